@@ -1,0 +1,31 @@
+"""The uniform-random bot: the baseline opponent and the workhorse of simulations."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from hustings.engine import Action
+
+
+class Bot(Protocol):
+    """Anything that picks an action from a player's view and legal actions.
+
+    A bot never gets the state: the view is the whole of what it may know, so a bot cannot cheat.
+    """
+
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, with its own seeded RNG so games are reproducible."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        # A private Random, never the global one: other code drawing numbers must not change our choices.
+        self.rng = random.Random(seed)
+
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Return one member of ``legal``, chosen uniformly. ``view`` is ignored but accepted."""
+        if not legal:
+            raise ValueError("RandomBot was asked to act with no legal actions")
+        return legal[self.rng.randrange(len(legal))]

@@ -1,0 +1,146 @@
+"""Game data of Die Macher 2019, loaded once from ``data/game.json``.
+
+Card types are small ints: a program or opinion card of issue ``i`` and stance ``s`` (0 pro,
+1 contra) has type ``2 * i + s``. Values the seed does not print are marked placeholder in the JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+_RAW: dict[str, Any] = json.loads(
+    resources.files("hustings.games.die_macher_2019").joinpath("data/game.json").read_text("utf-8")
+)
+
+NUM_ISSUES = 7
+NUM_TYPES = 2 * NUM_ISSUES
+NUM_PARTIES = 5
+NUM_BOARDS = 4
+
+
+def issue_of(card_type: int) -> int:
+    return card_type >> 1
+
+
+def stance_of(card_type: int) -> int:
+    return card_type & 1
+
+
+@dataclass(frozen=True)
+class StateCard:
+    index: int
+    names: dict[str, str]
+    size: str  # "large" | "small"
+    max_points: int
+    table: tuple[tuple[int, int], ...]  # (minimum votes, points), ascending
+
+    def points_for(self, votes: int) -> int:
+        pts = 0
+        for need, p in self.table:
+            if votes >= need:
+                pts = p
+        return pts
+
+
+@dataclass(frozen=True)
+class Politician:
+    index: int
+    key: str
+    names: dict[str, str]
+    cost: int
+    expanded_only: bool
+    main: str
+    secondary: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Donation:
+    amount: int
+    accept_base: int
+    refuse_base: int
+
+
+RAW = _RAW
+PARTIES: list[dict[str, str]] = _RAW["parties"]
+ISSUES: list[dict[str, Any]] = _RAW["issues"]
+START_MONEY: int = _RAW["start_money"]
+START_BASE: int = _RAW["start_base"]
+RALLY_CUBES: int = _RAW["rally_cubes"]
+MEDIA_MARKERS: dict[str, int] = _RAW["media_markers"]
+MEDIA_COST: int = _RAW["media_cost"]
+MEDIA_SLOTS: int = _RAW["media_slots_per_state"]
+RALLY_COST: list[int] = _RAW["rally_cost"]
+MAX_RALLIES: int = _RAW["max_rallies_per_state"]
+DOUBLE_MARKERS: int = _RAW["double_markers"]
+TREND_MIN: int = _RAW["trend_min"]
+TREND_MAX: int = _RAW["trend_max"]
+OPINION_PER_ISSUE: tuple[int, int] = (
+    _RAW["opinion_cards_per_issue"]["pro"],
+    _RAW["opinion_cards_per_issue"]["contra"],
+)
+PROGRAM_PER_TYPE: int = _RAW["program_cards_per_stance"]
+STATES: list[StateCard] = [
+    StateCard(
+        i,
+        {k: s[k] for k in ("de", "en", "zh-Hans", "zh-Hant")},
+        s["size"],
+        s["max_points"],
+        tuple((int(a), int(b)) for a, b in s["points_table"]),
+    )
+    for i, s in enumerate(_RAW["states"])
+]
+POLLS: list[tuple[int, ...]] = [tuple(c["trend"]) for c in _RAW["polls"]["cards"]]
+POLL_KEEP_BASE: int = _RAW["polls"]["keep_base_gain"]
+SCHEMES: list[list[str]] = _RAW["deployment_schemes"]["schemes"]
+ICON_AMOUNT: dict[str, int] = _RAW["deployment_schemes"]["icons"]
+MEDIA_PRESENCE: dict[str, list[int]] = {
+    k: v for k, v in _RAW["media_presence"].items() if k in ("standard", "expanded")
+}
+DONATIONS: list[Donation] = [Donation(d["amount"], d["accept_base"], d["refuse_base"]) for d in _RAW["donations"]]
+BONUS: dict[str, int] = _RAW["election_bonus"]
+MONEY_RANK_POINTS: list[int] = _RAW["money_rank_points"]
+POLITICIANS: list[Politician] = [
+    Politician(
+        i,
+        p["key"],
+        {k: p[k] for k in ("de", "en", "zh-Hans", "zh-Hant")},
+        p["cost"],
+        p["expanded_only"],
+        p["main"],
+        tuple(p["secondary"]),
+    )
+    for i, p in enumerate(_RAW["politicians"])
+]
+MEDIA_REMOVE_PAYMENT: int = _RAW["media_remove_payment"]
+INCOME_PER_POINT: int = _RAW["income"]["per_point"]
+INCOME_PER_BASE: int = _RAW["income"]["per_base"]
+
+# Bids, auctions: the largest amount the action space offers, in thousands (a ruling: nobody nears it).
+MAX_BID_K = 400
+
+
+def party_name(party: int, lang: str) -> str:
+    return PARTIES[party].get(lang, PARTIES[party]["en"])
+
+
+def issue_name(issue: int, lang: str) -> str:
+    return str(ISSUES[issue].get(lang, ISSUES[issue]["en"]))
+
+
+def card_name(card_type: int, lang: str) -> str:
+    iss = ISSUES[issue_of(card_type)]
+    st = iss["contra" if stance_of(card_type) else "pro"]
+    return f"{iss.get(lang, iss['en'])}: {st.get(lang, st['en'])}"
+
+
+def state_name(state: int, lang: str) -> str:
+    names = STATES[state].names
+    return names.get(lang, names["en"])
+
+
+def politician_name(pol: int, lang: str) -> str:
+    names = POLITICIANS[pol].names
+    return names.get(lang, names["en"])

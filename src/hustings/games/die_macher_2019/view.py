@@ -1,0 +1,257 @@
+"""What a player may see of Die Macher 2019, and states re-dealt consistently with it.
+
+Hidden from a player: others' money, hand cards, draft cards, secret bids, secret deployments and
+face-down politicians. Hidden from everyone: face-down opinion cards, every deck's order, reserve states.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from hustings.engine import Rng
+from hustings.games.die_macher_2019 import data as D
+
+if TYPE_CHECKING:
+    from hustings.games.die_macher_2019.rules import DieMacher2019
+
+
+def _counts(cards: list[int]) -> list[int]:
+    out = [0] * D.NUM_TYPES
+    for c in cards:
+        out[c] += 1
+    return out
+
+
+def build_view(s: DieMacher2019, player: int | None) -> dict[str, Any]:
+    n = s.n
+    me = player if player is not None and 0 <= player < n else None
+    players = []
+    for p in range(n):
+        mine = p == me
+        used = [i for i in range(len(D.POLITICIANS)) if s.pol_used[p] >> i & 1]
+        info: dict[str, Any] = {
+            "seat": p,
+            "party": s.party[p],
+            "money": s.money[p] if mine else None,
+            "base": s.base[p],
+            "media_reserve": s.media_res[p],
+            "rally_reserve": s.rally_res[p],
+            "platform": list(s.platform[p]),
+            "hand": sorted(s.hand[p]) if mine else None,
+            "hand_size": len(s.hand[p]),
+            "politicians_used": used,
+            "donations_used": [c for c in range(len(D.DONATIONS)) if s.don_used[p] >> c & 1],
+            "media_presence": list(s.presence[p]),
+            "election_points": s.vp_elec[p],
+            "election_bonus": s.vp_bonus[p],
+        }
+        players.append(info)
+    boards = []
+    for b in range(D.NUM_BOARDS):
+        st = s.board_state[b]
+        pols = []
+        for q, pol, revealed in s.placed[b]:
+            pols.append({"player": q, "politician": pol if (revealed or q == me) else None,
+                         "revealed": bool(revealed)})
+        boards.append({
+            "board": b,
+            "state": st,
+            "active": st >= 0,
+            "election_round": s.elec_round[b] if st >= 0 else None,
+            "opinions": list(s.up[b]),
+            "hidden_opinions": len(s.down[b]),
+            "double": s.dbl[b],
+            "media": list(s.media[b]),
+            "media_controller": s._controller(b) if st >= 0 else -1,
+            "rallies": list(s.rallies[b]),
+            "trend": list(s.trend[b]),
+            "votes": list(s.votes[b]),
+            "politicians": pols,
+        })
+    v: dict[str, Any] = {
+        "game": s.GAME_ID,
+        "variant": s.variant,
+        "players_count": n,
+        "you": me,
+        "round": s.round,
+        "phase": s.phase,
+        "current_players": list(s.current_players),
+        "first_player": s.first,
+        "players": players,
+        "boards": boards,
+        "program": {"display": list(s.prog_display), "deck_size": len(s.prog_deck),
+                    "discard": _counts(s.prog_disc)},
+        "opinion": {"display": list(s.op_display), "deck_size": len(s.op_deck), "discard": _counts(s.op_disc)},
+        "polls": {"deck_size": len(s.poll_deck), "discard": sorted(s.poll_disc)},
+        "reserve_states": len(s.reserve),
+        "double_markers_left": s.double_supply,
+        "elections_done": s.elections_done,
+        "results": [dict(r) for r in s.results],
+        "scores": s.scores() if s.phase == "over" else None,
+    }
+    ph = s.phase
+    if ph in ("draft", "platform") and me is not None:
+        v["draft"] = {
+            "packet": sorted(s.packets[me]),
+            "picks": sorted(s.picks[me]),
+            "pending_pick": s.pending_pick[me],
+            "platform_chosen": list(s.plat_pending[me]),
+            "round": s.draft_round,
+        }
+    if ph == "deploy" and me is not None:
+        v["deployment_choice"] = s.deploy_choice[me]
+    if ph == "bid":
+        v["bids_submitted"] = [s.bids[p] >= 0 for p in range(n)]
+        if me is not None:
+            v["your_bid"] = s.bids[me]
+    if ph == "tie":
+        v["tie"] = {"players": list(s.tie_order), "price": s.tie_price, "high": s.tie_high}
+    if ph == "program" or s.prog_step:
+        v["program_turn"] = {"player": s.prog_player, "step": s.prog_step, "swaps": s.prog_swaps}
+    if ph == "rally":
+        v["rally_boards_done"] = [b for b in range(4) if s.rally_mask >> b & 1]
+    if ph == "place":
+        v["place_passed"] = list(s.place_passed)
+    if ph in ("exec", "poll_decide") and s.bi < len(s.order) and s.phase == "exec":
+        b = s.order[s.bi]
+        if s.pi < len(s.placed[b]):
+            q, pol, _ = s.placed[b][s.pi]
+            v["politician_turn"] = {"board": b, "player": q, "politician": pol, "step": s.exec_step,
+                                    "effect": s.exec_effect}
+    if ph in ("poll", "poll_decide") and s.poll_card >= 0:
+        v["poll"] = {"board": s.poll_board, "card": s.poll_card, "trend": list(D.POLLS[s.poll_card]),
+                     "host": s.poll_host if ph == "poll" else None, "high_bid": s.poll_high,
+                     "high_bidder": s.poll_high_p, "bidders": list(s.poll_bidders)}
+    if ph == "influence" and s.bi < len(s.order):
+        v["influence_board"] = s.order[s.bi]
+    if ph == "convert" and s.conv_boards:
+        v["convert_board"] = s.conv_boards[0]
+    return v
+
+
+# ------------------------------------------------------------------------------------------ resample
+
+
+def resample(s: DieMacher2019, player: int | None, rng: random.Random | Rng) -> DieMacher2019:
+    """A copy where everything ``player`` cannot see is re-dealt at random, consistently with the view.
+
+    Kept as they are: money (every payment is public, so it follows from what everyone saw) and public
+    piles. Re-dealt: decks, face-down opinions, reserve states, others' hands and draft cards, others'
+    face-down politicians, secret bids and deployments. Not modelled: what a player remembers of the
+    cards it passed during the draft (the view does not carry it either).
+    """
+    r = Rng(rng.getrandbits(64)) if isinstance(rng, random.Random) else Rng(rng.next64())
+    t = s.clone()
+    t.rng = Rng(r.next64())  # future reshuffles must not be predictable from the true state
+    me = player if player is not None and 0 <= player < s.n else None
+    others = [p for p in range(s.n) if p != me]
+
+    # program cards: the deck, others' hands and their secret draft cards form one unknown pool
+    drafting = t.phase in ("draft", "platform")
+    pool = list(t.prog_deck)
+    for p in others:
+        pool += t.hand[p]
+        if drafting:
+            pool += t.packets[p] + t.picks[p]
+            if not t.packets[p]:  # finished choosing: the secret platform is still hidden
+                pool += t.plat_pending[p]
+    for _attempt in range(50):
+        dealt = _deal_program(t, others, pool, r)
+        if dealt is not None:
+            t.prog_deck = dealt.pop(-1)[0]
+            for p in others:
+                t.hand[p], t.packets[p], t.picks[p], pending, pick = dealt[p]
+                if drafting:
+                    t.plat_pending[p] = pending
+                    t.pending_pick[p] = pick
+            break
+
+    # opinion cards: the deck and every face-down card on the boards
+    pool = list(t.op_deck)
+    for b in range(D.NUM_BOARDS):
+        pool += t.down[b]
+    r.shuffle(pool)
+    it = iter(pool)
+    t.op_deck = [next(it) for _ in t.op_deck]
+    for b in range(D.NUM_BOARDS):
+        t.down[b] = [next(it) for _ in t.down[b]]
+
+    r.shuffle(t.poll_deck)
+    states = t.reserve + t.state_pool
+    r.shuffle(states)
+    t.reserve = states[: len(t.reserve)]
+    t.state_pool = states[len(t.reserve):]
+
+    # others' face-down politicians: any of their unused politicians
+    for p in others:
+        hidden = [(b, i) for b in range(D.NUM_BOARDS) for i, e in enumerate(t.placed[b]) if e[0] == p and not e[2]]
+        if not hidden:
+            continue
+        free = [pol for pol in range(len(D.POLITICIANS))
+                if not t.pol_used[p] >> pol & 1 and (t.expanded or not D.POLITICIANS[pol].expanded_only)]
+        r.shuffle(free)
+        for (b, i), pol in zip(hidden, free, strict=False):
+            t.placed[b][i][1] = pol
+
+    # secret simultaneous choices not yet revealed
+    if t.phase == "bid":
+        for p in others:
+            if t.bids[p] >= 0:
+                t.bids[p] = 1000 * r.randrange(min(t.money[p] // 1000, D.MAX_BID_K) + 1)
+    if t.phase == "deploy":
+        from hustings.games.die_macher_2019.actions import DEPLOY_ACTIONS
+
+        for p in others:
+            if t.deploy_choice[p] >= 0:
+                t.deploy_choice[p] = r.choice(DEPLOY_ACTIONS).id
+    return t
+
+
+def _deal_program(
+    t: DieMacher2019, others: list[int], pool: list[int], r: Rng
+) -> dict[int, Any] | None:
+    """Deal ``pool`` into the same hidden slots; None when a deal breaks a platform rule (retry)."""
+    cards = list(pool)
+    r.shuffle(cards)
+    out: dict[int, Any] = {}
+    phase = t.phase
+    for p in others:
+        pending: list[int] = []
+        pick = -1
+        if phase == "platform" and not t.packets[p]:
+            # a finished secret platform: 5 cards of distinct issues
+            seen: set[int] = set()
+            for c in list(cards):
+                if len(pending) == 5:
+                    break
+                if c >> 1 not in seen:
+                    seen.add(c >> 1)
+                    pending.append(c)
+                    cards.remove(c)
+            if len(pending) < 5:
+                return None
+        packet = [cards.pop() for _ in t.packets[p]]
+        picks = [cards.pop() for _ in t.picks[p]]
+        hand = [cards.pop() for _ in t.hand[p]]
+        if phase == "draft" and t.pending_pick[p] >= 0:
+            pick = r.choice(packet)
+        if phase == "platform" and packet:
+            if len({c >> 1 for c in packet}) < 5:
+                return None
+            pending = _random_platform(packet, r)[: len(t.plat_pending[p])]
+        if phase not in ("draft", "platform"):
+            pending, pick = list(t.plat_pending[p]), t.pending_pick[p]
+        out[p] = (hand, packet, picks, pending, pick)
+    out[-1] = (cards,)
+    return out
+
+
+def _random_platform(cards: list[int], r: Rng) -> list[int]:
+    """A random legal platform (5 distinct issues) from ``cards``, in a random order."""
+    by_issue: dict[int, list[int]] = {}
+    for c in cards:
+        by_issue.setdefault(c >> 1, []).append(c)
+    issues = list(by_issue)
+    r.shuffle(issues)
+    return [r.choice(by_issue[i]) for i in issues[:5]]
