@@ -65,7 +65,9 @@ _UI: dict[str, dict[str, str]] = {
     "mean_total": {"en": "mean total", "zh-Hans": "平均总分", "zh-Hant": "平均總分"},
     "win_share": {"en": "win share", "zh-Hans": "胜率", "zh-Hant": "勝率"},
     "mean_of": {"en": "mean {c}", "zh-Hans": "平均 {c}", "zh-Hant": "平均 {c}"},
-    "seat": {"en": "P{p}", "zh-Hans": "P{p}", "zh-Hant": "P{p}"},
+    # Games name seats from 1 in their messages ("P1 chooses ..."), so tables do too; --player stays 0-based
+    # like the engine.
+    "seat": {"en": "P{n}", "zh-Hans": "玩家{n}", "zh-Hant": "玩家{n}"},
 }
 
 
@@ -139,7 +141,7 @@ def _score_table(scores: list[dict[str, int]], winners: list[int], lang: str) ->
     table = Table(title=_t("final", lang))
     table.add_column(_t("score", lang))
     for p in range(len(scores)):
-        header = _t("seat", lang, p=p) + (" *" if p in winners else "")
+        header = _t("seat", lang, n=p + 1) + (" *" if p in winners else "")
         table.add_column(header, justify="right")
     for name in _components(scores):
         table.add_row(name, *(str(s.get(name, 0)) for s in scores))
@@ -151,7 +153,7 @@ def _score_table(scores: list[dict[str, int]], winners: list[int], lang: str) ->
 def _print_final(console: Console, state: GameState, lang: str) -> None:
     winners = state.winners()
     console.print(_score_table(state.scores(), winners, lang))
-    console.print(f"{_t('winners', lang)}: " + ", ".join(_t("seat", lang, p=p) for p in winners))
+    console.print(f"{_t('winners', lang)}: " + ", ".join(_t("seat", lang, n=p + 1) for p in winners))
 
 
 # ------------------------------------------------------------------------------------------- games
@@ -249,7 +251,7 @@ def simulate(
     table = Table(title=f"{_title(spec, language)} ({variant}, {players}p)")
     table.add_column("")
     for p in range(players):
-        table.add_column(_t("seat", language, p=p), justify="right")
+        table.add_column(_t("seat", language, n=p + 1), justify="right")
     table.add_row(_t("mean_total", language), *(f"{t / games:.2f}" for t in totals))
     table.add_row(_t("win_share", language), *(f"{w / games:.1%}" for w in wins))
     for name, sums in component_sums.items():
@@ -308,7 +310,8 @@ def replay(
     game_index: Annotated[int, typer.Option("--game-index", "-i", help="which record in the file")] = 0,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
     player: Annotated[
-        int | None, typer.Option("--player", "-p", help="show what this player saw (default: spectator)")
+        int | None,
+        typer.Option("--player", "-p", help="whose events: seat 0..N-1 (shown as P1..PN), default spectator"),
     ] = None,
 ) -> None:
     """Replay a recorded game and print the events PLAYER could see, then the final scores."""

@@ -163,3 +163,24 @@ DEPLOY_ACTIONS: list[Action] = [a for a in SPACE.actions if a.kind == "deploy"]
 BIDS: list[Action] = [SPACE.get("bid", k) for k in range(D.MAX_BID_K + 1)]
 PASS = A("pass")
 DONE = A("done")
+
+# Direct tables for the hot path (legal-action generation avoids building lookup keys).
+PARTY = [A("party", k) for k in range(D.NUM_PARTIES)]
+DRAFT = [A("draft", t) for t in range(D.NUM_TYPES)]
+PLAT = [A("plat", t) for t in range(D.NUM_TYPES)]
+KEEP = [A("keep", t) for t in range(D.NUM_TYPES)]
+TAKE = [A("take", t) for t in range(D.NUM_TYPES)]
+PICK = [A("pick", t) for t in range(D.NUM_TYPES)]
+DISCARD = [A("discard", t) for t in range(D.NUM_TYPES)]
+SWAP = [[A("swap", j, t) for t in range(D.NUM_TYPES)] for j in range(5)]
+MEDIA = [A("media", b) for b in range(D.NUM_BOARDS)]
+RALLY = [[A("rally", b, k) if k else PASS for k in range(D.MAX_RALLIES + 1)] for b in range(D.NUM_BOARDS)]
+PLACE = [[A("place", pol, b) for b in range(D.NUM_BOARDS)] for pol in range(len(D.POLITICIANS))]
+REPLACE = [[A("replace", i, t) for t in range(D.NUM_TYPES)] for i in range(D.NUM_ISSUES)]
+CONVERT = [A("convert", k) if k >= 4 else PASS for k in range(D.MAX_RALLIES + 1)]
+DONATE = [[A("donate", c, acc) for acc in (0, 1)] for c in range(len(D.DONATIONS))]
+SECOND = [A("second", i) for i in range(2)]
+NODRAW, WIPE, PAY, DECLINE = A("nodraw"), A("wipe"), A("pay"), A("decline")
+DBL_OFF, PUBLISH, KEEP_POLL = A("dbl_off"), A("publish"), A("keep_poll")
+DBL_ON = [A("dbl_on", i) for i in range(D.NUM_ISSUES)]
+MREMOVE = [[A("mremove", q, own) for own in (0, 1)] for q in range(D.NUM_PARTIES)]

@@ -12,9 +12,9 @@ import random
 from typing import Any
 
 from hustings.engine import Action, GameState, Rng
+from hustings.games.die_macher_2019 import actions as X
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import BIDS, DEPLOY_ACTIONS, DONE, GAME_ID, PASS, SPACE
-from hustings.games.die_macher_2019.actions import A as ACT
 from hustings.games.die_macher_2019.text import render_event
 
 # phases
@@ -331,12 +331,11 @@ class DieMacher2019(GameState):
 
     def _legal_actions(self, p: int) -> list[Action]:
         ph = self.phase
-        g = ACT
         if ph == PARTY:
             taken = set(self.party)
-            return [g("party", k) for k in range(D.NUM_PARTIES) if k not in taken]
+            return [X.PARTY[k] for k in range(D.NUM_PARTIES) if k not in taken]
         if ph == DRAFT:
-            return [g("draft", t) for t in sorted(set(self.packets[p]))]
+            return [X.DRAFT[t] for t in sorted(set(self.packets[p]))]
         if ph == PLATFORM:
             return self._platform_actions(p)
         if ph == DEPLOY:
@@ -353,7 +352,7 @@ class DieMacher2019(GameState):
             out = [PASS]
             if self.media_res[p] > 0 and self.money[p] >= D.MEDIA_COST:
                 out += [
-                    g("media", b)
+                    X.MEDIA[b]
                     for b in range(4)
                     if self.board_state[b] >= 0 and sum(self.media[b]) < D.MEDIA_SLOTS
                 ]
@@ -365,10 +364,9 @@ class DieMacher2019(GameState):
                 if self.board_state[b] < 0 or self.rally_mask >> b & 1:
                     continue
                 room = min(D.MAX_RALLIES - self.rallies[b][p], res)
-                for k in range(1, room + 1):
-                    if D.RALLY_COST[k] > money:
-                        break
-                    out.append(g("rally", b, k))
+                while room > 0 and D.RALLY_COST[room] > money:
+                    room -= 1
+                out += X.RALLY[b][1 : room + 1]
             return out
         if ph == PLACE:
             out = [PASS]
@@ -387,7 +385,7 @@ class DieMacher2019(GameState):
             for pol in avail:
                 for b in range(4):
                     if self.board_state[b] >= 0 and not placed_boards >> b & 1:
-                        out.append(g("place", pol, b))
+                        out.append(X.PLACE[pol][b])
             return out
         if ph == EXEC:
             return self._exec_actions(p)
@@ -399,19 +397,18 @@ class DieMacher2019(GameState):
             return [PASS, *BIDS[lo : hi + 1]]
         if ph == POLL_DECIDE:
             card = D.POLLS[self.poll_card]
-            out = [g("keep_poll")]
             if card[self.party[p]] > 0:
-                out.append(g("publish"))
-            return out
+                return [X.KEEP_POLL, X.PUBLISH]
+            return [X.KEEP_POLL]
         if ph == CONVERT:
             b = self.conv_boards[0]
             have = self.rallies[b][p]
-            return [PASS, *[g("convert", k) for k in range(4, have + 1)]]
+            return [PASS, *X.CONVERT[4 : have + 1]]
         if ph == DONATION:
             out = [PASS]
             for c in range(len(D.DONATIONS)):
                 if not self.don_used[p] >> c & 1:
-                    out += [g("donate", c, 1), g("donate", c, 0)]
+                    out += X.DONATE[c]
             return out
         return []
 
@@ -421,7 +418,7 @@ class DieMacher2019(GameState):
         for c in chosen:
             pool.remove(c)
         if len(chosen) == 5:
-            return [ACT("keep", t) for t in sorted(set(pool))]
+            return [X.KEEP[t] for t in sorted(set(pool))]
         used = {c >> 1 for c in chosen}
         need = 5 - len(chosen)
         out = []
@@ -431,32 +428,33 @@ class DieMacher2019(GameState):
             # the platform must still be completable with distinct issues after this card
             rest = {c >> 1 for c in pool if c >> 1 not in used and c >> 1 != t >> 1}
             if len(rest) >= need - 1:
-                out.append(ACT("plat", t))
+                out.append(X.PLAT[t])
         return out
 
     def _program_actions(self, p: int) -> list[Action]:
         step = self.prog_step
         if step == "draw":
-            out = [ACT("nodraw"), ACT("wipe")]
-            out += [ACT("take", t) for t in sorted(set(self.prog_display))]
-            return out
+            return [X.NODRAW, X.WIPE, *[X.TAKE[t] for t in sorted(set(self.prog_display))]]
         if step == "wipe_pick":
-            return [ACT("pick", t) for t in sorted(set(self.prog_display))]
+            return [X.PICK[t] for t in sorted(set(self.prog_display))]
         if step == "swap":
             return [DONE, *self._swap_actions(p)]
         if step == "discard":
-            return [ACT("discard", t) for t in sorted(set(self.hand[p]))]
+            return [X.DISCARD[t] for t in sorted(set(self.hand[p]))]
         return []
 
     def _swap_actions(self, p: int) -> list[Action]:
         plat = self.platform[p]
+        issues = [c >> 1 for c in plat]
         out = []
         for t in sorted(set(self.hand[p])):
-            for j in range(len(plat)):
-                if plat[j] == t:
-                    continue
-                if all(plat[k] >> 1 != t >> 1 for k in range(len(plat)) if k != j):
-                    out.append(ACT("swap", j, t))
+            i = t >> 1
+            if i in issues:  # only the card of the same issue can make room for it
+                j = issues.index(i)
+                if plat[j] != t:
+                    out.append(X.SWAP[j][t])
+            else:
+                out += [X.SWAP[j][t] for j in range(len(plat))]
         return out
 
     def _replace_actions(self, b: int) -> list[Action]:
@@ -467,7 +465,8 @@ class DieMacher2019(GameState):
         for c in up:
             if c >> 1 == self.dbl[b]:
                 continue
-            out += [ACT("replace", c >> 1, t) for t in new_types]
+            row = X.REPLACE[c >> 1]
+            out += [row[t] for t in new_types]
         return out
 
     # ---------------------------------------------------------------------- politician effects
@@ -495,15 +494,15 @@ class DieMacher2019(GameState):
         """Parameter choices of an effect that needs them; empty for automatic effects."""
         if eff == "double":
             if self.dbl[b] >= 0:
-                return [ACT("dbl_off")]
-            return [ACT("dbl_on", c >> 1) for c in self.up[b]]
+                return [X.DBL_OFF]
+            return [X.DBL_ON[c >> 1] for c in self.up[b]]
         if eff == "media_remove":
             out = []
             for q in range(self.n):
                 if q != p and self.media[b][q] > 0:
-                    out.append(ACT("mremove", q, 0))
+                    out.append(X.MREMOVE[q][0])
                     if self.media_res[p] > 0:
-                        out.append(ACT("mremove", q, 1))
+                        out.append(X.MREMOVE[q][1])
             return out
         return []
 
@@ -511,12 +510,12 @@ class DieMacher2019(GameState):
         step = self.exec_step
         b = self.order[self.bi]
         if step == "pay":
-            return [ACT("pay"), ACT("decline")]
+            return [X.PAY, X.DECLINE]
         if step == "param":
             return self._effect_choices(self.exec_effect, p, b)
         if step == "second":
             pol = D.POLITICIANS[self.placed[b][self.pi][1]]
-            return [ACT("second", i) for i, e in enumerate(pol.secondary) if self._effect_possible(e, p, b)]
+            return [X.SECOND[i] for i, e in enumerate(pol.secondary) if self._effect_possible(e, p, b)]
         return []
 
     # -------------------------------------------------------------------------------- apply
