@@ -870,9 +870,13 @@ class DieMacher2019(GameState):
             p, pol = entry[0], entry[1]
             pc = D.POLITICIANS[pol]
             if self.exec_step == "":
-                entry[2] = 1
-                self.pol_used[p] |= 1 << pol
-                self.emit("politician_revealed", {"player": p, "board": b, "politician": pol, "cost": pc.cost})
+                if not entry[2]:
+                    # 三.6: all politicians sent to a state are turned face up together
+                    for e in self.placed[b]:
+                        e[2] = 1
+                        self.pol_used[e[0]] |= 1 << e[1]
+                        self.emit("politician_revealed", {"player": e[0], "board": b, "politician": e[1],
+                                                          "cost": D.POLITICIANS[e[1]].cost})
                 if self.money[p] < pc.cost:
                     self.emit("politician_discarded", {"player": p, "board": b, "politician": pol,
                                                        "reason": "money"})
