@@ -10,6 +10,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from hustings.engine import Rng
+from hustings.engine.core import chain_items
 from hustings.games.die_macher_2019 import data as D
 
 if TYPE_CHECKING:
@@ -137,14 +138,21 @@ def resample(s: DieMacher2019, player: int | None, rng: random.Random | Rng) -> 
     """A copy where everything ``player`` cannot see is re-dealt at random, consistently with the view.
 
     Kept as they are: money (every payment is public, so it follows from what everyone saw) and public
-    piles. Re-dealt: decks, face-down opinions, reserve states, others' hands and draft cards, others'
+    piles. Replaced: the seed, the RNG state, the action history (emptied) and the log (only the
+    events ``player`` may see), so a search bot can use the sample without learning a secret.
+    Re-dealt: decks, face-down opinions, reserve states, others' hands and draft cards, others'
     face-down politicians, secret bids and deployments. Not modelled: what a player remembers of the
     cards it passed during the draft (the view does not carry it either).
     """
     r = Rng(rng.getrandbits(64)) if isinstance(rng, random.Random) else Rng(rng.next64())
     t = s.clone()
-    t.rng = Rng(r.next64())  # future reshuffles must not be predictable from the true state
     me = player if player is not None and 0 <= player < s.n else None
+    # Nothing that could rebuild the hidden cards may survive: the seed replays the first deal, the
+    # RNG predicts reshuffles, the history holds others' secret choices, the log their private events.
+    t.seed = r.next64()
+    t.rng = Rng(r.next64())
+    t._history = None
+    t._log = _filter_chain(s._log, me)
     others = [p for p in range(s.n) if p != me]
 
     # program cards: the deck, others' hands and their secret draft cards form one unknown pool
@@ -206,6 +214,14 @@ def resample(s: DieMacher2019, player: int | None, rng: random.Random | Rng) -> 
             if t.deploy_choice[p] >= 0:
                 t.deploy_choice[p] = r.choice(DEPLOY_ACTIONS).id
     return t
+
+
+def _filter_chain(chain: Any, player: int | None) -> Any:
+    kept = [e for e in chain_items(chain) if e.to is None or e.to == player]
+    out = None
+    for e in kept:
+        out = (e, out)
+    return out
 
 
 def _deal_program(
