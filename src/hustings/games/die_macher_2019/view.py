@@ -218,7 +218,7 @@ def resample(s: DieMacher2019, player: int | None, rng: random.Random | Rng) -> 
 
 def _filter_chain(chain: Any, player: int | None) -> Any:
     kept = [e for e in chain_items(chain) if e.to is None or e.to == player]
-    out = None
+    out: Any = None
     for e in kept:
         out = (e, out)
     return out
