@@ -144,3 +144,35 @@ def state_name(state: int, lang: str) -> str:
 def politician_name(pol: int, lang: str) -> str:
     names = POLITICIANS[pol].names
     return names.get(lang, names["en"])
+
+
+EFFECTS = frozenset({"double", "trend", "votes", "media_remove", "program", "poll", "others_trend_down", "rallies"})
+_NEEDS_AMOUNT = frozenset({"votes", "rallies"})
+
+
+def _validate() -> None:
+    """Fail at import, naming the entry, when an edited data file breaks a shape the rules rely on."""
+    for pol in POLITICIANS:
+        for eff in (pol.main, *pol.secondary):
+            name, _, amount = eff.partition(":")
+            if name not in EFFECTS:
+                raise ValueError(f"game.json: politician {pol.key!r} has unknown effect {eff!r}")
+            if name in _NEEDS_AMOUNT and not amount.isdigit():
+                raise ValueError(f"game.json: politician {pol.key!r} effect {eff!r} needs an amount, e.g. votes:3")
+        if len(pol.secondary) != 2:
+            raise ValueError(f"game.json: politician {pol.key!r} needs exactly 2 secondary actions")
+    order = _RAW["polls"]["party_order"]
+    if order != [p["id"] for p in PARTIES]:
+        raise ValueError("game.json: polls.party_order must list the parties in the order of 'parties'")
+    for card in POLLS:
+        if len(card) != NUM_PARTIES:
+            raise ValueError(f"game.json: every poll card needs {NUM_PARTIES} trend figures, got {list(card)}")
+    for st in STATES:
+        rows = [v for v, _ in st.table]
+        if rows != sorted(rows) or any(p > st.max_points for _, p in st.table):
+            raise ValueError(f"game.json: the points table of {st.names['en']} must ascend and stay within max_points")
+    if sum(s.size == "large" for s in STATES) < 2 or sum(s.size == "small" for s in STATES) < 2 or len(STATES) < 7:
+        raise ValueError("game.json: needs at least 2 large and 2 small states, 7 in all (expanded game)")
+
+
+_validate()

@@ -1202,17 +1202,18 @@ class DieMacher2019(GameState):
                 for q in coalition:
                     bonus[q] = D.BONUS["coalition"]
                 winners = list(coalition)
-            else:
+            elif top > 0:
                 bonus[leader] = D.BONUS["plurality"]
                 winners = [leader]
+            # else: nobody has a vote, so nobody leads (ruling R32)
         en = self.elections_done
+        ctrl = self._controller(b)  # decided before any marker leaves the state
         moved = []
         for p in winners:
             if self.media[b][p] > 0:
                 self.media[b][p] -= 1
                 self.presence[p].append(en)
                 moved.append(p)
-        ctrl = self._controller(b)
         if ctrl >= 0 and ctrl not in winners and self.media[b][ctrl] > 0:
             self.media[b][ctrl] -= 1
             self.presence[ctrl].append(en)
