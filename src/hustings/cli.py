@@ -15,6 +15,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -355,7 +356,7 @@ def demo(
     variant = spec.default_variant if variant is None else variant
     console = Console()
     console.print(
-        f"[bold]{_title(spec, language)}[/bold] ({variant}, {players}p, {_t('seed', language)} {seed})",
+        f"[bold]{escape(_title(spec, language))}[/bold] ({variant}, {players}p, {_t('seed', language)} {seed})",
         highlight=False,
     )
     play_game(state, [RandomBot(seed * 1000003)] * players)

@@ -1,0 +1,424 @@
+"""Engine speed: random-play throughput, clone/view cost, state size and peak memory for every game.
+
+    .venv/bin/python benchmarks/engine_speed.py               # 1000 games per configuration
+    .venv/bin/python benchmarks/engine_speed.py --games 50    # a quick look
+
+When open_spiel is installed (``pip install -e '.[bench]'``) the same random loop also runs over four of
+its pure-Python games for a comparable wall time, and Die Macher 2019 with 4 players is rated against
+their median: floor 0.5x, aim 1.0x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import pickle
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+import types
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+import hustings
+from hustings.engine import Action, ActionSpace, GameState, get_spec, list_games
+
+REFERENCE_GAME = "die-macher-2019"
+REFERENCE_VARIANT = "standard"
+OPENSPIEL_GAMES = ("python_kuhn_poker", "python_liars_poker", "python_tic_tac_toe", "python_block_dominoes")
+FLOOR, AIM = 0.5, 1.0
+MAX_STEPS = 1_000_000  # a random game longer than this is a bug, not a slow game
+
+# Wide enough for the tables when the output goes to a file or a pipe (Rich assumes 80 columns there).
+console = Console(width=None if sys.stdout.isatty() else 120)
+
+
+@dataclass
+class Result:
+    """Figures for one (game, variant, players) configuration."""
+
+    game: str
+    variant: str
+    players: int
+    games: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    game_ms: list[float] = field(default_factory=list)
+    lengths: list[int] = field(default_factory=list)
+    clone_us: float = float("nan")
+    view_us: float = float("nan")
+    pickle_bytes: float = float("nan")
+    deep_bytes: float = float("nan")
+    peak_bytes: int = 0
+    game_peak_bytes: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def steps_per_s(self) -> float:
+        return self.steps / self.seconds if self.seconds else 0.0
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+def play_random(state: GameState, rng: random.Random, stop_at: int = MAX_STEPS) -> int:
+    """The fast random loop: no views, no copies. Returns the number of steps taken."""
+    n = 0
+    randrange = rng.randrange
+    while not state.is_over and n < stop_at:
+        p = state.current_players[0]
+        acts = state.legal_actions(p)
+        state.apply(p, acts[randrange(len(acts))])
+        n += 1
+    if n >= MAX_STEPS:
+        raise RuntimeError(f"{state.GAME_ID}: a random game ran past {MAX_STEPS} steps")
+    return n
+
+
+def throughput(res: Result, games: int) -> None:
+    """Play ``games`` seeded random games, timing each from make() to the end."""
+    make = hustings.make
+    clock = time.perf_counter
+    gc.collect()
+    for i in range(games):
+        t0 = clock()
+        state = make(res.game, players=res.players, variant=res.variant, seed=i)
+        steps = play_random(state, random.Random(i))
+        dt = clock() - t0
+        res.game_ms.append(dt * 1000)
+        res.lengths.append(steps)
+        res.steps += steps
+        res.seconds += dt
+    res.games = games
+
+
+def mid_game_states(res: Result, sample: int) -> list[GameState]:
+    """States halfway through the first ``sample`` games (same seeds, so the same games as timed)."""
+    out = []
+    for i, length in enumerate(res.lengths[:sample]):
+        state = hustings.make(res.game, players=res.players, variant=res.variant, seed=i)
+        play_random(state, random.Random(i), stop_at=length // 2)
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+def per_call_us(fn: Callable[[], object], min_seconds: float = 0.02) -> float:
+    """Mean microseconds per call, repeating until the timing is long enough to trust."""
+    reps = 1
+    while True:
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        dt = time.perf_counter() - t0
+        if dt >= min_seconds or reps >= 1 << 20:
+            return dt / reps * 1e6
+        reps *= 4
+
+
+# Shared, immutable or code-like objects: not part of what one more state costs.
+_SKIP_TYPES: tuple[type, ...] = (
+    type,
+    types.ModuleType,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.CodeType,
+    types.MethodDescriptorType,
+    types.WrapperDescriptorType,
+    ActionSpace,
+    Action,
+)
+
+
+def deep_sizeof(root: object) -> int:
+    """Recursive sys.getsizeof over gc referents, each object once.
+
+    Action objects and the action space are shared by every state of a game, so they are left out.
+    Event renderers are bound methods and are followed: if they keep another state alive, that memory
+    is really held by this one.
+    """
+    seen: set[int] = set()
+    total = 0
+    stack: list[Any] = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, _SKIP_TYPES):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return total
+
+
+def state_costs(res: Result, sample: int) -> None:
+    states = mid_game_states(res, sample)
+    if not states:
+        res.notes.append("no mid-game state to measure")
+        return
+    clones, views, pickles, deeps = [], [], [], []
+    for s in states:
+        clones.append(per_call_us(s.clone))
+        p = s.current_players[0]
+        views.append(per_call_us(lambda s=s, p=p: s.view(p)))  # type: ignore[misc]
+        deeps.append(deep_sizeof(s))
+        try:
+            pickles.append(len(pickle.dumps(s, protocol=pickle.HIGHEST_PROTOCOL)))
+        except Exception as e:  # a state that cannot be pickled is a finding, not a crash
+            if not any(n.startswith("pickle") for n in res.notes):
+                res.notes.append(f"pickle failed: {type(e).__name__}: {e}"[:100])
+    res.clone_us = statistics.median(clones)
+    res.view_us = statistics.median(views)
+    res.deep_bytes = statistics.median(deeps)
+    if pickles:
+        res.pickle_bytes = statistics.median(pickles)
+
+
+def peak_memory(res: Result, games: int) -> None:
+    """Peak traced allocation over ``games`` games, in two passes (apart from the timed run, because
+    tracemalloc slows allocation several times):
+
+    - ``peak_bytes``: games back to back, garbage left to the collector as in real use. States that
+      are reference cycles pile up between collections, so this can be several games' worth.
+    - ``game_peak_bytes``: the largest single game, with a full collection before each.
+    """
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        for i in range(games):
+            state = hustings.make(res.game, players=res.players, variant=res.variant, seed=i)
+            play_random(state, random.Random(i))
+            del state
+        res.peak_bytes = tracemalloc.get_traced_memory()[1] - base
+        for i in range(games):
+            gc.collect()
+            base = tracemalloc.get_traced_memory()[0]
+            tracemalloc.reset_peak()
+            state = hustings.make(res.game, players=res.players, variant=res.variant, seed=i)
+            play_random(state, random.Random(i))
+            del state
+            res.game_peak_bytes = max(res.game_peak_bytes, tracemalloc.get_traced_memory()[1] - base)
+    finally:
+        tracemalloc.stop()
+
+
+# ---------------------------------------------------------------------------------------- open_spiel
+
+
+@dataclass
+class TimedRun:
+    """Random play for a fixed wall time; runs of one game add up across rounds."""
+
+    name: str
+    games: int = 0
+    steps: int = 0  # every apply, open_spiel's chance outcomes included
+    decisions: int = 0  # player moves only
+    seconds: float = 0.0
+
+    def add(self, other: TimedRun) -> None:
+        self.games += other.games
+        self.steps += other.steps
+        self.decisions += other.decisions
+        self.seconds += other.seconds
+
+    @property
+    def steps_per_s(self) -> float:
+        return self.steps / self.seconds if self.seconds else 0.0
+
+    @property
+    def decisions_per_s(self) -> float:
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+
+def load_openspiel() -> Any | None:
+    try:
+        # open_spiel ships no type information; the ignores keep a strict mypy run quiet either way.
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+        # Importing these modules registers the pure-Python games with pyspiel.
+        from open_spiel.python.games import (  # type: ignore[import-untyped, unused-ignore]  # noqa: F401
+            block_dominoes,
+            kuhn_poker,
+            liars_poker,
+            tic_tac_toe,
+        )
+    except ImportError:
+        return None
+    return pyspiel
+
+
+def openspiel_random(pyspiel: Any, name: str, seconds: float, seed: int = 0) -> TimedRun:
+    """The same random loop as ours, plus sampling chance nodes by their probabilities."""
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    steps = decisions = games = 0
+    clock = time.perf_counter
+    start = clock()
+    while clock() - start < seconds:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                r, acc, pick = rng.random(), 0.0, None
+                for action, prob in s.chance_outcomes():
+                    acc += prob
+                    pick = action
+                    if r < acc:
+                        break
+                s.apply_action(pick)
+            else:
+                acts = s.legal_actions()
+                s.apply_action(acts[rng.randrange(len(acts))])
+                decisions += 1
+            steps += 1
+        games += 1
+    return TimedRun(name, games, steps, decisions, clock() - start)
+
+
+def ours_random(game: str, variant: str, players: int, seconds: float, seed: int = 0) -> TimedRun:
+    """Our random loop for a fixed wall time, games seeded seed, seed+1, ..."""
+    steps = games = 0
+    clock = time.perf_counter
+    start = clock()
+    while clock() - start < seconds:
+        state = hustings.make(game, players=players, variant=variant, seed=seed + games)
+        steps += play_random(state, random.Random(seed + games))
+        games += 1
+    return TimedRun(f"{game} {variant} {players}p", games, steps, steps, clock() - start)
+
+
+def compare(pyspiel: Any, seconds: float, rounds: int = 3) -> tuple[TimedRun, list[TimedRun]]:
+    """Ours and each open_spiel game for ``seconds`` each, interleaved in ``rounds`` slices so that a
+    change in machine load over the run hits every game alike."""
+    ours = TimedRun(f"{REFERENCE_GAME} {REFERENCE_VARIANT} 4p")
+    theirs = [TimedRun(name) for name in OPENSPIEL_GAMES]
+    for r in range(rounds):
+        ours.add(ours_random(REFERENCE_GAME, REFERENCE_VARIANT, 4, seconds / rounds, seed=r * 1_000_000))
+        for acc in theirs:
+            acc.add(openspiel_random(pyspiel, acc.name, seconds / rounds, seed=r))
+    return ours, theirs
+
+
+# ---------------------------------------------------------------------------------------------- main
+
+
+def configurations(only: list[str] | None) -> list[tuple[str, str, int]]:
+    out = []
+    for game in list_games():
+        if only and game not in only:
+            continue
+        spec = get_spec(game)
+        for variant in spec.variants:
+            counts = spec.player_counts(variant)
+            out.append((game, variant, 4 if 4 in counts else counts[0]))
+    return out
+
+
+def fmt(x: float, digits: int = 0) -> str:
+    return "n/a" if x != x else f"{x:,.{digits}f}"  # x != x: NaN
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=1000, help="random games per configuration (default 1000)")
+    ap.add_argument("--mem-games", type=int, help="games traced for peak memory (default --games)")
+    ap.add_argument("--sample", type=int, default=30, help="mid-game states for clone/view/size (default 30)")
+    ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument("--spiel-seconds", type=float, default=None,
+                    help="wall time per open_spiel game (default: our reference run's time, 2-60 s)")
+    ap.add_argument("--no-openspiel", action="store_true", help="skip the open_spiel comparison")
+    ap.add_argument("--strict", action="store_true", help="exit 1 if the ratio is below the floor")
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    mem_games = args.games if args.mem_games is None else args.mem_games
+
+    configs = configurations(args.game)
+    if not configs:
+        ap.error("no registered game matches")
+    console.print(f"Python {sys.version.split()[0]}, {args.games} games per configuration")
+    results: list[Result] = []
+    for game, variant, players in configs:
+        res = Result(game, variant, players)
+        with console.status(f"{game} {variant} {players}p: random play"):
+            throughput(res, args.games)
+        with console.status(f"{game} {variant} {players}p: clone, view and size"):
+            state_costs(res, args.sample)
+        if mem_games > 0:
+            with console.status(f"{game} {variant} {players}p: peak memory ({mem_games} games)"):
+                peak_memory(res, mem_games)
+        results.append(res)
+
+    table = Table(title="Random play: make() + fast random loop, no views")
+    for col in ("game", "variant", "players", "steps/game", "steps/s", "games/s", "median game ms"):
+        table.add_column(col, justify="left" if col in ("game", "variant") else "right")
+    for r in results:
+        table.add_row(
+            r.game, r.variant, str(r.players), fmt(r.steps / r.games, 1), fmt(r.steps_per_s),
+            fmt(r.games_per_s, 1), fmt(statistics.median(r.game_ms), 2),
+        )
+    console.print(table)
+    table = Table(title=f"Mid-game states (median of {args.sample}); peak memory over {mem_games} games")
+    for col in ("game", "variant", "clone µs", "view µs", "pickle B", "deep B", "peak KiB", "1-game peak KiB"):
+        table.add_column(col, justify="left" if col in ("game", "variant") else "right")
+    for r in results:
+        peaks = [fmt(r.peak_bytes / 1024), fmt(r.game_peak_bytes / 1024)] if mem_games > 0 else ["skipped"] * 2
+        table.add_row(
+            r.game, r.variant, fmt(r.clone_us, 1), fmt(r.view_us, 1), fmt(r.pickle_bytes), fmt(r.deep_bytes),
+            *peaks,
+        )
+    console.print(table)
+    for r in results:
+        for note in r.notes:
+            console.print(f"note: {r.game} {r.variant}: {note}", highlight=False)
+
+    reference = next(
+        (r for r in results if (r.game, r.variant, r.players) == (REFERENCE_GAME, REFERENCE_VARIANT, 4)), None
+    )
+    pyspiel = None if args.no_openspiel else load_openspiel()
+    if pyspiel is None:
+        if not args.no_openspiel:
+            console.print("open_spiel is not installed: no comparison (pip install -e '.[bench]')")
+        return 0
+    if reference is None:
+        console.print(f"{REFERENCE_GAME} {REFERENCE_VARIANT} 4p was not run: no comparison")
+        return 0
+
+    seconds = args.spiel_seconds or min(60.0, max(3.0, reference.seconds))
+    with console.status(f"{REFERENCE_GAME} and open_spiel games: {seconds:.1f} s each, interleaved"):
+        ours, spiel = compare(pyspiel, seconds)
+    st = Table(title=f"Same random loop, {seconds:.1f} s each (3 interleaved slices)")
+    for col in ("game", "games", "steps/game", "steps/s", "decisions/s"):
+        st.add_column(col, justify="left" if col == "game" else "right")
+    for run in (ours, *spiel):
+        per_game = fmt(run.steps / run.games, 1)
+        st.add_row(run.name, fmt(run.games), per_game, fmt(run.steps_per_s), fmt(run.decisions_per_s))
+    console.print(st)
+
+    median_steps = statistics.median(run.steps_per_s for run in spiel)
+    median_decisions = statistics.median(run.decisions_per_s for run in spiel)
+    ratio = ours.steps_per_s / median_steps
+    # Our steps are player decisions (chance is resolved inside apply); open_spiel also counts chance
+    # outcomes as steps. The gate uses all their steps, the stricter reading; decisions are shown too.
+    console.print(
+        f"{ours.name}: {ours.steps_per_s:,.0f} steps/s; open_spiel median {median_steps:,.0f} steps/s "
+        f"({median_decisions:,.0f} decisions/s)",
+        highlight=False,
+    )
+    by_decisions = ours.steps_per_s / median_decisions
+    console.print(f"ratio vs their steps: {ratio:.2f}x (vs their decisions: {by_decisions:.2f}x)", highlight=False)
+    for label, bound in (("floor", FLOOR), ("aim", AIM)):
+        verdict = "[green]PASS[/green]" if ratio >= bound else "[red]FAIL[/red]"
+        console.print(f"{label} {bound:.1f}x: {verdict}")
+    return 1 if args.strict and ratio < FLOOR else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
