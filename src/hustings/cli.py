@@ -137,7 +137,7 @@ def _components(scores: list[dict[str, int]]) -> list[str]:
     return names
 
 
-def _score_table(scores: list[dict[str, int]], winners: list[int], lang: str) -> Table:
+def _score_table(scores: list[dict[str, int]], winners: list[int], lang: str, game: str) -> Table:
     """Components as rows and players as columns: a 5-player table still fits 80 columns."""
     table = Table(title=_t("final", lang))
     table.add_column(_t("score", lang))
@@ -145,7 +145,7 @@ def _score_table(scores: list[dict[str, int]], winners: list[int], lang: str) ->
         header = _t("seat", lang, n=p + 1) + (" *" if p in winners else "")
         table.add_column(header, justify="right")
     for name in _components(scores):
-        table.add_row(name, *(str(s.get(name, 0)) for s in scores))
+        table.add_row(get_spec(game).score_label(name, lang), *(str(s.get(name, 0)) for s in scores))
     bold_totals = (Text(str(s["total"]), style="bold") for s in scores)
     table.add_row(Text(_t("total", lang), style="bold"), *bold_totals)
     return table
@@ -153,7 +153,7 @@ def _score_table(scores: list[dict[str, int]], winners: list[int], lang: str) ->
 
 def _print_final(console: Console, state: GameState, lang: str) -> None:
     winners = state.winners()
-    console.print(_score_table(state.scores(), winners, lang))
+    console.print(_score_table(state.scores(), winners, lang, state.GAME_ID))
     console.print(f"{_t('winners', lang)}: " + ", ".join(_t("seat", lang, n=p + 1) for p in winners))
 
 
@@ -256,7 +256,8 @@ def simulate(
     table.add_row(_t("mean_total", language), *(f"{t / games:.2f}" for t in totals))
     table.add_row(_t("win_share", language), *(f"{w / games:.1%}" for w in wins))
     for name, sums in component_sums.items():
-        table.add_row(_t("mean_of", language, c=name), *(f"{v / games:.2f}" for v in sums))
+        label = spec.score_label(name, language)
+        table.add_row(_t("mean_of", language, c=label), *(f"{v / games:.2f}" for v in sums))
     console.print(table)
     console.print(
         f"{_t('games', language)}: {games}   {_t('mean_steps', language)}: {sum(steps) / games:.1f}   "

@@ -42,6 +42,15 @@ def normalize_lang(lang: str | None) -> str:
 # --------------------------------------------------------------------------------------------- actions
 
 
+_SPACES: dict[str, ActionSpace] = {}
+
+
+def _action_by_id(game: str, action_id: int) -> Action:
+    if game not in _SPACES:
+        get_spec(game)  # importing the games registers their spaces
+    return _SPACES[game][action_id]
+
+
 class ActionSpace:
     """The fixed, ordered set of every action a game can ever take; the index is the stable action id.
 
@@ -50,6 +59,7 @@ class ActionSpace:
     """
 
     def __init__(self, game: str, describe: Callable[[Action, str], str]) -> None:
+        _SPACES[game] = self
         self.game = game
         self._describe = describe
         self.actions: list[Action] = []
@@ -122,6 +132,10 @@ class Action:
     def __int__(self) -> int:
         return self.id
 
+    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
+        # pickle by reference: the one Action object with this id in its game's space
+        return (_action_by_id, (self.space.game, self.id))
+
     def __repr__(self) -> str:
         return f"<Action {self.id} {self.kind}{self.args}>"
 
@@ -136,17 +150,23 @@ class Action:
 # ---------------------------------------------------------------------------------------------- events
 
 
+Renderer = Callable[["Event", str, Any], str]
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. ``to`` is None for a public event, else the one player who may see it.
 
-    ``data`` is structured (numbers carry their breakdown); ``message(lang)`` renders it.
+    ``data`` is structured (numbers carry their breakdown); ``message(lang)`` renders it. The renderer is
+    a module-level function and ``context`` an immutable value (e.g. the seats' parties): an event never
+    refers to the state that emitted it, so logs shared between clones keep no state alive.
     """
 
     type: str
     data: Mapping[str, JSON]
     to: int | None = None
-    render: Callable[[Event, str], str] | None = field(default=None, compare=False, repr=False)
+    render: Renderer | None = field(default=None, compare=False, repr=False)
+    context: Any = field(default=None, compare=False, repr=False)
 
     def visible_to(self, player: int | None) -> bool:
         return self.to is None or self.to == player
@@ -154,7 +174,7 @@ class Event:
     def message(self, lang: str = "en") -> str:
         if self.render is None:
             return self.type
-        return self.render(self, normalize_lang(lang))
+        return self.render(self, normalize_lang(lang), self.context)
 
     def to_json(self, lang: str | None = None) -> dict[str, JSON]:
         out: dict[str, JSON] = {"type": self.type, "to": self.to, "data": dict(self.data)}
@@ -309,10 +329,26 @@ class GameState(ABC):
         data: dict[str, JSON],
         to: int | None = None,
     ) -> None:
-        self._log = (Event(type, data, to, self._render_event), self._log)
+        self._log = (Event(type, data, to, self._event_renderer(), self._event_context()), self._log)
 
-    def _render_event(self, event: Event, lang: str) -> str:
-        return event.type
+    def _event_renderer(self) -> Renderer | None:
+        """The game's module-level message function (default: messages are the event type)."""
+        return None
+
+    def _event_context(self) -> Any:
+        """An immutable value the game's renderer needs besides the event data (default: none)."""
+        return None
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the legal-action cache is derived data; Actions pickle by (game, id) anyway
+        d = dict(self.__dict__)
+        d["_legal"] = []
+        d["_legal_player"] = -1
+        d["_legal_step"] = -1
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        self.__dict__.update(d)
 
     def events(self, player: int | None) -> list[Event]:
         """Events ``player`` may see, oldest first (spectator: public events only)."""
@@ -376,6 +412,12 @@ class GameSpec:
     max_players: int
     default_variant: str
     players_for_variant: Callable[[str], Sequence[int]] | None = None
+    # scoring component -> language -> label, for tables of scores() (the key "total" included)
+    score_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def score_label(self, component: str, lang: str) -> str:
+        labels = self.score_labels.get(component, {})
+        return labels.get(normalize_lang(lang), labels.get("en", component))
 
     def player_counts(self, variant: str) -> list[int]:
         if self.players_for_variant is not None:

@@ -18,6 +18,14 @@ register(
         min_players=3,
         max_players=5,
         default_variant="standard",
+        score_labels={
+            "election_points": {"en": "elections", "zh-Hans": "选举得分", "zh-Hant": "選舉得分", "de": "Wahlen"},
+            "election_bonus": {"en": "bonus", "zh-Hans": "获胜奖励", "zh-Hant": "獲勝獎勵", "de": "Bonus"},
+            "media_presence": {"en": "media", "zh-Hans": "媒体存在", "zh-Hant": "媒體存在", "de": "Medien"},
+            "party_base": {"en": "party base", "zh-Hans": "党派基础", "zh-Hant": "黨派基礎", "de": "Parteibasis"},
+            "money_rank": {"en": "money", "zh-Hans": "剩余资金", "zh-Hant": "剩餘資金", "de": "Geld"},
+            "total": {"en": "total", "zh-Hans": "总分", "zh-Hant": "總分", "de": "Summe"},
+        },
     )
 )
 

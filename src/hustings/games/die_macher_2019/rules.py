@@ -81,6 +81,7 @@ class DieMacher2019(GameState):
         self.variant = variant
         self.expanded = variant == "expanded"
         self.party = [-1] * n
+        self._parties_t: tuple[int, ...] = tuple(self.party)  # shared by events, rebuilt on party choice
         self.money = [D.START_MONEY] * n
         self.base = [D.START_BASE] * n
         self.hand: list[list[int]] = [[] for _ in range(n)]
@@ -417,10 +418,11 @@ class DieMacher2019(GameState):
         pool = list(self.packets[p])
         for c in chosen:
             pool.remove(c)
-        if len(chosen) == 5:
+        size = min(5, len({c >> 1 for c in self.packets[p]}))  # 5 unless every source ran dry (R3)
+        if len(chosen) == size:
             return [X.KEEP[t] for t in sorted(set(pool))]
         used = {c >> 1 for c in chosen}
-        need = 5 - len(chosen)
+        need = size - len(chosen)
         out = []
         for t in sorted(set(pool)):
             if t >> 1 in used:
@@ -525,6 +527,7 @@ class DieMacher2019(GameState):
         k, x = a.kind, a.args
         if ph == PARTY:
             self.party[p] = x[0]
+            self._parties_t = tuple(self.party)
             self.emit("party_chosen", {"player": p, "party": x[0]})
             self.turn = p + 1
             if self.turn == self.n:
@@ -659,9 +662,16 @@ class DieMacher2019(GameState):
             while len({c >> 1 for c in self.packets[p]}) < 5:
                 c = self._draw_program()
                 if c < 0:
-                    break
+                    # deck and discard are empty: take from the display instead (R3)
+                    missing = [t for t in self.prog_display if t >> 1 not in {x >> 1 for x in self.packets[p]}]
+                    if not missing:
+                        break  # nothing left anywhere: the platform has as many issues as the cards allow
+                    c = missing[0]
+                    self.prog_display.remove(c)
+                    self.emit("program_taken", {"player": p, "card": c, "from_deck": False})
+                else:
+                    self.emit("platform_extra_card", {"player": p, "card": c}, to=p)
                 self.packets[p].append(c)
-                self.emit("platform_extra_card", {"player": p, "card": c}, to=p)
         self.phase = PLATFORM
         self.waiting = list(range(n))
 
@@ -1385,8 +1395,12 @@ class DieMacher2019(GameState):
             items.append((key, _freeze(self.__dict__[key])))
         return (tuple(items), self.rng.state, tuple(self.history))
 
-    def _render_event(self, event: Any, lang: str) -> str:
-        return render_event(event, lang, self.party)
+    def _event_renderer(self) -> Any:
+        return render_event
+
+    def _event_context(self) -> Any:
+        return self._parties_t
+
 
     # -------------------------------------------------------------------------------- views
 

@@ -230,8 +230,8 @@ _R: dict[str, Callable[[_Ctx], str]] = {
 }
 
 
-def render_event(event: Any, lang: str, parties: Sequence[int]) -> str:
+def render_event(event: Any, lang: str, parties: Sequence[int] | None) -> str:
     fn = _R.get(event.type)
     if fn is None:
         return str(event.type)
-    return fn(_Ctx(dict(event.data), lang, parties))
+    return fn(_Ctx(dict(event.data), lang, parties or ()))

@@ -236,16 +236,17 @@ def _deal_program(
         pending: list[int] = []
         pick = -1
         if phase == "platform" and not t.packets[p]:
-            # a finished secret platform: 5 cards of distinct issues
+            # a finished secret platform: cards of distinct issues (5 unless the cards ran dry, R3)
+            size = len(t.plat_pending[p])
             seen: set[int] = set()
             for c in list(cards):
-                if len(pending) == 5:
+                if len(pending) == size:
                     break
                 if c >> 1 not in seen:
                     seen.add(c >> 1)
                     pending.append(c)
                     cards.remove(c)
-            if len(pending) < 5:
+            if len(pending) < size:
                 return None
         packet = [cards.pop() for _ in t.packets[p]]
         picks = [cards.pop() for _ in t.picks[p]]
@@ -253,7 +254,7 @@ def _deal_program(
         if phase == "draft" and t.pending_pick[p] >= 0:
             pick = r.choice(packet)
         if phase == "platform" and packet:
-            if len({c >> 1 for c in packet}) < 5:
+            if len({c >> 1 for c in packet}) < min(5, len({c >> 1 for c in t.packets[p]})):
                 return None
             pending = _random_platform(packet, r)[: len(t.plat_pending[p])]
         if phase not in ("draft", "platform"):
