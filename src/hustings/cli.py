@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 import time
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -32,6 +33,7 @@ from rich.text import Text
 import hustings
 from hustings.bots import RandomBot, play_game
 from hustings.engine import GameSpec, GameState, RecordError, get_spec, normalize_lang
+from hustings.sim.lab import GameResult, Share, SimConfig, run, summarize, time_stats
 
 USAGE_ERROR = 2
 
@@ -66,6 +68,21 @@ _UI: dict[str, dict[str, str]] = {
     "mean_total": {"en": "mean total", "zh-Hans": "平均总分", "zh-Hant": "平均總分"},
     "win_share": {"en": "win share", "zh-Hans": "胜率", "zh-Hant": "勝率"},
     "mean_of": {"en": "mean {c}", "zh-Hans": "平均 {c}", "zh-Hant": "平均 {c}"},
+    "by_bot": {"en": "win share by bot", "zh-Hans": "各机器人胜率", "zh-Hant": "各機器人勝率"},
+    "by_seat": {"en": "win share by seat", "zh-Hans": "各座位胜率", "zh-Hant": "各座位勝率"},
+    "by_side": {"en": "win share by party", "zh-Hans": "各党派胜率", "zh-Hant": "各黨派勝率"},
+    "bot": {"en": "bot", "zh-Hans": "机器人", "zh-Hant": "機器人"},
+    "seat_games": {"en": "seat-games", "zh-Hans": "座位局数", "zh-Hant": "座位局數"},
+    "wins": {"en": "wins", "zh-Hans": "胜局", "zh-Hant": "勝局"},
+    "win_share_ci": {"en": "win share [95% CI]", "zh-Hans": "胜率 [95%置信区间]", "zh-Hant": "勝率 [95%信賴區間]"},
+    "decision_ms": {"en": "ms/decision median / p95", "zh-Hans": "每步毫秒 中位/p95", "zh-Hant": "每步毫秒 中位/p95"},
+    "components": {"en": "score components", "zh-Hans": "得分构成", "zh-Hant": "得分構成"},
+    "mean": {"en": "mean", "zh-Hans": "平均", "zh-Hant": "平均"},
+    "sd": {"en": "sd", "zh-Hans": "标准差", "zh-Hant": "標準差"},
+    "min": {"en": "min", "zh-Hans": "最小", "zh-Hant": "最小"},
+    "median": {"en": "median", "zh-Hans": "中位数", "zh-Hant": "中位數"},
+    "max": {"en": "max", "zh-Hans": "最大", "zh-Hant": "最大"},
+    "plot": {"en": "plot", "zh-Hans": "图表", "zh-Hant": "圖表"},
     # Games name seats from 1 in their messages ("P1 chooses ..."), so tables do too; --player stays 0-based
     # like the engine.
     "seat": {"en": "P{n}", "zh-Hans": "玩家{n}", "zh-Hant": "玩家{n}"},
@@ -187,33 +204,49 @@ class _GamesPerSecond(ProgressColumn):
         return Text(f"{rate:,.1f} games/s", style="progress.data.speed")
 
 
-@app.command()
-def simulate(
-    game: Annotated[str, typer.Argument(help="game id, see `hustings games`")],
-    players: Annotated[int, typer.Option("--players", "-p", help="number of players")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="JSONL file to write, one record per game")],
-    variant: Annotated[str | None, typer.Option(help="rule variant (default: the game's)")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
-    seed: Annotated[int, typer.Option(help="game i uses seed SEED+i")] = 0,
-    lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
-) -> None:
-    """Play GAMES games between uniform-random bots and write their records to OUT."""
-    language = _lang(lang)
-    if games < 1:
-        _fail(f"--games must be at least 1, not {games}")
-    spec = _spec(game)
-    variant = spec.default_variant if variant is None else variant
-    first = _make(game, players, variant, seed)  # validates variant and player count before any file is made
+def _lab_config(game: str, players: int, variant: str | None, bots: str, games: int, seed: int) -> SimConfig:
+    _spec(game)
+    try:
+        return SimConfig.build(game, players, variant, bots, games, seed)
+    except ValueError as e:
+        _fail(str(e))
+
+
+def _open_out(out: Path | None) -> Any:
+    if out is None:
+        return None
     try:
         # Line-buffered: records of finished games survive an interrupted run.
-        fh = open(out, "w", encoding="utf-8", buffering=1)  # noqa: SIM115
+        return open(out, "w", encoding="utf-8", buffering=1)
     except OSError as e:
         _fail(f"cannot write --out {str(out)!r}: {e.strerror or e}")
 
-    steps: list[int] = []
-    totals = [0.0] * players
-    wins = [0.0] * players
-    component_sums: dict[str, list[float]] = {}
+
+def _check_plot(plot: Path | None) -> None:
+    if plot is None:
+        return
+    if plot.suffix.lower() not in (".png", ".svg", ".pdf"):
+        _fail(f"--plot {str(plot)!r}: use a .png, .svg or .pdf file name")
+    parent = plot.parent if str(plot.parent) else Path(".")
+    if not parent.is_dir() or not os.access(parent, os.W_OK):
+        _fail(f"cannot write --plot {str(plot)!r}: its folder does not exist or is not writable")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        _fail("--plot needs matplotlib: pip install 'hustings[lab]'")
+
+
+def _run_lab(cfg: SimConfig, out: Path | None, workers: int, backend: str, address: str | None) -> list[GameResult]:
+    if workers < 1:
+        _fail(f"--workers must be at least 1, not {workers}")
+    if backend not in ("local", "ray"):
+        _fail(f"unknown --backend {backend!r}: use local or ray")
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            _fail("--backend ray needs Ray: pip install 'hustings[lab]'")
+    fh = _open_out(out)
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -223,47 +256,124 @@ def simulate(
         TimeRemainingColumn(),
         console=Console(stderr=True),  # stdout stays for the summary
     )
-    started = time.perf_counter()
-    with fh, progress:
-        task = progress.add_task(f"{game} {variant} {players}p", total=games)
-        for i in range(games):
-            state = first if i == 0 else hustings.make(game, players=players, variant=variant, seed=seed + i)
-            # One RNG per game, derived from (seed, i), so any single game can be re-run on its own.
-            bot = RandomBot(seed * 1000003 + i)
-            play_game(state, [bot] * players)
-            scores = state.scores()
-            winners = state.winners()
-            line: dict[str, Any] = state.record()
-            line["scores"] = scores
-            line["winners"] = winners
-            fh.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
-            steps.append(state.step_count)
-            for p, s in enumerate(scores):
-                totals[p] += s["total"]
-                for name, value in s.items():
-                    if name != "total":
-                        component_sums.setdefault(name, [0.0] * players)[p] += value
-            for p in winners:
-                wins[p] += 1 / len(winners)  # a tie splits the win, so shares add up to 100%
-            progress.advance(task)
-    elapsed = time.perf_counter() - started
+    results: list[GameResult] = []
+    try:
+        with progress:
+            task = progress.add_task(f"{cfg.game} {cfg.variant} {cfg.players}p", total=cfg.games)
+            for r in run(cfg, workers=workers, backend=backend, address=address):
+                results.append(r)
+                if fh is not None:
+                    fh.write(json.dumps(r.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n")
+                progress.advance(task)
+    finally:
+        if fh is not None:
+            fh.close()
+    return results
 
+
+def _ci(share: Share) -> str:
+    lo, hi = share.interval
+    return f"{share.share:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, elapsed: float,
+                   out: Path | None, plot: Path | None) -> None:
+    spec = get_spec(cfg.game)
+    summary = summarize(results, lambda side: spec.side_name(side, language))
     console = Console()
-    table = Table(title=f"{_title(spec, language)} ({variant}, {players}p)")
-    table.add_column("")
-    for p in range(players):
-        table.add_column(_t("seat", language, n=p + 1), justify="right")
-    table.add_row(_t("mean_total", language), *(f"{t / games:.2f}" for t in totals))
-    table.add_row(_t("win_share", language), *(f"{w / games:.1%}" for w in wins))
-    for name, sums in component_sums.items():
-        label = spec.score_label(name, language)
-        table.add_row(_t("mean_of", language, c=label), *(f"{v / games:.2f}" for v in sums))
-    console.print(table)
+    title = f"{_title(spec, language)} ({cfg.variant}, {cfg.players}p)"
+    t = Table(title=f"{title}: {_t('by_bot', language)}")
+    for col in ("bot", "seat_games", "wins", "win_share_ci", "mean_total", "decision_ms"):
+        t.add_column(_t(col, language), justify="left" if col == "bot" else "right")
+    for share in summary.by_bot:
+        totals = summary.components["total"][share.label]
+        ts = time_stats(summary.decision_times.get(share.label, []))
+        t.add_row(share.label, str(share.games), f"{share.wins:g}", _ci(share), f"{statistics.fmean(totals):.1f}",
+                  f"{ts['median'] * 1000:.1f} / {ts['p95'] * 1000:.1f}")
+    console.print(t)
+    for key, shares in (("by_seat", summary.by_seat), ("by_side", summary.by_side)):
+        t = Table(title=_t(key, language))
+        t.add_column("")
+        t.add_column(_t("win_share_ci", language), justify="right")
+        t.add_column(_t("seat_games", language), justify="right")
+        for share in shares:
+            label = _t("seat", language, n=share.label) if key == "by_seat" else share.label
+            t.add_row(label, _ci(share), str(share.games))
+        console.print(t)
+    t = Table(title=_t("components", language))
+    for col in ("score", "mean", "sd", "min", "median", "max"):
+        t.add_column(_t(col, language), justify="left" if col == "score" else "right")
+    for comp, by_bot in summary.components.items():
+        values = [v for vs in by_bot.values() for v in vs]
+        sd = statistics.pstdev(values) if len(values) > 1 else 0.0
+        t.add_row(spec.score_label(comp, language), f"{statistics.fmean(values):.2f}", f"{sd:.2f}",
+                  f"{min(values):g}", f"{statistics.median(values):g}", f"{max(values):g}")
+    console.print(t)
     console.print(
-        f"{_t('games', language)}: {games}   {_t('mean_steps', language)}: {sum(steps) / games:.1f}   "
-        f"{_t('games_per_s', language)}: {games / elapsed:.1f}   → {out}",
+        f"{_t('games', language)}: {len(results)}   {_t('mean_steps', language)}: "
+        f"{statistics.fmean(summary.steps):.1f}   {_t('games_per_s', language)}: {len(results) / elapsed:.2f}"
+        + (f"   → {out}" if out else ""),
         highlight=False,
     )
+    if plot is not None:
+        from hustings.sim.plot import plot_summary
+
+        labels = {c: spec.score_label(c, "en") for c in summary.components}
+        plot_summary(summary, plot, f"{spec.title.get('en', spec.id)} ({cfg.variant}, {cfg.players}p)", labels)
+        console.print(f"{_t('plot', language)}: {plot}", highlight=False)
+
+
+_BOTS_HELP = "bots per seat, e.g. ismcts:hard,heuristic,random (one name fills every seat)"
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game id, see `hustings games`")],
+    players: Annotated[int, typer.Option("--players", "-p", help="number of players")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="JSONL file to write, one record per game")],
+    variant: Annotated[str | None, typer.Option(help="rule variant (default: the game's)")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
+    seed: Annotated[int, typer.Option(help="game i uses seed SEED+i")] = 0,
+    bots: Annotated[str, typer.Option(help=_BOTS_HELP)] = "random",
+    workers: Annotated[int, typer.Option(help="worker processes (the same seed gives the same games)")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
+    plot: Annotated[Path | None, typer.Option(help="draw the summary into this PNG/SVG/PDF")] = None,
+    lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
+) -> None:
+    """Play GAMES games between the chosen bots (seats rotate each game) and write their records to OUT."""
+    language = _lang(lang)
+    cfg = _lab_config(game, players, variant, bots, games, seed)
+    _check_plot(plot)
+    started = time.perf_counter()
+    results = _run_lab(cfg, out, workers, backend, address)
+    _print_summary(cfg, results, language, time.perf_counter() - started, out, plot)
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="game id, see `hustings games`")],
+    bots: Annotated[str, typer.Option(help=_BOTS_HELP)],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="default: one seat per bot named")] = None,
+    variant: Annotated[str | None, typer.Option(help="rule variant (default: the game's)")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
+    seed: Annotated[int, typer.Option(help="game i uses seed SEED+i")] = 0,
+    workers: Annotated[int, typer.Option(help="worker processes")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="also write the records (JSONL)")] = None,
+    plot: Annotated[Path | None, typer.Option(help="draw the summary into this PNG/SVG/PDF")] = None,
+    lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
+) -> None:
+    """Seat-rotated games between bots: each bot's win share with a 95% interval and its decision times."""
+    language = _lang(lang)
+    if players is None:
+        players = len([b for b in bots.split(",") if b.strip()])
+    cfg = _lab_config(game, players, variant, bots, games, seed)
+    _check_plot(plot)
+    started = time.perf_counter()
+    results = _run_lab(cfg, out, workers, backend, address)
+    _print_summary(cfg, results, language, time.perf_counter() - started, out, plot)
 
 
 # ------------------------------------------------------------------------------------------ replay

@@ -1,6 +1,13 @@
-"""Computer players. A bot sees only what a human in its seat would: its view and its legal actions."""
+"""Computer players. A bot sees only what a human in its seat would: its view and its legal actions.
 
+Search bots (ISMCTS) additionally get an :class:`InfoSet`: fresh determinizations of what their player
+knows, never the state itself.
+"""
+
+from hustings.bots.heuristic import HeuristicBot
+from hustings.bots.ismcts import InfoSet, IsmctsBot
 from hustings.bots.random_bot import Bot, RandomBot
+from hustings.bots.registry import make_bot, parse_bots
 from hustings.bots.runner import play_game
 
-__all__ = ["Bot", "RandomBot", "play_game"]
+__all__ = ["Bot", "HeuristicBot", "InfoSet", "IsmctsBot", "RandomBot", "make_bot", "parse_bots", "play_game"]

@@ -17,6 +17,14 @@ class Bot(Protocol):
     def act(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
 
 
+class SearchBot(Protocol):
+    """A bot that searches: besides the view it gets an information set to draw determinizations from."""
+
+    searches: bool
+
+    def act(self, view: dict[str, Any], legal: list[Action], infoset: Any) -> Action: ...
+
+
 class RandomBot:
     """Picks uniformly among the legal actions, with its own seeded RNG so games are reproducible."""
 

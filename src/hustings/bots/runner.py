@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
-from hustings.bots.random_bot import Bot
+from hustings.bots.ismcts import InfoSet
+from hustings.bots.random_bot import Bot, SearchBot
 from hustings.engine import GameState
 
 
@@ -27,7 +29,13 @@ def play_game(state: GameState, bots: Sequence[Bot], max_steps: int | None = Non
         legal = state.legal_actions(player)
         if not legal:
             raise RuntimeError(f"player {player} is to act but has no legal action")
-        action = bots[player].act(state.view(player), list(legal))
+        bot = bots[player]
+        if getattr(bot, "searches", False):
+            # a search bot gets determinizations of the player's information set, never the state
+            searcher = cast(SearchBot, bot)
+            action = searcher.act(state.view(player), list(legal), InfoSet.of(state, player))
+        else:
+            action = bot.act(state.view(player), list(legal))
         state.apply(player, action)
         steps += 1
         if max_steps is not None and steps >= max_steps and not state.is_over:

@@ -412,8 +412,16 @@ class GameSpec:
     max_players: int
     default_variant: str
     players_for_variant: Callable[[str], Sequence[int]] | None = None
+    # names of the sides a seat can play (Die Macher: parties), indexed as the view's "party" field
+    sides: Sequence[Mapping[str, str]] = ()
     # scoring component -> language -> label, for tables of scores() (the key "total" included)
     score_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def side_name(self, side: int, lang: str) -> str:
+        if not isinstance(side, int) or not 0 <= side < len(self.sides):
+            return str(side)
+        names = self.sides[side]
+        return names.get(normalize_lang(lang), names.get("en", str(side)))
 
     def score_label(self, component: str, lang: str) -> str:
         labels = self.score_labels.get(component, {})

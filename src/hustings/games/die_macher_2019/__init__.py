@@ -1,6 +1,7 @@
 """Die Macher, Spielworxx 2019 edition (seed 000): standard game (4 elections) and expanded (7)."""
 
 from hustings.engine import GameSpec, register
+from hustings.games.die_macher_2019.data import PARTIES
 from hustings.games.die_macher_2019.rules import DieMacher2019
 
 
@@ -18,6 +19,7 @@ register(
         min_players=3,
         max_players=5,
         default_variant="standard",
+        sides=[{k: v for k, v in party.items() if k != "color"} for party in PARTIES],
         score_labels={
             "election_points": {"en": "elections", "zh-Hans": "选举得分", "zh-Hant": "選舉得分", "de": "Wahlen"},
             "election_bonus": {"en": "bonus", "zh-Hans": "获胜奖励", "zh-Hant": "獲勝獎勵", "de": "Bonus"},

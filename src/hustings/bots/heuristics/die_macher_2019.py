@@ -1,0 +1,405 @@
+"""Rule-of-thumb play for Die Macher 2019, from the view and the legal actions only.
+
+Reads static card data (state tables, politicians, poll figures) from the game's data module; never the
+state. Each phase has one small scoring rule, written from the seed's incentives:
+match the opinions of the states that vote soon, spend where match and trend multiply, keep money for the
+round, take party base when the price is right.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hustings.engine import Action
+from hustings.games.die_macher_2019 import data as D
+
+View = dict[str, Any]
+
+
+class _Ctx:
+    """Derived numbers the rules below share, computed once per decision."""
+
+    def __init__(self, view: View) -> None:
+        self.v = view
+        self.me: int = view["you"]
+        self.round: int = view["round"]
+        self.last_round = 5 if view["variant"] == "expanded" else 4
+        me = view["players"][self.me]
+        self.money: int = me["money"] or 0
+        self.platform: list[int] = me["platform"] or []
+        self.hand: list[int] = me["hand"] or []
+        self.boards = [b for b in view["boards"] if b["active"]]
+        self.weight = {b["board"]: self._weight(b) for b in self.boards}
+
+    def _weight(self, b: dict[str, Any]) -> float:
+        """Worth of a state now: its maximum points, discounted by the rounds until it votes."""
+        until = max(0, (b["election_round"] or self.round) - self.round)
+        return float(D.STATES[b["state"]].max_points * (1.0, 0.7, 0.5, 0.35, 0.25)[min(until, 4)])
+
+    def board(self, b: int) -> dict[str, Any]:
+        return next(x for x in self.v["boards"] if x["board"] == b)
+
+    def card_value(self, t: int, b: dict[str, Any]) -> int:
+        v = 0
+        for c in b["opinions"]:
+            if c >> 1 == t >> 1:
+                s = 1 if c == t else -1
+                v += 2 * s if b["double"] == c >> 1 else s
+        return v
+
+    def card_score(self, t: int) -> float:
+        return sum(self.weight[b["board"]] * self.card_value(t, b) for b in self.boards) + 0.01 * (t & 1)
+
+    def match(self, b: dict[str, Any], platform: list[int] | None = None, seat: int | None = None) -> int:
+        plat = platform if platform is not None else (
+            self.platform if seat is None else self.v["players"][seat]["platform"]
+        )
+        return sum(self.card_value(t, b) for t in plat)
+
+    def is_election(self, b: dict[str, Any]) -> bool:
+        return bool(b["election_round"] == self.round)
+
+
+def _best(actions: list[Action], key: Any) -> Action:
+    return max(actions, key=key)
+
+
+def choose(view: View, legal: list[Action]) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    ctx = _Ctx(view)
+    ph = view["phase"]
+    fn = _PHASES.get(ph)
+    if fn is None:
+        return legal[0]
+    return fn(ctx, legal)
+
+
+# ------------------------------------------------------------------------------------------- setup
+
+
+def _party(ctx: _Ctx, legal: list[Action]) -> Action:
+    return legal[ctx.me % len(legal)]  # parties are symmetric; spread them so party statistics stay fair
+
+
+def _draft(ctx: _Ctx, legal: list[Action]) -> Action:
+    return _best(legal, lambda a: ctx.card_score(a.args[0]))
+
+
+def _platform(ctx: _Ctx, legal: list[Action]) -> Action:
+    return _best(legal, lambda a: ctx.card_score(a.args[0]))
+
+
+def _deploy(ctx: _Ctx, legal: list[Action]) -> Action:
+    boards = {b["board"]: b for b in ctx.boards}
+    match = {bb: max(1, ctx.match(b)) for bb, b in boards.items()}
+    unit = {"rally": 0.35, "trend": 0.5, "media": 0.6, "votes": 0.3}
+
+    def value(a: Action) -> float:
+        scheme = D.SCHEMES[a.args[0]]
+        total = 0.0
+        for icon, bb in zip(scheme, a.args[1:], strict=True):
+            w = ctx.weight[bb]
+            amt = D.ICON_AMOUNT[icon]
+            if icon in ("rally", "trend"):
+                total += unit[icon] * amt * match[bb] * w
+            else:
+                total += unit[icon] * amt * w
+        return total
+
+    return _best(legal, value)
+
+
+# -------------------------------------------------------------------------------- start of round
+
+
+def _bid(ctx: _Ctx, legal: list[Action]) -> Action:
+    if ctx.v["phase"] == "tie":
+        bids = [a for a in legal if a.kind == "bid"]
+        if bids and bids[0].args[0] * 1000 <= 0.12 * ctx.money:
+            return bids[0]
+        return next(a for a in legal if a.kind == "pass")
+    target = min(4000, int(ctx.money * 0.08)) // 1000
+    if ctx.round == 1:
+        target = min(target, 2)
+    bids = [a for a in legal if a.kind == "bid"]
+    return min(bids, key=lambda a: abs(a.args[0] - target))
+
+
+def _program(ctx: _Ctx, legal: list[Action]) -> Action:
+    kinds = {a.kind for a in legal}
+    plat = ctx.platform
+    if "take" in kinds or "pick" in kinds:
+        takes = [a for a in legal if a.kind in ("take", "pick")]
+        return _best(takes, lambda a: ctx.card_score(a.args[0]))
+    if "swap" in kinds or "done" in kinds:
+
+        def gain(a: Action) -> float:
+            if a.kind != "swap":
+                return 0.0
+            j, t = a.args
+            return ctx.card_score(t) - ctx.card_score(plat[j])
+
+        best = _best(legal, gain)
+        return best if gain(best) > 0.05 else next(a for a in legal if a.kind == "done")
+    if "discard" in kinds:
+        return min(legal, key=lambda a: ctx.card_score(a.args[0]))
+    return legal[0]
+
+
+# ------------------------------------------------------------------------------------ deployment
+
+
+def _media(ctx: _Ctx, legal: list[Action]) -> Action:
+    pas = next(a for a in legal if a.kind == "pass")
+    if ctx.money < 14000:
+        return pas
+    best, score = pas, 0.0
+    for a in legal:
+        if a.kind != "media":
+            continue
+        b = ctx.board(a.args[0])
+        mine = b["media"][ctx.me]
+        others = max(x for i, x in enumerate(b["media"]) if i != ctx.me)
+        if mine > others or b["election_round"] - ctx.round > 1:
+            continue  # already in control, or the state votes too late to matter now
+        s = ctx.weight[b["board"]] * (1.5 if mine + 1 > others else 0.6)
+        if s > score:
+            best, score = a, s
+    return best if score >= 8 else pas
+
+
+def _rally(ctx: _Ctx, legal: list[Action]) -> Action:
+    done = next(a for a in legal if a.kind == "done")
+    budget_factor = 0.55 if ctx.money > 25000 else 0.9 if ctx.money > 12000 else 1.6
+    best, score = done, 0.0
+    for a in legal:
+        if a.kind != "rally":
+            continue
+        bb, k = a.args
+        b = ctx.board(bb)
+        have = b["rallies"][ctx.me]
+        match = max(1, ctx.match(b))
+        trend = b["trend"][ctx.me]
+        if not ctx.is_election(b) and have + k < 4:
+            continue  # fewer than 4 cubes can never be converted outside the election state
+        votes = (have + k + trend) * match - (have + trend) * match if have + trend > 0 else (k + trend) * match
+        value = votes * ctx.weight[bb] / 12.0
+        cost = D.RALLY_COST[k] / 1000 * budget_factor
+        s = value - cost
+        if s > score:
+            best, score = a, s
+    return best
+
+
+def _place(ctx: _Ctx, legal: list[Action]) -> Action:
+    pas = next(a for a in legal if a.kind == "pass")
+    pref = {"state_secretary": 3.0, "vice_chair": 2.5, "backbencher": 2.0, "minister_president": 3.2,
+            "general_secretary": 2.2, "spokesperson": 1.5, "parliamentary_leader": 1.2, "chancellor_candidate": 1.8}
+    committed = sum(
+        D.POLITICIANS[p["politician"]].cost
+        for b in ctx.v["boards"]
+        for p in b["politicians"]
+        if p["player"] == ctx.me and p["politician"] is not None and not p["revealed"]
+    )
+    spare = ctx.money - committed - 6000
+    best, score = pas, 0.0
+    for a in legal:
+        if a.kind != "place":
+            continue
+        pol, bb = a.args
+        pc = D.POLITICIANS[pol]
+        if pc.cost > spare:
+            continue
+        b = ctx.board(bb)
+        soon = 1.0 if ctx.is_election(b) else 0.4 if b["election_round"] == ctx.round + 1 else 0.1
+        s = pref.get(pc.key, 1.0) * ctx.weight[bb] * soon - pc.cost / 2500
+        if s > score:
+            best, score = a, s
+    return best
+
+
+# --------------------------------------------------------------------------------- politicians
+
+
+def _exec(ctx: _Ctx, legal: list[Action]) -> Action:
+    kinds = {a.kind for a in legal}
+    turn = ctx.v.get("politician_turn") or {}
+    bb = turn.get("board", 0)
+    b = ctx.board(bb)
+    if "pay" in kinds:
+        pc = D.POLITICIANS[turn["politician"]]
+        return next(a for a in legal if a.kind == ("pay" if ctx.money >= pc.cost else "decline"))
+    if "second" in kinds:
+        pc = D.POLITICIANS[turn["politician"]]
+        elect = ctx.is_election(b)
+
+        def worth(a: Action) -> float:
+            eff = pc.secondary[a.args[0]]
+            name = eff.split(":")[0]
+            if name == "votes":
+                return int(eff.split(":")[1]) * (1.0 if elect else 0.6)
+            if name == "trend":
+                return 2.5 * max(1, ctx.match(b)) * (0.6 if elect else 1.0)
+            if name == "double":
+                return max([_double_gain(ctx, b, c >> 1) for c in b["opinions"]] + [0]) * 2
+            if name == "poll":
+                return 3.5
+            if name == "program":
+                return 1.0
+            if name == "media_remove":
+                return 2.0 if ctx.money > 15000 else 0.0
+            return 1.5
+        return _best(legal, worth)
+    if "dbl_on" in kinds:
+        return _best(legal, lambda a: _double_gain(ctx, b, a.args[0]))
+    if "mremove" in kinds:
+        return _best(legal, lambda a: b["media"][a.args[0]] * 10 + a.args[1])
+    return legal[0]
+
+
+def _double_gain(ctx: _Ctx, b: dict[str, Any], issue: int) -> float:
+    card = next((c for c in b["opinions"] if c >> 1 == issue), -1)
+    if card < 0:
+        return -9.0
+
+    def side(plat: list[int]) -> int:
+        for t in plat:
+            if t >> 1 == issue:
+                return 1 if t == card else -1
+        return 0
+
+    others = [side(p["platform"]) for i, p in enumerate(ctx.v["players"]) if i != ctx.me]
+    return side(ctx.platform) - (sum(others) / max(1, len(others))) * 0.5
+
+
+def _influence(ctx: _Ctx, legal: list[Action]) -> Action:
+    pas = next(a for a in legal if a.kind == "pass")
+    b = ctx.board(ctx.v["influence_board"])
+    base_me = ctx.match(b)
+    others = [i for i in range(len(ctx.v["players"])) if i != ctx.me]
+    base_others = [ctx.match(b, seat=i) for i in others]
+
+    def gain(a: Action) -> float:
+        if a.kind != "replace":
+            return 0.0
+        issue, t = a.args
+        nb = dict(b)
+        nb["opinions"] = [t if c >> 1 == issue else c for c in b["opinions"]]
+        mine = ctx.match(nb) - base_me
+        theirs = sum(ctx.match(nb, seat=i) - base_others[k] for k, i in enumerate(others)) / max(1, len(others))
+        return mine - 0.5 * theirs
+
+    best = _best(legal, gain)
+    return best if gain(best) > 0 else pas
+
+
+def _poll(ctx: _Ctx, legal: list[Action]) -> Action:
+    pas = next(a for a in legal if a.kind == "pass")
+    poll = ctx.v.get("poll") or {}
+    trend = poll.get("trend", [0] * 5)
+    my_party = ctx.v["players"][ctx.me]["party"]
+    rounds_left = ctx.last_round - ctx.round
+    keep_value = 3 * 1000 * (1 + 0.8 * rounds_left)  # +3 base: 3 points at the end and income meanwhile
+    pub_value = 0.0
+    if trend[my_party] > 0:
+        b = ctx.board(poll["board"])
+        pub_value = trend[my_party] * max(1, ctx.match(b)) * ctx.weight[b["board"]] * 120
+    limit = min(max(keep_value, pub_value) * 0.6, ctx.money * 0.3)
+    bids = [a for a in legal if a.kind == "bid"]
+    if bids and bids[0].args[0] * 1000 <= limit:
+        return bids[0]
+    return pas
+
+
+def _poll_decide(ctx: _Ctx, legal: list[Action]) -> Action:
+    poll = ctx.v.get("poll") or {}
+    trend = poll.get("trend", [0] * 5)
+    my_party = ctx.v["players"][ctx.me]["party"]
+    pub = next((a for a in legal if a.kind == "publish"), None)
+    if pub is not None and trend[my_party] >= 2:
+        b = ctx.board(poll["board"])
+        if ctx.is_election(b) and b["rallies"][ctx.me] >= 3:
+            return pub
+    return next(a for a in legal if a.kind == "keep_poll")
+
+
+def _convert(ctx: _Ctx, legal: list[Action]) -> Action:
+    converts = [a for a in legal if a.kind == "convert"]
+    if not converts:
+        return legal[0]
+    b = ctx.board(ctx.v["convert_board"])
+    m = ctx.match(b)
+    if m >= 1 or max(a.args[0] for a in converts) >= 6:
+        return max(converts, key=lambda a: a.args[0])
+    return next(a for a in legal if a.kind == "pass")
+
+
+def _donation(ctx: _Ctx, legal: list[Action]) -> Action:
+    opts = [a for a in legal if a.kind == "donate"]
+    if not opts:
+        return legal[0]
+    biggest = max(a.args[0] for a in opts)
+    accept = ctx.money < 20000
+    return next(a for a in opts if a.args[0] == biggest and a.args[1] == (1 if accept else 0))
+
+
+_PHASES = {
+    "party": _party,
+    "draft": _draft,
+    "platform": _platform,
+    "deploy": _deploy,
+    "bid": _bid,
+    "tie": _bid,
+    "program": _program,
+    "media": _media,
+    "rally": _rally,
+    "place": _place,
+    "exec": _exec,
+    "influence": _influence,
+    "poll": _poll,
+    "poll_decide": _poll_decide,
+    "convert": _convert,
+    "donation": _donation,
+}
+
+
+def evaluate(state: Any) -> list[float]:
+    """Points a player can count on: scored so far, plus what the votes and rallies on the boards are
+    likely to bring (discounted by how far off each election is). Uses only the spectator view."""
+    view = state.view(None)
+    totals = [float(s["total"]) for s in state.scores()]
+    if view["phase"] == "over":
+        return totals
+    rnd = view["round"]
+    n = len(totals)
+    # Money buys votes later; its worth falls as the game nears its end (then only the rank counts).
+    last = 5 if view["variant"] == "expanded" else 4
+    per_k = 0.05 + 0.3 * (last - rnd + 1) / last
+    for p in range(n):
+        money = state.view(p)["players"][p]["money"] or 0
+        totals[p] += per_k * money / 1000
+    for b in view["boards"]:
+        if not b["active"]:
+            continue
+        card = D.STATES[b["state"]]
+        until = max(0, b["election_round"] - rnd)
+        disc = (0.9, 0.6, 0.45, 0.3, 0.2)[min(until, 4)]
+        proj = []
+        for p in range(n):
+            plat = view["players"][p]["platform"] or []
+            match = 0
+            for c in b["opinions"]:
+                for t in plat:
+                    if t >> 1 == c >> 1:
+                        s = 1 if t == c else -1
+                        match += 2 * s if b["double"] == c >> 1 else s
+            cubes = b["rallies"][p]
+            potential = max(1, cubes + b["trend"][p]) * max(1, match) if cubes else 0
+            proj.append(b["votes"][p] + potential)
+        lead = max(proj)
+        for p in range(n):
+            pts = card.points_for(proj[p]) if proj[p] >= 5 else 0
+            bonus = 6 if proj[p] == lead and lead > 0 else 0
+            totals[p] += disc * (pts + bonus)
+    return totals

@@ -1,0 +1,53 @@
+"""Bots by name, as the command line spells them: ``random``, ``heuristic``, ``ismcts:hard``."""
+
+from __future__ import annotations
+
+from hustings.bots.heuristic import HeuristicBot, heuristic_module
+from hustings.bots.ismcts import LEVELS, IsmctsBot
+from hustings.bots.random_bot import Bot, RandomBot
+
+BOT_NAMES = ("random", "heuristic", "ismcts")
+
+
+def parse_bots(text: str, players: int) -> list[str]:
+    """``"ismcts:hard,heuristic,random"`` -> one name per seat; a single name fills every seat;
+    fewer names than seats repeat the last one."""
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise ValueError("--bots needs at least one bot name (random, heuristic, ismcts[:easy|normal|hard])")
+    for name in names:
+        check_bot_name(name)
+    if len(names) > players:
+        raise ValueError(f"{len(names)} bots named for {players} players")
+    return names + [names[-1]] * (players - len(names))
+
+
+def check_bot_name(name: str) -> None:
+    kind, _, level = name.partition(":")
+    if kind not in BOT_NAMES:
+        raise ValueError(f"unknown bot {name!r}; bots: random, heuristic, ismcts[:easy|normal|hard]")
+    if kind == "ismcts" and level and level not in LEVELS:
+        raise ValueError(f"unknown ismcts level {level!r}; levels: {', '.join(LEVELS)}")
+    if kind != "ismcts" and level:
+        raise ValueError(f"bot {kind!r} takes no level (got {name!r})")
+
+
+def make_bot(name: str, game: str, seed: int | None = None) -> Bot:
+    """A fresh bot for one seat of one game. Raises ValueError naming a bad name."""
+    check_bot_name(name)
+    kind, _, level = name.partition(":")
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "heuristic":
+        return HeuristicBot(game, seed)
+    try:
+        mod = heuristic_module(game)
+    except ValueError:
+        mod = None
+    return IsmctsBot(
+        level=level or "normal",
+        seed=seed,
+        rollout_policy=mod.choose if mod else None,
+        evaluator=getattr(mod, "evaluate", None) if mod else None,
+        root_hint=mod.choose if mod else None,
+    )

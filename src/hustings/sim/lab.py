@@ -1,0 +1,260 @@
+"""The simulation lab: many games between named bots, on local processes or on Ray, and their summary.
+
+Game ``i`` of a run is fixed by (game, options, seed + i, bots rotated by i): the same seed gives the same
+games whatever the worker count or backend, and every result line replays on its own.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import hustings
+from hustings.bots.ismcts import InfoSet
+from hustings.bots.registry import make_bot, parse_bots
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What to play. ``bots`` has one name per seat (in seat order for game 0)."""
+
+    game: str
+    players: int
+    variant: str
+    bots: tuple[str, ...]
+    games: int = 100
+    seed: int = 0
+    rotate: bool = True  # game i moves every bot i seats round the table, so no bot keeps a seat
+
+    @classmethod
+    def build(cls, game: str, players: int, variant: str | None, bots: str, games: int, seed: int,
+              rotate: bool = True) -> SimConfig:
+        """Validate everything up front; raises ValueError with a one-line reason."""
+        spec = hustings.get_spec(game)
+        variant = spec.default_variant if variant is None else variant
+        hustings.make(game, players=players, variant=variant, seed=seed)  # checks variant and player count
+        if games < 1:
+            raise ValueError(f"--games must be at least 1, not {games}")
+        names = parse_bots(bots, players)
+        for name in set(names):
+            make_bot(name, game, 0)  # e.g. a heuristic that does not exist for this game
+        return cls(game, players, variant, tuple(names), games, seed, rotate)
+
+    def seat_bots(self, i: int) -> list[str]:
+        n = self.players
+        if not self.rotate:
+            return list(self.bots)
+        return [self.bots[(s - i) % n] for s in range(n)]
+
+
+@dataclass
+class GameResult:
+    index: int
+    record: dict[str, Any]
+    scores: list[dict[str, int]]
+    winners: list[int]
+    bots: list[str]
+    sides: list[Any]
+    steps: int
+    seconds: float
+    decision_times: dict[str, list[float]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        line = dict(self.record)
+        # no timings here: the same seed must give byte-identical files, whatever the machine
+        line.update({"index": self.index, "scores": self.scores, "winners": self.winners, "bots": self.bots,
+                     "sides": self.sides, "steps": self.steps})
+        return line
+
+
+def play_one(cfg: SimConfig, i: int) -> GameResult:
+    """Play game ``i`` of ``cfg`` (pure function of its arguments; runs in any worker)."""
+    state = hustings.make(cfg.game, players=cfg.players, variant=cfg.variant, seed=cfg.seed + i)
+    names = cfg.seat_bots(i)
+    bots = [make_bot(name, cfg.game, (cfg.seed * 1_000_003 + i) * 16 + s) for s, name in enumerate(names)]
+    times: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    while not state.is_over:
+        p = state.current_players[0]
+        legal = list(state.legal_actions(p))
+        bot = bots[p]
+        t0 = time.perf_counter()
+        if getattr(bot, "searches", False):
+            action = bot.act(state.view(p), legal, InfoSet.of(state, p))  # type: ignore[call-arg]
+        else:
+            action = bot.act(state.view(p), legal)
+        if len(legal) > 1:
+            times.setdefault(names[p], []).append(time.perf_counter() - t0)
+        state.apply(p, action)
+    final = state.view(None)
+    sides = [pl.get("party") for pl in final.get("players", [])] if isinstance(final.get("players"), list) else []
+    return GameResult(i, state.record(), state.scores(), state.winners(), names, sides, state.step_count,
+                      time.perf_counter() - started, times)
+
+
+def _play_chunk(cfg: SimConfig, indices: list[int]) -> list[GameResult]:
+    return [play_one(cfg, i) for i in indices]
+
+
+def run(
+    cfg: SimConfig,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+) -> Iterator[GameResult]:
+    """Yield every game's result in index order. ``backend``: ``local`` (processes) or ``ray``."""
+    if workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {workers}")
+    if backend == "local":
+        yield from _run_local(cfg, workers)
+    elif backend == "ray":
+        yield from _run_ray(cfg, workers, address)
+    else:
+        raise ValueError(f"unknown backend {backend!r}; backends: local, ray")
+
+
+def _run_local(cfg: SimConfig, workers: int) -> Iterator[GameResult]:
+    if workers == 1:
+        for i in range(cfg.games):
+            yield play_one(cfg, i)
+        return
+    import multiprocessing as mp
+
+    ctx = mp.get_context("spawn")  # no fork: workers start clean, as on any platform
+    with ctx.Pool(workers) as pool:
+        yield from pool.imap(_play_index, [(cfg, i) for i in range(cfg.games)], chunksize=1)
+
+
+def _play_index(arg: tuple[SimConfig, int]) -> GameResult:
+    return play_one(*arg)
+
+
+def _run_ray(cfg: SimConfig, workers: int, address: str | None) -> Iterator[GameResult]:
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("the ray backend needs Ray: pip install 'hustings[lab]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = ray.remote(num_cpus=1)(_play_chunk)
+        chunk = max(1, min(8, cfg.games // (workers * 4) or 1))
+        batches = [list(range(s, min(cfg.games, s + chunk))) for s in range(0, cfg.games, chunk)]
+        pending = [remote.remote(cfg, b) for b in batches]
+        # Results arrive in any order; hand them out in index order.
+        ready: dict[int, GameResult] = {}
+        nxt = 0
+        refs = list(pending)
+        while refs:
+            done, refs = ray.wait(refs, num_returns=1)
+            for res in ray.get(done):
+                for r in res:
+                    ready[r.index] = r
+            while nxt in ready:
+                yield ready.pop(nxt)
+                nxt += 1
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+# ----------------------------------------------------------------------------------------- summary
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a share (ties count fractionally)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Share:
+    label: str
+    games: int  # seat-games: a bot in three seats of one game counts three times
+    wins: float
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+@dataclass
+class Summary:
+    games: int
+    players: int
+    by_seat: list[Share]
+    by_side: list[Share]
+    by_bot: list[Share]
+    components: dict[str, dict[str, list[float]]]  # component -> bot -> values
+    decision_times: dict[str, list[float]]
+    steps: list[int]
+    seconds: float
+
+    def as_dict(self) -> dict[str, Any]:
+        def rows(xs: list[Share]) -> list[dict[str, Any]]:
+            return [{"label": x.label, "games": x.games, "wins": x.wins, "share": x.share,
+                     "ci95": list(x.interval)} for x in xs]
+
+        return {"games": self.games, "by_seat": rows(self.by_seat), "by_side": rows(self.by_side),
+                "by_bot": rows(self.by_bot), "decision_times": {k: time_stats(v) for k, v in
+                                                                 self.decision_times.items()}}
+
+
+def time_stats(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"n": 0, "median": 0.0, "p95": 0.0, "max": 0.0}
+    xs = sorted(values)
+    return {"n": len(xs), "median": statistics.median(xs), "p95": xs[min(len(xs) - 1, int(0.95 * len(xs)))],
+            "max": xs[-1]}
+
+
+def summarize(results: list[GameResult], side_name: Callable[[Any], str] = str) -> Summary:
+    if not results:
+        raise ValueError("no games to summarize")
+    n = len(results[0].scores)
+    seat = [Share(f"{s + 1}", 0, 0.0) for s in range(n)]
+    sides: dict[Any, Share] = {}
+    bots: dict[str, Share] = {}
+    comps: dict[str, dict[str, list[float]]] = {}
+    times: dict[str, list[float]] = {}
+    for r in results:
+        w = 1.0 / len(r.winners) if r.winners else 0.0
+        for s in range(n):
+            win = w if s in r.winners else 0.0
+            seat[s].games += 1
+            seat[s].wins += win
+            side = r.sides[s] if s < len(r.sides) else None
+            if side is not None:
+                sh = sides.setdefault(side, Share(side_name(side), 0, 0.0))
+                sh.games += 1
+                sh.wins += win
+            b = bots.setdefault(r.bots[s], Share(r.bots[s], 0, 0.0))
+            b.games += 1
+            b.wins += win
+            for k, v in r.scores[s].items():
+                comps.setdefault(k, {}).setdefault(r.bots[s], []).append(float(v))
+        for bot_name, secs in r.decision_times.items():
+            times.setdefault(bot_name, []).extend(secs)
+    return Summary(len(results), n, seat, sorted(sides.values(), key=lambda x: x.label), list(bots.values()),
+                   comps, times, [r.steps for r in results], sum(r.seconds for r in results))
+
+
+def config_dict(cfg: SimConfig) -> dict[str, Any]:
+    return asdict(cfg)
