@@ -276,10 +276,12 @@ class DieMacher2019(GameState):
         while len(up) < target and down:
             c = down.pop()
             issues = {x >> 1 for x in up}
+            tries = len(self.op_deck) + len(self.op_disc) + 1  # every remaining card at most once
             while c >= 0 and (c >> 1) in issues:
                 self.op_disc.append(c)
                 self.emit("opinion_duplicate", {"board": b, "card": c})
-                c = self._draw_opinion()
+                tries -= 1
+                c = self._draw_opinion() if tries > 0 else -1
             if c < 0:
                 break
             up.append(c)
