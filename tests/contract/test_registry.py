@@ -1,0 +1,52 @@
+"""The registry itself: something is registered, and every spec is usable."""
+
+from __future__ import annotations
+
+import pytest
+
+import hustings
+from hustings.engine import get_spec
+
+from .conftest import CONFIG_IDS, CONFIGS, GAMES, Config
+
+
+def test_games_are_registered() -> None:
+    assert GAMES, "no game is registered: the contract suite would test nothing"
+    assert hustings.list_games() == sorted(set(GAMES))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_spec_is_consistent(game: str) -> None:
+    spec = get_spec(game)
+    assert spec.id == game
+    assert spec.variants, f"{game}: no variants"
+    assert spec.default_variant in spec.variants
+    for variant in spec.variants:
+        cs = spec.player_counts(variant)
+        assert cs, f"{game} {variant}: no allowed player count"
+        assert all(isinstance(n, int) and n >= 1 for n in cs), f"{game} {variant}: bad counts {cs}"
+        assert all(spec.min_players <= n <= spec.max_players for n in cs), f"{game} {variant}: {cs}"
+        for bad in (min(cs) - 1, max(cs) + 1):
+            if bad not in cs:
+                with pytest.raises(ValueError):
+                    hustings.make(game, players=bad, variant=variant, seed=1)
+    with pytest.raises(ValueError):
+        hustings.make(game, variant="no-such-variant", seed=1)
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=CONFIG_IDS)
+def test_new_game_is_sane(cfg: Config) -> None:
+    s = cfg.make(seed=12345)
+    assert s.num_players == cfg.players
+    assert cfg.game == s.GAME_ID
+    assert not s.is_over, f"{cfg}: over before the first move"
+    assert s.step_count == 0 and s.history == []
+    assert s.record() == {"game": cfg.game, "options": s.record()["options"], "seed": 12345, "actions": []}
+    assert s == cfg.make(seed=12345), f"{cfg}: two games made with the same seed differ"
+    assert s.winners() == [], f"{cfg}: winners before the end"
+    cur = s.current_players
+    assert cur and all(0 <= p < cfg.players for p in cur)
+    for p in cur:
+        assert s.legal_actions(p), f"{cfg}: current player {p} has no legal action at the start"
+    for p in set(range(cfg.players)) - set(cur):
+        assert s.legal_actions(p) == [], f"{cfg}: player {p} is not to act but has legal actions"
