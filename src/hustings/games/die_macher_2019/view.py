@@ -26,7 +26,9 @@ def _counts(cards: list[int]) -> list[int]:
 
 def build_view(s: DieMacher2019, player: int | None) -> dict[str, Any]:
     n = s.n
-    me = player if player is not None and 0 <= player < n else None
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
+        raise ValueError(f"unknown player {player!r}: players are 0..{n - 1}, or None for a spectator")
+    me = player
     players = []
     for p in range(n):
         mine = p == me
