@@ -31,7 +31,8 @@ from rich.table import Table
 from rich.text import Text
 
 import hustings
-from hustings.bots import RandomBot, play_game
+from hustings.bots import make_bot, parse_bots, play_game
+from hustings.bots.heuristic import HEURISTICS
 from hustings.engine import GameSpec, GameState, RecordError, get_spec, normalize_lang
 from hustings.sim.lab import GameResult, Share, SimConfig, run, summarize, time_stats
 
@@ -457,8 +458,9 @@ def demo(
     variant: Annotated[str | None, typer.Option(help="rule variant (default: the game's)")] = None,
     seed: Annotated[int | None, typer.Option(help="game seed (default: a fresh one, printed)")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
+    bots: Annotated[str | None, typer.Option(help=_BOTS_HELP + " (default: heuristic where the game has one)")] = None,
 ) -> None:
-    """Watch one complete game between random bots: every public event, then the scores."""
+    """Watch one complete game between bots: every public event, then the scores."""
     language = _lang(lang)
     spec = _spec(game)
     if seed is None:
@@ -470,7 +472,13 @@ def demo(
         f"[bold]{escape(_title(spec, language))}[/bold] ({variant}, {players}p, {_t('seed', language)} {seed})",
         highlight=False,
     )
-    play_game(state, [RandomBot(seed * 1000003)] * players)
+    if bots is None:
+        bots = "heuristic" if game in HEURISTICS else "random"
+    try:
+        seats = [make_bot(name, game, seed * 16 + i) for i, name in enumerate(parse_bots(bots, players))]
+    except ValueError as e:
+        _fail(str(e))
+    play_game(state, seats)
     for event in state.events(None):
         typer.echo(event.message(language))
     _print_final(console, state, language)
