@@ -30,6 +30,9 @@ class _Ctx:
         self.hand: list[int] = me["hand"] or []
         self.boards = [b for b in view["boards"] if b["active"]]
         self.weight = {b["board"]: self._weight(b) for b in self.boards}
+        self._by_index: dict[int, dict[str, Any]] = {b["board"]: b for b in view["boards"]}
+        self._my_match: dict[int, int] = {}
+        self._card_scores: list[float] | None = None
 
     def _weight(self, b: dict[str, Any]) -> float:
         """Worth of a state now: its maximum points, discounted by the rounds until it votes."""
@@ -37,7 +40,15 @@ class _Ctx:
         return float(D.STATES[b["state"]].max_points * (1.0, 0.7, 0.5, 0.35, 0.25)[min(until, 4)])
 
     def board(self, b: int) -> dict[str, Any]:
-        return next(x for x in self.v["boards"] if x["board"] == b)
+        return self._by_index[b]
+
+    def my_match(self, b: dict[str, Any]) -> int:
+        """My platform's match in a state (cached: several rules ask for it per decision)."""
+        key = b["board"]
+        m = self._my_match.get(key)
+        if m is None:
+            m = self._my_match[key] = self.match(b)
+        return m
 
     def card_value(self, t: int, b: dict[str, Any]) -> int:
         v = 0
@@ -48,7 +59,13 @@ class _Ctx:
         return v
 
     def card_score(self, t: int) -> float:
-        return sum(self.weight[b["board"]] * self.card_value(t, b) for b in self.boards) + 0.01 * (t & 1)
+        scores = self._card_scores
+        if scores is None:
+            scores = self._card_scores = [
+                sum(self.weight[b["board"]] * self.card_value(c, b) for b in self.boards) + 0.01 * (c & 1)
+                for c in range(D.NUM_TYPES)
+            ]
+        return scores[t]
 
     def match(self, b: dict[str, Any], platform: list[int] | None = None, seat: int | None = None) -> int:
         plat = platform if platform is not None else (
@@ -92,7 +109,7 @@ def _platform(ctx: _Ctx, legal: list[Action]) -> Action:
 
 def _deploy(ctx: _Ctx, legal: list[Action]) -> Action:
     boards = {b["board"]: b for b in ctx.boards}
-    match = {bb: max(1, ctx.match(b)) for bb, b in boards.items()}
+    match = {bb: max(1, ctx.my_match(b)) for bb, b in boards.items()}
     unit = {"rally": 0.35, "trend": 0.5, "media": 0.6, "votes": 0.3}
 
     def value(a: Action) -> float:
@@ -179,7 +196,7 @@ def _rally(ctx: _Ctx, legal: list[Action]) -> Action:
         bb, k = a.args
         b = ctx.board(bb)
         have = b["rallies"][ctx.me]
-        match = max(1, ctx.match(b))
+        match = max(1, ctx.my_match(b))
         trend = b["trend"][ctx.me]
         if not ctx.is_election(b) and have + k < 4:
             continue  # fewer than 4 cubes can never be converted outside the election state
@@ -240,7 +257,7 @@ def _exec(ctx: _Ctx, legal: list[Action]) -> Action:
             if name == "votes":
                 return int(eff.split(":")[1]) * (1.0 if elect else 0.6)
             if name == "trend":
-                return 2.5 * max(1, ctx.match(b)) * (0.6 if elect else 1.0)
+                return 2.5 * max(1, ctx.my_match(b)) * (0.6 if elect else 1.0)
             if name == "double":
                 return max([_double_gain(ctx, b, c >> 1) for c in b["opinions"]] + [0]) * 2
             if name == "poll":
@@ -304,7 +321,7 @@ def _poll(ctx: _Ctx, legal: list[Action]) -> Action:
     pub_value = 0.0
     if trend[my_party] > 0:
         b = ctx.board(poll["board"])
-        pub_value = trend[my_party] * max(1, ctx.match(b)) * ctx.weight[b["board"]] * 120
+        pub_value = trend[my_party] * max(1, ctx.my_match(b)) * ctx.weight[b["board"]] * 120
     limit = min(max(keep_value, pub_value) * 0.6, ctx.money * 0.3)
     bids = [a for a in legal if a.kind == "bid"]
     if bids and bids[0].args[0] * 1000 <= limit:
@@ -329,7 +346,7 @@ def _convert(ctx: _Ctx, legal: list[Action]) -> Action:
     if not converts:
         return legal[0]
     b = ctx.board(ctx.v["convert_board"])
-    m = ctx.match(b)
+    m = ctx.my_match(b)
     if m >= 1 or max(a.args[0] for a in converts) >= 6:
         return max(converts, key=lambda a: a.args[0])
     return next(a for a in legal if a.kind == "pass")
