@@ -6,6 +6,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from hustings.bots.random_bot import check_view
 from hustings.engine import Action
 
 # game id -> module under hustings.bots.heuristics with ``choose(view, legal)`` (and ``evaluate``)
@@ -28,8 +29,7 @@ class HeuristicBot:
         self._choose: Callable[[dict[str, Any], list[Action]], Action] = heuristic_module(game).choose
 
     def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        check_view(view)
         if not legal:
             raise ValueError("HeuristicBot was asked to act with no legal actions")
-        if not isinstance(view, dict):
-            raise TypeError(f"a bot gets a player's view (a dict), not {type(view).__name__}")
         return self._choose(view, legal)

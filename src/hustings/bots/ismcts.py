@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from hustings.bots.random_bot import check_view
 from hustings.engine import Action, GameState
 
 Policy = Callable[[dict[str, Any], list[Action]], Action]
@@ -97,6 +98,9 @@ class IsmctsBot:
         self.last_iterations = 0
 
     def act(self, view: dict[str, Any], legal: list[Action], infoset: InfoSet | None = None) -> Action:
+        check_view(view)
+        if infoset is not None and not isinstance(infoset, InfoSet):
+            raise TypeError(f"ismcts samples from an InfoSet, not {type(infoset).__name__}")
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]

@@ -17,6 +17,12 @@ class Bot(Protocol):
     def act(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
 
 
+def check_view(view: object) -> None:
+    """Refuse anything but a view: a bot must never be handed the state (it would see every secret)."""
+    if not isinstance(view, dict):
+        raise TypeError(f"a bot gets a player's view (a dict), not {type(view).__name__}")
+
+
 class SearchBot(Protocol):
     """A bot that searches: besides the view it gets an information set to draw determinizations from."""
 
@@ -34,6 +40,7 @@ class RandomBot:
 
     def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Return one member of ``legal``, chosen uniformly. ``view`` is ignored but accepted."""
+        check_view(view)
         if not legal:
             raise ValueError("RandomBot was asked to act with no legal actions")
         return legal[self.rng.randrange(len(legal))]
