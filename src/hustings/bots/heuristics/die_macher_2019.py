@@ -353,12 +353,23 @@ def _convert(ctx: _Ctx, legal: list[Action]) -> Action:
 
 
 def _donation(ctx: _Ctx, legal: list[Action]) -> Action:
+    """Weigh the cash against the party base (三.9.3): a base point is a point at the end plus 1,000 a
+    round of income until then; cash is worth more to a poor party than to a rich one."""
     opts = [a for a in legal if a.kind == "donate"]
     if not opts:
         return legal[0]
-    biggest = max(a.args[0] for a in opts)
-    accept = ctx.money < 20000
-    return next(a for a in opts if a.args[0] == biggest and a.args[1] == (1 if accept else 0))
+    income_rounds = max(0, (4 if ctx.last_round == 5 else 3) - ctx.round)
+    per_k = 0.5 if ctx.money < 15000 else 0.35 if ctx.money < 40000 else 0.2
+    base_point = 1.0 + income_rounds * per_k
+
+    def value(a: Action) -> float:
+        d = D.DONATIONS[a.args[0]]
+        if a.args[1]:
+            return d.amount / 1000 * per_k + d.accept_base * base_point
+        return d.refuse_base * base_point
+
+    best = _best(opts, value)
+    return best if value(best) > 0 else next(a for a in legal if a.kind == "pass")
 
 
 _PHASES = {
