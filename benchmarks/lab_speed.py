@@ -1,0 +1,100 @@
+"""Simulation throughput (1 and 2 local workers, Ray on 2 workers) and ISMCTS speed per level.
+
+    .venv/bin/python benchmarks/lab_speed.py [--games 200] [--positions 30]
+
+Prints games/s and the scaling efficiency (speed-up / workers), then for each ISMCTS level the decision
+time (median, 95th percentile) and iterations per second over mid-game positions of Die Macher 2019.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+import hustings
+from hustings.bots import HeuristicBot, InfoSet, IsmctsBot
+from hustings.bots.heuristics import die_macher_2019 as H
+from hustings.bots.ismcts import LEVELS
+from hustings.sim.lab import SimConfig, run
+
+GAME = "die-macher-2019"
+
+
+def throughput(games: int, bots: str, ray: bool = True) -> list[tuple[str, int, float]]:
+    cfg = SimConfig.build(GAME, 4, "standard", bots, games, 1)
+    rows = []
+    setups = [("local", 1, "local"), ("local", 2, "local")] + ([("ray", 2, "ray")] if ray else [])
+    for label, workers, backend in setups:
+        t0 = time.perf_counter()
+        n = sum(1 for _ in run(cfg, workers=workers, backend=backend))
+        rows.append((label, workers, n / (time.perf_counter() - t0)))
+    return rows
+
+
+def positions(count: int) -> list[hustings.GameState]:
+    """Mid-game decision points with more than one legal action, spread over phases and games."""
+    rng = random.Random(5)
+    out: list[hustings.GameState] = []
+    seed = 0
+    bot = HeuristicBot(GAME)
+    while len(out) < count:
+        s = hustings.make(GAME, players=4, seed=seed)
+        seed += 1
+        stops = sorted(rng.sample(range(20, 330), 6))
+        while not s.is_over and stops:
+            p = s.current_players[0]
+            legal = s.legal_actions(p)
+            if s.step_count >= stops[0] and len(legal) > 1:
+                out.append(s.clone())
+                stops.pop(0)
+            s.apply(p, bot.act(s.view(p), legal))
+    return out[:count]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=200, help="games per throughput run")
+    ap.add_argument("--bots", default="heuristic", help="bots for the throughput runs")
+    ap.add_argument("--positions", type=int, default=30, help="positions per ISMCTS level")
+    ap.add_argument("--skip-ray", action="store_true")
+    args = ap.parse_args()
+    console = Console()
+
+    rows = throughput(args.games, args.bots, ray=not args.skip_ray)
+    t = Table(title=f"Simulation throughput: {GAME} standard 4p, {args.bots} bots, {args.games} games")
+    for col in ("backend", "workers", "games/s", "speed-up", "efficiency"):
+        t.add_column(col, justify="right")
+    base = rows[0][2]
+    for label, workers, gps in rows:
+        t.add_row(label, str(workers), f"{gps:.1f}", f"{gps / base:.2f}x", f"{gps / base / workers:.0%}")
+    console.print(t)
+
+    pos = positions(args.positions)
+    t = Table(title=f"ISMCTS per level over {len(pos)} mid-game positions (heuristic rollouts)")
+    for col in ("level", "budget", "median s", "p95 s", "iterations/s", "median iterations"):
+        t.add_column(col, justify="right")
+    for level, cfg in LEVELS.items():
+        times, rates, its = [], [], []
+        for i, s in enumerate(pos):
+            bot = IsmctsBot(level=level, seed=i, rollout_policy=H.choose, evaluator=H.evaluate, root_hint=H.choose)
+            p = s.current_players[0]
+            t0 = time.perf_counter()
+            bot.act(s.view(p), list(s.legal_actions(p)), InfoSet.of(s, p))
+            dt = time.perf_counter() - t0
+            times.append(dt)
+            rates.append(bot.last_iterations / dt)
+            its.append(bot.last_iterations)
+        times.sort()
+        t.add_row(level, f"{int(cfg['iterations'])} it / {cfg['seconds']} s", f"{statistics.median(times):.3f}",
+                  f"{times[int(0.95 * (len(times) - 1))]:.3f}", f"{statistics.median(rates):.0f}",
+                  f"{statistics.median(its):.0f}")
+    console.print(t)
+
+
+if __name__ == "__main__":
+    main()
