@@ -10,6 +10,7 @@ import json
 import os
 import random
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -281,7 +282,8 @@ def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, ela
                    out: Path | None, plot: Path | None) -> None:
     spec = get_spec(cfg.game)
     summary = summarize(results, lambda side: spec.side_name(side, language))
-    console = Console()
+    # Piped output (files, CI logs) gets room for the intervals instead of Rich's 80-column default.
+    console = Console() if sys.stdout.isatty() else Console(width=120)
     title = f"{_title(spec, language)} ({cfg.variant}, {cfg.players}p)"
     t = Table(title=f"{title}: {_t('by_bot', language)}")
     for col in ("bot", "seat_games", "wins", "win_share_ci", "mean_total", "decision_ms"):
@@ -290,7 +292,7 @@ def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, ela
         totals = summary.components["total"][share.label]
         ts = time_stats(summary.decision_times.get(share.label, []))
         t.add_row(share.label, str(share.games), f"{share.wins:g}", _ci(share), f"{statistics.fmean(totals):.1f}",
-                  f"{ts['median'] * 1000:.1f} / {ts['p95'] * 1000:.1f}")
+                  f"{ts['median'] * 1000:.2f} / {ts['p95'] * 1000:.2f}")
     console.print(t)
     for key, shares in (("by_seat", summary.by_seat), ("by_side", summary.by_side)):
         t = Table(title=_t(key, language))
