@@ -146,7 +146,7 @@ def _run_ray(cfg: SimConfig, workers: int, address: str | None) -> Iterator[Game
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     try:
         remote = ray.remote(num_cpus=1)(_play_chunk)
-        chunk = max(1, min(8, cfg.games // (workers * 4) or 1))
+        chunk = max(1, min(32, cfg.games // (workers * 4) or 1))  # fewer, larger Ray tasks: less overhead
         batches = [list(range(s, min(cfg.games, s + chunk))) for s in range(0, cfg.games, chunk)]
         pending = [remote.remote(cfg, b) for b in batches]
         # Results arrive in any order; hand them out in index order.

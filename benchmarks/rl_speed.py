@@ -1,0 +1,185 @@
+"""RL interface speed: environment steps/s of the hustings PettingZoo env beside PettingZoo's own classic
+environments, measured in the same run, and OpenSpiel state steps/s beside OpenSpiel's Python games.
+
+    .venv/bin/python benchmarks/rl_speed.py                 # about 3 s per environment
+    .venv/bin/python benchmarks/rl_speed.py --seconds 1     # a quick look
+    .venv/bin/python benchmarks/rl_speed.py --json out.json
+
+Every environment runs the same loop: ``last()`` (which builds the observation and action mask), a uniform
+random legal action from the mask (the same choice code for all), ``step()``; terminated agents step
+``None``; a new seeded ``reset()`` after each game. An environment step is one ``step()`` call. The time is
+split into rounds that take turns, so background load affects every environment alike.
+
+Classic environments need their own packages (``pip install pygame rlcard chess``, part of
+``pettingzoo[classic]``); any that cannot be imported is listed as skipped, not fatal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+GAME = "die-macher-2019"
+CLASSIC = ("connect_four_v3", "tictactoe_v3", "leduc_holdem_v4", "texas_holdem_v4", "texas_holdem_no_limit_v6",
+           "chess_v6", "go_v5")
+OPENSPIEL_GAMES = ("python_kuhn_poker", "python_liars_poker", "python_tic_tac_toe", "python_block_dominoes")
+ROUNDS = 3
+
+console = Console(width=None if sys.stdout.isatty() else 120)
+
+
+@dataclass
+class Row:
+    name: str
+    make: Callable[[], Any] = field(repr=False)
+    kind: str = "pettingzoo"
+    steps: int = 0
+    games: int = 0
+    seconds: float = 0.0
+    note: str = ""
+
+    @property
+    def rate(self) -> float:
+        return self.steps / self.seconds if self.seconds else 0.0
+
+
+def pz_run(row: Row, env: Any, seconds: float, rng: random.Random) -> None:
+    """Random play in one PettingZoo AEC env for about ``seconds`` (whole games only)."""
+    clock = time.perf_counter
+    steps = 0
+    t0 = clock()
+    while clock() - t0 < seconds:
+        env.reset(seed=rng.getrandbits(31))
+        for agent in env.agent_iter():
+            obs, _reward, term, trunc, _info = env.last()
+            if term or trunc:
+                action = None
+            else:
+                mask = obs["action_mask"] if isinstance(obs, dict) else env.infos[agent]["action_mask"]
+                legal = np.flatnonzero(mask)
+                action = int(legal[rng.randrange(len(legal))])
+            env.step(action)
+            steps += 1
+        row.games += 1
+    row.seconds += clock() - t0
+    row.steps += steps
+
+
+def os_run(row: Row, game: Any, seconds: float, rng: random.Random) -> None:
+    """Random play on an OpenSpiel game's states (chance sampled from its outcomes)."""
+    clock = time.perf_counter
+    steps = 0
+    t0 = clock()
+    while clock() - t0 < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+        row.games += 1
+    row.seconds += clock() - t0
+    row.steps += steps
+
+
+def build_rows(configs: list[tuple[int, str]], with_openspiel: bool) -> tuple[list[Row], list[str]]:
+    rows: list[Row] = []
+    skipped: list[str] = []
+    from hustings.rl.pettingzoo import env as hustings_env
+
+    for players, variant in configs:
+        rows.append(Row(f"hustings {GAME} {variant} {players}p",
+                        lambda p=players, v=variant: hustings_env(GAME, players=p, variant=v)))
+    for name in CLASSIC:
+        try:
+            mod = importlib.import_module(f"pettingzoo.classic.{name}")
+            mod.env().reset(seed=0)
+        except Exception as e:  # a missing optional package (pygame, rlcard, chess, ...)
+            skipped.append(f"{name}: {type(e).__name__}: {e}"[:110])
+            continue
+        rows.append(Row(name, mod.env))
+    if with_openspiel:
+        try:
+            import pyspiel
+
+            import hustings.rl.openspiel as hos
+        except ImportError as e:
+            skipped.append(f"OpenSpiel: {e}")
+            return rows, skipped
+        for players, variant in configs:
+            rows.append(Row(f"{hos.short_name(GAME)} {variant} {players}p",
+                            lambda p=players, v=variant: hos.load(GAME, p, v), kind="openspiel"))
+        for name in OPENSPIEL_GAMES:
+            try:
+                importlib.import_module("open_spiel.python.games." + name.removeprefix("python_"))
+                pyspiel.load_game(name)
+            except Exception as e:
+                skipped.append(f"{name}: {type(e).__name__}: {e}"[:110])
+                continue
+            rows.append(Row(name, lambda n=name: pyspiel.load_game(n), kind="openspiel"))
+    return rows, skipped
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="time per environment (split into rounds)")
+    ap.add_argument("--all-configs", action="store_true", help="every player count and variant of our env")
+    ap.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel part")
+    ap.add_argument("--json", help="also write the figures to this file")
+    args = ap.parse_args(argv)
+
+    if args.all_configs:
+        configs = [(n, v) for v in ("standard", "expanded") for n in (3, 4, 5)]
+    else:
+        configs = [(4, "standard")]
+    rows, skipped = build_rows(configs, not args.no_openspiel)
+    built = {id(r): r.make() for r in rows}
+    rng = random.Random(0)
+    for _ in range(ROUNDS):
+        for r in rows:
+            if r.kind == "pettingzoo":
+                pz_run(r, built[id(r)], args.seconds / ROUNDS, rng)
+            else:
+                os_run(r, built[id(r)], args.seconds / ROUNDS, rng)
+
+    out: dict[str, Any] = {"seconds_per_env": args.seconds, "skipped": skipped, "pettingzoo": [], "openspiel": []}
+    for kind, title in (("pettingzoo", "PettingZoo AEC environments (random legal play)"),
+                        ("openspiel", "OpenSpiel states (random legal play, chance sampled)")):
+        group = [r for r in rows if r.kind == kind]
+        if not group:
+            continue
+        ours = [r for r in group if GAME.replace("-", "_") in r.name or GAME in r.name]
+        ref = ours[0].rate if ours else 0.0
+        table = Table(title=title)
+        for col in ("environment", "games", "steps", "steps/s", f"ours ({ours[0].name if ours else '-'}) / this"):
+            table.add_column(col, justify="left" if col == "environment" else "right")
+        for r in group:
+            ratio = ref / r.rate if r.rate else float("nan")
+            table.add_row(r.name, f"{r.games:,}", f"{r.steps:,}", f"{r.rate:,.0f}", f"{ratio:.2f}x")
+            out[kind].append({"name": r.name, "games": r.games, "steps": r.steps, "seconds": r.seconds,
+                              "steps_per_s": r.rate, "ours_over_this": ratio})
+        console.print(table)
+    if skipped:
+        console.print("skipped: " + "; ".join(skipped))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(out, f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
