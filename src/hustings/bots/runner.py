@@ -7,7 +7,15 @@ from typing import cast
 
 from hustings.bots.ismcts import InfoSet
 from hustings.bots.random_bot import Bot, SearchBot
-from hustings.engine import GameState
+from hustings.engine import Action, GameState
+
+
+def ask(bot: Bot, state: GameState, player: int, legal: list[Action]) -> Action:
+    """The one way a bot is consulted: the player's view and a copy of the legal list (the state caches
+    that list), plus, for a search bot, determinizations of the player's information, never the state."""
+    if getattr(bot, "searches", False):
+        return cast(SearchBot, bot).act(state.view(player), list(legal), InfoSet.of(state, player))
+    return bot.act(state.view(player), list(legal))
 
 
 def play_game(state: GameState, bots: Sequence[Bot], max_steps: int | None = None) -> GameState:
@@ -29,13 +37,7 @@ def play_game(state: GameState, bots: Sequence[Bot], max_steps: int | None = Non
         legal = state.legal_actions(player)
         if not legal:
             raise RuntimeError(f"player {player} is to act but has no legal action")
-        bot = bots[player]
-        if getattr(bot, "searches", False):
-            # a search bot gets determinizations of the player's information set, never the state
-            searcher = cast(SearchBot, bot)
-            action = searcher.act(state.view(player), list(legal), InfoSet.of(state, player))
-        else:
-            action = bot.act(state.view(player), list(legal))
+        action = ask(bots[player], state, player, legal)
         state.apply(player, action)
         steps += 1
         if max_steps is not None and steps >= max_steps and not state.is_over:

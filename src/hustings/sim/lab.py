@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import hustings
-from hustings.bots.ismcts import InfoSet
 from hustings.bots.registry import make_bot, parse_bots
+from hustings.bots.runner import ask
 
 
 @dataclass(frozen=True)
@@ -83,10 +83,7 @@ def play_one(cfg: SimConfig, i: int) -> GameResult:
         legal = list(state.legal_actions(p))
         bot = bots[p]
         t0 = time.perf_counter()
-        if getattr(bot, "searches", False):
-            action = bot.act(state.view(p), legal, InfoSet.of(state, p))  # type: ignore[call-arg]
-        else:
-            action = bot.act(state.view(p), legal)
+        action = ask(bot, state, p, legal)
         if len(legal) > 1:
             times.setdefault(names[p], []).append(time.perf_counter() - t0)
         state.apply(p, action)
