@@ -1238,6 +1238,7 @@ class DieMacher2019(GameState):
             "election": en + 1,
             "board": b,
             "state": self.board_state[b],
+            "parties": list(self.party),  # seat -> party, so the lists below read per party too
             "votes": list(v),
             "points": points,
             "bonus": bonus,
