@@ -17,7 +17,7 @@ play: $(STAMP)
 	$(BIN)/hustings demo die-macher-2019 --players 4
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 
 test: lint
@@ -26,6 +26,8 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/lab_speed.py
+	$(BIN)/python benchmarks/rl_speed.py
 
 clean:
 	rm -rf $(VENV)

@@ -1,0 +1,15 @@
+"""Reinforcement-learning interfaces over the engine's public API (optional extra ``hustings[rl]``).
+
+- :mod:`hustings.rl.encoding`: fixed-shape numeric encodings of a player's view, one encoder per game.
+- :mod:`hustings.rl.utility`: final scores turned into utilities (rank-based or normalised score).
+- :mod:`hustings.rl.pettingzoo`: a PettingZoo AEC environment for every game and variant.
+- :mod:`hustings.rl.openspiel`: every game registered as an OpenSpiel Python game.
+
+Observations are always built from ``view(player)``, never from the state, so they hide exactly what the
+rules hide. See ``docs/rl.md``.
+"""
+
+from hustings.rl.encoding import Encoder, Slice, encoder_for, max_game_length
+from hustings.rl.utility import UTILITIES, utilities
+
+__all__ = ["UTILITIES", "Encoder", "Slice", "encoder_for", "max_game_length", "utilities"]

@@ -1,0 +1,365 @@
+"""Every hustings game as an OpenSpiel Python game (``pyspiel.Game`` and ``pyspiel.State``).
+
+    import pyspiel
+    import hustings.rl.openspiel  # registers the games
+    game = pyspiel.load_game("python_hustings_die_macher_2019", {"players": 4, "variant": "standard"})
+
+Importing this module registers each game under ``python_hustings_<game id with underscores>`` with the
+parameters ``players`` and ``variant`` (defaults: the smallest player count and the default variant).
+
+How the game looks to OpenSpiel (see docs/rl.md):
+
+- **Chance.** hustings draws every shuffle from a seeded generator inside the state, so a whole game is
+  fixed by its seed and the players' actions. OpenSpiel sees that seed as the only chance event: the game
+  starts with :data:`DEAL_BYTES` chance nodes, each drawing one byte uniformly (256 outcomes), and the
+  bytes make the engine seed. The chance mode is therefore ``EXPLICIT_STOCHASTIC``; every later node is a
+  player decision. No player's information state contains the seed.
+- **Turns.** Sequential. During a secret simultaneous step the players waiting to act move one at a time,
+  lowest seat first; a player's view shows nobody's pending choice, so moving later reveals nothing.
+- **Actions.** ``num_distinct_actions`` is the size of the game's fixed action space; an OpenSpiel action
+  is the engine's stable action id.
+- **Observations.** The observation string is the JSON of ``view(player)``, the tensor its encoding
+  (:mod:`hustings.rl.encoding`). The information-state string is the same JSON followed by one line per
+  event the player has seen (``events(player)``), which gives perfect recall; the information-state
+  tensor is the view's encoding (the view already carries what the rules let a player keep track of).
+  Public observations (``private_info=NONE``) use the spectator's view and public events. Nothing is ever
+  read from the state directly.
+- **Utility.** Zero-sum rank utility in [-1, 1] (:func:`hustings.rl.utility.rank_utility`), paid at the
+  end only.
+- **Search.** ``resample_from_infostate(player, sampler)`` is the engine's ``resample``: a state consistent
+  with everything ``player`` can see, with all hidden cards and choices dealt again. It keeps the player's
+  information state and has an empty OpenSpiel history (like the engine's sample, whose past is not a
+  replayable record), so OpenSpiel's ``ISMCTSBot`` works on it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+import hustings
+from hustings.engine import ActionSpace, GameState, get_spec, list_games
+from hustings.rl.encoding import encoder_for, max_game_length, resolve
+from hustings.rl.utility import rank_utility
+
+DEAL_BYTES = 4
+"""Chance nodes at the start of a game; their bytes (big-endian) are the engine seed."""
+
+_DEAL_OUTCOMES = [(b, 1.0 / 256) for b in range(256)]
+_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+_REGISTERED: dict[str, str] = {}  # OpenSpiel short name -> hustings game id
+_CLASSES: dict[str, type[HustingsGame]] = {}  # OpenSpiel short name -> its game class
+
+
+def short_name(game: str) -> str:
+    """The OpenSpiel name of a hustings game: ``python_hustings_<game id with underscores>``."""
+    return "python_hustings_" + game.replace("-", "_")
+
+
+@cache
+def _space(game: str) -> ActionSpace:
+    return type(hustings.make(game, seed=0)).SPACE
+
+
+class _Engine:
+    """The engine state of an OpenSpiel state, with per-viewer caches of what observers read.
+
+    OpenSpiel clones a Python state by deep-copying its attributes; ``__deepcopy__`` makes that the
+    engine's cheap ``clone()`` instead. The JSON lines of each viewer's events are shared between a state
+    and its clones: events only ever get appended, so a clone keeps the list and how many lines of it are
+    its own, and copies that prefix only if another copy has appended to the list meanwhile.
+    """
+
+    __slots__ = ("events", "state", "views")
+
+    def __init__(self, state: GameState, events: dict[int | None, tuple[list[str], int]] | None = None) -> None:
+        self.state = state
+        # viewer -> (JSON lines of events, how many of them this state has seen)
+        self.events: dict[int | None, tuple[list[str], int]] = events if events is not None else {}
+        # viewer -> (step, view, view JSON)
+        self.views: dict[int | None, tuple[int, dict[str, Any], str]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(self.state.clone(), dict(self.events))
+
+    def __getstate__(self) -> tuple[GameState, dict[int | None, tuple[list[str], int]]]:
+        return (self.state, {k: (lines[:n], n) for k, (lines, n) in self.events.items()})
+
+    def __setstate__(self, st: tuple[GameState, dict[int | None, tuple[list[str], int]]]) -> None:
+        self.state, self.events = st
+        self.views = {}
+
+    def view(self, viewer: int | None) -> tuple[dict[str, Any], str]:
+        step = self.state.step_count
+        hit = self.views.get(viewer)
+        if hit is not None and hit[0] == step:
+            return hit[1], hit[2]
+        v = self.state.view(viewer)
+        js = _JSON.encode(v)
+        self.views[viewer] = (step, v, js)
+        return v, js
+
+    def event_lines(self, viewer: int | None) -> list[str]:
+        """One JSON line per event ``viewer`` has seen (read at once: a clone may append to the list)."""
+        seen = self.state.events(viewer)
+        lines, n = self.events.get(viewer, ([], 0))
+        if len(seen) == n:
+            return lines if len(lines) == n else lines[:n]
+        if len(lines) != n:  # a clone sharing the list went on: keep our own prefix
+            lines = lines[:n]
+        for e in seen[n:]:
+            lines.append(_JSON.encode([e.type, dict(e.data)]))
+        self.events[viewer] = (lines, len(lines))
+        return lines
+
+
+class HustingsState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state over a hustings engine state (created by :class:`HustingsGame`)."""
+
+    def __init__(self, game: HustingsGame) -> None:
+        super().__init__(game)
+        # Only small immutable values and the engine holder: OpenSpiel deep-copies these to clone.
+        self._config: tuple[str, int, str] = (game.game_id, game.players, game.variant)
+        self._deal: tuple[int, ...] = ()
+        self._engine: _Engine | None = None
+
+    # -- engine access ---------------------------------------------------------------------------
+
+    @property
+    def engine_state(self) -> GameState | None:
+        """The engine state (None before the deal). It holds every secret: for referees and tests."""
+        return None if self._engine is None else self._engine.state
+
+    # -- OpenSpiel API ---------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self._engine is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        s = self._engine.state
+        if s.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return s.current_players[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._engine is None:
+            return []
+        s = self._engine.state
+        if s.is_over or not s.current_players or player != s.current_players[0]:
+            return []
+        return sorted(a.id for a in s.legal_actions(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(_DEAL_OUTCOMES) if self._engine is None else []
+
+    def _apply_action(self, action: int) -> None:
+        if self._engine is None:
+            if not 0 <= action < 256:
+                raise ValueError(f"a deal byte is 0..255, not {action}")
+            self._deal = (*self._deal, int(action))
+            if len(self._deal) == DEAL_BYTES:
+                game, players, variant = self._config
+                seed = int.from_bytes(bytes(self._deal), "big")
+                self._engine = _Engine(hustings.make(game, players=players, variant=variant, seed=seed))
+            return
+        s = self._engine.state
+        s.apply(s.current_players[0], int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal byte {action}"
+        return _space(self._config[0])[action].text("en")
+
+    def is_terminal(self) -> bool:
+        return self._engine is not None and self._engine.state.is_over
+
+    def returns(self) -> list[float]:
+        if self._engine is None or not self._engine.state.is_over:
+            return [0.0] * self._config[1]
+        return rank_utility([sc["total"] for sc in self._engine.state.scores()])
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> HustingsState:
+        """A state ``player_id`` cannot tell from this one, hidden cards and choices dealt again.
+
+        ``probability_sampler`` returns floats in [0, 1) (``pyspiel.UniformProbabilitySampler`` or, for
+        reproducible searches, e.g. ``random.Random(seed).random``); it seeds the engine's ``resample``.
+        """
+        new: HustingsState = self.get_game().new_initial_state()
+        if self._engine is None:  # before the deal nobody knows anything yet: any deal will do
+            return new
+        seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        sample = self._engine.state.resample(player_id, random.Random(seed))
+        # the player's events are the very same ones: share their text
+        lines = self._engine.event_lines(player_id)
+        events: dict[int | None, tuple[list[str], int]] = {player_id: (lines, len(lines))}
+        new._deal = ()
+        new._engine = _Engine(sample, events)
+        return new
+
+    def __str__(self) -> str:
+        if self._engine is None:
+            return f"dealing: {len(self._deal)} of {DEAL_BYTES} seed bytes drawn"
+        s = self._engine.state
+        head = "over" if s.is_over else f"to act: {list(s.current_players)}"
+        return head + "\n" + self._engine.view(None)[1]
+
+
+class HustingsObserver:
+    """OpenSpiel's Python observer interface over views: ``tensor``/``dict``, ``set_from``, ``string_from``."""
+
+    def __init__(self, game: HustingsGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("hustings observes through one player's view at a time: private_info=ALL_PLAYERS "
+                             "is not supported")
+        if not iig_obs_type.public_info:
+            raise ValueError("hustings views always include the public information: public_info=False "
+                             "is not supported")
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.encoder = encoder_for(game.game_id, game.players, game.variant)
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: HustingsState, player: int) -> None:
+        eng = state._engine
+        if eng is None:
+            self.tensor.fill(0.0)
+            return
+        view, _ = eng.view(None if self.public_only else player)
+        self.tensor[:] = self.encoder.encode(view)
+
+    def string_from(self, state: HustingsState, player: int) -> str:
+        eng = state._engine
+        if eng is None:
+            return "dealing"
+        viewer = None if self.public_only else player
+        _, text = eng.view(viewer)
+        if not self.perfect_recall:
+            return text
+        return "\n".join([text, *eng.event_lines(viewer)])
+
+
+class HustingsGame(pyspiel.Game):  # type: ignore[misc]
+    """A hustings game for OpenSpiel; parameters ``players`` and ``variant``.
+
+    :func:`register` makes one subclass per game (OpenSpiel's registry keeps the class, as it does for its
+    own Python games), with ``GAME_ID`` and ``GAME_TYPE`` set.
+    """
+
+    GAME_ID: str
+    GAME_TYPE: Any
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game_id, game_type = self.GAME_ID, self.GAME_TYPE
+        params = dict(params or {})
+        players, variant = resolve(game_id, _int_param(params.get("players")), params.get("variant"))
+        self.game_id = game_id
+        self.players = players
+        self.variant = variant
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(_space(game_id)),
+            max_chance_outcomes=256,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_game_length(game_id, players, variant),
+        )
+        super().__init__(game_type, info, {"players": players, "variant": variant})
+
+    def new_initial_state(self) -> HustingsState:
+        return HustingsState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> HustingsObserver:
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return HustingsObserver(self, iig_obs_type, params)
+
+
+def _int_param(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
+        raise ValueError(f"players must be an integer, not {value!r}")
+    return int(value)
+
+
+def game_type(game: str) -> Any:
+    """The ``pyspiel.GameType`` of a hustings game."""
+    spec = get_spec(game)
+    players, variant = resolve(game)
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"hustings {spec.title.get('en', game)}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": players, "variant": variant},
+    )
+
+
+def register(game: str) -> str:
+    """Register one hustings game with OpenSpiel (idempotent); returns its short name."""
+    name = short_name(game)
+    if name in _REGISTERED:
+        return name
+    if name not in pyspiel.registered_names():
+        gt = game_type(game)
+        cls_name = "HustingsGame_" + game.replace("-", "_")
+        cls = type(cls_name, (HustingsGame,), {"GAME_ID": game, "GAME_TYPE": gt, "__module__": __name__})
+        globals()[cls_name] = cls  # reachable by name, so games and states pickle
+        _CLASSES[name] = cls
+        pyspiel.register_game(gt, cls)
+    _REGISTERED[name] = game
+    return name
+
+
+def register_all() -> list[str]:
+    """Register every hustings game that has an observation encoder; returns their short names."""
+    names = []
+    for game in list_games():
+        try:
+            encoder_for(game)
+        except ValueError:
+            continue  # no encoder yet: not offered to OpenSpiel
+        names.append(register(game))
+    return names
+
+
+def load(game: str, players: int | None = None, variant: str | None = None) -> HustingsGame:
+    """``pyspiel.load_game`` for a hustings game id, registering it first."""
+    players, variant = resolve(game, players, variant)
+    loaded: HustingsGame = pyspiel.load_game(register(game), {"players": players, "variant": variant})
+    return loaded
+
+
+def seeded_resampler(seed: int) -> Callable[[HustingsState, int], HustingsState]:
+    """A resampler for ``ISMCTSBot.set_resampler`` that makes a search reproducible."""
+    rng = random.Random(seed)
+
+    def resample(state: HustingsState, player: int) -> HustingsState:
+        return state.resample_from_infostate(player, rng.random)
+
+    return resample
+
+
+register_all()
+
+__all__ = ["DEAL_BYTES", "HustingsGame", "HustingsObserver", "HustingsState", "game_type", "load", "register",
+           "register_all", "seeded_resampler", "short_name"]

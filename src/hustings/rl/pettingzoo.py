@@ -1,0 +1,231 @@
+"""PettingZoo AEC environments for every hustings game and variant.
+
+    from hustings.rl.pettingzoo import env
+    e = env("die-macher-2019", players=4, variant="standard", render_mode="ansi")
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are ``player_0`` ... ``player_{n-1}`` (the engine's seats). Each observation is a dict:
+``observation``, the ``float32`` encoding of ``view(agent)`` (:mod:`hustings.rl.encoding`), and
+``action_mask``, an ``int8`` mask over the game's stable action ids (only the agent to act has ones).
+The action space is ``Discrete(len(SPACE))``: an action is an action id. An illegal id raises
+:class:`hustings.IllegalActionError` and changes nothing.
+
+A secret simultaneous step (several ``current_players``) is taken one agent at a time, lowest seat
+first; each sees only its own view, which shows nobody's pending choice until the rules reveal them.
+
+Rewards are 0 until the game ends; then every agent gets its utility (``utility="rank"`` by default, see
+:mod:`hustings.rl.utility`) and is terminated. ``max_cycles`` optionally truncates a game after
+``max_cycles * players`` decisions (no final reward then).
+
+Seeding: ``reset(seed=s)`` plays the engine game with seed ``s`` (so ``hustings.make(game, players,
+variant, seed=s)`` replays it) and seeds the env's own generator, from which later ``reset()`` calls draw
+their seeds. Nothing reads or disturbs the global ``random`` or ``numpy.random`` state.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+import hustings
+from hustings.engine import GameState
+from hustings.rl.encoding import encoder_for, resolve
+from hustings.rl.utility import UTILITIES, utilities
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def agent_name(player: int) -> str:
+    return f"player_{player}"
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming convention
+    """The AEC environment without PettingZoo's wrappers (see :func:`env`)."""
+
+    # per instance too: __init__ names it after the game
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "hustings_v0",  # noqa: RUF012
+                                "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        variant: str | None = None,
+        render_mode: str | None = None,
+        utility: str = "rank",
+        max_cycles: int | None = None,
+    ) -> None:
+        super().__init__()
+        players, variant = resolve(game, players, variant)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        if utility not in UTILITIES:
+            raise ValueError(f"unknown utility {utility!r}; choose one of {', '.join(UTILITIES)}")
+        if max_cycles is not None and (isinstance(max_cycles, bool) or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a positive integer or None, not {max_cycles!r}")
+        self.game = game
+        self.players = players
+        self.variant = variant
+        self.render_mode = render_mode
+        self.utility = utility
+        self.max_cycles = max_cycles
+        self.metadata = {**self.metadata, "name": f"hustings_{game.replace('-', '_')}_v0"}
+        self.encoder = encoder_for(game, players, variant)
+        self.num_actions = len(type(hustings.make(game, players=players, variant=variant, seed=0)).SPACE)
+        self.possible_agents = [agent_name(p) for p in range(players)]
+        self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
+        # one space object per agent, so that seeding one agent's space leaves the others alone
+        self.observation_spaces = {a: self._observation_space() for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self._seeds: random.Random | None = None
+        self._game_state: GameState | None = None
+        self.num_steps = 0
+
+    # -- spaces ------------------------------------------------------------------------------------
+
+    def _observation_space(self) -> spaces.Dict:
+        return spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+        })
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the game ----------------------------------------------------------------------------------
+
+    @property
+    def game_state(self) -> GameState:
+        """The engine state (holds every secret: for referees and tests, never for an agent)."""
+        if self._game_state is None:
+            raise RuntimeError("call reset() first")
+        return self._game_state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            game_seed = int(seed)
+            self._seeds = random.Random(game_seed)
+        else:
+            if self._seeds is None:
+                self._seeds = random.Random(int.from_bytes(os.urandom(8), "little"))
+            game_seed = self._seeds.getrandbits(63)
+        self.game_seed = game_seed
+        self._game_state = hustings.make(self.game, players=self.players, variant=self.variant, seed=game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.num_steps = 0
+        self._skip_agent_selection = None
+        self.agent_selection = agent_name(self._game_state.current_players[0])
+
+    def observe(self, agent: str) -> Observation:
+        s = self.game_state
+        p = self.agent_name_mapping[agent]
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if agent == self.agent_selection and not s.is_over:
+            mask[[a.id for a in s.legal_actions(p)]] = 1
+        return {"observation": self.encoder.encode(s.view(p)), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for terminated or truncated agents")
+        s = self.game_state
+        p = self.agent_name_mapping[agent]
+        if isinstance(action, np.integer):
+            action = int(action)
+        s.apply(p, action)  # an id; anything else, or an illegal id, raises IllegalActionError (nothing changes)
+        self.num_steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        if s.is_over:
+            scores = s.scores()
+            for q, u in enumerate(utilities(s, self.utility)):
+                a = agent_name(q)
+                self.rewards[a] = u
+                self.terminations[a] = True
+                self.infos[a] = {"scores": scores[q], "winners": [agent_name(w) for w in s.winners()]}
+            self.agent_selection = self.agents[0]
+        elif self.max_cycles is not None and self.num_steps >= self.max_cycles * self.players:
+            for a in self.agents:
+                self.truncations[a] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = agent_name(s.current_players[0])
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    # -- rendering ---------------------------------------------------------------------------------
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
+            return None
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _text(self) -> str:
+        """The view of the agent to act (the spectator's once the game is over), one key per line."""
+        s = self.game_state
+        who = None if s.is_over or not self.agents else self.agent_name_mapping[self.agent_selection]
+        view = s.view(who)
+        head = (f"{self.game} ({self.variant}, {self.players} players), step {self.num_steps}: "
+                + (f"view of {agent_name(who)}, to act" if who is not None else "spectator view"))
+        lines = [head]
+        for key, value in view.items():
+            if isinstance(value, list) and value and isinstance(value[0], dict):
+                lines.append(f"{key}:")
+                lines += ["  " + json.dumps(v, ensure_ascii=False, separators=(",", ":")) for v in value]
+            else:
+                lines.append(f"{key}: " + json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+def env(
+    game: str,
+    players: int | None = None,
+    variant: str | None = None,
+    render_mode: str | None = None,
+    utility: str = "rank",
+    max_cycles: int | None = None,
+) -> AECEnv:
+    """The environment wrapped as PettingZoo's classic games are: action bounds are asserted and the
+    API order (reset before use) is enforced."""
+    e = raw_env(game, players=players, variant=variant, render_mode=render_mode, utility=utility,
+                max_cycles=max_cycles)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+__all__ = ["agent_name", "env", "raw_env"]

@@ -1,0 +1,145 @@
+"""Observation encodings: fixed shape per (game, players, variant), values in [0, 1], built from the view
+only (so secrecy follows from the view), and the sizes docs/rl.md states."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+import hustings  # noqa: E402
+from hustings.engine import GameState, get_spec, list_games  # noqa: E402
+from hustings.rl import encoder_for, max_game_length  # noqa: E402
+from hustings.rl.encoders import die_macher_2019 as dm  # noqa: E402
+
+GAME = "die-macher-2019"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+CONFIGS = [(g, v, n) for g in list_games() for v in get_spec(g).variants for n in get_spec(g).player_counts(v)]
+
+
+def _random_game(game: str, variant: str, players: int, seed: int, every: int = 1):
+    """Yield states along a seeded random game (every ``every`` steps, and the final one)."""
+    s = hustings.make(game, players=players, variant=variant, seed=seed)
+    r = random.Random(seed)
+    step = 0
+    while not s.is_over:
+        if step % every == 0:
+            yield s
+        p = s.current_players[0]
+        s.apply(p, r.choice(s.legal_actions(p)))
+        step += 1
+    yield s
+
+
+@pytest.mark.parametrize("game,variant,players", CONFIGS)
+def test_layout_is_contiguous_and_named(game: str, variant: str, players: int) -> None:
+    enc = encoder_for(game, players, variant)
+    assert enc.players == players and enc.variant == variant and enc.game == game
+    at = 0
+    names = set()
+    for s in enc.slices:
+        assert s.start == at and s.size > 0 and s.doc, s
+        assert s.name not in names, f"duplicate slice {s.name}"
+        names.add(s.name)
+        at = s.stop
+    assert at == enc.size
+    assert encoder_for(game, players, variant) is enc  # cached
+    assert max_game_length(game, players, variant) >= 1000
+
+
+@pytest.mark.parametrize("game,variant,players", CONFIGS)
+def test_every_view_encodes_in_bounds(game: str, variant: str, players: int) -> None:
+    enc = encoder_for(game, players, variant)
+    phases = set()
+    for s in _random_game(game, variant, players, seed=players * 10 + len(variant), every=3):
+        for viewer in [None, *range(players)]:
+            x = enc.encode(s.view(viewer))
+            assert x.shape == (enc.size,) and x.dtype == np.float32
+            assert np.isfinite(x).all() and (x >= 0).all() and (x <= 1).all()
+        if game == GAME:
+            phase = enc.slice("phase")
+            one = x[phase.start:phase.stop]
+            assert one.sum() == 1.0
+            phases.add(dm.PHASES[int(one.argmax())])
+    if game == GAME:
+        assert {"party", "draft", "platform", "deploy", "bid", "program", "media", "rally", "place", "exec",
+                "convert", "over"} <= phases
+
+
+def test_sizes_match_the_documentation() -> None:
+    text = DOCS.read_text("utf-8")
+    rows = re.findall(r"^\|\s*`?([a-z0-9-]+)`?\s*\|\s*(\w+)\s*\|\s*(\d)\s*\|\s*([\d,]+)\s*\|", text, re.M)
+    documented = {(g, v, int(n)): int(size.replace(",", "")) for g, v, n, size in rows}
+    for game, variant, players in CONFIGS:
+        assert documented.get((game, variant, players)) == encoder_for(game, players, variant).size, (
+            f"docs/rl.md: the size table is out of date for {game} {variant} {players} players"
+        )
+
+
+def _private(enc, q: int) -> list[slice]:
+    return [slice(enc.slice(f"players[{q}].{k}").start, enc.slice(f"players[{q}].{k}").stop)
+            for k in ("money_known", "money", "hand_known", "hand")]
+
+
+def test_hidden_slots_stay_zero_and_follow_only_the_view() -> None:
+    n = 4
+    enc = encoder_for(GAME, n, "standard")
+    r = random.Random(5)
+    checked = 0
+    for s in _random_game(GAME, "standard", n, seed=11, every=17):
+        for p in range(n):
+            x = enc.encode(s.view(p))
+            assert x[enc.slice(f"players[{p}].money_known").start] == 1.0
+            for q in range(n):
+                if q != p:
+                    for sl in _private(enc, q):
+                        assert not x[sl].any(), f"seat {q}'s private slots leak into seat {p}'s observation"
+            # a state that differs in everything p cannot see encodes the same for p
+            sample: GameState = s.resample(p, random.Random(r.getrandbits(32)))
+            assert np.array_equal(enc.encode(sample.view(p)), x)
+            checked += 1
+        spectator = enc.encode(s.view(None))
+        assert not spectator[enc.slice("you").start:enc.slice("you").stop].any()
+        for q in range(n):
+            for sl in _private(enc, q):
+                assert not spectator[sl].any()
+    assert checked > 40
+
+
+def test_observer_seat_is_one_hot() -> None:
+    enc = encoder_for(GAME, 3, "expanded")
+    s = hustings.make(GAME, players=3, variant="expanded", seed=2)
+    for p in range(3):
+        x = enc.encode(s.view(p))
+        you = x[enc.slice("you").start:enc.slice("you").stop]
+        assert list(you) == [1.0 if q == p else 0.0 for q in range(3)]
+
+
+def test_a_view_of_another_configuration_is_refused() -> None:
+    enc = encoder_for(GAME, 4, "standard")
+    with pytest.raises(ValueError, match="4 players"):
+        enc.encode(hustings.make(GAME, players=3, seed=0).view(0))
+    with pytest.raises(ValueError, match="standard"):
+        enc.encode(hustings.make(GAME, players=4, variant="expanded", seed=0).view(0))
+
+
+def test_bad_requests_name_the_problem() -> None:
+    with pytest.raises(ValueError, match="unknown game"):
+        encoder_for("no-such-game")
+    with pytest.raises(ValueError, match="players"):
+        encoder_for(GAME, 9)
+    with pytest.raises(ValueError, match="variant"):
+        encoder_for(GAME, 4, "deluxe")
+    assert encoder_for(GAME).players == get_spec(GAME).player_counts(get_spec(GAME).default_variant)[0]
+
+
+def test_describe_is_json_ready() -> None:
+    import json
+
+    d = encoder_for(GAME, 5, "expanded").describe()
+    assert json.loads(json.dumps(d)) == d
+    assert d["size"] == sum(s["size"] for s in d["slices"])
