@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/hustings demo die-macher-2019 --players 4
+	$(BIN)/hustings play die-macher-2019 --players 4 --seat 0 --bots heuristic
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples

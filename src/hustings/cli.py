@@ -421,15 +421,23 @@ def _load_jsonl_line(path: Path, text: str, index: int) -> dict[str, Any]:
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="record file: JSONL from `simulate`, or one JSON record")],
+    file: Annotated[
+        Path, typer.Argument(help="record file: JSONL from `simulate`, one JSON record, or a `play` record")
+    ],
     game_index: Annotated[int, typer.Option("--game-index", "-i", help="which record in the file")] = 0,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
     player: Annotated[
         int | None,
         typer.Option("--player", "-p", help="whose events: seat 0..N-1 (shown as P1..PN), default spectator"),
     ] = None,
+    step: Annotated[
+        bool, typer.Option("--step", help="step through the game on a full-screen table (needs a terminal)")
+    ] = False,
+    names: Annotated[str | None, typer.Option(help="with --step: local, de (German names) or both")] = None,
 ) -> None:
-    """Replay a recorded game and print the events PLAYER could see, then the final scores."""
+    """Replay a recorded game and print the events PLAYER could see, then the final scores.
+
+    With --step, walk through it instead: forwards and backwards, from any player's view or a spectator's."""
     language = _lang(lang)
     record = _load_record(file, game_index)
     try:
@@ -438,6 +446,9 @@ def replay(
         _fail(f"cannot replay record {game_index} of {str(file)!r}: {e}")
     if player is not None and not 0 <= player < state.num_players:
         _fail(f"--player {player} is not in this game (players are 0..{state.num_players - 1})")
+    if step:
+        _replay_stepping(record, state, player, language, _names(names))
+        return
     for event in state.events(player):
         typer.echo(event.message(language))
     console = Console()
@@ -484,6 +495,187 @@ def demo(
     for event in state.events(None):
         typer.echo(event.message(language))
     _print_final(console, state, language)
+
+
+# -------------------------------------------------------------------------------------------- play
+
+
+def _names(value: str | None) -> str:
+    if value is None:
+        return "local"
+    if value not in ("local", "de", "both"):
+        _fail(f"unknown --names {value!r}: use local (the interface language), de (German) or both")
+    return value
+
+
+def _need_terminal(command: str) -> None:
+    """The full-screen table needs textual and a terminal on both ends."""
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        _fail(f"{command} needs textual: pip install 'hustings[tui]'")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        _fail(f"{command} needs an interactive terminal (stdin and stdout are not both a terminal)")
+
+
+def _seats(text: str, players: int) -> list[int]:
+    """``--seat``: ``0``, ``0,2``, ``all`` or ``none`` → the people's seats (0-based, shown as P1..PN)."""
+    t = text.strip().lower()
+    if t == "all":
+        return list(range(players))
+    if t == "none":
+        return []
+    seats: list[int] = []
+    for part in t.split(","):
+        part = part.strip()
+        if not part.isdigit():
+            _fail(f"--seat {text!r}: give seat numbers 0..{players - 1} separated by commas, or all, or none")
+        p = int(part)
+        if not 0 <= p < players:
+            _fail(f"--seat {p} is not in a {players}-player game (seats are 0..{players - 1}, shown as P1..P{players})")
+        if p in seats:
+            _fail(f"--seat {p} is given twice")
+        seats.append(p)
+    return sorted(seats)
+
+
+def _default_save(game: str) -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    folder = Path(base) / "hustings" / "games"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        _fail(f"cannot create {str(folder)!r} for the record: {e.strerror or e}; give --save FILE")
+    return folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+
+
+_FROM_RECORD = ("GAME", "--players", "--variant", "--seat", "--bots", "--seed", "--save")
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="game id (default die-macher-2019)")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players (default 4)")] = None,
+    variant: Annotated[str | None, typer.Option(help="rule variant (default: the game's)")] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option(help="the people's seats, 0-based (shown as P1..): 0 = you against bots (default); "
+                          "0,1 or all = several people at this keyboard (hot-seat); none = watch the bots"),
+    ] = None,
+    bots: Annotated[
+        str | None, typer.Option(help="bots for the other seats in seat order, e.g. heuristic,ismcts:hard,random "
+                                      "(default: heuristic where the game has one)")
+    ] = None,
+    lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
+    names: Annotated[str | None, typer.Option(help="names of parties and states: local, de (German) or both")] = None,
+    fast: Annotated[bool, typer.Option("--fast", help="bots move without a pause")] = False,
+    seed: Annotated[int | None, typer.Option(help="a fixed game (default: a fresh one, never shown)")] = None,
+    save: Annotated[Path | None, typer.Option(help="record file to write after every move "
+                                                   "(default: ~/.local/share/hustings/games/GAME-TIME.json)")] = None,
+    resume: Annotated[Path | None, typer.Option(help="continue the game in this record file")] = None,
+) -> None:
+    """Play at this terminal: against bots, or several people at one keyboard. Every move is saved."""
+    language = _lang(lang)
+    style = _names(names)
+    if resume is not None:
+        given = [n for n, v in zip(_FROM_RECORD, (game, players, variant, seat, bots, seed, save), strict=True)
+                 if v is not None]
+        if given:
+            _fail(f"{', '.join(given)} come(s) from the record; leave {'it' if len(given) == 1 else 'them'} out "
+                  "with --resume")
+        _need_terminal("hustings play")
+        _resume(resume, language if lang is not None else None, style if names is not None else None, fast)
+        return
+    game = game or "die-macher-2019"
+    spec = _spec(game)
+    players = 4 if players is None else players
+    _make(game, players, variant, 0)  # checks the variant and the player count
+    from hustings.tui.recordfile import TableSettings
+
+    try:
+        from hustings.tui.app import ui_for
+
+        ui_for(game, language, style)
+    except ImportError:
+        _fail("hustings play needs textual: pip install 'hustings[tui]'")
+    except ValueError as e:
+        _fail(str(e))
+    humans = _seats(seat if seat is not None else "0", players)
+    bot_seats = [p for p in range(players) if p not in humans]
+    if bots is None:
+        bots = "heuristic" if game in HEURISTICS else "random"
+    elif not bot_seats:
+        _fail("--bots: every seat is a person's (--seat), so there is no seat for a bot")
+    try:
+        names_per_bot = parse_bots(bots, len(bot_seats)) if bot_seats else []
+        for name in set(names_per_bot):
+            make_bot(name, game, 0)
+    except ValueError as e:
+        _fail(str(e))
+    seats: list[str | None] = [None] * players
+    for p, name in zip(bot_seats, names_per_bot, strict=True):
+        seats[p] = name
+    path = save if save is not None else _default_save(spec.id)
+    if path.exists():
+        _fail(f"{str(path)!r} exists: continue it with --resume {path}, or choose another --save")
+    if not path.parent.is_dir() if str(path.parent) else False:
+        _fail(f"cannot write --save {str(path)!r}: its folder does not exist")
+    _need_terminal("hustings play")
+    from hustings.tui.session import Session
+
+    table = TableSettings(tuple(seats), language, style)
+    try:
+        session = Session.new(game, players, variant, seed, table, path)
+    except OSError as e:
+        _fail(f"cannot write --save {str(path)!r}: {e.strerror or e}")
+    _run_table(session, fast)
+
+
+def _resume(path: Path, lang: str | None, names: str | None, fast: bool) -> None:
+    from dataclasses import replace
+
+    from hustings.tui.recordfile import RecordFileError, load
+    from hustings.tui.session import Session
+
+    try:
+        loaded = load(path)
+        ui_lang = lang or loaded.table.lang
+        table = replace(loaded.table, lang=ui_lang, names=names or loaded.table.names)
+        from hustings.tui.app import ui_for
+
+        ui_for(loaded.state.GAME_ID, ui_lang, table.names)
+        session = Session(loaded.state, table, path)
+    except RecordFileError as e:
+        _fail(str(e))
+    except ValueError as e:
+        _fail(f"cannot resume {str(path)!r}: {e}")
+    _run_table(session, fast)
+
+
+def _run_table(session: Any, fast: bool) -> None:
+    from hustings.tui.app import PlayApp
+    from hustings.tui.i18n import tr
+
+    PlayApp(session, fast=fast).run()
+    lang = session.table.lang
+    state = session.state
+    if state.is_over:
+        _print_final(Console(), state, lang)
+    typer.echo(tr("saved_to", lang, path=session.path))
+    if not state.is_over:
+        typer.echo(tr("resume_hint", lang, path=session.path))
+
+
+def _replay_stepping(record: dict[str, Any], state: GameState, player: int | None, lang: str, names: str) -> None:
+    _need_terminal("hustings replay --step")
+    from hustings.tui.app import ui_for
+    from hustings.tui.replay import ReplayApp
+
+    try:
+        ui_for(state.GAME_ID, lang, names)
+    except ValueError as e:
+        _fail(str(e))
+    ReplayApp(record, player, lang, names).run()
 
 
 def main() -> None:
