@@ -161,8 +161,6 @@ class DieMacher2019(GameState):
         self.poll_bidders: list[int] = []
         self.poll_high = 0
         self.poll_high_p = -1
-        self.poll_idx = 0
-        self.poll_winner = -1
         self.poll_board = -1
         self.poll_return = ""
         # conversion
@@ -958,7 +956,6 @@ class DieMacher2019(GameState):
             card = self._draw_poll()
             self.poll_card = card
             self.poll_board = b
-            self.poll_winner = p
             self.poll_return = EXEC
             self.emit("poll_free", {"player": p, "board": b, "card": card, "trend": list(D.POLLS[card])})
             self.phase = POLL_DECIDE
@@ -1051,7 +1048,6 @@ class DieMacher2019(GameState):
             self.poll_bidders = [q for q in self._order_from(self.first + 1) if q != self.poll_host]
             self.poll_high = 0
             self.poll_high_p = -1
-            self.poll_idx = 0
             self.phase = POLL
             self.turn = self.poll_bidders[0]
             self.emit("poll_auction", {"board": b, "host": self.poll_host, "card": self.poll_card,
@@ -1078,7 +1074,6 @@ class DieMacher2019(GameState):
         active = [q for q in self.poll_bidders if q != self.poll_high_p]
         if not active:
             self.turn = self.poll_host
-            self.poll_idx = len(self.poll_bidders)
             return
         # next active bidder clockwise after p
         for i in range(1, self.n + 1):
@@ -1098,7 +1093,6 @@ class DieMacher2019(GameState):
             return
         self.money[w] -= self.poll_high
         self.emit("poll_won", {"player": w, "board": b, "paid": self.poll_high})
-        self.poll_winner = w
         self.poll_return = POLL
         self.phase = POLL_DECIDE
         self.turn = w
