@@ -583,21 +583,17 @@ def play(
         if given:
             _fail(f"{', '.join(given)} come(s) from the record; leave {'it' if len(given) == 1 else 'them'} out "
                   "with --resume")
-        _need_terminal("hustings play")
         _resume(resume, language if lang is not None else None, style if names is not None else None, fast)
         return
     game = game or "die-macher-2019"
     spec = _spec(game)
     players = 4 if players is None else players
     _make(game, players, variant, 0)  # checks the variant and the player count
+    from hustings.tui import ui_for
     from hustings.tui.recordfile import TableSettings
 
     try:
-        from hustings.tui.app import ui_for
-
         ui_for(game, language, style)
-    except ImportError:
-        _fail("hustings play needs textual: pip install 'hustings[tui]'")
     except ValueError as e:
         _fail(str(e))
     humans = _seats(seat if seat is not None else "0", players)
@@ -618,7 +614,7 @@ def play(
     path = save if save is not None else _default_save(spec.id)
     if path.exists():
         _fail(f"{str(path)!r} exists: continue it with --resume {path}, or choose another --save")
-    if not path.parent.is_dir() if str(path.parent) else False:
+    if not path.parent.is_dir():
         _fail(f"cannot write --save {str(path)!r}: its folder does not exist")
     _need_terminal("hustings play")
     from hustings.tui.session import Session
@@ -641,7 +637,7 @@ def _resume(path: Path, lang: str | None, names: str | None, fast: bool) -> None
         loaded = load(path)
         ui_lang = lang or loaded.table.lang
         table = replace(loaded.table, lang=ui_lang, names=names or loaded.table.names)
-        from hustings.tui.app import ui_for
+        from hustings.tui import ui_for
 
         ui_for(loaded.state.GAME_ID, ui_lang, table.names)
         session = Session(loaded.state, table, path)
@@ -649,6 +645,7 @@ def _resume(path: Path, lang: str | None, names: str | None, fast: bool) -> None
         _fail(str(e))
     except ValueError as e:
         _fail(f"cannot resume {str(path)!r}: {e}")
+    _need_terminal("hustings play")
     _run_table(session, fast)
 
 
@@ -668,7 +665,7 @@ def _run_table(session: Any, fast: bool) -> None:
 
 def _replay_stepping(record: dict[str, Any], state: GameState, player: int | None, lang: str, names: str) -> None:
     _need_terminal("hustings replay --step")
-    from hustings.tui.app import ui_for
+    from hustings.tui import ui_for
     from hustings.tui.replay import ReplayApp
 
     try:

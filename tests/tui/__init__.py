@@ -1,0 +1,1 @@
+"""The terminal table (issue: play in the terminal against bots, hot-seat, save, resume, replay)."""

@@ -1,0 +1,122 @@
+"""`hustings play` and `hustings replay --step` on the command line: one-line errors, files left alone."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import hustings
+from hustings.cli import app
+from hustings.tui.recordfile import TableSettings, save
+
+from .drive import GAME
+
+NEUTRAL_ENV = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+runner = CliRunner()
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), env=NEUTRAL_ENV)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def assert_one_line_error(code: int, stderr: str, words: str) -> None:
+    assert code == 2, stderr
+    lines = [ln for ln in stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, stderr
+    assert lines[0].startswith("hustings: error: ") and "Traceback" not in stderr
+    assert words in lines[0], lines[0]
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def play_record(tmp_path: Path) -> Path:
+    state = hustings.make(GAME, players=4, seed=51)
+    for _ in range(20):
+        p = state.current_players[0]
+        state.apply(p, state.legal_actions(p)[0])
+    path = tmp_path / "game.json"
+    save(path, state, TableSettings((None, "heuristic", "heuristic", "heuristic"), "en"))
+    return path
+
+
+def test_bad_options_give_one_line(tmp_path: Path) -> None:
+    save_to = str(tmp_path / "new.json")
+    cases = [
+        (["play", GAME, "--seat", "7", "--save", save_to], "--seat 7"),
+        (["play", GAME, "--seat", "one", "--save", save_to], "--seat"),
+        (["play", GAME, "--seat", "0,0", "--save", save_to], "twice"),
+        (["play", GAME, "--bots", "alphago", "--save", save_to], "alphago"),
+        (["play", GAME, "--seat", "all", "--bots", "random", "--save", save_to], "no seat for a bot"),
+        (["play", GAME, "--players", "9", "--save", save_to], "9"),
+        (["play", GAME, "--variant", "deluxe", "--save", save_to], "deluxe"),
+        (["play", "chess", "--save", save_to], "chess"),
+        (["play", GAME, "--lang", "fr", "--save", save_to], "fr"),
+        (["play", GAME, "--names", "latin", "--save", save_to], "latin"),
+        (["play", GAME, "--save", str(tmp_path / "no" / "such" / "dir.json")], "folder"),
+        (["play", GAME, "--save", save_to], "interactive terminal"),  # the test runner is no terminal
+        (["replay", str(tmp_path / "missing.json"), "--step"], "cannot read"),
+    ]
+    for args, words in cases:
+        code, _, stderr = invoke(*args)
+        assert_one_line_error(code, stderr, words)
+    assert not (tmp_path / "new.json").exists()  # nothing was started, so nothing was written
+
+
+def test_unknown_option_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["play", GAME, "--colour", "red"], env=NEUTRAL_ENV)
+    assert result.exit_code == 2
+    assert "No such option" in result.output and "Traceback" not in result.output
+
+
+def test_resume_refuses_bad_files_and_leaves_them_alone(tmp_path: Path, play_record: Path) -> None:
+    foreign = tmp_path / "games.jsonl"
+    foreign.write_text(json.dumps(hustings.make(GAME, players=3, seed=1).record()) + "\n", encoding="utf-8")
+    corrupt = tmp_path / "corrupt.json"
+    data = json.loads(play_record.read_text(encoding="utf-8"))
+    data["actions"][5] = [3, 12345]
+    corrupt.write_text(json.dumps(data), encoding="utf-8")
+    garbage = tmp_path / "garbage.json"
+    garbage.write_bytes(b"\x00\x01 not json")
+    for path, words in ((foreign, "not a record of `hustings play`"), (corrupt, "corrupt"),
+                        (garbage, "not a hustings record"), (tmp_path / "none.json", "cannot read")):
+        before = _digest(path) if path.exists() else None
+        code, _, stderr = invoke("play", "--resume", str(path))
+        assert_one_line_error(code, stderr, words)
+        assert (_digest(path) if path.exists() else None) == before
+    before = _digest(play_record)
+    code, _, stderr = invoke("play", "--resume", str(play_record), "--players", "3")
+    assert_one_line_error(code, stderr, "--players")
+    code, _, stderr = invoke("play", "--resume", str(play_record))  # a good record, but no terminal here
+    assert_one_line_error(code, stderr, "interactive terminal")
+    assert _digest(play_record) == before
+
+
+def test_new_game_refuses_to_overwrite_a_record(play_record: Path) -> None:
+    before = _digest(play_record)
+    code, _, stderr = invoke("play", GAME, "--save", str(play_record))
+    assert_one_line_error(code, stderr, "--resume")
+    assert _digest(play_record) == before
+
+
+def test_replay_prints_a_play_record_and_step_needs_a_terminal(play_record: Path) -> None:
+    code, out, _ = invoke("replay", str(play_record), "--lang", "en")
+    assert code == 0 and "Die Macher 2019 starts" in out and "not over" in out
+    code, _, stderr = invoke("replay", str(play_record), "--step", "--player", "1")
+    assert_one_line_error(code, stderr, "interactive terminal")
+    code, _, stderr = invoke("replay", str(play_record), "--step", "--player", "9")
+    assert_one_line_error(code, stderr, "--player 9")
+
+
+def test_make_play_starts_the_table_in_the_locale_language() -> None:
+    makefile = (Path(__file__).parents[2] / "Makefile").read_text(encoding="utf-8")
+    line = next(ln for ln in makefile.splitlines() if ln.startswith("\t") and "hustings play" in ln)
+    assert "die-macher-2019" in line and "--players 4" in line and "--seat 0" in line and "heuristic" in line
+    assert "--lang" not in line  # the locale decides
