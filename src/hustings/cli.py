@@ -431,13 +431,17 @@ def replay(
         typer.Option("--player", "-p", help="whose events: seat 0..N-1 (shown as P1..PN), default spectator"),
     ] = None,
     step: Annotated[
-        bool, typer.Option("--step", help="step through the game on a full-screen table (needs a terminal)")
-    ] = False,
+        bool | None,
+        typer.Option(
+            "--step/--print",
+            help="step through the game on a full-screen table, or print its events "
+            "(default: step at a terminal, print when piped)",
+        ),
+    ] = None,
     names: Annotated[str | None, typer.Option(help="with --step: local, de (German names) or both")] = None,
 ) -> None:
-    """Replay a recorded game and print the events PLAYER could see, then the final scores.
-
-    With --step, walk through it instead: forwards and backwards, from any player's view or a spectator's."""
+    """Replay a recorded game: at a terminal, step forwards and backwards through it from any player's view
+    or a spectator's; piped (or with --print), print the events PLAYER could see, then the final scores."""
     language = _lang(lang)
     record = _load_record(file, game_index)
     try:
@@ -446,6 +450,8 @@ def replay(
         _fail(f"cannot replay record {game_index} of {str(file)!r}: {e}")
     if player is not None and not 0 <= player < state.num_players:
         _fail(f"--player {player} is not in this game (players are 0..{state.num_players - 1})")
+    if step is None:
+        step = sys.stdin.isatty() and sys.stdout.isatty()
     if step:
         _replay_stepping(record, state, player, language, _names(names))
         return
