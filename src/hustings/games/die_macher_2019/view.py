@@ -143,8 +143,8 @@ def resample(s: DieMacher2019, player: int | None, rng: random.Random | Rng) -> 
     piles. Replaced: the seed, the RNG state, the action history (emptied) and the log (only the
     events ``player`` may see), so a search bot can use the sample without learning a secret.
     Re-dealt: decks, face-down opinions, reserve states, others' hands and draft cards, others'
-    face-down politicians, secret bids and deployments. Not modelled: what a player remembers of the
-    cards it passed during the draft (the view does not carry it either).
+    face-down politicians, secret bids and deployments. During the draft and platform choice the cards
+    ``player`` passed on stay with the other players (they are not dealt into the deck).
     """
     r = Rng(rng.getrandbits(64)) if isinstance(rng, random.Random) else Rng(rng.next64())
     t = s.clone()
@@ -160,14 +160,23 @@ def resample(s: DieMacher2019, player: int | None, rng: random.Random | Rng) -> 
     # program cards: the deck, others' hands and their secret draft cards form one unknown pool
     drafting = t.phase in ("draft", "platform")
     pool = list(t.prog_deck)
+    n_hidden = 0  # cards in others' hands and draft holdings (the rest of the pool is the deck)
     for p in others:
-        pool += t.hand[p]
-        if drafting:
-            pool += t.packets[p] + t.picks[p]
-            if not t.packets[p]:  # finished choosing: the secret platform is still hidden
-                pool += t.plat_pending[p]
+        held = t.hand[p] + (t.packets[p] + t.picks[p] + (t.plat_pending[p] if not t.packets[p] else [])
+                            if drafting else [])
+        pool += held
+        n_hidden += len(held)
+    # Cards ``player`` passed on in the draft are with the others, not in the deck (seed 000 一.6).
+    forced: list[int] = []
+    free = list(pool)
+    for c in _passed_on(t, me) if drafting else []:
+        if c in free:  # always, when the deduction is right; a safeguard, not a rule
+            free.remove(c)
+            forced.append(c)
     for _attempt in range(50):
-        dealt = _deal_program(t, others, pool, r)
+        r.shuffle(free)
+        split = n_hidden - len(forced)
+        dealt = _deal_program(t, others, forced + free[:split], free[split:], r)
         if dealt is not None:
             t.prog_deck = dealt.pop(-1)[0]
             for p in others:
@@ -226,11 +235,37 @@ def _filter_chain(chain: Any, player: int | None) -> Any:
     return out
 
 
+def _passed_on(t: DieMacher2019, me: int | None) -> list[int]:
+    """Cards ``me`` saw in its draft packets and passed to the left, still hidden with other players:
+    each passed packet minus ``me``'s pick, less what has since gone face up to the discard pile."""
+    if me is None:
+        return []
+    packets: list[list[int]] = []
+    picks: list[int] = []
+    for e in chain_items(t._log):
+        if e.to == me and e.type in ("cards_dealt", "cards_received"):
+            packets.append(list(e.data["cards"]))
+        elif e.to == me and e.type == "draft_pick":
+            picks.append(e.data["card"])
+    passes = min(t.draft_round, 3)  # a packet moves on after each of the first three picks
+    out: list[int] = []
+    for packet, pick in zip(packets[:passes], picks[:passes], strict=False):
+        packet.remove(pick)
+        out += packet
+    # Less what is in sight: back in ``me``'s own hands (a packet can come round again with 3 players)
+    # or face up in the discard pile. What is left must be with the others.
+    for c in t.packets[me] + t.picks[me] + t.plat_pending[me] + t.hand[me] + t.prog_disc:
+        if c in out:
+            out.remove(c)
+    return out
+
+
 def _deal_program(
-    t: DieMacher2019, others: list[int], pool: list[int], r: Rng
+    t: DieMacher2019, others: list[int], hidden: list[int], deck: list[int], r: Rng
 ) -> dict[int, Any] | None:
-    """Deal ``pool`` into the same hidden slots; None when a deal breaks a platform rule (retry)."""
-    cards = list(pool)
+    """Deal ``hidden`` into the others' hidden slots (hands, draft cards); ``deck`` becomes the deck.
+    None when a deal breaks a platform rule (the caller retries)."""
+    cards = list(hidden)
     r.shuffle(cards)
     out: dict[int, Any] = {}
     phase = t.phase
@@ -262,7 +297,7 @@ def _deal_program(
         if phase not in ("draft", "platform"):
             pending, pick = list(t.plat_pending[p]), t.pending_pick[p]
         out[p] = (hand, packet, picks, pending, pick)
-    out[-1] = (cards,)
+    out[-1] = (list(deck),)
     return out
 
 
