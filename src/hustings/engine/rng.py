@@ -47,9 +47,3 @@ class Rng:
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.randrange(len(items))]
-
-    def fork(self) -> Rng:
-        return Rng(self.next64())
-
-    def copy(self) -> Rng:
-        return Rng(self.state)

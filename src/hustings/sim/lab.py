@@ -10,7 +10,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 import hustings
@@ -204,15 +204,6 @@ class Summary:
     steps: list[int]
     seconds: float
 
-    def as_dict(self) -> dict[str, Any]:
-        def rows(xs: list[Share]) -> list[dict[str, Any]]:
-            return [{"label": x.label, "games": x.games, "wins": x.wins, "share": x.share,
-                     "ci95": list(x.interval)} for x in xs]
-
-        return {"games": self.games, "by_seat": rows(self.by_seat), "by_side": rows(self.by_side),
-                "by_bot": rows(self.by_bot), "decision_times": {k: time_stats(v) for k, v in
-                                                                 self.decision_times.items()}}
-
 
 def time_stats(values: list[float]) -> dict[str, float]:
     if not values:
@@ -252,6 +243,3 @@ def summarize(results: list[GameResult], side_name: Callable[[Any], str] = str) 
     return Summary(len(results), n, seat, sorted(sides.values(), key=lambda x: x.label), list(bots.values()),
                    comps, times, [r.steps for r in results], sum(r.seconds for r in results))
 
-
-def config_dict(cfg: SimConfig) -> dict[str, Any]:
-    return asdict(cfg)

@@ -63,7 +63,6 @@ class Donation:
     refuse_base: int
 
 
-RAW = _RAW
 PARTIES: list[dict[str, str]] = _RAW["parties"]
 ISSUES: list[dict[str, Any]] = _RAW["issues"]
 START_MONEY: int = _RAW["start_money"]

@@ -311,10 +311,6 @@ class DieMacher2019(GameState):
     def _add_trend(self, b: int, p: int, d: int) -> None:
         self.trend[b][p] = max(D.TREND_MIN, min(D.TREND_MAX, self.trend[b][p] + d))
 
-    def _platform_legal(self, cards: list[int]) -> bool:
-        issues = [c >> 1 for c in cards]
-        return len(set(issues)) == len(issues)
-
     # ------------------------------------------------------------------------------- queries
 
     @property

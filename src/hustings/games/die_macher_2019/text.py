@@ -28,9 +28,6 @@ class _Ctx:
         seat = _t(self.lang, f"玩家{p + 1}", f"玩家{p + 1}", f"P{p + 1}")
         return f"{seat}({D.party_name(party, self.lang)})" if party >= 0 else seat
 
-    def who(self, p: int) -> str:
-        return self.pl_of(p)
-
     def pl_of(self, p: int) -> str:
         party = self.parties[p] if 0 <= p < len(self.parties) else -1
         seat = _t(self.lang, f"玩家{p + 1}", f"玩家{p + 1}", f"P{p + 1}")
