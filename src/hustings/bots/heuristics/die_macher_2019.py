@@ -209,10 +209,55 @@ def _rally(ctx: _Ctx, legal: list[Action]) -> Action:
     return best
 
 
+def _projected_votes(ctx: _Ctx, b: dict[str, Any]) -> list[int]:
+    """Votes each party can expect in a state: its votes plus its rallies converted at today's match."""
+    out = []
+    for q in range(len(ctx.v["players"])):
+        cubes = b["rallies"][q]
+        match = ctx.my_match(b) if q == ctx.me else ctx.match(b, seat=q)
+        out.append(b["votes"][q] + (max(1, cubes + b["trend"][q]) * max(1, match) if cubes else 0))
+    return out
+
+
+def _politician_votes(ctx: _Ctx, b: dict[str, Any], pol: int) -> float:
+    """Votes a politician is likely to add for its owner here: its main action plus its best secondary."""
+    cubes_here = b["rallies"][ctx.me] > 0
+    per_trend = max(1, ctx.my_match(b)) if cubes_here else 0.5
+
+    def worth(eff: str) -> float:
+        name, _, amount = eff.partition(":")
+        if name in ("votes", "rallies"):
+            return float(amount) * (1.0 if name == "votes" else max(1, ctx.my_match(b)))
+        if name == "trend":
+            return (int(amount) if amount else 1) * per_trend
+        if name in ("double", "others_trend_down"):
+            return 2.0
+        return 1.0
+
+    pc = D.POLITICIANS[pol]
+    return worth(pc.main) + max(worth(e) for e in pc.secondary)
+
+
+def _result_gain(ctx: _Ctx, b: dict[str, Any], extra: float) -> float:
+    """Points that ``extra`` votes would change in this state's election: the table row, passing 50,
+    overtaking (or holding off) the leader. Zero when the votes change no result."""
+    proj = _projected_votes(ctx, b)
+    mine = proj[ctx.me]
+    after = mine + int(extra)
+    card = D.STATES[b["state"]]
+    gain = float(card.points_for(after) - card.points_for(mine)) if after >= 5 else 0.0
+    need = D.BONUS["majority_votes"]
+    if mine < need <= after:
+        gain += D.BONUS["multi_majority"]
+    rivals = max(v for q, v in enumerate(proj) if q != ctx.me)
+    if mine <= rivals < after or (mine > rivals and rivals + extra >= mine):
+        gain += D.BONUS["plurality"]  # taking the lead, or keeping it against a rival's politician
+    return gain
+
+
 def _place(ctx: _Ctx, legal: list[Action]) -> Action:
+    """Send a politician only where the votes it brings change a result (三.5, 三.6)."""
     pas = next(a for a in legal if a.kind == "pass")
-    pref = {"state_secretary": 3.0, "vice_chair": 2.5, "backbencher": 2.0, "minister_president": 3.2,
-            "general_secretary": 2.2, "spokesperson": 1.5, "parliamentary_leader": 1.2, "chancellor_candidate": 1.8}
     committed = sum(
         D.POLITICIANS[p["politician"]].cost
         for b in ctx.v["boards"]
@@ -229,8 +274,13 @@ def _place(ctx: _Ctx, legal: list[Action]) -> Action:
         if pc.cost > spare:
             continue
         b = ctx.board(bb)
-        soon = 1.0 if ctx.is_election(b) else 0.4 if b["election_round"] == ctx.round + 1 else 0.1
-        s = pref.get(pc.key, 1.0) * ctx.weight[bb] * soon - pc.cost / 2500
+        if ctx.is_election(b):
+            s = _result_gain(ctx, b, _politician_votes(ctx, b, pol)) - pc.cost / 2500
+        elif b["election_round"] == ctx.round + 1:
+            # a trend or a double marker now pays when the rallies there are converted later
+            s = 0.25 * _politician_votes(ctx, b, pol) * ctx.weight[bb] / 10 - pc.cost / 2500
+        else:
+            continue
         if s > score:
             best, score = a, s
     return best
