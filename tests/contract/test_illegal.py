@@ -137,3 +137,21 @@ def check_illegal(s: GameState, where: str, rng: random.Random) -> None:
 def test_illegal_input_is_refused(cfg: Config, seed: int) -> None:
     rng = random.Random(seed * 1009 + cfg.players)
     play_with_checks(cfg, seed, lambda s, where: check_illegal(s, where, rng), growth=0.8)
+
+
+def test_mutating_the_legal_list_cannot_make_an_illegal_action_legal() -> None:
+    """legal_actions hands out a copy: a client that edits it changes nothing the state accepts."""
+    import hustings
+
+    for game in hustings.list_games():
+        s = hustings.make(game, seed=3)
+        p = s.current_players[0]
+        legal = s.legal_actions(p)
+        space = type(s).SPACE
+        outsider = next(a for a in space.actions if a not in legal)
+        legal.append(outsider)
+        before = s.clone()
+        with pytest.raises(hustings.IllegalActionError):
+            s.apply(p, outsider)
+        assert s == before
+        assert outsider not in s.legal_actions(p)

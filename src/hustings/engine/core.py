@@ -282,12 +282,18 @@ class GameState(ABC):
     # -- public API ------------------------------------------------------------------------------
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Legal actions of ``player`` (default: the single current player); empty if they need not act."""
+        """Legal actions of ``player`` (default: the single current player); empty if they need not act.
+
+        Returns a fresh list: what a caller does with it can never change what ``apply`` accepts."""
         if player is None:
             cur = self.current_players
             if len(cur) != 1:
                 return []
             player = cur[0]
+        return list(self._cached_legal(player))
+
+    def _cached_legal(self, player: int) -> list[Action]:
+        # apply() checks against this list, so it never leaves the state
         if self._legal_step == self._nsteps and self._legal_player == player:
             return self._legal
         if self.is_over or player not in self.current_players:
@@ -312,7 +318,7 @@ class GameState(ABC):
             raise IllegalActionError(
                 f"player {player} acted out of turn: waiting for {list(self.current_players)}"
             )
-        legal = self.legal_actions(player)
+        legal = self._cached_legal(player)
         if act not in legal:
             raise IllegalActionError(self._why_illegal(player, act))
         self._history = ((player, act.id), self._history)
