@@ -36,12 +36,8 @@ _ISSUE_SHORT = {
     "zh-Hant": ["教育", "數位", "基因", "安全", "福利", "環保", "交通"],
 }
 
-_PARTY_ABBR = {
-    "en": ["CDU", "SPD", "FDP", "Greens", "Left"],
-    "de": ["CDU", "SPD", "FDP", "Grüne", "Linke"],
-    "zh-Hans": ["基民盟", "社民党", "自民党", "绿党", "左翼党"],
-    "zh-Hant": ["基民盟", "社民黨", "自民黨", "綠黨", "左翼黨"],
-}
+# Only names too long for the narrow board columns are shortened; all others come from the game data.
+_PARTY_ABBR = {"en": {"LINKE": "Left"}, "de": {"LINKE": "Linke"}}
 
 PHASES: dict[str, tuple[str, str, str]] = {
     "party": ("choose parties", "选择党派", "選擇政黨"),
@@ -134,9 +130,9 @@ class Names:
 
     def party_abbr(self, k: int) -> str:
         """At most 6 cells: for the narrow columns of the boards."""
-        if self.style == "de":
-            return _PARTY_ABBR["de"][k]
-        return _PARTY_ABBR.get(self.lang, _PARTY_ABBR["en"])[k]
+        lang = "de" if self.style == "de" else self.lang
+        party = D.PARTIES[k]
+        return _PARTY_ABBR.get(lang, {}).get(party["id"]) or str(party.get(lang, party["en"]))
 
     def state(self, s: int) -> str:
         return self._pick(D.STATES[s].names) if s >= 0 else "—"
