@@ -18,8 +18,8 @@ from rich.table import Table
 
 import hustings
 from hustings.bots import HeuristicBot, InfoSet, IsmctsBot
-from hustings.bots.heuristics import die_macher_2019 as H
 from hustings.bots.ismcts import LEVELS
+from hustings.games.die_macher_2019.adapters import bot as H
 from hustings.sim.lab import SimConfig, run
 
 GAME = "die-macher-2019"

@@ -13,8 +13,8 @@ np = pytest.importorskip("numpy")
 
 import hustings  # noqa: E402
 from hustings.engine import GameState, get_spec, list_games  # noqa: E402
+from hustings.games.die_macher_2019.adapters import rl as dm  # noqa: E402
 from hustings.rl import encoder_for, max_game_length  # noqa: E402
-from hustings.rl.encoders import die_macher_2019 as dm  # noqa: E402
 
 GAME = "die-macher-2019"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"

@@ -36,9 +36,10 @@ class Session:
         self.state = state
         self.table = table
         self.path = path
-        # Bot seeds follow from the game seed, which no bot or person sees.
+        # Bot seeds follow from the game seed, which no bot or person sees. People are waiting, so search
+        # bots also stop at their level's time limit (clock=True).
         self.bots: list[Bot | None] = [
-            None if name is None else make_bot(name, state.GAME_ID, state.seed * 16 + p)
+            None if name is None else make_bot(name, state.GAME_ID, state.seed * 16 + p, clock=True)
             for p, name in enumerate(table.bots)
         ]
 

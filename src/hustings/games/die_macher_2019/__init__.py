@@ -34,6 +34,10 @@ SPEC = GameSpec(
     rules_version=RULES_VERSION,
     space=SPACE,
     outcome="ranked",
+    adapters={
+        "bot": "hustings.games.die_macher_2019.adapters.bot:HEURISTIC",
+        "rl_encoder": "hustings.games.die_macher_2019.adapters.rl:ENCODER",
+    },
 )
 
 __all__ = ["RULES_VERSION", "SPEC", "DieMacher2019"]
