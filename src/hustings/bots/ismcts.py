@@ -13,6 +13,7 @@ run is reproducible. A wall-clock limit is only applied with ``clock=True`` (for
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
@@ -57,7 +58,17 @@ class InfoSet:
         operating system's randomness, so only a seeded caller gets reproducible samples)."""
         if rng is None:
             rng = random.Random(random.SystemRandom().getrandbits(64))
-        return cls(state.resample(player, rng), player)
+        base = state.resample(player, rng)
+        # A game's clone may share data it never changes with the original (Die Macher's election results,
+        # for one); a bot could still change it through the sample. So the game data of the one sample handed
+        # over is copied deeply, once per decision (about 0.5 ms); the engine's fields (seed, generator, the
+        # filtered log of immutable events) are the sample's own already.
+        fields = vars(base)
+        memo: dict[int, Any] = {}
+        for key in list(fields):
+            if key not in GameState.BASE_FIELDS:
+                fields[key] = copy.deepcopy(fields[key], memo)
+        return cls(base, player)
 
 
 def soft_rank(values: list[float], scale: float) -> list[float]:
