@@ -25,10 +25,12 @@ from hustings.bots.random_bot import check_view
 from hustings.engine import Action, GameState
 
 LEVELS: dict[str, dict[str, float]] = {
-    # iterations bound the work (always); seconds bound the decision time only with clock=True
+    # Iterations bound the work, always; seconds bound the decision time too, only with clock=True. The counts
+    # are about what one core does in the time on the reference machine (Die Macher 2019, heuristic rollouts:
+    # ~1,100, ~600 and ~440 iterations per CPU second at these depths; benchmarks/lab_speed.py).
     "easy": {"iterations": 40, "seconds": 0.05, "depth": 12},
-    "normal": {"iterations": 400, "seconds": 0.2, "depth": 24},
-    "hard": {"iterations": 3000, "seconds": 1.0, "depth": 40},
+    "normal": {"iterations": 120, "seconds": 0.2, "depth": 24},
+    "hard": {"iterations": 450, "seconds": 1.0, "depth": 40},
 }
 
 
