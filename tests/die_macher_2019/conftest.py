@@ -214,7 +214,7 @@ def program_cards(s: DieMacher2019) -> list[int]:
     """Every program card wherever it is (for conservation checks)."""
     out = list(s.prog_deck) + list(s.prog_disc) + list(s.prog_display)
     for p in range(s.n):
-        out += s.hand[p] + s.platform[p] + s.packets[p] + s.picks[p]
+        out += s.hand[p] + s.platform[p] + s.packets[p] + s.picks[p] + s.plat_discard[p]
     return out
 
 

@@ -1,16 +1,18 @@
-"""One test (at least) per ruling R1..R30 of src/hustings/games/die_macher_2019/rulings.md."""
+"""One test (at least) per ruling R1..R36 of src/hustings/games/die_macher_2019/rulings.md."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
+from collections import Counter
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 
 import pytest
 
-from hustings.engine import IllegalActionError, Rng
+from hustings.engine import Event, IllegalActionError, Rng
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import A
 from hustings.games.die_macher_2019.phases import Phase
@@ -43,6 +45,7 @@ from .conftest import (
     round_at,
     started,
     to_exec,
+    to_phase,
     turn,
 )
 
@@ -119,7 +122,9 @@ def test_r03_short_hand_draws_until_five_issues() -> None:
     for t in (pro(5), pro(6), pro(0), pro(1), pro(2)):
         act(s, "plat", t, p=0)
     act(s, "keep", con(0), p=0)
-    assert len(s.prog_disc) == disc + 11 - 6
+    assert len(s.prog_disc) == disc and len(s.plat_discard[0]) == 11 - 6  # face down until the reveal (R36)
+    play_until(s, lambda t: t.phase == Phase.DEPLOY)
+    assert len(s.prog_disc) == disc + 11 - 6 + 3
 
 
 def test_r03_deck_dry_takes_missing_issue_from_display() -> None:
@@ -679,3 +684,114 @@ def test_r34_media_controller_decided_before_presence_moves() -> None:
     assert s.presence[1] == []
     s, r = election([70, 0, 10, 0], lambda t: t.media.__setitem__(0, [1, 2, 0, 0]))
     assert r["media_presence"] == [0, 1]
+
+def _finish_platform(s: DieMacher2019, p: int) -> None:
+    """Choose ``p``'s platform and hand card (first legal choices)."""
+    while True:
+        acts = legal(s, p)
+        s.apply(p, acts[0])
+        if acts[0].kind == "keep":
+            break
+
+
+# ------------------------------------------------------------------------------ R35, R36 (issue 9)
+
+
+def test_r36_leftovers_unseen_while_others_still_choose() -> None:
+    """Seed 000 一.6, R36 (issue 9.5): a finished player's leftover cards reach the open discard pile only
+    when all platforms are revealed; until then no other player's view, nor the spectator's, shows them."""
+    for seed in range(6):
+        n = 3 + seed % 3
+        s = to_phase(new_game(players=n, seed=seed), Phase.PLATFORM)
+        others = [None, *range(1, n)]
+        before = {q: s.view(q)["program"] for q in others}
+        seen = {q: len(s.events(q)) for q in others}
+        _finish_platform(s, 0)
+        assert s.phase == Phase.PLATFORM and 0 not in s.current_players and 1 in s.current_players
+        for q in others:
+            assert s.view(q)["program"] == before[q], f"seed {seed}: view({q}) shows player 0's leftovers"
+            new = s.events(q)[seen[q]:]
+            assert [e.type for e in new] == ["platform_chosen"], f"seed {seed}: {new}"
+        # Player 1 finishing too does not show player 0's leftovers to player 2 either.
+        for p in range(1, n - 1):
+            _finish_platform(s, p)
+        assert s.view(n - 1)["program"] == before[n - 1]
+        disc0 = sum(before[None]["discard"])
+        _finish_platform(s, n - 1)
+        assert s.phase == Phase.DEPLOY
+        revealed = [e for e in s.events(None) if e.type == "platform_revealed"]
+        set_aside = sum(len(e.data["discarded"]) for e in revealed)
+        assert set_aside >= n  # at least 2 leftovers of 7 cards each, one kept in hand
+        assert sum(s.view(None)["program"]["discard"]) == disc0 + set_aside
+
+
+def test_r36_every_program_discard_is_announced_to_all() -> None:
+    """Seed 000 一.6, 三.2, R36 (issue 9.6b): the program discard pile is open, so every card put on it is
+    shown to everyone when it gets there: it was in the public display, or a public event names it."""
+    checked = 0
+    for seed in range(8):
+        s = new_game(players=3 + seed % 3, variant="expanded" if seed % 2 else "standard", seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            disc = Counter(s.prog_disc)
+            display = Counter(s.view(None)["program"]["display"])
+            seen = len(s.events(None))
+            cur = s.current_players
+            p = cur[rng.randrange(len(cur))]
+            acts = s.legal_actions(p)
+            s.apply(p, acts[rng.randrange(len(acts))])
+            added = Counter(s.prog_disc) - disc
+            if not added or any(e.type == "program_reshuffled" for e in s.events(None)[seen:]):
+                continue
+            named: Counter[int] = Counter()
+            for e in s.events(None)[seen:]:
+                if e.type == "program_discarded":
+                    named[e.data["card"]] += 1
+                elif e.type == "platform_revealed":
+                    named.update(e.data["discarded"])
+            assert not added - (display + named), f"seed {seed}: discarded unseen: {added - display - named}"
+            checked += 1
+    assert checked > 100
+
+
+def _free_poll() -> tuple[DieMacher2019, dict[int | None, int]]:
+    """The state secretary's free poll card (三.6 secondary action 2), card 3 = [0, -1, 2, 0, -1]."""
+
+    def setup(t: DieMacher2019) -> None:
+        t.poll_deck = [c for c in t.poll_deck if c != 2] + [2]
+
+    s = exec_game([(2, STATE_SECRETARY, 1)], setup=setup)
+    act(s, "pay")
+    seen: dict[int | None, int] = {q: len(s.events(q)) for q in (None, 0, 1, 2, 3)}
+    act(s, "second", 1)
+    assert s.phase == Phase.POLL_DECIDE and turn(s) == 2
+    return s, seen
+
+
+def _names_card(e: Event, card: int) -> bool:
+    return e.data.get("card") == card or list(e.data.get("trend", ())) == list(D.POLLS[card])
+
+
+def test_r35_free_poll_card_seen_only_by_its_taker() -> None:
+    """Seed 000 三.6 "免费取得1张民调卡牌，并决定是否公布", 三.8, R35 (issue 9.6a): the free card's identity
+    is in the taker's events only; kept unpublished, it stays known to the taker alone."""
+    s, seen = _free_poll()
+    mine = [e for e in s.events(2)[seen[2]:] if e.type == "poll_free"]
+    assert len(mine) == 1 and mine[0].to == 2 and mine[0].data["card"] == 2
+    act(s, "keep_poll")
+    for q in (None, 0, 1, 3):
+        new = s.events(q)[seen[q]:]
+        assert not [e for e in new if _names_card(e, 2)], f"player {q} sees the free card: {new}"
+        assert "poll_kept" in [e.type for e in new]
+    assert 2 in s.poll_disc and s.poll_disc_private[2] == [2]
+
+
+def test_r35_free_poll_card_published_is_public() -> None:
+    """Seed 000 三.8, R35: a published free poll card is shown to everyone with its trend changes."""
+    s, seen = _free_poll()
+    assert A("publish") in legal(s)
+    act(s, "publish")
+    for q in (None, 0, 1, 3):
+        pub = [e for e in s.events(q)[seen[q]:] if e.type == "poll_published"]
+        assert len(pub) == 1 and pub[0].data["card"] == 2
+    assert s.poll_disc_private == [[], [], [], []]

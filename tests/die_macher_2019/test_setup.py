@@ -275,10 +275,13 @@ def test_platform_five_distinct_issues_keep_one_discard_one() -> None:
     keep = acts[0].args[0]
     s.apply(p, acts[0])
     assert s.hand[p] == [keep]
-    assert len(s.prog_disc) == disc0 + 1
+    # the leftover waits face down with the secret platform (ruling R36)
+    assert len(s.prog_disc) == disc0 and len(s.plat_discard[p]) == 1
+    leftover = s.plat_discard[p][0]
     assert s.platform[p] == []  # still secret until all have chosen
     to_phase(s, Phase.DEPLOY)
     assert sorted(s.platform[p]) == sorted(chosen)
+    assert leftover in s.prog_disc and len(s.prog_disc) == disc0 + 4 and s.plat_discard == [[]] * 4
     for q in range(4):
         issues = [c >> 1 for c in s.platform[q]]
         assert len(issues) == 5 and len(set(issues)) == 5

@@ -99,6 +99,8 @@ def platform_apply(s: DieMacher2019, p: int, a: Action) -> None:
 
 
 def finish_platform(s: DieMacher2019, p: int, keep: int) -> None:
+    """The leftover cards wait face down with the secret platform (ruling R36): on the discard pile
+    now, they would show players still choosing what this player gave up."""
     s.waiting.remove(p)
     pool = list(s.packets[p])
     for c in s.plat_pending[p]:
@@ -106,14 +108,17 @@ def finish_platform(s: DieMacher2019, p: int, keep: int) -> None:
     pool.remove(keep)
     s.hand[p] = [keep]
     s.packets[p] = []
-    s.prog_disc.extend(pool)
+    s.plat_discard[p] = pool
     s.emit("platform_chosen", {"player": p}, to=None)
     if s.waiting:
         return
+    # 一.6: all platforms are revealed together; the leftovers go to the open discard pile (R36).
     for q in range(s.n):
         s.platform[q] = s.plat_pending[q]
         s.plat_pending[q] = []
         s.packets[q] = []
-        s.emit("platform_revealed", {"player": q, "cards": list(s.platform[q])})
+        s.prog_disc.extend(s.plat_discard[q])
+        s.emit("platform_revealed", {"player": q, "cards": list(s.platform[q]), "discarded": list(s.plat_discard[q])})
+        s.plat_discard[q] = []
     s.phase = Phase.DEPLOY
     s.waiting = list(range(s.n))

@@ -27,6 +27,7 @@ def draw_poll(s: DieMacher2019) -> int:
     if not s.poll_deck:
         s.poll_deck = s.poll_disc
         s.poll_disc = []
+        s.poll_disc_private = [[] for _ in range(s.n)]  # face down in the deck: secret from everyone
         s.rng.shuffle(s.poll_deck)
     return s.poll_deck.pop()
 
@@ -107,12 +108,14 @@ def poll_won(s: DieMacher2019) -> None:
 
 
 def take_free(s: DieMacher2019, p: int, b: int) -> None:
-    """三.6: a politician's free poll card, decided as in 三.8 without bidding."""
+    """三.6: a politician's free poll card, decided as in 三.8 without bidding. Only the taker sees
+    the card unless it is published (ruling R35)."""
     card = draw_poll(s)
     s.poll_card = card
     s.poll_board = b
     s.poll_return = Return.EXEC
-    s.emit("poll_free", {"player": p, "board": b, "card": card, "trend": list(D.POLLS[card])})
+    # The others learn of it from the decision that follows at once (poll_kept or poll_published).
+    s.emit("poll_free", {"player": p, "board": b, "card": card, "trend": list(D.POLLS[card])}, to=p)
     s.phase = Phase.POLL_DECIDE
     s.turn = p
 
@@ -140,11 +143,14 @@ def decide_apply(s: DieMacher2019, p: int, a: Action) -> None:
                 d = 0
             s._add_trend(b, q, d)
             changes[q] = d
-        s.emit("poll_published", {"player": p, "board": b, "changes": [changes[q] for q in range(s.n)],
-                                  "trends": list(s.trend[b])})
+        s.emit("poll_published", {"player": p, "board": b, "card": s.poll_card,
+                                  "changes": [changes[q] for q in range(s.n)], "trends": list(s.trend[b])})
     else:
         s.base[p] += D.POLL_KEEP_BASE
         s.emit("poll_kept", {"player": p, "board": b, "base_gain": D.POLL_KEEP_BASE, "base": s.base[p]})
+        if s.poll_return == Return.EXEC:
+            # a free card kept secret goes to the discard pile unseen by the others (R35)
+            s.poll_disc_private[p].append(s.poll_card)
     s.poll_disc.append(s.poll_card)
     s.poll_card = -1
     ret = s.poll_return

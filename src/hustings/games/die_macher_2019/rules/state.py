@@ -101,6 +101,8 @@ class DieMacher2019(GameState):
         self.pending_pick = [-1] * n
         self.draft_round = 0
         self.plat_pending: list[list[int]] = [[] for _ in range(n)]
+        # a finished secret platform's leftover cards, face down until all platforms are revealed (R36)
+        self.plat_discard: list[list[int]] = [[] for _ in range(n)]
         self.deploy_choice = [-1] * n
         # bids
         self.bids = [-1] * n
@@ -134,6 +136,8 @@ class DieMacher2019(GameState):
         self.poll_high_p = -1
         self.poll_board = -1
         self.poll_return = Return.NONE
+        # per seat: cards in poll_disc that seat alone has seen (a free poll card kept secret, R35)
+        self.poll_disc_private: list[list[int]] = [[] for _ in range(n)]
         # conversion
         self.conv_boards: list[int] = []
         self.conv_started = False
