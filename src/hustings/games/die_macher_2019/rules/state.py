@@ -9,7 +9,7 @@ to seed ``000_39b850a45b3dc272.txt``; rulings are in ``rulings.md`` beside the p
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hustings.engine import Action, GameState, Rng
 from hustings.games.die_macher_2019 import data as D
@@ -19,10 +19,6 @@ from hustings.games.die_macher_2019.phases import ExecStep, ParamEffect, Phase, 
 from hustings.games.die_macher_2019.rules.schedule import ELECTIONS
 from hustings.games.die_macher_2019.text import render_event
 
-# Scratch fields that belong to the base class or caches, not the game data.
-_BASE_FIELDS = frozenset(
-    {"game_options", "seed", "rng", "_history", "_log", "_legal_player", "_legal_step", "_legal", "_nsteps"}
-)
 _SIMULTANEOUS = frozenset({Phase.DRAFT, Phase.PLATFORM, Phase.DEPLOY, Phase.BID})
 _OVER = Phase.OVER
 
@@ -259,25 +255,27 @@ class DieMacher2019(GameState):
 
     # -------------------------------------------------------------------------- clone, equality
 
-    def clone(self) -> DieMacher2019:
-        new = DieMacher2019.__new__(DieMacher2019)
+    def _clone_data(self, new: GameState) -> None:
+        # Lists one or two levels deep are sliced; the politician entries are the only third level.
         d = new.__dict__
+        base = self.BASE_FIELDS
         for key, v in self.__dict__.items():
-            d[key] = _copy(v)
-        d["rng"] = Rng(self.rng.state)
-        d["_legal_player"] = -1
-        d["_legal_step"] = -1
-        d["_legal"] = []
+            if key not in base:
+                d[key] = _copy(v)
         d["placed"] = [[e[:] for e in row] for row in self.placed]
-        return new
 
-    def _data_key(self) -> tuple[Any, ...]:
+    if TYPE_CHECKING:  # the engine's clone() copies the exact type; tell the type checker so
+
+        def clone(self) -> DieMacher2019: ...
+
+    def _position_key(self) -> tuple[Any, ...]:
         items = []
+        base = self.BASE_FIELDS
         for key in sorted(self.__dict__):
-            if key in _BASE_FIELDS or key == "results":
+            if key in base or key == "results":
                 continue
             items.append((key, _freeze(self.__dict__[key])))
-        return (tuple(items), self.rng.state, tuple(self.history))
+        return tuple(items)
 
     def _event_renderer(self) -> Any:
         return render_event
