@@ -6,7 +6,7 @@ from hustings.games.die_macher_2019.data import PARTIES
 from hustings.games.die_macher_2019.rules import DieMacher2019
 
 #: bump when the same (options, seed, actions) could play out differently (rules, data or generator)
-RULES_VERSION = "2"
+RULES_VERSION = "3"  # 3: 一.6 leftovers reach the discard pile at the reveal (R36)
 
 
 def _make(players: int, variant: str, seed: int) -> DieMacher2019:
