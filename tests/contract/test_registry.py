@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import hustings
-from hustings.engine import get_spec
+from hustings.engine import ENGINE_VERSION, RNG_NAME, get_spec
 
 from .conftest import CONFIG_IDS, CONFIGS, GAMES, Config
 
@@ -41,7 +41,9 @@ def test_new_game_is_sane(cfg: Config) -> None:
     assert cfg.game == s.GAME_ID
     assert not s.is_over, f"{cfg}: over before the first move"
     assert s.step_count == 0 and s.history == []
-    assert s.record() == {"game": cfg.game, "options": s.record()["options"], "seed": 12345, "actions": []}
+    spec = get_spec(cfg.game)
+    assert s.record() == {"game": cfg.game, "options": s.record()["options"], "seed": 12345, "actions": [],
+                          "rules_version": spec.rules_version, "engine_version": ENGINE_VERSION, "rng": RNG_NAME}
     assert s == cfg.make(seed=12345), f"{cfg}: two games made with the same seed differ"
     assert s.winners() == [], f"{cfg}: winners before the end"
     cur = s.current_players

@@ -40,7 +40,7 @@ class Tally:
     resamples: int = 0
     redealt: int = 0  # resample(p) != original
     others_redealt: int = 0  # resample(p) changed what some other viewer sees
-    rng_rerolled: int = 0  # resample(p).rng.state != original rng state
+    rng_rerolled: int = 0  # resample(p).rng != original rng
     rng_used_midgame: bool = False
 
 
@@ -80,14 +80,14 @@ def assert_record_hides_truth(s: GameState, r: GameState, q: int | None, where: 
 
 
 def check_point(s: GameState, where: str, rng: random.Random, tally: Tally) -> None:
-    assert_views_json(s, where, secrets=(s.seed, s.rng.state))
+    assert_views_json(s, where, secrets=(s.seed, int.from_bytes(s.rng._key, "little")))
     assert_events_filtered(s, where)
     for q in viewers(s):
         r = check_resample(s, q, rng, where)
         tally.resamples += 1
         tally.redealt += r != s
         tally.others_redealt += any(r.view(x) != s.view(x) for x in viewers(s) if x != q)
-        tally.rng_rerolled += r.rng.state != s.rng.state
+        tally.rng_rerolled += r.rng != s.rng
     q = rng.choice(viewers(s))
     engine_rng = Rng(rng.getrandbits(64))  # resample also takes the engine's own Rng
     before = s.clone()
@@ -110,12 +110,12 @@ def test_resample_keeps_view_and_redeals_hidden(game: str, variant: str) -> None
         for j in range(GAMES_PER_COUNT):
             seed = SEED_BASE + 100 * n + j
             rng = random.Random(seed)
-            start_rng: list[int] = []  # the RNG state at step 0, after setup
+            start_rng: list[Rng] = []  # the RNG state at step 0, after setup
 
-            def check(s: GameState, where: str, rng: random.Random = rng, start: list[int] = start_rng) -> None:
+            def check(s: GameState, where: str, rng: random.Random = rng, start: list[Rng] = start_rng) -> None:
                 if not start:
-                    start.append(s.rng.state)
-                elif s.rng.state != start[0]:
+                    start.append(s.rng.copy())
+                elif s.rng != start[0]:
                     tally.rng_used_midgame = True
                 check_point(s, where, rng, tally)
 
@@ -149,7 +149,7 @@ def test_view_secrecy_property(
     game: str, variant: str, players_index: int, seed: int, choices: list[int], tail: int, resample_seed: int
 ) -> None:
     s, where = hypothesis_game(game, variant, players_index, seed, choices, tail)
-    assert_views_json(s, where, secrets=(s.seed, s.rng.state))
+    assert_views_json(s, where, secrets=(s.seed, int.from_bytes(s.rng._key, "little")))
     assert_events_filtered(s, where)
     rng = random.Random(resample_seed)
     for q in viewers(s):

@@ -1,37 +1,55 @@
-"""Game-agnostic engine: states, actions, events, seeded randomness, the registry."""
+"""Game-agnostic engine: states, actions, events, outcomes, seeded randomness, the registry, records."""
 
 from hustings.engine.core import (
+    ENGINE_VERSION,
     LANGS,
     Action,
     ActionSpace,
     Event,
+    FrozenDict,
     GameSpec,
     GameState,
     IllegalActionError,
     RecordError,
+    ResampleError,
+    freeze,
     get_spec,
     list_games,
     make,
     normalize_lang,
     register,
     replay,
+    thaw,
+    unregister,
 )
-from hustings.engine.rng import Rng
+from hustings.engine.outcome import Outcome, ranked_outcome, solo_outcome
+from hustings.engine.rng import RNG_NAME, Rng, fresh_seed
 
 __all__ = [
+    "ENGINE_VERSION",
     "LANGS",
+    "RNG_NAME",
     "Action",
     "ActionSpace",
     "Event",
+    "FrozenDict",
     "GameSpec",
     "GameState",
     "IllegalActionError",
+    "Outcome",
     "RecordError",
+    "ResampleError",
     "Rng",
+    "freeze",
+    "fresh_seed",
     "get_spec",
     "list_games",
     "make",
     "normalize_lang",
+    "ranked_outcome",
     "register",
     "replay",
+    "solo_outcome",
+    "thaw",
+    "unregister",
 ]

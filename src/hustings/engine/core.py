@@ -7,13 +7,21 @@ A game state is plain data. The only ways in are :meth:`GameState.legal_actions`
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module, metadata
 from typing import Any, ClassVar
 
-from hustings.engine.rng import Rng
+from hustings.engine.outcome import OUTCOME_KINDS, Outcome, ranked_outcome
+from hustings.engine.rng import RNG_NAME, Rng, fresh_seed
+
+#: the engine's version, written into every record beside the game's rules version
+ENGINE_VERSION = "0.2.0"
+#: entry-point group through which installed packages declare games ("module:SPEC")
+ENTRY_POINT_GROUP = "hustings.games"
 
 JSON = Any  # a JSON-serializable value
 LANGS: tuple[str, ...] = ("zh-Hans", "zh-Hant", "en")
@@ -25,6 +33,28 @@ class IllegalActionError(ValueError):
 
 class RecordError(ValueError):
     """A record that cannot be replayed: unknown game, bad options, or an illegal action in it."""
+
+
+class ResampleError(RuntimeError):
+    """A game could not deal a sample consistent with a player's information (never answered with the truth)."""
+
+
+def as_index(value: object, what: str) -> int:
+    """An integer from ``value`` (int or numpy integer, never a bool or float), else IllegalActionError."""
+    if isinstance(value, bool):
+        raise IllegalActionError(f"{what} must be an integer, not {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalActionError(f"{what} must be an integer, not {_short(value)}") from None
+
+
+def _short(value: object, limit: int = 60) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not turn bad input into a crash
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def normalize_lang(lang: str | None) -> str:
@@ -84,27 +114,54 @@ class ActionSpace:
         return self.actions[action_id]
 
     def resolve(self, value: object) -> Action:
-        """Turn an Action, an integer id or a JSON form into this space's Action, or raise."""
+        """Turn an Action, an integer id (numpy integers too) or a JSON form into this space's Action.
+
+        Anything else raises :class:`IllegalActionError` naming what was wrong: floats and booleans are not
+        ids, a JSON form's ``args`` must be a list of integers, and a form giving both an ``id`` and
+        ``kind``/``args`` must have them agree.
+        """
         if isinstance(value, Action):
             if value.space is not self:
                 raise IllegalActionError(f"action {value!r} belongs to another game, not {self.game}")
             return value
-        if isinstance(value, bool):
-            raise IllegalActionError(f"malformed action {value!r}: expected an Action, an id or a JSON form")
-        if isinstance(value, int):
-            if 0 <= value < len(self.actions):
-                return self.actions[value]
-            raise IllegalActionError(f"unknown action id {value} (this game has ids 0..{len(self.actions) - 1})")
         if isinstance(value, Mapping):
-            if "id" in value and isinstance(value["id"], int) and not isinstance(value["id"], bool):
-                return self.resolve(value["id"])
-            kind, args = value.get("kind"), value.get("args", [])
-            if isinstance(kind, str) and isinstance(args, list | tuple):
-                a = self._by_key.get((kind, tuple(args)))
-                if a is not None:
-                    return a
-                raise IllegalActionError(f"unknown action {kind}{tuple(args)} in {self.game}")
-        raise IllegalActionError(f"malformed action {value!r}: expected an Action, an id or a JSON form")
+            return self._resolve_json(value)
+        if isinstance(value, bool | float | str | bytes) or not hasattr(value, "__index__"):
+            raise IllegalActionError(
+                f"malformed action {_short(value)}: expected an Action, an integer id or a JSON form"
+            )
+        action_id = as_index(value, "an action id")
+        if 0 <= action_id < len(self.actions):
+            return self.actions[action_id]
+        raise IllegalActionError(f"unknown action id {_short(action_id)} (ids are 0..{len(self.actions) - 1})")
+
+    def _resolve_json(self, value: Mapping[Any, Any]) -> Action:
+        unknown = [k for k in value if k not in ("id", "kind", "args")]
+        if unknown:
+            raise IllegalActionError(f"malformed action: unknown field {_short(unknown[0])} (fields: id, kind, args)")
+        by_id = self.resolve(value["id"]) if "id" in value else None
+        if "kind" not in value and "args" not in value:
+            if by_id is None:
+                raise IllegalActionError("malformed action {}: give an id or a kind with args")
+            return by_id
+        kind, args = value.get("kind"), value.get("args", [])
+        if not isinstance(kind, str):
+            raise IllegalActionError(f"malformed action: kind must be a string, not {_short(kind)}")
+        if not isinstance(args, list | tuple):
+            raise IllegalActionError(f"malformed action: args must be a list of integers, not {_short(args)}")
+        key_args = []
+        for i, x in enumerate(args):
+            if isinstance(x, bool | float) or not hasattr(x, "__index__"):
+                raise IllegalActionError(f"malformed action: args[{i}] must be an integer, not {_short(x)}")
+            key_args.append(operator.index(x))
+        a = self._by_key.get((kind, tuple(key_args)))
+        if a is None:
+            raise IllegalActionError(f"unknown action {_short(kind)}{tuple(key_args)} in {self.game}")
+        if by_id is not None and by_id is not a:
+            raise IllegalActionError(
+                f"action id {by_id.id} is {by_id.kind}{by_id.args}, but kind and args say {a.kind}{a.args}"
+            )
+        return a
 
 
 class Action:
@@ -153,18 +210,83 @@ class Action:
 Renderer = Callable[["Event", str, Any], str]
 
 
+class FrozenDict(dict[str, Any]):
+    """A dict that refuses changes: event data handed to every player is shared, so nobody may edit it."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
+        return self
+
+
+class FrozenList(list[Any]):
+    """A list that refuses changes (it still compares equal to a list with the same items)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __reduce__(self) -> tuple[Any, tuple[list[Any]]]:
+        return (FrozenList, (list(self),))
+
+    def __copy__(self) -> FrozenList:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenList:
+        return self
+
+
+def freeze(value: Any) -> Any:
+    """Dicts become :class:`FrozenDict` and lists :class:`FrozenList` (tuples stay tuples), recursively."""
+    t = type(value)
+    if t is dict or t is FrozenDict:
+        return FrozenDict({k: freeze(v) for k, v in value.items()})
+    if t is list or t is FrozenList:
+        return FrozenList([freeze(v) for v in value])
+    if t is tuple:
+        return tuple([freeze(v) for v in value])
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Plain JSON data (dicts and lists) from frozen data; always a fresh copy."""
+    if isinstance(value, dict):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. ``to`` is None for a public event, else the one player who may see it.
 
-    ``data`` is structured (numbers carry their breakdown); ``message(lang)`` renders it. The renderer is
-    a module-level function and ``context`` an immutable value (e.g. the seats' parties): an event never
-    refers to the state that emitted it, so logs shared between clones keep no state alive.
+    ``step`` is the number of actions applied when it happened (0 for setup before the first action).
+    ``data`` is structured (numbers carry their breakdown) and read-only; ``message(lang)`` renders it. The
+    renderer is a module-level function and ``context`` an immutable value (e.g. the seats' parties): an
+    event never refers to the state that emitted it, so logs shared between clones keep no state alive.
     """
 
     type: str
     data: Mapping[str, JSON]
     to: int | None = None
+    step: int = 0
     render: Renderer | None = field(default=None, compare=False, repr=False)
     context: Any = field(default=None, compare=False, repr=False)
 
@@ -177,7 +299,7 @@ class Event:
         return self.render(self, normalize_lang(lang), self.context)
 
     def to_json(self, lang: str | None = None) -> dict[str, JSON]:
-        out: dict[str, JSON] = {"type": self.type, "to": self.to, "data": dict(self.data)}
+        out: dict[str, JSON] = {"type": self.type, "to": self.to, "step": self.step, "data": thaw(self.data)}
         if lang is not None:
             out["message"] = self.message(lang)
         return out
@@ -203,7 +325,8 @@ class GameState(ABC):
     """Base of every game state.
 
     Subclasses keep their data in plain attributes (ints, lists, dicts of those) and implement the
-    abstract hooks. The base class owns input checking, the action history and the event log.
+    abstract hooks. The base class owns input checking, the action history, the event log, cloning of its
+    own fields and the plumbing of :meth:`resample`.
     """
 
     GAME_ID: ClassVar[str]
@@ -219,6 +342,11 @@ class GameState(ABC):
     _legal: list[Action]
     _nsteps: int
 
+    #: attributes the engine owns; a game's ``_clone_data`` and ``_position_key`` leave them alone
+    BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
+        {"game_options", "seed", "rng", "_history", "_log", "_legal_player", "_legal_step", "_legal", "_nsteps"}
+    )
+
     def _init_base(self, options: dict[str, JSON], seed: int) -> None:
         self.game_options = dict(options)
         self.seed = seed
@@ -233,7 +361,7 @@ class GameState(ABC):
     def _copy_base_into(self, other: GameState) -> None:
         other.game_options = self.game_options  # never mutated after construction
         other.seed = self.seed
-        other.rng = Rng(self.rng.state)
+        other.rng = self.rng.copy()
         other._history = self._history
         other._log = self._log
         other._legal_player = -1
@@ -269,15 +397,22 @@ class GameState(ABC):
         """Per player: each scoring component and ``total``."""
 
     @abstractmethod
-    def view(self, player: int | None) -> dict[str, JSON]:
-        """Everything ``player`` may know, JSON-serializable; None = spectator."""
+    def view(self, player: int | None) -> Any:
+        """Everything ``player`` may know, JSON-serializable and independent of the state; None = spectator."""
 
-    @abstractmethod
-    def clone(self) -> GameState: ...
+    def _clone_data(self, new: Any) -> None:
+        """Copy the game's own fields into ``new`` (a bare instance); the engine has copied its fields."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither _clone_data nor clone")
 
-    @abstractmethod
-    def resample(self, player: int | None, rng: random.Random | Rng) -> GameState:
-        """A full state consistent with everything ``player`` can see."""
+    def _resample_hidden(self, new: Any, player: int | None, rng: Rng) -> None:
+        """Re-deal in ``new`` (a clone) everything ``player`` cannot see, drawing from ``rng``.
+
+        Must never keep the true hidden information as a fallback: raise :class:`ResampleError` instead."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither _resample_hidden nor resample")
+
+    def _position_key(self) -> tuple[Any, ...]:
+        """Comparable snapshot of the game's own data (no seed, rng, history or log)."""
+        raise NotImplementedError(f"{type(self).__name__} implements no _position_key")
 
     # -- public API ------------------------------------------------------------------------------
 
@@ -290,7 +425,19 @@ class GameState(ABC):
             if len(cur) != 1:
                 return []
             player = cur[0]
+        else:
+            player = self._check_player(player, allow_none=False)
         return list(self._cached_legal(player))
+
+    def _check_player(self, player: object, allow_none: bool) -> Any:
+        if player is None and allow_none:
+            return None
+        if isinstance(player, bool) or not hasattr(player, "__index__"):
+            raise IllegalActionError(f"unknown player {_short(player)} (players are 0..{self.num_players - 1})")
+        p = operator.index(player)
+        if not 0 <= p < self.num_players:
+            raise IllegalActionError(f"unknown player {_short(player)} (players are 0..{self.num_players - 1})")
+        return p
 
     def _cached_legal(self, player: int) -> list[Action]:
         # apply() checks against this list, so it never leaves the state
@@ -304,13 +451,13 @@ class GameState(ABC):
         self._legal = acts
         return acts
 
-    def apply(self, player: int, action: object) -> None:
-        """Apply ``action`` (an Action, its id or its JSON form) for ``player``.
+    def apply(self, player: int, action: object) -> list[Event]:
+        """Apply ``action`` (an Action, its id or its JSON form) for ``player``; return the events it produced
+        (private ones included: filter them with :meth:`Event.visible_to` before showing them to anyone).
 
         Raises :class:`IllegalActionError` naming the broken rule; the state is then unchanged.
         """
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise IllegalActionError(f"unknown player {player!r} (players are 0..{self.num_players - 1})")
+        player = self._check_player(player, allow_none=False)
         act = self.SPACE.resolve(action)
         if self.is_over:
             raise IllegalActionError("the game is over")
@@ -321,9 +468,17 @@ class GameState(ABC):
         legal = self._cached_legal(player)
         if act not in legal:
             raise IllegalActionError(self._why_illegal(player, act))
+        before = self._log
         self._history = ((player, act.id), self._history)
         self._nsteps += 1
         self._apply(player, act)
+        produced: list[Event] = []
+        node = self._log
+        while node is not before and node is not None:
+            produced.append(node[0])
+            node = node[1]
+        produced.reverse()
+        return produced
 
     def _why_illegal(self, player: int, action: Action) -> str:
         """Games override to name the rule; the default names the action and the phase."""
@@ -335,7 +490,10 @@ class GameState(ABC):
         data: dict[str, JSON],
         to: int | None = None,
     ) -> None:
-        self._log = (Event(type, data, to, self._event_renderer(), self._event_context()), self._log)
+        self._log = (
+            Event(type, freeze(data), to, self._nsteps, self._event_renderer(), self._event_context()),
+            self._log,
+        )
 
     def _event_renderer(self) -> Renderer | None:
         """The game's module-level message function (default: messages are the event type)."""
@@ -358,6 +516,7 @@ class GameState(ABC):
 
     def events(self, player: int | None) -> list[Event]:
         """Events ``player`` may see, oldest first (spectator: public events only)."""
+        player = self._check_player(player, allow_none=True)
         return [e for e in chain_items(self._log) if e.to is None or e.to == player]
 
     def all_events(self) -> Iterator[Event]:
@@ -372,30 +531,81 @@ class GameState(ABC):
     def step_count(self) -> int:
         return self._nsteps
 
+    # -- copies and samples -----------------------------------------------------------------------
+
+    def clone(self) -> GameState:
+        """An independent copy sharing nothing mutable with this state (history and log are persistent)."""
+        new = type(self).__new__(type(self))
+        self._copy_base_into(new)
+        self._clone_data(new)
+        return new
+
+    RESAMPLE_TRIES: ClassVar[int] = 8
+
+    def resample(self, player: int | None, rng: random.Random | Rng) -> GameState:
+        """A full state consistent with everything ``player`` can see, the rest dealt anew from ``rng``.
+
+        The sample carries a fresh seed and generator, no history, and only the events ``player`` may see, so
+        searching on it reveals nothing else. A game whose dealing fails is retried from the same stream a few
+        times; then :class:`ResampleError` is raised (a sample never falls back to the true hidden cards)."""
+        player = self._check_player(player, allow_none=True)
+        if not isinstance(rng, Rng | random.Random):
+            raise TypeError(f"resample needs a random.Random or an engine Rng, not {type(rng).__name__}")
+        last: ResampleError | None = None
+        for _ in range(self.RESAMPLE_TRIES):
+            new = self.clone()
+            seed = rng.getrandbits(128)
+            new.seed = seed
+            new.rng = Rng(seed)
+            new._history = None
+            new._log = _filter_chain(self._log, player)
+            try:
+                self._resample_hidden(new, player, Rng.from_random(rng))
+            except ResampleError as e:
+                last = e
+                continue
+            return new
+        raise ResampleError(f"{self.GAME_ID}: no consistent deal found for player {player}: {last}")
+
+    # -- ends -----------------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome:
+        """How the game ended for each seat; the default ranks seats by ``scores()[p]["total"]``.
+
+        Raises ValueError while the game goes on."""
+        if not self.is_over:
+            raise ValueError("the game is not over: no outcome yet")
+        return ranked_outcome([s["total"] for s in self.scores()])
+
     def winners(self) -> list[int]:
-        """Players with the highest total (several on a tie); empty until the game is over."""
+        """The winning seats (several on a shared win, none when everyone lost); empty until the game is over."""
         if not self.is_over:
             return []
-        totals = [s["total"] for s in self.scores()]
-        best = max(totals)
-        return [p for p, t in enumerate(totals) if t == best]
+        return list(self.outcome().winners)
+
+    # -- records and keys -------------------------------------------------------------------------
 
     def record(self) -> dict[str, JSON]:
-        """Game, options, seed and actions: enough to replay exactly. Holds the seed, so it is
+        """Game, versions, options, seed and actions: enough to replay exactly. Holds the seed, so it is
         for after the game or for the referee, never for a player during play."""
         return {
             "game": self.GAME_ID,
+            "rules_version": get_spec(self.GAME_ID).rules_version if self.GAME_ID in _REGISTRY else None,
+            "engine_version": ENGINE_VERSION,
+            "rng": RNG_NAME,
             "options": dict(self.game_options),
             "seed": self.seed,
             "actions": [[p, a] for p, a in self.history],
         }
 
-    def state_key(self) -> tuple[Any, ...]:
-        """Comparable snapshot of the full state (for equality tests)."""
-        return (self.GAME_ID, self.seed, tuple(sorted(self.game_options.items())), self._data_key())
+    def position_key(self) -> tuple[Any, ...]:
+        """The position without how it was reached: game, options and the game's data (no seed, generator,
+        history or log), for transposition tables and solvers."""
+        return (self.GAME_ID, tuple(sorted(self.game_options.items())), self._position_key())
 
-    @abstractmethod
-    def _data_key(self) -> tuple[Any, ...]: ...
+    def state_key(self) -> tuple[Any, ...]:
+        """Comparable snapshot of the full state (for equality tests): the position, seed, generator, history."""
+        return (self.position_key(), self.seed, self.rng._key, self.rng.position, tuple(self.history))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.state_key() == other.state_key()
@@ -403,12 +613,26 @@ class GameState(ABC):
     __hash__ = None  # type: ignore[assignment]
 
 
+def _filter_chain(chain: Chain, player: int | None) -> Chain:
+    """The log as ``player`` may see it (a fresh chain of the visible events)."""
+    out: Chain = None
+    for e in chain_items(chain):
+        if e.to is None or e.to == player:
+            out = (e, out)
+    return out
+
+
 # -------------------------------------------------------------------------------------------- registry
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """How to build a game and what it accepts."""
+    """One game's declaration: everything interfaces need to offer it, without making a state.
+
+    ``adapters`` names the game's optional adapters as ``"module:attribute"`` strings, imported only when
+    asked for (:meth:`adapter`): ``bot`` (heuristic), ``rl_encoder``, ``tui`` (terminal renderer),
+    ``rules_help``, ``schema`` (JSON Schemas of view, action and events), ``catalog`` (message catalog).
+    """
 
     id: str
     title: dict[str, str]
@@ -422,6 +646,21 @@ class GameSpec:
     sides: Sequence[Mapping[str, str]] = ()
     # scoring component -> language -> label, for tables of scores() (the key "total" included)
     score_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: changes whenever the same (options, seed, actions) could play out differently; records carry it
+    rules_version: str = "1"
+    #: the game's action space, available without making a state
+    space: ActionSpace | None = None
+    #: "ranked" (seats ranked by the game's outcome) or "solo" (one seat, won or lost)
+    outcome: str = "ranked"
+    #: options ``make()`` accepts besides players, variant and seed: name -> short description
+    options: Mapping[str, str] = field(default_factory=dict)
+    adapters: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.outcome not in OUTCOME_KINDS:
+            raise ValueError(f"{self.id}: outcome must be one of {OUTCOME_KINDS}, not {self.outcome!r}")
+        if self.default_variant not in self.variants:
+            raise ValueError(f"{self.id}: default variant {self.default_variant!r} is not among {self.variants}")
 
     def side_name(self, side: int, lang: str) -> str:
         if not isinstance(side, int) or not 0 <= side < len(self.sides):
@@ -438,47 +677,113 @@ class GameSpec:
             return list(self.players_for_variant(variant))
         return list(range(self.min_players, self.max_players + 1))
 
+    def has_adapter(self, name: str) -> bool:
+        return name in self.adapters
+
+    def adapter(self, name: str) -> Any:
+        """The adapter object named ``name`` (imported on first use), or None if the game has none."""
+        target = self.adapters.get(name)
+        if target is None:
+            return None
+        module, _, attr = target.partition(":")
+        obj: Any = import_module(module)
+        for part in attr.split(".") if attr else ():
+            obj = getattr(obj, part)
+        return obj
+
 
 _REGISTRY: dict[str, GameSpec] = {}
+_ENTRY_POINTS_LOADED = False
 
 
-def register(spec: GameSpec) -> None:
+def register(spec: GameSpec) -> GameSpec:
+    """Make a game known (entry points do this for installed games; tests call it for their own)."""
+    if spec.space is not None:
+        _SPACES[spec.id] = spec.space
     _REGISTRY[spec.id] = spec
+    return spec
 
 
-def _load_builtin_games() -> None:
-    # Importing a game package registers it; done lazily so the engine never imports a game at load.
-    import hustings.games  # noqa: F401
+def unregister(game: str) -> None:
+    """Forget a game registered by :func:`register` (for tests)."""
+    _REGISTRY.pop(game, None)
+    _SPACES.pop(game, None)
+
+
+def _load_entry_points() -> None:
+    # Installed games declare themselves as entry points, so the engine never imports a game by name.
+    global _ENTRY_POINTS_LOADED
+    if _ENTRY_POINTS_LOADED:
+        return
+    _ENTRY_POINTS_LOADED = True
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name in _REGISTRY:
+            continue
+        spec = ep.load()
+        if not isinstance(spec, GameSpec) or spec.id != ep.name:
+            raise RuntimeError(f"entry point {ep.name} = {ep.value} does not name the GameSpec of {ep.name!r}")
+        register(spec)
 
 
 def list_games() -> list[str]:
-    _load_builtin_games()
+    _load_entry_points()
     return sorted(_REGISTRY)
 
 
 def get_spec(game: str) -> GameSpec:
-    _load_builtin_games()
+    _load_entry_points()
     try:
         return _REGISTRY[game]
-    except KeyError:
-        raise ValueError(f"unknown game {game!r}; known games: {', '.join(sorted(_REGISTRY))}") from None
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {_short(game)}; known games: {', '.join(sorted(_REGISTRY))}") from None
 
 
-def make(game: str, players: int | None = None, variant: str | None = None, seed: int = 0,
+def make(game: str, players: int | None = None, variant: str | None = None, seed: int | None = None,
          **options: JSON) -> GameState:
-    """Start a new game. Raises ValueError naming a bad game, variant or player count."""
+    """Start a new game. Raises ValueError naming a bad game, variant, player count, seed or option.
+
+    ``seed=None`` draws a fresh 128-bit seed from the operating system (what a game people play needs); pass
+    a seed to make a game reproducible."""
     spec = get_spec(game)
     variant = spec.default_variant if variant is None else variant
     if variant not in spec.variants:
-        raise ValueError(f"unknown variant {variant!r} for {game}; variants: {', '.join(spec.variants)}")
+        raise ValueError(f"unknown variant {_short(variant)} for {game}; variants: {', '.join(spec.variants)}")
     counts = spec.player_counts(variant)
     if players is None:
         players = counts[0]
     if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
-        raise ValueError(f"{game} {variant} takes {counts[0]} to {counts[-1]} players, not {players!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, not {seed!r}")
+        raise ValueError(f"{game} {variant} takes {counts[0]} to {counts[-1]} players, not {_short(players)}")
+    if seed is None:
+        seed = fresh_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, not {_short(seed)}")
+    for name in options:
+        if name not in spec.options:
+            known = ", ".join(["players", "variant", "seed", *spec.options])
+            raise ValueError(f"unknown option {name!r} for {game}; options: {known}")
     return spec.factory(players=players, variant=variant, seed=seed, **options)
+
+
+#: records written before records carried versions (hustings 0.1) used this generator and no rules version
+LEGACY_RNG = "splitmix64"
+
+
+def check_record_versions(record: Mapping[str, JSON], spec: GameSpec) -> None:
+    """Raise RecordError unless ``record`` was made by these rules and this generator."""
+    rules = record.get("rules_version")
+    rng = record.get("rng", LEGACY_RNG)
+    if rules is None:
+        raise RecordError(
+            f"this record of {spec.id} was written before records carried a rules version (hustings 0.1, "
+            f"generator {LEGACY_RNG}); it cannot be replayed by rules version {spec.rules_version}"
+        )
+    if rules != spec.rules_version:
+        raise RecordError(
+            f"this record was played under {spec.id} rules version {_short(rules)}; this program has rules "
+            f"version {spec.rules_version}, which could play it out differently"
+        )
+    if rng != RNG_NAME:
+        raise RecordError(f"this record used the random generator {_short(rng)}; this program has {RNG_NAME}")
 
 
 def replay(record: Mapping[str, JSON]) -> GameState:
@@ -487,22 +792,33 @@ def replay(record: Mapping[str, JSON]) -> GameState:
         raise RecordError("a record must be a JSON object with game, options, seed and actions")
     try:
         game = record["game"]
-        options = dict(record.get("options", {}))
+        options = record.get("options", {})
         seed = record["seed"]
         actions = record["actions"]
     except (KeyError, TypeError, ValueError) as e:
         raise RecordError(f"record is missing a field: {e}") from None
+    if not isinstance(game, str):
+        raise RecordError(f"record field 'game' must be a game id, not {_short(game)}")
+    if not isinstance(options, Mapping):
+        raise RecordError(f"record field 'options' must be an object, not {_short(options)}")
     if not isinstance(actions, list):
         raise RecordError("record field 'actions' must be a list of [player, action id]")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed.bit_length() > 512:
+        raise RecordError(f"record field 'seed' must be a non-negative integer of at most 512 bits, not {_short(seed)}")
     try:
-        state = make(str(game), seed=seed, **options)
+        spec = get_spec(game)
+    except ValueError as e:
+        raise RecordError(str(e)) from None
+    check_record_versions(record, spec)
+    try:
+        state = make(game, seed=seed, **{str(k): v for k, v in options.items()})
     except (TypeError, ValueError) as e:
         raise RecordError(f"cannot start the recorded game: {e}") from None
     for i, step in enumerate(actions):
         if not isinstance(step, list | tuple) or len(step) != 2:
-            raise RecordError(f"action {i} is not [player, action id]: {step!r}")
+            raise RecordError(f"action {i} is not [player, action id]: {_short(step)}")
         try:
             state.apply(step[0], step[1])
         except IllegalActionError as e:
-            raise RecordError(f"action {i} ({step!r}) is illegal: {e}") from None
+            raise RecordError(f"action {i} ({_short(step)}) is illegal: {e}") from None
     return state

@@ -1,33 +1,100 @@
-"""A tiny seeded RNG whose whole state is one integer.
+"""The games' seeded random generator: BLAKE2b in counter mode, keyed by the seed.
 
-Games keep their randomness here instead of in :mod:`random` so that a state is plain data: cloning it
-copies an int, and (game, options, seed, actions) replays exactly whatever the global RNG does.
-The generator is SplitMix64, which is fast in pure Python and has no bad seeds.
+A player sees outcomes of this generator (a shuffled deck, a first player, dice). With a fast
+non-cryptographic generator and a small seed, those outcomes identify the seed, and the seed gives away
+every hidden card and every future shuffle. Here the output is ``BLAKE2b(key, counter)``: recovering the key
+(or predicting the next block) from outputs means breaking BLAKE2b as a PRF, and the key is derived from the
+whole seed, so a 128-bit seed keeps 128 bits of secrecy.
+
+The state is four small fields (key, counter, a block of eight 64-bit words, position), so a clone copies
+four references; states keep no reference to :mod:`random` and replays do not depend on the global RNG.
 """
 
 from __future__ import annotations
 
+import hashlib
+import random
+import secrets
+import struct
 from typing import TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+#: the generator's name, written into records so a stored game is replayed with the generator it used
+RNG_NAME = "blake2b-ctr-v1"
+#: bits of a fresh seed drawn for a game people play (:func:`fresh_seed`)
+SEED_BITS = 128
+
+_UNPACK = struct.Struct("<8Q").unpack
+_PERSON = b"hustings-rng-v1"  # domain separation: these keys are used for nothing else
+
+
+def fresh_seed() -> int:
+    """A seed with :data:`SEED_BITS` bits from the operating system's secure source."""
+    return secrets.randbits(SEED_BITS)
+
+
+def _key_of(seed: int) -> bytes:
+    if seed < 0:
+        raise ValueError(f"a seed is a non-negative integer, not {seed}")
+    raw = seed.to_bytes((seed.bit_length() + 7) // 8 or 1, "little")
+    return hashlib.blake2b(raw, digest_size=32, person=_PERSON).digest()
 
 
 class Rng:
-    """SplitMix64. ``Rng(seed)``; ``state`` is the single int that defines it."""
+    """``Rng(seed)``: a deterministic stream for one game. Methods as :mod:`random` names them."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_block", "_counter", "_key", "_pos")
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK
+        self._key = _key_of(seed)
+        self._counter = 0
+        self._block: tuple[int, ...] = ()
+        self._pos = 8
+
+    @classmethod
+    def from_random(cls, r: random.Random | Rng) -> Rng:
+        """A generator seeded with 128 bits drawn from ``r`` (for re-dealt samples)."""
+        if isinstance(r, Rng):
+            return cls((r.next64() << 64) | r.next64())
+        return cls(r.getrandbits(SEED_BITS))
+
+    def copy(self) -> Rng:
+        new = Rng.__new__(Rng)
+        new._key = self._key
+        new._counter = self._counter
+        new._block = self._block
+        new._pos = self._pos
+        return new
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """Where the stream is (blocks used, words used of the current one): equal streams, equal positions."""
+        return (self._counter, self._pos)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Rng)
+            and self._key == other._key
+            and self._counter == other._counter
+            and self._pos == other._pos
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        # never print the key: a log or traceback must not give the stream away
+        return f"<Rng {RNG_NAME} at block {self._counter} word {self._pos}>"
 
     def next64(self) -> int:
-        self.state = s = (self.state + _GOLDEN) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        pos = self._pos
+        if pos == 8:
+            block = hashlib.blake2b(self._counter.to_bytes(16, "little"), key=self._key).digest()
+            self._block = _UNPACK(block)
+            self._counter += 1
+            pos = 0
+        self._pos = pos + 1
+        return self._block[pos]
 
     def randrange(self, n: int) -> int:
         """Uniform in [0, n). Modulo bias is below 2**-50 for the n a board game uses."""
@@ -47,3 +114,14 @@ class Rng:
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.randrange(len(items))]
+
+    def random(self) -> float:
+        """Uniform in [0, 1) with 53 bits, like :func:`random.random`."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def getrandbits(self, k: int) -> int:
+        out, have = 0, 0
+        while have < k:
+            out |= self.next64() << have
+            have += 64
+        return out & ((1 << k) - 1)

@@ -1,3 +1,2 @@
-"""Rule sets. Importing this package registers every built-in game with the engine."""
-
-from hustings.games import die_macher_2019  # noqa: F401
+"""Rule sets, one package each. Each declares a ``GameSpec`` named in pyproject's ``hustings.games``
+entry points; nothing here imports a game."""

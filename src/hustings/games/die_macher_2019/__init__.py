@@ -1,8 +1,12 @@
 """Die Macher, Spielworxx 2019 edition (seed 000): standard game (4 elections) and expanded (7)."""
 
-from hustings.engine import GameSpec, register
+from hustings.engine import GameSpec
+from hustings.games.die_macher_2019.actions import SPACE
 from hustings.games.die_macher_2019.data import CATALOG, NAME_LANGS, PARTIES
 from hustings.games.die_macher_2019.rules import DieMacher2019
+
+#: bump when the same (options, seed, actions) could play out differently (rules, data or generator)
+RULES_VERSION = "2"
 
 # the components of scores(), in display order; their labels are score.<component> in messages/<lang>.json
 SCORE_COMPONENTS = ("election_points", "election_bonus", "media_presence", "party_base", "money_rank", "total")
@@ -12,18 +16,19 @@ def _make(players: int, variant: str, seed: int) -> DieMacher2019:
     return DieMacher2019(players=players, variant=variant, seed=seed)
 
 
-register(
-    GameSpec(
-        id="die-macher-2019",
-        title={lang: CATALOG.text("game.title", lang) for lang in NAME_LANGS},
-        factory=_make,
-        variants=("standard", "expanded"),
-        min_players=3,
-        max_players=5,
-        default_variant="standard",
-        sides=[{k: v for k, v in party.items() if k != "color"} for party in PARTIES],
-        score_labels={k: {lang: CATALOG.text(f"score.{k}", lang) for lang in NAME_LANGS} for k in SCORE_COMPONENTS},
-    )
+SPEC = GameSpec(
+    id="die-macher-2019",
+    title={lang: CATALOG.text("game.title", lang) for lang in NAME_LANGS},
+    factory=_make,
+    variants=("standard", "expanded"),
+    min_players=3,
+    max_players=5,
+    default_variant="standard",
+    sides=[{k: v for k, v in party.items() if k != "color"} for party in PARTIES],
+    score_labels={k: {lang: CATALOG.text(f"score.{k}", lang) for lang in NAME_LANGS} for k in SCORE_COMPONENTS},
+    rules_version=RULES_VERSION,
+    space=SPACE,
+    outcome="ranked",
 )
 
-__all__ = ["DieMacher2019"]
+__all__ = ["RULES_VERSION", "SPEC", "DieMacher2019"]

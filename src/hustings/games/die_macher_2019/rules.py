@@ -1444,20 +1444,20 @@ class DieMacher2019(GameState):
         d = new.__dict__
         for key, v in self.__dict__.items():
             d[key] = _copy(v)
-        d["rng"] = Rng(self.rng.state)
+        d["rng"] = self.rng.copy()
         d["_legal_player"] = -1
         d["_legal_step"] = -1
         d["_legal"] = []
         d["placed"] = [[e[:] for e in row] for row in self.placed]
         return new
 
-    def _data_key(self) -> tuple[Any, ...]:
+    def _position_key(self) -> tuple[Any, ...]:
         items = []
         for key in sorted(self.__dict__):
             if key in _BASE_FIELDS or key == "results":
                 continue
             items.append((key, _freeze(self.__dict__[key])))
-        return (tuple(items), self.rng.state, tuple(self.history))
+        return tuple(items)
 
     def _event_renderer(self) -> Any:
         return render_event

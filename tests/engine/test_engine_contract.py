@@ -1,0 +1,212 @@
+"""The engine's own contract: input handling, events, outcomes, records, the registry (issues 8 and 9)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+import hustings
+from hustings.engine import (
+    ENGINE_VERSION,
+    RNG_NAME,
+    FrozenDict,
+    IllegalActionError,
+    RecordError,
+    Rng,
+    get_spec,
+    ranked_outcome,
+    solo_outcome,
+)
+
+GAME = "die-macher-2019"
+
+
+def fresh() -> hustings.GameState:
+    return hustings.make(GAME, players=4, seed=5)
+
+
+# ---------------------------------------------------------------------------------- input (issue 9.8)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        True, 1.0, "0", b"0", None, [0], (0,), {"args": [True]}, {"kind": "party", "args": [1.0]},
+        {"kind": "party", "args": [[0]]}, {"kind": "party", "args": "0"}, {"kind": 3, "args": [0]},
+        {"id": True}, {"id": 0.0}, {"kind": "party", "args": [0], "extra": 1}, {}, {"args": [0]},
+        {"kind": "party", "args": [{"a": 1}]}, 10**100, -1,
+    ],
+)
+def test_malformed_actions_are_illegal_and_change_nothing(bad: object) -> None:
+    s = fresh()
+    before = s.clone()
+    with pytest.raises(IllegalActionError):
+        s.apply(0, bad)
+    assert s == before
+
+
+def test_id_and_kind_that_disagree_are_refused() -> None:
+    s = fresh()
+    a, b = s.legal_actions(0)[:2]
+    with pytest.raises(IllegalActionError, match="id"):
+        s.apply(0, {"id": a.id, "kind": b.kind, "args": list(b.args)})
+    s.apply(0, {"id": a.id, "kind": a.kind, "args": list(a.args)})  # agreeing forms are fine
+
+
+def test_numpy_integers_are_ids_and_players() -> None:
+    s = fresh()
+    a = s.legal_actions(np.int64(0))[0]
+    events = s.apply(np.int32(0), np.int64(a.id))
+    assert s.history == [(0, a.id)] and events
+
+
+@pytest.mark.parametrize("who", [True, 1.5, "0", 99, -1])
+def test_events_and_view_refuse_bad_players(who: object) -> None:
+    s = fresh()
+    with pytest.raises(ValueError):
+        s.events(who)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        s.view(who)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------ events (issues 8.3, 9.4)
+
+
+def test_apply_returns_its_events_with_step_numbers() -> None:
+    s = fresh()
+    setup = s.events(None)
+    assert all(e.step == 0 for e in setup)
+    for step in range(1, 30):
+        p = s.current_players[0]
+        produced = s.apply(p, s.legal_actions(p)[0])
+        assert all(e.step == step for e in produced)
+        assert list(s.all_events())[-len(produced):] == produced if produced else True
+    assert [e.step for e in s.all_events()] == sorted(e.step for e in s.all_events())
+
+
+def test_event_data_cannot_be_edited() -> None:
+    s = fresh()
+    s.apply(0, s.legal_actions(0)[0])
+    e = s.events(None)[-1]
+    assert isinstance(e.data, FrozenDict)
+    with pytest.raises(TypeError):
+        e.data["player"] = 3  # type: ignore[index]
+    out = e.to_json()
+    out["data"]["player"] = 3  # a copy: editing it changes nothing
+    assert s.events(None)[-1].data["player"] == 0
+    assert pickle.loads(pickle.dumps(e.data)) == e.data
+
+
+# ----------------------------------------------------------------------------------------- outcomes
+
+
+def test_ranked_outcome_shares_ties_and_can_let_everyone_lose() -> None:
+    o = ranked_outcome([10, 30, 30, 5])
+    assert o.winners == (1, 2) and o.ranks == (3, 1, 1, 4)
+    assert sum(o.utilities) == pytest.approx(0.0) and o.win_share(1) == 0.5
+    lost = ranked_outcome([30, 30, 30, 5], all_lose_if_tied=3)
+    assert lost.winners == () and not lost.won and set(lost.utilities) == {-1.0}
+    assert ranked_outcome([30, 30, 5], all_lose_if_tied=3).winners == (0, 1)
+
+
+def test_solo_outcome() -> None:
+    won = solo_outcome(True, moves=23, par=20)
+    assert won.winners == (0,) and won.utilities == (1.0,) and won.detail["moves"] == 23
+    assert solo_outcome(False, moves=5).utilities == (-1.0,)
+
+
+def test_outcome_only_at_the_end() -> None:
+    s = fresh()
+    with pytest.raises(ValueError):
+        s.outcome()
+    assert s.winners() == []
+
+
+# ------------------------------------------------------------------------------- make, records, keys
+
+
+def test_make_refuses_unknown_options_and_bad_seeds() -> None:
+    with pytest.raises(ValueError, match="unknown option 'colour'"):
+        hustings.make(GAME, players=4, seed=1, colour="red")
+    for bad in (-1, 1.5, True, "7"):
+        with pytest.raises(ValueError, match="seed"):
+            hustings.make(GAME, players=4, seed=bad)  # type: ignore[arg-type]
+
+
+def test_default_seed_is_fresh_and_large() -> None:
+    seeds = {hustings.make(GAME, players=4).seed for _ in range(8)}
+    assert len(seeds) == 8 and max(seeds).bit_length() > 100
+
+
+def test_record_carries_versions_and_refuses_others() -> None:
+    s = fresh()
+    s.apply(0, s.legal_actions(0)[0])
+    rec = s.record()
+    assert rec["rules_version"] == get_spec(GAME).rules_version
+    assert rec["engine_version"] == ENGINE_VERSION and rec["rng"] == RNG_NAME
+    assert hustings.replay(rec) == s
+    old = {k: v for k, v in rec.items() if k not in ("rules_version", "engine_version", "rng")}
+    with pytest.raises(RecordError, match="before records carried a rules version"):
+        hustings.replay(old)
+    with pytest.raises(RecordError, match=r"rules version '0'.*rules\s+version " + get_spec(GAME).rules_version):
+        hustings.replay(dict(rec, rules_version="0"))
+    with pytest.raises(RecordError, match="generator"):
+        hustings.replay(dict(rec, rng="splitmix64"))
+
+
+@pytest.mark.parametrize("seed", [10**1500, -3, "12", 2.0])
+def test_replay_refuses_bad_seeds(seed: object) -> None:
+    rec = dict(fresh().record(), seed=seed)
+    with pytest.raises(RecordError, match="seed"):
+        hustings.replay(rec)
+
+
+def test_position_key_ignores_history_and_seed() -> None:
+    a, b = hustings.make(GAME, players=3, seed=1), hustings.make(GAME, players=3, seed=2)
+    # choosing parties draws nothing: the same choices give the same position whatever the seed
+    for s in (a, b):
+        for p in range(2):
+            s.apply(p, s.legal_actions(p)[0])
+    assert a.position_key() == b.position_key() and a != b
+
+
+def test_games_come_from_entry_points() -> None:
+    import hustings.engine.core as core
+
+    assert GAME in hustings.list_games()
+    assert "hustings.games" not in core.__dict__  # the engine names no game
+
+
+# --------------------------------------------------------------------------------- generator (9.1)
+
+
+def test_rng_is_deterministic_cheap_to_copy_and_hides_its_key() -> None:
+    a, b = Rng(2**127 + 5), Rng(2**127 + 5)
+    xs = [a.next64() for _ in range(20)]
+    assert xs == [b.next64() for _ in range(20)]
+    c = a.copy()
+    assert [a.next64() for _ in range(10)] == [c.next64() for _ in range(10)]
+    assert Rng(1).next64() != Rng(2).next64()
+    # seeds that differ only above 64 bits give different streams (the whole seed keys the generator)
+    assert Rng(7).next64() != Rng(7 + 2**64).next64() != Rng(7 + 2**100).next64()
+    assert "key" not in repr(a) and str(a._key) not in repr(a)
+    assert pickle.loads(pickle.dumps(a)) == a
+
+
+def test_rng_output_is_uniform_enough() -> None:
+    r = Rng(12345)
+    counts = [0] * 6
+    for _ in range(60_000):
+        counts[r.randint(1, 6) - 1] += 1
+    assert all(9_500 < c < 10_500 for c in counts)
+    bits = sum(bin(r.next64()).count("1") for _ in range(2_000))
+    assert 63_000 < bits < 65_000
+
+
+def test_rng_from_random_draws_128_bits() -> None:
+    r1 = Rng.from_random(random.Random(1))
+    r2 = Rng.from_random(random.Random(1))
+    assert r1 == r2 and r1 != Rng.from_random(random.Random(2))
