@@ -188,6 +188,19 @@ _TEXT: dict[str, tuple[str, str, str]] = {
     "k_cancel": ("cancel", "取消", "取消"),
     "k_send": ("send", "提交", "送出"),
     "k_ready": ("ready", "准备好了", "準備好了"),
+    # the game-agnostic shell: ends of games, plain amounts, the fallback table
+    "everyone_lost": ("nobody won: everyone lost", "无人获胜：全体落败", "無人獲勝：全體落敗"),
+    "solo_won": ("won in {moves} moves", "获胜，用了{moves}步", "獲勝，用了{moves}步"),
+    "solo_lost": ("lost after {moves} moves", "失败，共{moves}步", "失敗，共{moves}步"),
+    "solo_par": ("par {par} ({diff})", "标准步数{par}（{diff}）", "標準步數{par}（{diff}）"),
+    "amount_help_plain": ("←/→ ±1 · PgUp/PgDn ±10 · Home/End min/max · type a number · Enter send · Esc cancel",
+                          "←/→ ±1 · PgUp/PgDn ±10 · Home/End 最小/最大 · 输入数字 · 回车提交 · Esc 取消",
+                          "←/→ ±1 · PgUp/PgDn ±10 · Home/End 最小/最大 · 輸入數字 · Enter 送出 · Esc 取消"),
+    "no_rules": ("This game has no rules help here", "此游戏没有规则说明", "此遊戲沒有規則說明"),
+    "rules_title_plain": ("Rules", "规则", "規則"),
+    "table_view": ("Table", "牌桌", "牌桌"),
+    "private_view": ("Only you see", "仅你可见", "僅你可見"),
+    "nothing_private": ("nothing private", "没有私密信息", "沒有私密資訊"),
 }
 
 _INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
