@@ -106,7 +106,8 @@ class FallbackRenderer(BaseRenderer):
 
     def panels(self, view: View) -> list[Panel]:
         public = {k: v for k, v in view.items() if k != "you"}
-        return [Panel("view", tr("table_view", self.lang), json_tree(public, self.spec.id), max_height=16,
+        # 12 lines leave the log and the action list room in an 80×24 terminal; the panel scrolls
+        return [Panel("view", tr("table_view", self.lang), json_tree(public, self.spec.id), max_height=12,
                       primary=True)]
 
     def private_panel(self, view: View) -> RenderableType:
