@@ -4,6 +4,8 @@ its actions by their own text. Played end to end with keystrokes (Textual's pilo
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -202,3 +204,11 @@ def test_replay_steps_through_a_game_without_a_renderer() -> None:
             await pilot.press("q")
 
     asyncio.run(run())
+
+
+def test_the_shell_imports_no_game() -> None:
+    """The shell reaches a game only through its spec's adapters: importing it loads no game module."""
+    code = ("import sys, hustings.tui, hustings.tui.app, hustings.tui.replay, hustings.tui.screens, "
+            "hustings.tui.fallback; print(sorted(m for m in sys.modules if m.startswith('hustings.games')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

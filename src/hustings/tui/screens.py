@@ -52,7 +52,7 @@ class _Modal(ModalScreen[Any]):
 class AmountScreen(_Modal):
     """Pick one legal amount: arrows and page keys step, digits type one, Enter sends, Esc cancels.
 
-    The game's :class:`AmountFormat` shows the amounts and reads what is typed (Die Macher: thousands of euros)."""
+    The game's :class:`AmountFormat` shows the amounts and reads what is typed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", show=False),
