@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Static
 
 import hustings
-from hustings.engine import Action, Outcome, get_spec, ranked_outcome, solo_outcome
+from hustings.engine import Action, Outcome, get_spec, ranked_outcome, solo_outcome, unregister
 from hustings.tui import FallbackRenderer, ui_for
 from hustings.tui.app import PlayApp
 from hustings.tui.choices import TreeModel
@@ -212,3 +212,39 @@ def test_the_shell_imports_no_game() -> None:
             "hustings.tui.fallback; print(sorted(m for m in sys.modules if m.startswith('hustings.games')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("game", "seats"), [("toy", (None, "random", "random")), ("toy-solo", (None,))])
+def test_the_toy_game_plays_through_the_shell(tmp_path: Path, game: str, seats: tuple[str | None, ...]) -> None:
+    """The lead's toy game (tests/toygame, with secret simultaneous choices) through the fallback, to the end."""
+    toygame = pytest.importorskip("toygame")
+    toygame.register_toys()
+    session = Session.new(game, len(seats), None, 21, TableSettings(seats, "zh-Hans"), tmp_path / "toy.json")
+
+    async def run() -> str:
+        app = PlayApp(session, fast=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            assert isinstance(app.ui, FallbackRenderer)
+            for _ in range(20):
+                if app.waiting == "over":
+                    break
+                await decide(pilot, app)
+            text = table_text(app)
+            await pilot.press("q")
+        return text
+
+    try:
+        text = asyncio.run(run())
+    finally:
+        for g in toygame.TOY_GAMES:
+            unregister(g)
+    state = session.state
+    assert state.is_over and "游戏结束" in text
+    outcome = state.outcome()
+    if game == "toy-solo":
+        assert ("获胜" if outcome.winners else "失败") in text and "标准步数3" in text
+    elif not outcome.winners:
+        assert "全体落败" in text
+    else:
+        assert "获胜：" + ", ".join(f"玩家{p + 1}" for p in outcome.winners) in text
