@@ -29,6 +29,10 @@ SPEC = GameSpec(
     rules_version=RULES_VERSION,
     space=SPACE,
     outcome="ranked",
+    adapters={
+        "tui": "hustings.games.die_macher_2019.adapters.tui:Renderer",
+        "rules_help": "hustings.games.die_macher_2019.adapters.rules_help:RULES_HELP",
+    },
 )
 
 __all__ = ["RULES_VERSION", "SPEC", "DieMacher2019"]
