@@ -266,7 +266,9 @@ def check(directory: Path, wanted: Sequence[Case], games: Sequence[str] | None =
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hustings.golden", description="Golden playthroughs: write or compare tests/golden/.")
+    parser = argparse.ArgumentParser(
+        prog="python -m hustings.golden", description="Golden playthroughs: write or compare tests/golden/."
+    )
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--regen", action="store_true", help="rewrite the golden files")
     mode.add_argument("--check", action="store_true", help="compare with the golden files; exit 1 on a difference")
