@@ -18,6 +18,7 @@ from hustings.rl import encoder_for, max_game_length  # noqa: E402
 
 GAME = "die-macher-2019"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+# every registered game, the toy games of tests/toygame too (they get the generic encoder)
 CONFIGS = [(g, v, n) for g in list_games() for v in get_spec(g).variants for n in get_spec(g).player_counts(v)]
 
 

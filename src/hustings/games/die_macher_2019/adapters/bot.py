@@ -9,12 +9,14 @@ round, take party base when the price is right.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hustings.bots.heuristic import Heuristic
 from hustings.engine import Action, GameState
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019.adapters import conversion_votes, match
+from hustings.games.die_macher_2019.formulas import conversion_votes, match
+from hustings.games.die_macher_2019.phases import Phase
 
 View = dict[str, Any]
 
@@ -130,7 +132,7 @@ def _deploy(ctx: _Ctx, legal: list[Action]) -> Action:
 
 
 def _bid(ctx: _Ctx, legal: list[Action]) -> Action:
-    if ctx.v["phase"] == "tie":
+    if ctx.v["phase"] == Phase.TIE:
         bids = [a for a in legal if a.kind == "bid"]
         if bids and bids[0].args[0] * 1000 <= 0.12 * ctx.money:
             return bids[0]
@@ -421,23 +423,23 @@ def _donation(ctx: _Ctx, legal: list[Action]) -> Action:
     return best if value(best) > 0 else next(a for a in legal if a.kind == "pass")
 
 
-_PHASES = {
-    "party": _party,
-    "draft": _draft,
-    "platform": _platform,
-    "deploy": _deploy,
-    "bid": _bid,
-    "tie": _bid,
-    "program": _program,
-    "media": _media,
-    "rally": _rally,
-    "place": _place,
-    "exec": _exec,
-    "influence": _influence,
-    "poll": _poll,
-    "poll_decide": _poll_decide,
-    "convert": _convert,
-    "donation": _donation,
+_PHASES: dict[str, Callable[[_Ctx, list[Action]], Action]] = {
+    Phase.PARTY: _party,
+    Phase.DRAFT: _draft,
+    Phase.PLATFORM: _platform,
+    Phase.DEPLOY: _deploy,
+    Phase.BID: _bid,
+    Phase.TIE: _bid,
+    Phase.PROGRAM: _program,
+    Phase.MEDIA: _media,
+    Phase.RALLY: _rally,
+    Phase.PLACE: _place,
+    Phase.EXEC: _exec,
+    Phase.INFLUENCE: _influence,
+    Phase.POLL: _poll,
+    Phase.POLL_DECIDE: _poll_decide,
+    Phase.CONVERT: _convert,
+    Phase.DONATION: _donation,
 }
 
 
@@ -446,7 +448,7 @@ def evaluate(state: GameState) -> list[float]:
     likely to bring (discounted by how far off each election is). Uses only the spectator view."""
     view = state.view(None)
     totals = [float(s["total"]) for s in state.scores()]
-    if view["phase"] == "over":
+    if view["phase"] == Phase.OVER:
         return totals
     rnd = view["round"]
     n = len(totals)

@@ -12,10 +12,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019.adapters import PHASES
+from hustings.games.die_macher_2019.phases import Phase
 from hustings.rl.encoding import Encoder, EncoderAdapter
 
 GAME = "die-macher-2019"
+
+PHASES: tuple[str, ...] = tuple(Phase)  # the one-hot order of the phase slice: the seed's order
 
 ROUNDS = 6  # round 0 (setup) to 5 (the last round of the expanded game)
 ELECTION_ROUNDS = 5  # a board's election round, 1 to 5
