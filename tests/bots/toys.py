@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from hustings.engine import Action, ActionSpace, GameSpec, GameState, register, unregister
+from hustings.engine import Action, ActionSpace, GameSpec, GameState, list_games, register, unregister
 from hustings.engine.outcome import Outcome, ranked_outcome, solo_outcome
 
 PUZZLE = "toy-puzzle"
@@ -180,3 +180,20 @@ def registered() -> Iterator[None]:
     finally:
         unregister(PUZZLE)
         unregister(TIES)
+
+
+@contextmanager
+def lead_toys() -> Iterator[None]:
+    """The lead's toy games (tests/toygame: ``toy``, hidden hands and secret simultaneous choices, three tied at
+    the top all lose; ``toy-solo``) registered for a ``with`` block, left registered if they already were (the
+    contract suite registers them for the whole session)."""
+    from toygame import register_toys
+
+    had = {g for g in ("toy", "toy-solo") if g in list_games()}
+    register_toys()
+    try:
+        yield
+    finally:
+        for g in ("toy", "toy-solo"):
+            if g not in had:
+                unregister(g)

@@ -14,12 +14,12 @@ np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
 import hustings  # noqa: E402
-from bots.toys import PICKS, PUZZLE, TIES, registered  # noqa: E402
+from bots.toys import PICKS, PUZZLE, TIES, lead_toys, registered  # noqa: E402
 from hustings.engine import get_spec  # noqa: E402
 from hustings.games.die_macher_2019.adapters import rl as dm_rl  # noqa: E402
 from hustings.rl import openspiel as hos  # noqa: E402
 from hustings.rl.encoding import EncoderAdapter, GenericEncoder, encoder_for, has_own_encoder, max_game_length  # noqa: E402
-from hustings.rl.pettingzoo import env  # noqa: E402
+from hustings.rl.pettingzoo import env, raw_env  # noqa: E402
 from hustings.rl.utility import bounds, outcome_is_zero_sum, utilities  # noqa: E402
 
 DM = "die-macher-2019"
@@ -115,3 +115,25 @@ def test_open_spiel_apply_action_on_a_terminal_state_is_a_clear_error(toys: None
     with pytest.raises(Exception, match="terminal state: the game is over"):
         end.apply_action(PICKS[0].id)
     assert end.is_terminal() and len(end.engine_state.history) == 3
+
+
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")  # api_test's notes on dict observations (docs/rl.md)
+def test_the_leads_toy_game_runs_in_pettingzoo_and_open_spiel_with_the_generic_encoder() -> None:
+    from pettingzoo.test import api_test
+
+    with lead_toys():
+        for players in (2, 3):
+            api_test(raw_env("toy", players=players), num_cycles=30)
+            game = hos.load("toy", players=players)
+            assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM  # three tied at the top lose
+            pyspiel.random_sim_test(game, num_sims=4, serialize=False, verbose=False)
+        solo = hos.load("toy-solo")
+        assert solo.num_players() == 1
+        pyspiel.random_sim_test(solo, num_sims=4, serialize=False, verbose=False)
+        e = env("toy-solo")
+        e.reset(seed=5)
+        for _agent in e.agent_iter():
+            obs, reward, term, trunc, _info = e.last()
+            if term:
+                assert reward in (1.0, -1.0) and reward == e.unwrapped.game_state.outcome().utilities[0]
+            e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
