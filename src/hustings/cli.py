@@ -37,6 +37,7 @@ from hustings.bots.heuristic import HEURISTICS
 from hustings.engine import GameSpec, GameState, RecordError, get_spec, normalize_lang
 from hustings.sim.lab import GameResult, Share, SimConfig, run, summarize, time_stats
 from hustings.table.match import Match
+from hustings.table.store import json_value_error
 
 USAGE_ERROR = 2
 
@@ -392,7 +393,7 @@ def _parse_json(text: str, where: str) -> Any:
     except RecursionError:
         _fail(f"{where}: bad JSON: nested too deeply")
     except ValueError as e:
-        _fail(f"{where}: bad JSON: {e}")
+        _fail(f"{where}: bad JSON: {json_value_error(e)}")
 
 
 def _read_text(path: Path) -> str:
@@ -412,12 +413,8 @@ def _load_record(path: Path, index: int) -> dict[str, Any] | Match:
     text = _read_text(path)
     try:
         whole = json.loads(text)
-    except json.JSONDecodeError:
+    except (RecursionError, ValueError):  # JSONDecodeError is a ValueError; so is an integer of 5,000 digits
         return _load_jsonl_line(path, text, index)
-    except RecursionError:
-        _fail(f"{str(path)!r}: bad JSON: nested too deeply")
-    except ValueError as e:
-        _fail(f"{str(path)!r}: bad JSON: {e}")
     if isinstance(whole, dict) and MARKER in whole:
         try:
             return open_file(path)
@@ -451,7 +448,9 @@ def _replay_record(record: dict[str, Any], where: str) -> GameState:
         return hustings.replay(record)
     except RecordError as e:
         _fail(f"cannot replay {where}: {e}")
-    except (RecursionError, TypeError, ValueError, KeyError, IndexError) as e:
+    except RecursionError:
+        _fail(f"cannot replay {where}: it is nested too deeply")
+    except (TypeError, ValueError, KeyError, IndexError) as e:
         # a record built by hand can hold anything; say what, never a traceback
         _fail(f"cannot replay {where}: malformed record ({type(e).__name__}: {e})".splitlines()[0])
 

@@ -29,6 +29,7 @@ import contextlib
 import json
 import os
 import struct
+import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -412,8 +413,16 @@ def parse_json(text: str, where: str) -> Any:
         raise StoreError(f"{where} is not a hustings record: bad JSON at line {e.lineno}") from None
     except RecursionError:
         raise StoreError(f"{where} is not a hustings record: its JSON is nested too deeply") from None
-    except ValueError as e:  # e.g. an integer of thousands of digits
-        raise StoreError(f"{where} is not a hustings record: {e}") from None
+    except ValueError as e:
+        raise StoreError(f"{where} is not a hustings record: {json_value_error(e)}") from None
+
+
+def json_value_error(e: ValueError) -> str:
+    """Why JSON that parsed as far as a number failed: say it plainly (Python's text suggests a setting)."""
+    text = str(e)
+    if "integer string conversion" in text:
+        return f"it holds an integer of more than {sys.get_int_max_str_digits()} digits"
+    return text.splitlines()[0] if text else type(e).__name__
 
 
 def _is_int(value: object) -> bool:
