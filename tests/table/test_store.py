@@ -191,6 +191,13 @@ def test_truncated_and_junk_files_are_refused(saved: tuple[FileStore, Path, Any]
     _refused(store, path, "not a hustings record")
     path.write_text(json.dumps({"hustings_record": 2}), encoding="utf-8")
     _refused(store, path, "no integrity check")
+    path.write_bytes(good)
+    _edit(path, lambda d: d.update(mac="é" * 64))
+    _refused(store, path, "changed since hustings saved it")
+    for junk in ({"mac": 5}, {"sealed": 5}, {"sealed": "!!!"}, {"key_id": None}):
+        path.write_bytes(good)
+        _edit(path, lambda d, j=junk: d.update(j))  # type: ignore[misc]
+        _refused(store, path, "changed since|no integrity check|another save key")
 
 
 def test_old_record_files_are_refused_naming_why(tmp_path: Path) -> None:

@@ -45,7 +45,7 @@ def data_dir() -> Path:
 
 def _derive(master: bytes, purpose: bytes) -> bytes:
     # one secret, separate keys per use: sealing and MAC keys must differ
-    return hashlib.blake2b(master, digest_size=32, person=purpose).digest()
+    return hashlib.blake2b(b"", key=master, digest_size=32, person=purpose).digest()
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,8 @@ class SaveKey:
         return hmac.new(_derive(self.master, b"hustings-mac-v1"), content, hashlib.sha256).hexdigest()
 
     def check_mac(self, content: bytes, mac: str) -> bool:
-        return hmac.compare_digest(self.mac(content), mac)
+        # bytes, not str: compare_digest refuses non-ASCII text, and the file's MAC can hold anything
+        return hmac.compare_digest(self.mac(content).encode("ascii"), mac.encode("utf-8", "replace"))
 
     def _stream(self, nonce: bytes, n: int) -> bytes:
         key = _derive(self.master, b"hustings-seal-v1")

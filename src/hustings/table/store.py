@@ -31,7 +31,7 @@ import os
 import struct
 import sys
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -214,11 +214,9 @@ class FileStore:
     ``key`` is the save key; by default the one in the user's data folder, made on the first save.
     """
 
-    def __init__(self, folder: Path, key: SaveKey | None = None,
-                 key_loader: Callable[[bool], SaveKey] | None = None) -> None:
+    def __init__(self, folder: Path, key: SaveKey | None = None) -> None:
         self.folder = folder
         self._key = key
-        self._key_loader = key_loader or (lambda create: SaveKey.load(create=create))
 
     @classmethod
     def at(cls, path: Path, key: SaveKey | None = None) -> tuple[FileStore, str]:
@@ -231,7 +229,7 @@ class FileStore:
     def key(self, create: bool) -> SaveKey:
         if self._key is None:
             try:
-                self._key = self._key_loader(create)
+                self._key = SaveKey.load(create=create)
             except SaveKeyError as e:
                 raise StoreError(str(e)) from None
         return self._key

@@ -132,10 +132,7 @@ class Session:
     def bot_choice(self, p: int) -> Action:
         """The bot in seat ``p`` picks from its view and legal actions (a search bot also gets its
         information set), never from the state."""
-        try:
-            return self.match.bot_move(p)
-        except ValueError as e:  # a person's seat
-            raise ValueError(str(e)) from None
+        return self.match.bot_move(p)
 
     def is_slow_bot(self, p: int) -> bool:
         return bool(getattr(self.match.bots[p], "searches", False))
