@@ -26,7 +26,7 @@ def play_game(state: GameState, bots: Sequence[Bot], max_steps: int | None = Non
     Each bot gets only ``state.view(p)`` and a copy of the legal list (the state caches that list, and a
     bot that mutated it must not corrupt the game). ``max_steps`` guards against a game that never ends.
     """
-    from hustings.table.loop import drive  # the one game loop (it imports this module, hence here)
+    from hustings.bots.loop import drive  # the one game loop (it imports this module, hence here)
 
     if drive(state, bots, max_steps=max_steps).reason == "max_steps":
         raise RuntimeError(f"the game did not end within {max_steps} steps")

@@ -162,8 +162,8 @@ def resample(s: DieMacher2019, player: int | None, rng: random.Random | Rng) -> 
     pool = list(t.prog_deck)
     n_hidden = 0  # cards in others' hands and draft holdings (the rest of the pool is the deck)
     for p in others:
-        held = t.hand[p] + (t.packets[p] + t.picks[p] + (t.plat_pending[p] if not t.packets[p] else [])
-                            if drafting else [])
+        held = t.hand[p] + t.plat_discard[p] + (
+            t.packets[p] + t.picks[p] + (t.plat_pending[p] if not t.packets[p] else []) if drafting else [])
         pool += held
         n_hidden += len(held)
     # Cards ``player`` passed on in the draft are with the others, not in the deck (seed 000 一.6).
@@ -180,7 +180,7 @@ def resample(s: DieMacher2019, player: int | None, rng: random.Random | Rng) -> 
         if dealt is not None:
             t.prog_deck = dealt.pop(-1)[0]
             for p in others:
-                t.hand[p], t.packets[p], t.picks[p], pending, pick = dealt[p]
+                t.hand[p], t.packets[p], t.picks[p], pending, pick, t.plat_discard[p] = dealt[p]
                 if drafting:
                     t.plat_pending[p] = pending
                     t.pending_pick[p] = pick
@@ -254,7 +254,7 @@ def _passed_on(t: DieMacher2019, me: int | None) -> list[int]:
         out += packet
     # Less what is in sight: back in ``me``'s own hands (a packet can come round again with 3 players)
     # or face up in the discard pile. What is left must be with the others.
-    for c in t.packets[me] + t.picks[me] + t.plat_pending[me] + t.hand[me] + t.prog_disc:
+    for c in t.packets[me] + t.picks[me] + t.plat_pending[me] + t.hand[me] + t.plat_discard[me] + t.prog_disc:
         if c in out:
             out.remove(c)
     return out
@@ -288,6 +288,7 @@ def _deal_program(
         packet = [cards.pop() for _ in t.packets[p]]
         picks = [cards.pop() for _ in t.picks[p]]
         hand = [cards.pop() for _ in t.hand[p]]
+        leftover = [cards.pop() for _ in t.plat_discard[p]]  # face down until the reveal (R36)
         if phase == "draft" and t.pending_pick[p] >= 0:
             pick = r.choice(packet)
         if phase == "platform" and packet:
@@ -296,7 +297,7 @@ def _deal_program(
             pending = _random_platform(packet, r)[: len(t.plat_pending[p])]
         if phase not in ("draft", "platform"):
             pending, pick = list(t.plat_pending[p]), t.pending_pick[p]
-        out[p] = (hand, packet, picks, pending, pick)
+        out[p] = (hand, packet, picks, pending, pick, leftover)
     out[-1] = (list(deck),)
     return out
 
