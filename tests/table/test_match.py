@@ -276,3 +276,28 @@ def test_the_lab_plays_through_drive(monkeypatch: pytest.MonkeyPatch) -> None:
     cfg = lab.SimConfig.build(GAME, 3, None, "random", 1, 5)
     result = lab.play_one(cfg, 0)
     assert calls == [1] and result.steps > 0 and result.decision_times
+
+
+@pytest.mark.parametrize(("game", "seats"), [("toy", [None, "random", "random"]), ("toy-solo", [None]),
+                                             ("toy", ["random", None])])
+def test_the_service_knows_no_game(tmp_path: Path, game: str, seats: list[str | None]) -> None:
+    """The toy games (hidden hands, secret simultaneous choices, ranked and solo outcomes) through the
+    same service and file store, by the registry alone."""
+    store = FileStore(tmp_path)
+    m = Match.new(game, seats, seed=2**100 + 3, store=store, match_id="toy.json")
+    seen: dict[int | None, list[Event]] = {p: m.events_for(p) for p in [None, *range(len(seats))]}
+    while not m.is_over:
+        last = m.step
+        m.play_bots()
+        if not m.is_over:
+            seat = m.to_act[0]
+            m.submit(seat, m.legal(seat)[-1])
+        for p, events in seen.items():
+            delta = m.events_for(p, since_step=last)
+            assert all(e.to in (None, p) for e in delta)
+            events.extend(delta)
+        assert Match.resume(store, "toy.json").state == m.state
+    assert all(events == m.state.events(p) for p, events in seen.items())
+    outcome = m.outcome()
+    assert len(outcome.utilities) == len(seats) and outcome == hustings.replay(m.record()).outcome()
+    assert str(2**100 + 3) not in (tmp_path / "toy.json").read_text(encoding="utf-8")
