@@ -51,7 +51,8 @@ def test_die_macher_adapters_come_from_the_spec() -> None:
     assert h.evaluate is dm_bot.evaluate
     # the heuristic has a rule for every phase in which a player decides (phase names defined once, by the game)
     assert set(dm_bot._PHASES) == set(Phase) - {Phase.OVER}
-    for gone in ("hustings.bots.heuristics", "hustings.rl.encoders"):
+    # (the per-game modules, not their folders: a stale __pycache__ folder would import as a namespace package)
+    for gone in ("hustings.bots.heuristics.die_macher_2019", "hustings.rl.encoders.die_macher_2019"):
         with pytest.raises(ModuleNotFoundError):
             importlib.import_module(gone)
 
