@@ -16,6 +16,7 @@ from hustings.games.die_macher_2019 import actions as X
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import BIDS, DEPLOY_ACTIONS, DONE, GAME_ID, PASS, SPACE
 from hustings.games.die_macher_2019.text import render_event
+from hustings.games.die_macher_2019.view_types import DieMacherView
 
 # phases
 PARTY = "party"
@@ -1468,7 +1469,7 @@ class DieMacher2019(GameState):
 
     # -------------------------------------------------------------------------------- views
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> DieMacherView:
         from hustings.games.die_macher_2019.view import build_view
 
         return build_view(self, player)
