@@ -34,6 +34,7 @@ SPEC = GameSpec(
     rules_version=RULES_VERSION,
     space=SPACE,
     outcome="ranked",
+    adapters={"schema": "hustings.games.die_macher_2019.schema:SCHEMA"},
 )
 
 __all__ = ["RULES_VERSION", "SPEC", "DieMacher2019"]

@@ -182,3 +182,361 @@ class DieMacherView(TypedDict):
     poll: NotRequired[PollView]
     influence_board: NotRequired[int]
     convert_board: NotRequired[int]
+
+
+# ------------------------------------------------------------------------------------------ event data
+# One typed dictionary per event type: the ``data`` of :class:`hustings.engine.Event` (``to_json()["data"]``).
+# ``player`` is a seat; ``board`` a board index (0-3); ``state`` a state card; ``card`` a card type.
+
+
+class GameStartedData(TypedDict):
+    players: int
+    variant: Variant
+
+
+class PlayerData(TypedDict):
+    """Events that only name who acted (a pass, a platform chosen in secret)."""
+
+    player: int
+
+
+class PlayerBoardData(TypedDict):
+    player: int
+    board: int
+
+
+class PlayerCardData(TypedDict):
+    player: int
+    card: int
+
+
+class PlayerCardsData(TypedDict):
+    player: int
+    cards: list[int]
+
+
+class PartyChosenData(TypedDict):
+    player: int
+    party: int
+
+
+class StatesDrawnData(TypedDict):
+    boards: list[int]
+
+
+class OpinionDuplicateData(TypedDict):
+    board: int
+    card: int
+
+
+class OpinionRevealedData(TypedDict):
+    board: int
+    state: int
+    card: int
+
+
+class ProgramReshuffledData(TypedDict):
+    cards: int
+
+
+class DeploymentData(TypedDict):
+    player: int
+    scheme: int
+    boards: list[int]
+
+
+class AmountData(TypedDict):
+    player: int
+    amount: int
+
+
+class MediaBoughtData(TypedDict):
+    player: int
+    board: int
+    cost: int
+
+
+class RalliesBoughtData(TypedDict):
+    player: int
+    board: int
+    count: int
+    cost: int
+
+
+class PoliticianPlacedOwnData(TypedDict):
+    player: int
+    board: int
+    politician: int
+
+
+class OpinionReplacedData(TypedDict):
+    player: int
+    board: int
+    old: int
+    new: int
+
+
+class DonationData(TypedDict):
+    player: int
+    amount: int
+    accepted: bool
+    base_change: int
+
+
+class EmptyData(TypedDict):
+    pass
+
+
+class ProgramTakenData(TypedDict):
+    player: int
+    card: int
+    from_deck: bool
+
+
+class PlatformRevealedData(TypedDict):
+    player: int
+    cards: list[int]
+    discarded: NotRequired[list[int]]  # the leftovers, once they go to the open pile together (R36)
+
+
+class RoundStartedData(TypedDict):
+    round: int
+    elections: list[int]
+
+
+class BidsRevealedData(TypedDict):
+    bids: list[int]
+
+
+class TieAuctionData(TypedDict):
+    players: list[int]
+    price: int
+
+
+class FirstPlayerData(TypedDict):
+    player: int
+    paid: int
+
+
+class DisplayWipedData(TypedDict):
+    player: int
+    display: list[int]
+
+
+class ProgramSwappedData(TypedDict):
+    player: int
+    old: int
+    new: int
+
+
+class PoliticianRevealedData(TypedDict):
+    player: int
+    board: int
+    politician: int
+    cost: int
+
+
+class PoliticianDiscardedData(TypedDict):
+    player: int
+    board: int
+    politician: int
+    reason: Literal["money", "declined"]
+
+
+class ActionSkippedData(TypedDict):
+    player: int
+    board: int
+    effect: str
+
+
+class TrendChangedData(TypedDict):
+    player: int
+    board: int
+    change: int
+    trend: int
+
+
+class VotesGainedData(TypedDict):
+    player: int
+    board: int
+    votes: int
+
+
+class FreeRalliesData(TypedDict):
+    player: int
+    board: int
+    count: int
+
+
+class PollAuctionData(TypedDict):
+    """A poll card drawn for auction: everyone sees it (三.8)."""
+
+    board: int
+    host: int
+    card: int
+    trend: list[int]
+
+
+class PollFreeData(TypedDict):
+    """A poll card a politician takes for free (三.6): only its taker sees it (ruling R35)."""
+
+    player: int
+    board: int
+    card: int
+    trend: list[int]
+
+
+class PoliticianPaidData(TypedDict):
+    player: int
+    board: int
+    politician: int
+    cost: int
+
+
+class DoublePlacedData(TypedDict):
+    player: int
+    board: int
+    issue: int
+
+
+class MediaRemovedData(TypedDict):
+    player: int
+    board: int
+    target: int
+    placed_own: bool
+    paid: int
+
+
+class PollBidData(TypedDict):
+    player: int
+    board: int
+    amount: int
+
+
+class BoardData(TypedDict):
+    board: int
+
+
+class PollWonData(TypedDict):
+    player: int
+    board: int
+    paid: int
+
+
+class PollPublishedData(TypedDict):
+    player: int
+    board: int
+    card: NotRequired[int]
+    changes: list[int]
+    trends: list[int]
+
+
+class PollKeptData(TypedDict):
+    player: int
+    board: int
+    base_gain: int
+    base: int
+
+
+class MatchPart(TypedDict):
+    issue: int
+    value: int
+
+
+class VotesConvertedData(TypedDict):
+    player: int
+    board: int
+    state: int
+    cubes: int
+    trend: int
+    match: int
+    match_parts: list[MatchPart]
+    votes: int
+    total: int
+
+
+class StateAddedData(TypedDict):
+    board: int
+    state: int
+    election_round: int
+
+
+class IncomeData(TypedDict):
+    player: int
+    points: int
+    base: int
+    amount: int
+
+
+class FinalScoresData(TypedDict):
+    scores: list[ScoreView]
+    money: list[int]
+
+
+#: event type -> the type of its data
+EVENT_DATA: dict[str, type] = {
+    "game_started": GameStartedData,
+    "priority": PlayerData,
+    "states_drawn": StatesDrawnData,
+    "opinion_duplicate": OpinionDuplicateData,
+    "opinion_revealed": OpinionRevealedData,
+    "cards_dealt": PlayerCardsData,
+    "program_reshuffled": ProgramReshuffledData,
+    "party_chosen": PartyChosenData,
+    "draft_pick": PlayerCardData,
+    "deployment_chosen": DeploymentData,
+    "bid_secret": AmountData,
+    "media_pass": PlayerData,
+    "media_bought": MediaBoughtData,
+    "rallies_bought": RalliesBoughtData,
+    "place_pass": PlayerData,
+    "politician_placed": PlayerBoardData,
+    "politician_placed_own": PoliticianPlacedOwnData,
+    "opinion_replaced": OpinionReplacedData,
+    "influence_pass": PlayerBoardData,
+    "convert_pass": PlayerBoardData,
+    "donation": DonationData,
+    "donation_pass": PlayerData,
+    "cards_received": PlayerCardsData,
+    "draft_done": EmptyData,
+    "program_taken": ProgramTakenData,
+    "platform_extra_card": PlayerCardData,
+    "platform_chosen": PlayerData,
+    "platform_revealed": PlatformRevealedData,
+    "deployment": DeploymentData,
+    "round_started": RoundStartedData,
+    "bids_revealed": BidsRevealedData,
+    "tie_auction": TieAuctionData,
+    "tie_pass": PlayerData,
+    "tie_bid": AmountData,
+    "first_player": FirstPlayerData,
+    "program_drawn": PlayerCardData,
+    "display_wiped": DisplayWipedData,
+    "program_swapped": ProgramSwappedData,
+    "program_discarded": PlayerCardData,
+    "politician_revealed": PoliticianRevealedData,
+    "politician_discarded": PoliticianDiscardedData,
+    "action_skipped": ActionSkippedData,
+    "trend_changed": TrendChangedData,
+    "votes_gained": VotesGainedData,
+    "others_trend_down": PlayerBoardData,
+    "free_rallies": FreeRalliesData,
+    "poll_free_taken": PlayerBoardData,
+    "poll_free": PollFreeData,
+    "politician_paid": PoliticianPaidData,
+    "double_removed": PlayerBoardData,
+    "double_placed": DoublePlacedData,
+    "media_removed": MediaRemovedData,
+    "poll_auction": PollAuctionData,
+    "poll_bid": PollBidData,
+    "poll_pass": PlayerBoardData,
+    "poll_unsold": BoardData,
+    "poll_won": PollWonData,
+    "poll_published": PollPublishedData,
+    "poll_kept": PollKeptData,
+    "votes_converted": VotesConvertedData,
+    "election_result": ElectionResult,
+    "state_added": StateAddedData,
+    "income": IncomeData,
+    "final_scores": FinalScoresData,
+}
