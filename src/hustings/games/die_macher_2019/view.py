@@ -94,7 +94,7 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
     unseen = _unseen_poll_discards(s, me)
     if unseen is not None:
         polls["discard"] = _minus(polls["discard"], unseen)
-        polls["hidden_discards"] = len(unseen)
+        polls["discard_hidden"] = len(unseen)
     v: DieMacherView = {
         "game": s.GAME_ID,
         "variant": "expanded" if s.expanded else "standard",
@@ -126,6 +126,9 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
             "platform_chosen": s.plat_pending[me][:],
             "round": s.draft_round,
         }
+        leftovers: list[list[int]] | None = getattr(s, "plat_discard", None)  # R36, on the rules' side
+        if leftovers is not None:
+            draft["set_aside"] = sorted(leftovers[me])
         v["draft"] = draft
     if ph == Phase.DEPLOY and me is not None:
         v["deployment_choice"] = s.deploy_choice[me]
@@ -150,10 +153,13 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
     if ph in (Phase.POLL, Phase.POLL_DECIDE) and s.poll_card >= 0:
         free = s.poll_return == Phase.EXEC  # a politician's free card (三.6), not an auction (三.8)
         shown = not free or me == s.turn or not _free_poll_is_private(s)
-        v["poll"] = {"board": s.poll_board, "card": s.poll_card if shown else None,
-                     "trend": list(D.POLLS[s.poll_card]) if shown else None,
-                     "host": s.poll_host if ph == Phase.POLL else None, "high_bid": s.poll_high,
-                     "high_bidder": s.poll_high_p, "bidders": s.poll_bidders[:], "free": free}
+        card = s.poll_card if shown else None
+        auction = not free  # a free card has no auction: the auction fields would be the last one's
+        v["poll"] = {"board": s.poll_board, "card": card, "trend": list(D.POLLS[s.poll_card]) if shown else None,
+                     "host": s.poll_host if ph == Phase.POLL else None,
+                     "high_bid": s.poll_high if auction else 0,
+                     "high_bidder": s.poll_high_p if auction else -1,
+                     "bidders": s.poll_bidders[:] if auction else [], "free": free}
     if ph == Phase.INFLUENCE and s.bi < len(s.order):
         v["influence_board"] = s.order[s.bi]
     if ph == Phase.CONVERT and s.conv_boards:

@@ -79,7 +79,7 @@ class OpinionPilesView(TypedDict):
 class PollPilesView(TypedDict):
     deck_size: int
     discard: list[int]  # poll cards the viewer has seen go to the discard pile (ruling R35)
-    hidden_discards: NotRequired[int]  # cards others took for free and kept unseen (R35)
+    discard_hidden: NotRequired[int]  # cards others took for free and kept unseen (R35)
 
 
 class ElectionResult(TypedDict):
@@ -113,6 +113,7 @@ class DraftView(TypedDict):
     pending_pick: int
     platform_chosen: list[int]
     round: int
+    set_aside: NotRequired[list[int]]  # a finished secret platform's leftovers, face down until the reveal (R36)
 
 
 class TieView(TypedDict):
@@ -143,7 +144,7 @@ class PollView(TypedDict):
     card: int | None
     trend: list[int] | None
     host: int | None
-    high_bid: int
+    high_bid: int  # 0 and -1 (nobody) for a free card: it has no auction
     high_bidder: int
     bidders: list[int]
     free: bool
