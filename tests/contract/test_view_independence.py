@@ -89,8 +89,12 @@ def assert_read_only(value: Any, where: str) -> int:
                 lambda: value.reverse(),
             ]
             if value:
-                attempts += [lambda: value.__setitem__(0, SENTINEL), lambda: value.pop(), lambda: value.remove(value[0]),
-                             lambda: value.__delitem__(0)]
+                attempts += [
+                    lambda: value.__setitem__(0, SENTINEL),
+                    lambda: value.pop(),
+                    lambda: value.remove(value[0]),
+                    lambda: value.__delitem__(0),
+                ]
             for attempt in attempts:
                 with pytest.raises(TypeError):
                     attempt()
