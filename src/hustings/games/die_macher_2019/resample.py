@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from hustings.engine import ResampleError, Rng
 from hustings.engine.core import _filter_chain, chain_items
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019.phases import Phase
+from hustings.games.die_macher_2019.phases import Phase, Return
 
 if TYPE_CHECKING:
     from hustings.games.die_macher_2019.rules import DieMacher2019
@@ -358,7 +358,7 @@ def _deal_polls(t: DieMacher2019, me: int | None, r: Rng) -> None:
             for c in cards:
                 disc.remove(c)
     deciding_free = (
-        t.phase == Phase.POLL_DECIDE and t.poll_card >= 0 and t.poll_return == Phase.EXEC and t.turn != me
+        t.phase == Phase.POLL_DECIDE and t.poll_card >= 0 and t.poll_return == Return.EXEC and t.turn != me
     )
     if deciding_free:
         pool.append(t.poll_card)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019.phases import ExecStep, ParamEffect, Phase, ProgStep
+from hustings.games.die_macher_2019.phases import ExecStep, ParamEffect, Phase, ProgStep, Return
 from hustings.games.die_macher_2019.resample import _passed_on, resample, resample_hidden
 from hustings.games.die_macher_2019.view_types import (
     BoardView,
@@ -151,7 +151,7 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
             v["politician_turn"] = {"board": b, "player": q, "politician": pol, "step": ExecStep(s.exec_step),
                                     "effect": ParamEffect(s.exec_effect)}
     if ph in (Phase.POLL, Phase.POLL_DECIDE) and s.poll_card >= 0:
-        free = s.poll_return == Phase.EXEC  # a politician's free card (三.6), not an auction (三.8)
+        free = s.poll_return == Return.EXEC  # a politician's free card (三.6), not an auction (三.8)
         shown = not free or me == s.turn or not _free_poll_is_private(s)
         card = s.poll_card if shown else None
         auction = not free  # a free card has no auction: the auction fields would be the last one's
