@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint typecheck bench clean
+.PHONY: play test lint typecheck bench golden clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -19,6 +19,11 @@ play: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+# Rewrite the golden playthroughs (tests/golden/) after an intended change of behaviour; review their diff.
+golden: $(STAMP)
+	$(BIN)/python -m hustings.golden --regen
 
 test: lint
 	$(BIN)/pytest -n 2

@@ -35,6 +35,7 @@ import hustings
 from hustings.bots import make_bot, parse_bots, play_game
 from hustings.bots.heuristic import HEURISTICS
 from hustings.engine import GameSpec, GameState, RecordError, get_spec, normalize_lang
+from hustings.messages import SHARED
 from hustings.sim.lab import GameResult, Share, SimConfig, run, summarize, time_stats
 
 USAGE_ERROR = 2
@@ -48,51 +49,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-# Interface words around the games' own (already translated) event messages.
-_UI: dict[str, dict[str, str]] = {
-    "game": {"en": "game", "zh-Hans": "游戏", "zh-Hant": "遊戲"},
-    "title": {"en": "title", "zh-Hans": "名称", "zh-Hant": "名稱"},
-    "variants": {"en": "variants", "zh-Hans": "变体", "zh-Hant": "變體"},
-    "players": {"en": "players", "zh-Hans": "玩家人数", "zh-Hant": "玩家人數"},
-    "seed": {"en": "seed", "zh-Hans": "种子", "zh-Hant": "種子"},
-    "score": {"en": "score", "zh-Hans": "得分", "zh-Hant": "得分"},
-    "total": {"en": "total", "zh-Hans": "总分", "zh-Hant": "總分"},
-    "winners": {"en": "winner(s)", "zh-Hans": "获胜者", "zh-Hant": "獲勝者"},
-    "final": {"en": "Final scores", "zh-Hans": "最终得分", "zh-Hant": "最終得分"},
-    "not_over": {
-        "en": "The game is not over (step {n}).",
-        "zh-Hans": "游戏尚未结束（第 {n} 步）。",
-        "zh-Hant": "遊戲尚未結束（第 {n} 步）。",
-    },
-    "games": {"en": "games", "zh-Hans": "局数", "zh-Hant": "局數"},
-    "mean_steps": {"en": "mean steps", "zh-Hans": "平均步数", "zh-Hant": "平均步數"},
-    "games_per_s": {"en": "games/s", "zh-Hans": "局/秒", "zh-Hant": "局/秒"},
-    "mean_total": {"en": "mean total", "zh-Hans": "平均总分", "zh-Hant": "平均總分"},
-    "win_share": {"en": "win share", "zh-Hans": "胜率", "zh-Hant": "勝率"},
-    "mean_of": {"en": "mean {c}", "zh-Hans": "平均 {c}", "zh-Hant": "平均 {c}"},
-    "by_bot": {"en": "win share by bot", "zh-Hans": "各机器人胜率", "zh-Hant": "各機器人勝率"},
-    "by_seat": {"en": "win share by seat", "zh-Hans": "各座位胜率", "zh-Hant": "各座位勝率"},
-    "by_side": {"en": "win share by party", "zh-Hans": "各党派胜率", "zh-Hant": "各黨派勝率"},
-    "bot": {"en": "bot", "zh-Hans": "机器人", "zh-Hant": "機器人"},
-    "seat_games": {"en": "seat-games", "zh-Hans": "座位局数", "zh-Hant": "座位局數"},
-    "wins": {"en": "wins", "zh-Hans": "胜局", "zh-Hant": "勝局"},
-    "win_share_ci": {"en": "win share [95% CI]", "zh-Hans": "胜率 [95%置信区间]", "zh-Hant": "勝率 [95%信賴區間]"},
-    "decision_ms": {"en": "ms/decision median / p95", "zh-Hans": "每步毫秒 中位/p95", "zh-Hant": "每步毫秒 中位/p95"},
-    "components": {"en": "score components", "zh-Hans": "得分构成", "zh-Hant": "得分構成"},
-    "mean": {"en": "mean", "zh-Hans": "平均", "zh-Hant": "平均"},
-    "sd": {"en": "sd", "zh-Hans": "标准差", "zh-Hant": "標準差"},
-    "min": {"en": "min", "zh-Hans": "最小", "zh-Hant": "最小"},
-    "median": {"en": "median", "zh-Hans": "中位数", "zh-Hant": "中位數"},
-    "max": {"en": "max", "zh-Hans": "最大", "zh-Hant": "最大"},
-    "plot": {"en": "plot", "zh-Hans": "图表", "zh-Hant": "圖表"},
-    # Games name seats from 1 in their messages ("P1 chooses ..."), so tables do too; --player stays 0-based
-    # like the engine.
-    "seat": {"en": "P{n}", "zh-Hans": "玩家{n}", "zh-Hant": "玩家{n}"},
-}
-
-
 def _t(key: str, lang: str, **kw: object) -> str:
-    return _UI[key][lang].format(**kw)
+    # interface words around the games' own event messages: cli.<key> in src/hustings/messages/<lang>.json
+    return SHARED.text(f"cli.{key}", lang, **kw)
 
 
 def _fail(message: str) -> NoReturn:

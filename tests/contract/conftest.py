@@ -22,6 +22,11 @@ from hypothesis import HealthCheck, settings
 import hustings
 from hustings.engine import GameState, get_spec
 
+# The toy games of tests/toygame join the contract like a third-party game would, by one registration.
+from toygame import register_toys  # isort: skip
+
+register_toys()
+
 # ------------------------------------------------------------------------------------------ parameters
 
 SCALE = max(1, int(os.environ.get("HUSTINGS_CONTRACT_SCALE", "1")))
@@ -297,10 +302,18 @@ def assert_final(s: GameState, where: str) -> None:
         total = row["total"]
         assert isinstance(total, int | float) and not isinstance(total, bool), f"{where}: total {total!r}"
     assert_json(scores, f"{where} scores()")
+    out = s.outcome()
     winners = s.winners()
-    assert winners, f"{where}: winners() is empty at the end"
+    assert winners == list(out.winners), f"{where}: winners() {winners} disagrees with outcome() {out.winners}"
     assert len(set(winners)) == len(winners), f"{where}: winners() repeats {winners}"
     assert set(winners) <= set(range(n)), f"{where}: winners() {winners} are not players 0..{n - 1}"
+    assert len(out.utilities) == n and all(-1.0 <= u <= 1.0 for u in out.utilities), f"{where}: {out.utilities}"
+    assert len(out.ranks) == n and min(out.ranks) == 1, f"{where}: ranks {out.ranks}"
+    assert all(out.utilities[w] >= max(out.utilities) for w in winners), f"{where}: a winner has less utility"
+    kind = get_spec(s.GAME_ID).outcome
+    if kind == "solo":
+        assert n == 1 and "won" in out.detail and "moves" in out.detail, f"{where}: solo outcome {out}"
+    assert_json(out.to_json(), f"{where} outcome()")
     assert all(s.legal_actions(p) == [] for p in range(n)), f"{where}: legal actions after the end"
 
 

@@ -78,7 +78,11 @@ def test_global_random_does_not_matter(cfg: Config, seed: int) -> None:
 _CHILD = """
 import importlib, json, sys
 sys.path[:0] = {path!r}
-importlib.import_module({module!r})  # the module that registers the game
+import hustings
+from hustings.engine import GameSpec, register
+mod = importlib.import_module({module!r})  # the game's module; an installed game registers by entry point
+if {game!r} not in hustings.list_games():
+    register(next(v for v in vars(mod).values() if isinstance(v, GameSpec) and v.id == {game!r}))
 from contract.conftest import play_random
 s = play_random({game!r}, {variant!r}, {players!r}, {seed!r})
 print(json.dumps({{

@@ -16,9 +16,10 @@ import pytest
 import hustings
 from hustings.engine import Action, Event
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019 import rules as R
 from hustings.games.die_macher_2019.actions import A
+from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.rules import DieMacher2019
+from hustings.games.die_macher_2019.rules import election as election_rules
 
 GAME = "die-macher-2019"
 LANGS = ("zh-Hans", "zh-Hant", "en")
@@ -129,7 +130,7 @@ def started(
     variant: str = "standard",
     seed: int = 1,
     parties: list[int] | None = None,
-    phase: str = R.BID,
+    phase: str = Phase.BID,
 ) -> DieMacher2019:
     """A game played with first legal actions through setup up to ``phase`` (default: round 1 bids)."""
     s = new_game(players, variant, seed)
@@ -151,7 +152,7 @@ def clear_boards(s: DieMacher2019) -> None:
 
 def bid_all(s: DieMacher2019, amounts_k: list[int]) -> None:
     """Secret first-player bids, in thousands, one per seat."""
-    assert s.phase == R.BID
+    assert s.phase == Phase.BID
     for p in range(s.n):
         act(s, "bid", amounts_k[p], p=p)
 
@@ -213,7 +214,7 @@ def program_cards(s: DieMacher2019) -> list[int]:
     """Every program card wherever it is (for conservation checks)."""
     out = list(s.prog_deck) + list(s.prog_disc) + list(s.prog_display)
     for p in range(s.n):
-        out += s.hand[p] + s.platform[p] + s.packets[p] + s.picks[p]
+        out += s.hand[p] + s.platform[p] + s.packets[p] + s.picks[p] + s.plat_discard[p]
     return out
 
 
@@ -233,10 +234,10 @@ def game4() -> DieMacher2019:
 def to_exec(s: DieMacher2019, placements: list[tuple[int, int, int]]) -> DieMacher2019:
     """From the placement phase: put ``(player, politician, board)`` face down in this order, then
     everyone passes and the politicians start resolving."""
-    assert s.phase == R.PLACE
+    assert s.phase == Phase.PLACE
     for p, pol, b in placements:
         s.placed[b].append([p, pol, 0])
-    while s.phase == R.PLACE:
+    while s.phase == Phase.PLACE:
         act(s, "pass")
     return s
 
@@ -248,24 +249,24 @@ def exec_game(
     players: int = 4,
 ) -> DieMacher2019:
     """Round 1, cleared boards, ``first`` first player; ``setup`` edits the state at placement."""
-    s = round_at(R.PLACE, players=players, first=first)
+    s = round_at(Phase.PLACE, players=players, first=first)
     if setup is not None:
         setup(s)
     return to_exec(s, placements)
 
 
 def after_placement(
-    first: int = 0, setup: Callable[[R.DieMacher2019], None] | None = None, players: int = 4,
+    first: int = 0, setup: Callable[[DieMacher2019], None] | None = None, players: int = 4,
     parties: list[int] | None = None,
-) -> R.DieMacher2019:
+) -> DieMacher2019:
     """Round 1 at placement (cleared boards); ``setup`` edits the state; then everyone passes."""
     s = started(players, parties=parties)
     clear_boards(s)
     make_first(s, first)
-    to_phase(s, R.PLACE)
+    to_phase(s, Phase.PLACE)
     if setup is not None:
         setup(s)
-    while s.phase == R.PLACE:
+    while s.phase == Phase.PLACE:
         act(s, "pass")
     return s
 
@@ -278,10 +279,10 @@ def poll_game(
     trend: dict[int, list[int]] | None = None,
     players: int = 4,
     parties: list[int] | None = None,
-) -> R.DieMacher2019:
+) -> DieMacher2019:
     """Round 1 at the first poll auction; ``cards`` are the next poll cards in order."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         for b, row in (votes or {}).items():
             t.votes[b] = list(row)
         for b, row in (media or {}).items():
@@ -295,9 +296,9 @@ def poll_game(
             t.poll_deck = rest + list(reversed(cards))
 
     s = after_placement(first, setup, players, parties)
-    while s.phase == R.INFLUENCE:
+    while s.phase == Phase.INFLUENCE:
         act(s, "pass")
-    assert s.phase == R.POLL
+    assert s.phase == Phase.POLL
     return s
 
 
@@ -309,9 +310,9 @@ def election(
 ) -> tuple[DieMacher2019, dict[str, Any]]:
     """Round 1 (cleared boards, ``first`` first player): set the votes of the election state (board 0),
     apply ``setup``, hold the election; returns the state and the result."""
-    s = round_at(R.MEDIA, first=first)
+    s = round_at(Phase.MEDIA, first=first)
     s.votes[0] = list(votes)
     if setup is not None:
         setup(s)
-    s._election(0)
+    election_rules.election(s, 0)
     return s, s.results[-1]

@@ -8,8 +8,10 @@ import pytest
 
 from hustings.engine import IllegalActionError
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019 import rules as R
 from hustings.games.die_macher_2019.actions import A
+from hustings.games.die_macher_2019.phases import Phase
+from hustings.games.die_macher_2019.rules import DieMacher2019, conversion
+from hustings.games.die_macher_2019.rules import election as election_rules
 
 from .conftest import (
     PLAT,
@@ -31,14 +33,14 @@ from .conftest import (
 )
 
 
-def at_placement(first: int = 0, players: int = 4) -> R.DieMacher2019:
+def at_placement(first: int = 0, players: int = 4) -> DieMacher2019:
     s = started(players)
     clear_boards(s)
     make_first(s, first)
-    return to_phase(s, R.PLACE)
+    return to_phase(s, Phase.PLACE)
 
 
-def pass_to(s: R.DieMacher2019, phase: str) -> None:
+def pass_to(s: DieMacher2019, phase: str) -> None:
     """First legal actions (passes where there is a choice) up to ``phase``."""
     play_until(s, lambda t: t.phase == phase)
 
@@ -57,7 +59,7 @@ def test_conversion_order_and_non_election_choices() -> None:
     s.rallies[0] = [2, 0, 0, 1]
     for p in range(4):
         s.rally_res[p] = 20 - sum(s.rallies[b][p] for b in range(4))
-    pass_to(s, R.CONVERT)
+    pass_to(s, Phase.CONVERT)
     assert s.conv_boards == [3, 2, 1, 0]
     # board 3 first: seats 3 (first after 2), then 1
     assert turn(s) == 3
@@ -77,7 +79,7 @@ def test_conversion_order_and_non_election_choices() -> None:
         act(s, "convert", 6)
     act(s, "convert", 5)
     # election state: everything converted automatically, then the election
-    assert s.phase == R.DONATION
+    assert s.phase == Phase.DONATION
     conv = [(e.data["board"], e.data["player"], e.data["cubes"]) for e in events(s, "votes_converted")]
     assert conv == [(3, 3, 4), (3, 1, 6), (1, 0, 5), (0, 3, 1), (0, 0, 2)]
     assert messages_differ(last(s, "convert_pass")) is None
@@ -87,7 +89,7 @@ def test_election_state_converts_everything_in_turn_order() -> None:
     """seed 000 三.9.1: in the election state every player converts all cubes; no cubes, no conversion."""
     s = at_placement(first=1)
     s.rallies[0] = [3, 0, 8, 1]
-    pass_to(s, R.DONATION)
+    pass_to(s, Phase.DONATION)
     conv = [(e.data["player"], e.data["cubes"]) for e in events(s, "votes_converted")]
     assert conv == [(2, 8), (3, 1), (0, 3)]
 
@@ -108,7 +110,7 @@ def test_election_state_converts_everything_in_turn_order() -> None:
 def test_vote_formula(cubes: int, trend: int, up: list[int], dbl: int, match: int, votes: int) -> None:
     """seed 000 三.9.1, 四.2: votes = max(1, cubes + trend) x max(1, match); match +1 same stance, -1 opposite,
     doubled issue +2/-2; the cubes go back to the reserve."""
-    s = round_at(R.MEDIA)
+    s = round_at(Phase.MEDIA)
     s.platform[1] = list(PLAT)
     s.up[2] = list(up)
     s.dbl[2] = dbl
@@ -116,8 +118,8 @@ def test_vote_formula(cubes: int, trend: int, up: list[int], dbl: int, match: in
     s.rallies[2][1] = cubes
     s.rally_res[1] = 20 - cubes
     s.votes[2][1] = 7
-    assert s._match(1, 2)[0] == match
-    s._convert(2, 1, cubes)
+    assert conversion.match_in(s, 1, 2)[0] == match
+    conversion.convert(s, 2, 1, cubes)
     assert s.votes[2][1] == 7 + votes
     assert s.rallies[2][1] == 0 and s.rally_res[1] == 20
     e = last(s, "votes_converted")
@@ -130,7 +132,7 @@ def test_vote_formula(cubes: int, trend: int, up: list[int], dbl: int, match: in
 # ---------------------------------------------------------------------------- 三.9.2 election
 
 
-def table(s: R.DieMacher2019, v: int) -> int:
+def table(s: DieMacher2019, v: int) -> int:
     return D.STATES[s.results[-1]["state"]].points_for(v) if v >= 5 else 0
 
 
@@ -189,7 +191,7 @@ def test_several_majorities_10_each_most_votes_wins() -> None:
 def test_several_majorities_tied_top_all_win() -> None:
     """seed 000 三.9.2 case 2: tied top parties are all winners (and all move a media marker)."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.media[0] = [1, 1, 1, 0]
 
     s, r = election([55, 55, 50, 0], setup)
@@ -203,7 +205,7 @@ def test_coalition_partner_with_most_shared_program_cards() -> None:
     """seed 000 三.9.2 case 3, R12: no majority: the leader allies with the party whose program shares the
     most cards (issue and stance) among those reaching 50 together; both get 7."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.platform[0] = list(PLAT)
         t.platform[1] = [pro(0), con(1), con(2), con(3), pro(5)]  # shares 1
         t.platform[2] = [pro(0), pro(1), pro(2), con(3), con(4)]  # shares 3
@@ -218,7 +220,7 @@ def test_coalition_partner_with_most_shared_program_cards() -> None:
 def test_coalition_tie_goes_to_nearest_first_player() -> None:
     """seed 000 三.9.2 case 3, R12: equal matches: the candidate nearest the first player (clockwise)."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         for p in range(4):
             t.platform[p] = list(PLAT)
 
@@ -231,7 +233,7 @@ def test_coalition_tie_goes_to_nearest_first_player() -> None:
 def test_coalition_leader_tie_nearest_first_player() -> None:
     """seed 000 三.9.2 case 3: tied leaders: the first player or the tied one nearest after them leads."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.platform[0] = [con(0), con(1), pro(2), pro(3), pro(4)]  # shares 2 with seat 2, 3 with seat 1
         t.platform[1] = list(PLAT)  # shares 0 with seat 2
         t.platform[2] = [con(0), con(1), con(2), con(3), con(4)]
@@ -246,7 +248,7 @@ def test_coalition_leader_tie_nearest_first_player() -> None:
 def test_no_coalition_possible_plurality_5() -> None:
     """seed 000 三.9.2, 五.2: no pair reaches 50: the party with most votes gets 5 and wins."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.media[0] = [0, 2, 0, 0]
 
     _, r = election([30, 19, 10, 0], setup)
@@ -260,7 +262,7 @@ def test_winner_moves_a_media_marker_to_presence() -> None:
     """seed 000 三.9.2 case 1, 四.3, R14: the winner with a media marker in the state moves one to the media
     presence space of this election; the state's media controller outside the winners moves one too."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.media[0] = [1, 0, 3, 1]
         t.media_res[0] -= 1
         t.media_res[2] -= 3
@@ -277,7 +279,7 @@ def test_winner_moves_a_media_marker_to_presence() -> None:
 def test_winner_without_marker_moves_nothing_controller_winner_moves_once() -> None:
     """seed 000 三.9.2, R14: no marker in the state, no presence; a winner who controls moves only one."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.media[0] = [2, 1, 0, 0]
 
     s, r = election([70, 0, 10, 0], setup)
@@ -290,7 +292,7 @@ def test_winner_without_marker_moves_nothing_controller_winner_moves_once() -> N
 def test_coalition_partners_both_move_markers() -> None:
     """seed 000 三.9.2 case 3: each coalition party with a marker in the state moves one."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.media[0] = [1, 1, 0, 0]
 
     _, r = election([30, 25, 0, 0], setup)
@@ -302,7 +304,7 @@ def test_state_leaves_the_game_after_its_election() -> None:
     """seed 000 三.9.4, R15: the elected state leaves with its markers: cubes and media markers back to their
     owners, the double marker back to the supply, opinions to the discard pile."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.rallies[0] = [2, 0, 0, 0]
         t.rally_res[0] = 18
         t.media[0] = [0, 1, 1, 0]
@@ -310,11 +312,11 @@ def test_state_leaves_the_game_after_its_election() -> None:
         t.dbl[0] = t.up[0][0] >> 1
         t.double_supply = 3
 
-    s = round_at(R.MEDIA)
+    s = round_at(Phase.MEDIA)
     setup(s)
     up = list(s.up[0])
     disc = len(s.op_disc)
-    s._election(0)
+    election_rules.election(s, 0)
     assert s.board_state[0] == -1
     assert s.rally_res == [20] * 4 and s.media_res == [4] * 4
     assert s.dbl[0] == -1 and s.double_supply == 4
@@ -331,7 +333,7 @@ def test_income_table_points_and_base_not_bonus() -> None:
     s.votes[0] = [55, 20, 0, 7]
     s.base = [10, 4, 0, 13]
     before = list(s.money)
-    pass_to(s, R.DONATION)
+    pass_to(s, Phase.DONATION)
     r = s.results[-1]
     assert r["bonus"][0] == 12
     for p in range(4):
@@ -347,7 +349,7 @@ def test_donation_accept_or_refuse(card: int, amount: int, acc: int, ref: int) -
     d = D.DONATIONS[card]
     assert (d.amount, d.accept_base, d.refuse_base) == (amount, acc, ref)
     s = at_placement(first=1)
-    pass_to(s, R.DONATION)
+    pass_to(s, Phase.DONATION)
     assert turn(s) == 1
     money, base = list(s.money), list(s.base)
     options = legal(s)
@@ -365,16 +367,16 @@ def test_donation_accept_or_refuse(card: int, amount: int, acc: int, ref: int) -
 def test_donation_each_card_once_in_turn_order() -> None:
     """seed 000 三.9.3, R24: in turn order from the first player; each card is decided once per game."""
     s = at_placement(first=3)
-    pass_to(s, R.DONATION)
+    pass_to(s, Phase.DONATION)
     order = []
-    while s.phase == R.DONATION:
+    while s.phase == Phase.DONATION:
         order.append(turn(s))
         act(s, "donate", 2, 1) if turn(s) == 0 else act(s, "pass")
     assert order == [3, 0, 1, 2]
-    pass_to(s, R.DONATION)
+    pass_to(s, Phase.DONATION)
     assert s.round == 2
     play = []
-    while s.phase == R.DONATION:
+    while s.phase == Phase.DONATION:
         p = turn(s)
         play.append(p)
         if p == 0:
@@ -387,7 +389,7 @@ def test_donation_each_card_once_in_turn_order() -> None:
 def test_donation_base_never_below_zero() -> None:
     """R24: the party base does not go below 0."""
     s = at_placement(first=0)
-    pass_to(s, R.DONATION)
+    pass_to(s, Phase.DONATION)
     s.base[0] = 1
     act(s, "donate", 2, 1)
     assert s.base[0] == 0
@@ -401,12 +403,12 @@ def test_next_round_preparation() -> None:
     (no duplicate issue); the program display is replaced by new cards; the next state votes."""
     s = at_placement(first=0)
     s.prog_display = list(s.prog_display)
-    pass_to(s, R.DONATION)
+    pass_to(s, Phase.DONATION)
     old_display = list(s.prog_display)
     ups = [len(s.up[b]) for b in range(4)]
     assert ups[0] == 0 and ups[1:] == [3, 2, 1]
     deck_top = list(reversed(s.prog_deck[-5:]))
-    pass_to(s, R.BID)
+    pass_to(s, Phase.BID)
     assert s.round == 2
     assert s.board_state[0] == -1
     assert [len(s.up[b]) for b in range(1, 4)] == [4, 3, 2]
@@ -422,11 +424,11 @@ def test_next_round_preparation() -> None:
 def test_no_income_or_donation_after_last_election() -> None:
     """seed 000 三.9.3, 五.1: after the 4th election, no income and no donation; the game ends."""
     s = at_placement(first=0)
-    play_until(s, lambda t: t.round == 4 and t.phase == R.PLACE)
+    play_until(s, lambda t: t.round == 4 and t.phase == Phase.PLACE)
     s.votes[3] = [30, 0, 0, 0]
     before = list(s.money)
     n_income = len(events(s, "income"))
-    play_until(s, lambda t: t.is_over or t.phase == R.DONATION)
+    play_until(s, lambda t: t.is_over or t.phase == Phase.DONATION)
     assert s.is_over
     assert len(events(s, "income")) == n_income == 12
     assert s.money == before

@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019 import rules as R
+from hustings.games.die_macher_2019.phases import Phase
+from hustings.games.die_macher_2019.rules import DieMacher2019
 
 from .conftest import LANGS, events, new_game, opinion_cards, program_cards, random_game
 
@@ -24,7 +25,7 @@ def test_random_game_reaches_the_end_with_consistent_scores(variant: str, player
     the components stay within what the rules can give."""
     for seed in range(100, 110):
         s = random_game(players, variant, seed)
-        assert s.is_over and s.phase == R.OVER
+        assert s.is_over and s.phase == Phase.OVER
         assert s.elections_done == ELECTIONS[variant] == len(s.results)
         scores = s.scores()
         assert len(scores) == players
@@ -50,9 +51,9 @@ def test_random_game_reaches_the_end_with_consistent_scores(variant: str, player
         assert all(s.legal_actions(p) == [] for p in range(players))
 
 
-def check_invariants(s: R.DieMacher2019, variant: str) -> None:
+def check_invariants(s: DieMacher2019, variant: str) -> None:
     n = s.n
-    if s.phase == R.PARTY:
+    if s.phase == Phase.PARTY:
         return
     chosen = sum(len(s.plat_pending[p]) for p in range(n) if not s.packets[p])  # secret finished platforms
     assert len(program_cards(s)) + chosen == 56

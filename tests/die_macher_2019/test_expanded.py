@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019 import rules as R
+from hustings.games.die_macher_2019.phases import Phase
+from hustings.games.die_macher_2019.rules import DieMacher2019, schedule
 
 from .conftest import (
     act,
@@ -21,14 +22,14 @@ from .conftest import (
 )
 
 
-def expanded(players: int = 4, seed: int = 3) -> R.DieMacher2019:
+def expanded(players: int = 4, seed: int = 3) -> DieMacher2019:
     return started(players, "expanded", seed)
 
 
 def test_expanded_setup_reserve_states_and_resources() -> None:
     """seed 000 四.8: 5 media markers each, 8 politicians, the 4 standard states plus 3 reserve states
     drawn face down from the remaining cards."""
-    s = R.DieMacher2019(players=4, variant="expanded", seed=3)
+    s = DieMacher2019(players=4, variant="expanded", seed=3)
     for p in range(4):
         s.apply(p, legal(s, p)[0])
     assert s.media_res == [5] * 4
@@ -46,7 +47,7 @@ def test_expanded_offers_eight_politicians() -> None:
     s = expanded()
     clear_boards(s)
     make_first(s, 0)
-    to_phase(s, R.PLACE)
+    to_phase(s, Phase.PLACE)
     assert {a.args[0] for a in of_kind(legal(s), "place")} == set(range(8))
     assert sum(p.expanded_only for p in D.POLITICIANS) == 3
 
@@ -58,7 +59,7 @@ def test_seven_elections_in_five_rounds() -> None:
     reserve = list(s.reserve)
     original = list(s.board_state)
     play_until(s, lambda t: t.is_over)
-    assert R.ELECTIONS["expanded"] == [(1, 0), (2, 1), (3, 2), (4, 3), (4, 0), (5, 1), (5, 2)]
+    assert schedule.ELECTIONS["expanded"] == [(1, 0), (2, 1), (3, 2), (4, 3), (4, 0), (5, 1), (5, 2)]
     assert [r["board"] for r in s.results] == [0, 1, 2, 3, 0, 1, 2]
     states = [r["state"] for r in s.results]
     assert states[:4] == original
@@ -80,7 +81,7 @@ def test_expanded_income_rounds_one_to_four_donations_one_to_three() -> None:
     while not s.is_over:
         n = len(events(s, "income"))
         r = s.round
-        if s.phase == R.DONATION:
+        if s.phase == Phase.DONATION:
             rounds_with_donation.add(r)
         p = s.current_players[0]
         s.apply(p, legal(s, p)[0])
@@ -94,7 +95,7 @@ def test_expanded_income_rounds_one_to_four_donations_one_to_three() -> None:
 def test_round_four_income_counts_both_elections() -> None:
     """R13: the round-4 income pays the table points of both elections and the base once."""
     s = expanded(players=3, seed=4)
-    play_until(s, lambda t: t.round == 4 and t.phase == R.PLACE)
+    play_until(s, lambda t: t.round == 4 and t.phase == Phase.PLACE)
     s.votes[3] = [20, 0, 0]
     s.votes[0] = [0, 0, 0]
     s.votes[0][0] = 30
@@ -112,15 +113,15 @@ def test_reserve_state_reveals_by_rounds_to_its_election() -> None:
     """seed 000 四.8, R16: a reserve state enters with 4 face-down cards and shows 4 minus the rounds until
     its election at the start of each round."""
     s = expanded()
-    play_until(s, lambda t: t.round == 2 and t.phase == R.BID)
+    play_until(s, lambda t: t.round == 2 and t.phase == Phase.BID)
     assert s.elec_round[0] == 4
     assert len(s.up[0]) == 2 and len(s.up[0]) + len(s.down[0]) == 4
     assert [len(s.up[b]) for b in (1, 2, 3)] == [4, 3, 2]
-    play_until(s, lambda t: t.round == 3 and t.phase == R.BID)
+    play_until(s, lambda t: t.round == 3 and t.phase == Phase.BID)
     assert [len(s.up[b]) for b in range(4)] == [3, 2, 4, 3]
-    play_until(s, lambda t: t.round == 4 and t.phase == R.BID)
+    play_until(s, lambda t: t.round == 4 and t.phase == Phase.BID)
     assert [len(s.up[b]) for b in range(4)] == [4, 3, 3, 4]
-    play_until(s, lambda t: t.round == 5 and t.phase == R.BID)
+    play_until(s, lambda t: t.round == 5 and t.phase == Phase.BID)
     assert [len(s.up[b]) for b in range(4)] == [0, 4, 4, 0]
     for b in range(4):
         assert len({c >> 1 for c in s.up[b]}) == len(s.up[b])
@@ -131,14 +132,14 @@ def test_two_election_round_order() -> None:
     clockwise; conversion takes the other states from the one before it counter-clockwise, then both
     election states in election order."""
     s = expanded()
-    play_until(s, lambda t: t.round == 4 and t.phase == R.PLACE)
+    play_until(s, lambda t: t.round == 4 and t.phase == Phase.PLACE)
     assert s._election_boards(4) == [3, 0]
     assert s._round_order() == [3, 0, 1, 2]
     for p in range(4):
         s.rallies[1][p] = s.rallies[2][p] = 4
         s.rally_res[p] = 20 - 8 - sum(s.rallies[b][p] for b in (0, 3))
     to_exec(s, [])
-    play_until(s, lambda t: t.phase == R.CONVERT)
+    play_until(s, lambda t: t.phase == Phase.CONVERT)
     assert s.conv_boards == [2, 1, 3, 0]
     play_until(s, lambda t: t.round == 5)
     assert [r["board"] for r in s.results[3:5]] == [3, 0]
@@ -151,7 +152,7 @@ def test_expanded_politician_general_secretary() -> None:
     s = expanded()
     clear_boards(s)
     make_first(s, 0)
-    to_phase(s, R.PLACE)
+    to_phase(s, Phase.PLACE)
     gs = next(p.index for p in D.POLITICIANS if p.key == "general_secretary")
     s.rallies[1][2] = 6
     s.rally_res[2] = 14

@@ -6,8 +6,9 @@ import pytest
 
 from hustings.engine import IllegalActionError
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019 import rules as R
 from hustings.games.die_macher_2019.actions import A
+from hustings.games.die_macher_2019.phases import Phase
+from hustings.games.die_macher_2019.rules import DieMacher2019
 
 from .conftest import (
     act,
@@ -30,14 +31,14 @@ from .conftest import (
 
 def test_media_control_needs_strictly_most_markers() -> None:
     """seed 000 三.7, 四.3: the player with more markers than every other controls; a tie: nobody."""
-    s = round_at(R.MEDIA)
+    s = round_at(Phase.MEDIA)
     for row, ctrl in [([2, 1, 0, 0], 0), ([1, 1, 0, 0], -1), ([0, 0, 0, 0], -1), ([0, 0, 0, 3], 3),
                       ([2, 2, 1, 0], -1), ([1, 0, 0, 0], 0)]:
         s.media[1] = row
         assert s._controller(1) == ctrl, row
 
 
-def set_opinions(t: R.DieMacher2019) -> None:
+def set_opinions(t: DieMacher2019) -> None:
     t.up[1] = [pro(0), con(1), pro(2)]
     t.media[1] = [0, 0, 2, 1]
     t.media[3] = [0, 1, 0, 0]
@@ -46,13 +47,13 @@ def set_opinions(t: R.DieMacher2019) -> None:
 def test_influence_states_from_election_state_clockwise() -> None:
     """seed 000 三.7: the controllers act state by state from the election state clockwise."""
     s = after_placement(setup=set_opinions)
-    assert s.phase == R.INFLUENCE
+    assert s.phase == Phase.INFLUENCE
     assert turn(s) == 2 and s.order[s.bi] == 1
     act(s, "pass")
     assert turn(s) == 1 and s.order[s.bi] == 3
     messages_differ(last(s, "influence_pass"))
     act(s, "pass")
-    assert s.phase == R.POLL
+    assert s.phase == Phase.POLL
 
 
 def test_influence_replacement_rules() -> None:
@@ -77,14 +78,14 @@ def test_influence_replacement_rules() -> None:
     e = last(s, "opinion_replaced")
     assert e.data == {"player": 2, "board": 1, "old": con(1), "new": con(5)}
     messages_differ(e)
-    to_phase(s, R.BID)
+    to_phase(s, Phase.BID)
     assert con(5) not in s.op_display  # never refilled
 
 
 def test_doubled_opinion_cannot_be_replaced() -> None:
     """seed 000 三.6, 三.7, 四.2, R18: the card under the double marker cannot be replaced."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         set_opinions(t)
         t.dbl[1] = 1
         t.double_supply = 3
@@ -96,18 +97,18 @@ def test_doubled_opinion_cannot_be_replaced() -> None:
 def test_no_controller_no_influence() -> None:
     """seed 000 三.7: with tied markers nobody controls the state and nothing is replaced."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.media[2] = [1, 1, 0, 0]
 
     s = after_placement(setup=setup)
-    assert s.phase == R.POLL
+    assert s.phase == Phase.POLL
     assert not events(s, "influence_pass")
 
 
 def test_face_down_opinions_not_replaceable() -> None:
     """R18: only face-up cards are replaced."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.media[3] = [0, 0, 0, 1]
 
     s = after_placement(setup=setup)
@@ -122,7 +123,7 @@ def test_poll_auction_in_every_state_from_election_state() -> None:
     """seed 000 三.8: one poll auction per state, from the election state clockwise; unsold cards are
     discarded (R8)."""
     s = poll_game()
-    while s.phase == R.POLL:
+    while s.phase == Phase.POLL:
         act(s, "pass")
     assert [e.data["board"] for e in events(s, "poll_auction")] == [0, 1, 2, 3]
     assert len(events(s, "poll_unsold")) == 4
@@ -166,7 +167,7 @@ def test_poll_bidding_order_host_bids_last() -> None:
     assert turn(s) == 3  # the host
     assert of_kind(legal(s), "bid")[0].args[0] == 4
     act(s, "bid", 4)
-    assert s.phase == R.POLL_DECIDE and turn(s) == 3
+    assert s.phase == Phase.POLL_DECIDE and turn(s) == 3
     assert s.money[3] == 26_000
     assert last(s, "poll_won").data == {"player": 3, "board": 0, "paid": 4000}
 
@@ -181,7 +182,7 @@ def test_poll_host_passes_highest_bidder_pays_bank() -> None:
     act(s, "pass")  # 3
     assert turn(s) == 0
     act(s, "pass")
-    assert s.phase == R.POLL_DECIDE and turn(s) == 1
+    assert s.phase == Phase.POLL_DECIDE and turn(s) == 1
     assert s.money == [29_000, 24_000, 30_000, 30_000]
     assert sum(s.money) == 4 * 30_000 - 1000 - 6000  # to the bank, not to the host
 
@@ -193,7 +194,7 @@ def test_poll_host_may_buy_when_nobody_bids() -> None:
         act(s, "pass")
     assert turn(s) == 2
     act(s, "bid", 1)
-    assert s.phase == R.POLL_DECIDE and turn(s) == 2 and s.money[2] == 29_000
+    assert s.phase == Phase.POLL_DECIDE and turn(s) == 2 and s.money[2] == 29_000
 
 
 def test_poll_bids_never_exceed_money() -> None:
@@ -222,7 +223,7 @@ def test_poll_kept_secret_party_base_plus_three() -> None:
     e = last(s, "poll_kept")
     assert e.data["base_gain"] == 3
     messages_differ(e)
-    assert s.phase == R.POLL and s.poll_board == 1
+    assert s.phase == Phase.POLL and s.poll_board == 1
 
 
 def test_poll_publish_only_if_own_trend_rises() -> None:
@@ -284,7 +285,7 @@ def test_poll_deck_reshuffled_when_empty() -> None:
     s = poll_game()
     s.poll_disc = s.poll_disc + s.poll_deck
     s.poll_deck = []
-    while s.phase == R.POLL:
+    while s.phase == Phase.POLL:
         act(s, "pass")
     assert len(events(s, "poll_auction")) == 4
     assert sorted(s.poll_deck + s.poll_disc) == list(range(10))

@@ -7,8 +7,9 @@ import pytest
 
 from hustings.engine import IllegalActionError
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019 import rules as R
 from hustings.games.die_macher_2019.actions import A
+from hustings.games.die_macher_2019.phases import Phase
+from hustings.games.die_macher_2019.rules import DieMacher2019
 
 from .conftest import (
     BACKBENCHER,
@@ -32,12 +33,12 @@ from .conftest import (
 # Round 1 in these scenarios: seat 0 is first player and paid 1,000 €; boards are empty; party = seat.
 
 
-def revealed(s: R.DieMacher2019) -> list[tuple[int, int]]:
+def revealed(s: DieMacher2019) -> list[tuple[int, int]]:
     return [(e.data["board"], e.data["player"]) for e in events(s, "politician_revealed")]
 
 
-def decline_all(s: R.DieMacher2019) -> None:
-    while s.phase == R.EXEC:
+def decline_all(s: DieMacher2019) -> None:
+    while s.phase == Phase.EXEC:
         act(s, "decline")
 
 
@@ -54,7 +55,7 @@ def test_states_resolve_from_election_state_clockwise() -> None:
 def test_round_two_starts_at_its_election_state() -> None:
     """seed 000 三.6: in round 2 the second election state comes first (the first has left the game)."""
     s = exec_game([])
-    to_phase(s, R.PLACE)
+    to_phase(s, Phase.PLACE)
     assert s.round == 2 and s.board_state[0] == -1
     places = of_kind(legal(s), "place")
     assert {a.args[1] for a in places} == {1, 2, 3}  # the elected state is gone
@@ -75,12 +76,12 @@ def test_politicians_in_a_state_resolve_in_placement_order() -> None:
 def test_placement_by_play_is_resolved_in_that_order() -> None:
     """seed 000 三.5, 三.6, R4, R5: politicians placed turn by turn resolve in placement order."""
     s = exec_game([], first=0)  # no politicians this round
-    to_phase(s, R.PLACE)
+    to_phase(s, Phase.PLACE)
     first = s.first
     p1, p2 = first, (first + 1) % 4
     act(s, "place", VICE_CHAIR, 2, p=p1)
     act(s, "place", VICE_CHAIR, 2, p=p2)
-    while s.phase == R.PLACE:
+    while s.phase == Phase.PLACE:
         act(s, "pass")
     decline_all(s)
     assert revealed(s) == [(2, p1), (2, p2)]
@@ -120,7 +121,7 @@ def test_cost_paid_on_reveal_then_one_main_and_one_secondary() -> None:
     assert legal(s) == [A("second", 0), A("second", 1)]
     act(s, "second", 1)
     assert s.votes[0][1] == 3
-    assert s.phase != R.EXEC
+    assert s.phase != Phase.EXEC
     assert s.pol_used[1] == 1 << BACKBENCHER
 
 
@@ -141,7 +142,7 @@ def test_politician_declined_is_discarded() -> None:
     act(s, "decline")
     assert s.money[3] == 30_000 and s.votes[2][3] == 0
     assert last(s, "politician_discarded").data["reason"] == "declined"
-    to_phase(s, R.PLACE)
+    to_phase(s, Phase.PLACE)
     assert s.round == 2
     play_until(s, lambda t: turn(t) == 3, policy=lambda t, p, acts: A("pass"))
     assert all(a.args[0] != STATE_SECRETARY for a in of_kind(legal(s), "place"))
@@ -152,9 +153,9 @@ def test_each_politician_once_per_game() -> None:
     s = exec_game([(0, VICE_CHAIR, 1)])
     act(s, "pay")
     act(s, "second", 1)  # program adjustment
-    while s.phase == R.PROGRAM:
+    while s.phase == Phase.PROGRAM:
         act(s, legal(s)[0].kind, *legal(s)[0].args)
-    to_phase(s, R.PLACE)
+    to_phase(s, Phase.PLACE)
     play_until(s, lambda t: turn(t) == 0, policy=lambda t, p, acts: A("pass"))
     pols = {a.args[0] for a in of_kind(legal(s), "place")}
     assert pols == {BACKBENCHER, SPOKESPERSON, STATE_SECRETARY, PARL_LEADER}
@@ -168,7 +169,7 @@ def test_each_politician_once_per_game() -> None:
 def test_backbencher_removes_an_existing_double_marker() -> None:
     """seed 000 三.6, 四.2, R27: the backbencher may remove the double marker; one per state."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.dbl[1] = t.up[1][0] >> 1
         t.double_supply = 3
 
@@ -207,7 +208,7 @@ def test_vice_chair_trend_then_double() -> None:
     issue = s.up[0][2] >> 1
     act(s, "dbl_on", issue)
     assert s.dbl[0] == issue
-    assert s.phase != R.EXEC
+    assert s.phase != Phase.EXEC
 
 
 def test_vice_chair_program_adjustment() -> None:
@@ -216,23 +217,23 @@ def test_vice_chair_program_adjustment() -> None:
     s = exec_game([(1, VICE_CHAIR, 1), (2, VICE_CHAIR, 1)])
     act(s, "pay")
     act(s, "second", 1)
-    assert s.phase == R.PROGRAM and turn(s) == 1
+    assert s.phase == Phase.PROGRAM and turn(s) == 1
     assert {a.kind for a in legal(s)} == {"nodraw", "wipe", "take"}
     t = s.prog_display[0]
     act(s, "take", t)
     assert len(s.hand[1]) == 3
-    while s.phase == R.PROGRAM:
+    while s.phase == Phase.PROGRAM:
         act(s, legal(s)[-1].kind, *legal(s)[-1].args)
     assert len(s.hand[1]) == 1
     assert len({c >> 1 for c in s.platform[1]}) == 5
-    assert s.phase == R.EXEC and turn(s) == 2
+    assert s.phase == Phase.EXEC and turn(s) == 2
     assert legal(s) == [A("pay"), A("decline")]
 
 
 # ----------------------------------------------------------------------------------- spokesperson
 
 
-def media_setup(t: R.DieMacher2019) -> None:
+def media_setup(t: DieMacher2019) -> None:
     t.media[0] = [1, 0, 2, 0]
     t.media_res[0] -= 1
     t.media_res[2] -= 2
@@ -259,7 +260,7 @@ def test_spokesperson_removes_a_marker_pays_and_places_own() -> None:
 def test_spokesperson_without_reserve_only_removes() -> None:
     """R26: placing an own marker needs one in reserve."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         media_setup(t)
         t.media_res[1] = 0
 
@@ -276,7 +277,7 @@ def test_spokesperson_removal_needs_5000_after_cost() -> None:
     """R26, R6: the removal needs 5,000 € after paying the politician; otherwise the main action is skipped
     and a secondary action is still performed."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         media_setup(t)
         t.money[1] = 9_000
 
@@ -291,7 +292,7 @@ def test_spokesperson_removal_needs_5000_after_cost() -> None:
 def test_spokesperson_needs_another_partys_marker() -> None:
     """seed 000 三.6, R26: only another player's marker can be removed."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.media[0] = [0, 2, 0, 0]
         t.media_res[1] -= 2
 
@@ -321,25 +322,25 @@ def test_state_secretary_votes_and_media_removal() -> None:
 def test_state_secretary_free_poll_kept_secret() -> None:
     """seed 000 三.6, 三.8: a free poll card, not published: party base +3, nothing paid."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.poll_deck = [c for c in t.poll_deck if c != 4] + [4]  # card 5: [0, 0, -1, -1, 2]
 
     s = exec_game([(2, STATE_SECRETARY, 1)], setup=setup)
     act(s, "pay")
     act(s, "second", 1)
-    assert s.phase == R.POLL_DECIDE and turn(s) == 2
+    assert s.phase == Phase.POLL_DECIDE and turn(s) == 2
     assert legal(s) == [A("keep_poll")]  # FDP's own change is -1: cannot publish
     act(s, "keep_poll")
     assert s.base[2] == 13
     assert s.money[2] == 22_000
     assert 4 in s.poll_disc
-    assert s.phase != R.POLL_DECIDE
+    assert s.phase != Phase.POLL_DECIDE
 
 
 def test_state_secretary_free_poll_published() -> None:
     """seed 000 三.6, 三.8: a free poll card published changes every party's trend in that state."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.poll_deck = [c for c in t.poll_deck if c != 2] + [2]  # card 3: [0, -1, 2, 0, -1]
 
     s = exec_game([(2, STATE_SECRETARY, 1)], setup=setup)
@@ -357,7 +358,7 @@ def test_state_secretary_free_poll_published() -> None:
 def test_parliamentary_leader_lowers_all_other_trends() -> None:
     """seed 000 三.6, 四.1, R1: parliamentary leader, 15,000 €: every other party's trend there -1."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.trend[2] = [2, 0, -3, 1]
 
     s = exec_game([(0, PARL_LEADER, 2)], setup=setup)
@@ -367,7 +368,7 @@ def test_parliamentary_leader_lowers_all_other_trends() -> None:
     assert s.trend[1] == [0, 0, 0, 0]
     assert legal(s) == [A("second", 0), A("second", 1)]
     act(s, "second", 1)
-    assert s.phase == R.POLL_DECIDE
+    assert s.phase == Phase.POLL_DECIDE
 
 
 def test_parliamentary_leader_program_adjustment() -> None:
@@ -375,12 +376,12 @@ def test_parliamentary_leader_program_adjustment() -> None:
     s = exec_game([(3, PARL_LEADER, 1)])
     act(s, "pay")
     act(s, "second", 0)
-    assert s.phase == R.PROGRAM and turn(s) == 3
+    assert s.phase == Phase.PROGRAM and turn(s) == 3
     act(s, "nodraw")
-    while s.phase == R.PROGRAM:
+    while s.phase == Phase.PROGRAM:
         act(s, "done") if A("done") in legal(s) else act(s, legal(s)[0].kind, *legal(s)[0].args)
     assert len(s.hand[3]) == 1
-    assert s.phase == R.POLL  # back from the adjustment, no more politicians, no media controller
+    assert s.phase == Phase.POLL  # back from the adjustment, no more politicians, no media controller
 
 
 # ------------------------------------------------------------------------------- exclusive actions
@@ -440,7 +441,7 @@ def test_free_poll_is_exclusive() -> None:
 def test_no_double_marker_left_in_supply() -> None:
     """seed 000 一.1, 四.2, R27: 4 double markers in all; with none in the supply none can be placed."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.double_supply = 0
 
     s = exec_game([(1, BACKBENCHER, 0), (2, VICE_CHAIR, 1)], setup=setup)
@@ -459,7 +460,7 @@ def test_exclusivity_resets_next_round() -> None:
     act(s, "pay")
     act(s, "dbl_on", s.up[2][0] >> 1)
     act(s, "second", 0)
-    to_phase(s, R.PLACE)
+    to_phase(s, Phase.PLACE)
     assert s.round == 2 and s.dbl[2] >= 0
     to_exec(s, [(2, BACKBENCHER, 2)])
     act(s, "pay")

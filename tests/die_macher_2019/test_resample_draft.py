@@ -19,7 +19,8 @@ def _others_hidden(s: DieMacher2019, me: int) -> Counter[int]:
     for q in range(s.n):
         if q != me:
             finished = not s.packets[q]
-            held.update(s.packets[q] + s.picks[q] + (s.plat_pending[q] if finished else []) + s.hand[q])
+            held.update(s.packets[q] + s.picks[q] + (s.plat_pending[q] if finished else []) + s.hand[q]
+                        + s.plat_discard[q])
     return held
 
 

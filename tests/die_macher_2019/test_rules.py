@@ -9,8 +9,9 @@ import pytest
 
 from hustings.engine import IllegalActionError
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019 import rules as R
 from hustings.games.die_macher_2019.actions import A
+from hustings.games.die_macher_2019.phases import Phase
+from hustings.games.die_macher_2019.rules import DieMacher2019
 
 from .conftest import (
     BACKBENCHER,
@@ -44,37 +45,38 @@ def test_round_phases_in_seed_order() -> None:
     s = started(4, seed=1)
     clear_boards(s)
     make_first(s, 0)
-    seen = [R.BID]
+    seen = [Phase.BID]
 
     def note() -> None:
         if s.phase != seen[-1]:
             seen.append(s.phase)
 
     # a politician so that execution happens; media so that there is an influence decision
-    while s.phase != R.DONATION:
+    while s.phase != Phase.DONATION:
         p = s.current_players[0]
         acts = legal(s, p)
         a = acts[0]
-        if s.phase == R.MEDIA and s.media[2][0] == 0 and p == 0:
+        if s.phase == Phase.MEDIA and s.media[2][0] == 0 and p == 0:
             a = A("media", 2)
-        elif s.phase == R.PLACE and p == 0 and not s.placed[1]:
+        elif s.phase == Phase.PLACE and p == 0 and not s.placed[1]:
             a = A("place", 1, 1)  # vice-chair: automatic main action
-        elif s.phase == R.INFLUENCE:
+        elif s.phase == Phase.INFLUENCE:
             a = acts[-1]
-        elif s.phase == R.RALLY and p == 1 and s.rallies[3][1] == 0:
+        elif s.phase == Phase.RALLY and p == 1 and s.rallies[3][1] == 0:
             a = A("rally", 3, 4)
         s.apply(p, a)
         note()
-    order = [R.BID, R.PROGRAM, R.MEDIA, R.RALLY, R.PLACE, R.EXEC, R.INFLUENCE, R.POLL, R.CONVERT, R.DONATION]
-    assert [ph for ph in seen if ph != R.POLL_DECIDE] == order
-    to_phase(s, R.BID)
+    order = [Phase.BID, Phase.PROGRAM, Phase.MEDIA, Phase.RALLY, Phase.PLACE, Phase.EXEC, Phase.INFLUENCE,
+             Phase.POLL, Phase.CONVERT, Phase.DONATION]
+    assert [ph for ph in seen if ph != Phase.POLL_DECIDE] == order
+    to_phase(s, Phase.BID)
     assert s.round == 2
 
 
 # ------------------------------------------------------------------------------------- 三.1 bids
 
 
-def test_bid_range_zero_to_money(game4: R.DieMacher2019) -> None:
+def test_bid_range_zero_to_money(game4: DieMacher2019) -> None:
     """seed 000 三.1, R10, R20: a bid is 0 to the player's money, in steps of 1,000 €."""
     s = game4
     assert [a.args[0] for a in legal(s, 0)] == list(range(31))
@@ -88,7 +90,7 @@ def test_bid_range_zero_to_money(game4: R.DieMacher2019) -> None:
     assert legal(s, 3)[-1].args[0] == D.MAX_BID_K == 400
 
 
-def test_bids_secret_and_simultaneous(game4: R.DieMacher2019) -> None:
+def test_bids_secret_and_simultaneous(game4: DieMacher2019) -> None:
     """seed 000 三.1: bids are written in secret and revealed together."""
     s = game4
     assert set(s.current_players) == {0, 1, 2, 3}
@@ -103,7 +105,7 @@ def test_bids_secret_and_simultaneous(game4: R.DieMacher2019) -> None:
         act(s, "bid", 1, p=2)
 
 
-def test_highest_bid_pays_and_is_first_player(game4: R.DieMacher2019) -> None:
+def test_highest_bid_pays_and_is_first_player(game4: DieMacher2019) -> None:
     """seed 000 三.1: the highest bidder pays the bank and is first player."""
     s = game4
     bid_all(s, [3, 7, 5, 0])
@@ -114,23 +116,23 @@ def test_highest_bid_pays_and_is_first_player(game4: R.DieMacher2019) -> None:
     e = last(s, "first_player")
     assert e.data == {"player": 1, "paid": 7000}
     messages_differ(e)
-    assert s.phase == R.PROGRAM and turn(s) == 1
+    assert s.phase == Phase.PROGRAM and turn(s) == 1
 
 
-def test_zero_bid_allowed_and_single_winner_pays_nothing(game4: R.DieMacher2019) -> None:
+def test_zero_bid_allowed_and_single_winner_pays_nothing(game4: DieMacher2019) -> None:
     """seed 000 三.1: a bid of 0 € is allowed."""
     s = game4
     bid_all(s, [0, 0, 1, 0])
     assert s.first == 2 and s.money[2] == 29_000
 
 
-def test_tied_bids_open_auction_from_right_of_previous_first(game4: R.DieMacher2019) -> None:
+def test_tied_bids_open_auction_from_right_of_previous_first(game4: DieMacher2019) -> None:
     """seed 000 三.1, R7: the tied players bid openly from the right of the previous first player; a pass
     is final; the last one left is first player and pays the price."""
     s = game4
     s.prev_first = 2  # the drawn priority marker; fixed here so the order below is known
     bid_all(s, [5, 5, 0, 5])
-    assert s.phase == R.TIE
+    assert s.phase == Phase.TIE
     # right of seat 2: 1, 0, 3 (2 is not tied)
     assert s.tie_order == [1, 0, 3]
     assert turn(s) == 1
@@ -144,10 +146,10 @@ def test_tied_bids_open_auction_from_right_of_previous_first(game4: R.DieMacher2
     act(s, "pass")
     assert s.first == 0 and s.money[0] == 22_000
     assert [s.money[p] for p in (1, 2, 3)] == [30_000] * 3
-    assert s.phase == R.PROGRAM
+    assert s.phase == Phase.PROGRAM
 
 
-def test_tied_bids_nobody_raises_last_left_pays_tied_bid(game4: R.DieMacher2019) -> None:
+def test_tied_bids_nobody_raises_last_left_pays_tied_bid(game4: DieMacher2019) -> None:
     """seed 000 三.1, R7: when the others drop out, the last tied player pays the tied bid."""
     s = game4
     s.prev_first = 2  # the drawn priority marker; fixed here so the order below is known
@@ -160,7 +162,7 @@ def test_tied_bids_nobody_raises_last_left_pays_tied_bid(game4: R.DieMacher2019)
     assert s.prev_first == 2
 
 
-def test_tie_auction_high_bidder_not_asked_again(game4: R.DieMacher2019) -> None:
+def test_tie_auction_high_bidder_not_asked_again(game4: DieMacher2019) -> None:
     """seed 000 三.1, R7: bidding goes round the remaining tied players until one is left."""
     s = game4
     bid_all(s, [2, 2, 0, 0])
@@ -181,7 +183,7 @@ def test_round_two_tie_starts_right_of_round_one_first_player() -> None:
     """seed 000 三.1, R7: the previous first player is last round's first player."""
     s = started(4, seed=1)
     make_first(s, 0)
-    to_phase(s, R.BID)
+    to_phase(s, Phase.BID)
     assert s.round == 2 and s.prev_first == 0
     bid_all(s, [1, 1, 1, 1])
     assert s.tie_order == [3, 2, 1, 0]
@@ -190,10 +192,10 @@ def test_round_two_tie_starts_right_of_round_one_first_player() -> None:
 # ------------------------------------------------------------------------------------ 三.2 program
 
 
-def program_game(first: int = 0) -> R.DieMacher2019:
+def program_game(first: int = 0) -> DieMacher2019:
     s = started(4, seed=1)
     make_first(s, first)
-    assert s.phase == R.PROGRAM
+    assert s.phase == Phase.PROGRAM
     return s
 
 
@@ -201,13 +203,13 @@ def test_program_adjustment_clockwise_from_first_player() -> None:
     """seed 000 三.2: from the first player clockwise, each player adjusts once; then media."""
     s = program_game(first=2)
     order = []
-    while s.phase == R.PROGRAM:
+    while s.phase == Phase.PROGRAM:
         p = turn(s)
         if not order or order[-1] != p:
             order.append(p)
         act(s, legal(s)[0].kind, *legal(s)[0].args)
     assert order == [2, 3, 0, 1]
-    assert s.phase == R.MEDIA and turn(s) == 2
+    assert s.phase == Phase.MEDIA and turn(s) == 2
 
 
 def test_program_take_deck_top_and_display_card() -> None:
@@ -269,7 +271,7 @@ def test_program_at_most_two_swaps_then_hand_of_one() -> None:
     act(s, "swap", 1, con(1))
     assert kinds(legal(s)) == {"discard"}  # two swaps: no third
     assert s.platform[p] == [con(0), con(1), pro(2), pro(3), pro(4)]
-    while s.phase == R.PROGRAM and turn(s) == p:
+    while s.phase == Phase.PROGRAM and turn(s) == p:
         act(s, legal(s)[0].kind, *legal(s)[0].args)
     assert len(s.hand[p]) == 1
     assert last(s, "program_swapped").data == {"player": 0, "old": pro(1), "new": con(1)}
@@ -308,7 +310,7 @@ def test_program_empty_deck_reshuffles_discards() -> None:
 
 def test_media_purchase_5000_one_at_a_time_clockwise() -> None:
     """seed 000 三.3: from the first player clockwise, buy one media marker for 5,000 € or pass."""
-    s = round_at(R.MEDIA, first=1)
+    s = round_at(Phase.MEDIA, first=1)
     assert turn(s) == 1
     assert kinds(legal(s)) == {"pass", "media"}
     assert {a.args[0] for a in of_kind(legal(s), "media")} == {0, 1, 2, 3}
@@ -321,22 +323,22 @@ def test_media_purchase_5000_one_at_a_time_clockwise() -> None:
 
 def test_media_ends_when_all_pass_in_a_row() -> None:
     """seed 000 三.3: the phase goes round until all players pass in a row."""
-    s = round_at(R.MEDIA, first=0)
+    s = round_at(Phase.MEDIA, first=0)
     act(s, "media", 0)  # 0
     act(s, "pass")  # 1
     act(s, "media", 1)  # 2 (resets the passes)
     for p in (3, 0, 1):
-        assert s.phase == R.MEDIA and turn(s) == p
+        assert s.phase == Phase.MEDIA and turn(s) == p
         act(s, "pass")
-    assert s.phase == R.MEDIA and turn(s) == 2
+    assert s.phase == Phase.MEDIA and turn(s) == 2
     act(s, "pass")
-    assert s.phase == R.RALLY
+    assert s.phase == Phase.RALLY
     assert turn(s) == 0
 
 
 def test_media_full_state_takes_no_more_markers() -> None:
     """seed 000 三.3, 一.2: a state has 5 media spaces; a full state takes no new marker."""
-    s = round_at(R.MEDIA, first=0)
+    s = round_at(Phase.MEDIA, first=0)
     s.media[3] = [2, 1, 1, 1]
     assert not has(s, "media", 3)
     assert has(s, "media", 2)
@@ -346,7 +348,7 @@ def test_media_full_state_takes_no_more_markers() -> None:
 
 def test_media_needs_money_and_a_reserve_marker() -> None:
     """seed 000 三.3, 四.6: buying needs 5,000 € and a marker in the player's reserve."""
-    s = round_at(R.MEDIA, first=0)
+    s = round_at(Phase.MEDIA, first=0)
     s.money[0] = 4_999
     assert legal(s) == [A("pass")]
     s.money[0] = 5_000
@@ -364,7 +366,7 @@ def test_rally_cost_table() -> None:
     """seed 000 三.4: 1..8 rallies cost 1, 2, 3, 5, 7, 10, 15, 20 thousand euros."""
     assert D.RALLY_COST == [0, 1000, 2000, 3000, 5000, 7000, 10000, 15000, 20000]
     for k in range(1, 9):
-        s = round_at(R.RALLY, first=0)
+        s = round_at(Phase.RALLY, first=0)
         money = s.money[0]
         act(s, "rally", 2, k)
         assert s.money[0] == money - D.RALLY_COST[k]
@@ -374,7 +376,7 @@ def test_rally_cost_table() -> None:
 
 def test_rally_options_full_table() -> None:
     """seed 000 三.4: with money, cubes and room, every count 1..8 is offered in every state."""
-    s = round_at(R.RALLY, first=0)
+    s = round_at(Phase.RALLY, first=0)
     s.money[0] = 100_000
     rallies = of_kind(legal(s), "rally")
     assert {a.args for a in rallies} == {(b, k) for b in range(4) for k in range(1, 9)}
@@ -382,7 +384,7 @@ def test_rally_options_full_table() -> None:
 
 def test_rally_cap_eight_per_state() -> None:
     """seed 000 三.4, 四.5: at most 8 cubes of a player in a state, counting those already there."""
-    s = round_at(R.RALLY, first=0)
+    s = round_at(Phase.RALLY, first=0)
     s.money[0] = 100_000
     s.rallies[1][0] = 5
     s.rally_res[0] = 15
@@ -396,7 +398,7 @@ def test_rally_cap_eight_per_state() -> None:
 
 def test_rally_capped_by_reserve_of_20_cubes() -> None:
     """seed 000 四.5: each player has 20 cubes in all."""
-    s = round_at(R.RALLY, first=0)
+    s = round_at(Phase.RALLY, first=0)
     s.money[0] = 100_000
     s.rallies[0][0] = 8
     s.rallies[1][0] = 8
@@ -407,7 +409,7 @@ def test_rally_capped_by_reserve_of_20_cubes() -> None:
 
 def test_rally_capped_by_money() -> None:
     """seed 000 三.4, 四.6: a player must be able to pay."""
-    s = round_at(R.RALLY, first=0)
+    s = round_at(Phase.RALLY, first=0)
     s.money[0] = 6_000
     assert max(a.args[1] for a in of_kind(legal(s), "rally")) == 4  # 5 would cost 7,000
     s.money[0] = 999
@@ -417,7 +419,7 @@ def test_rally_capped_by_money() -> None:
 def test_rally_each_state_paid_separately() -> None:
     """seed 000 三.4: rallies in several states are each paid by that state's count; one purchase per
     state in the player's turn; then the next player clockwise."""
-    s = round_at(R.RALLY, first=3)
+    s = round_at(Phase.RALLY, first=3)
     assert turn(s) == 3
     m = s.money[3]
     act(s, "rally", 0, 4)
@@ -429,7 +431,7 @@ def test_rally_each_state_paid_separately() -> None:
     for p in (0, 1, 2):
         assert turn(s) == p
         act(s, "done")
-    assert s.phase == R.PLACE and turn(s) == 3
+    assert s.phase == Phase.PLACE and turn(s) == 3
 
 
 # ------------------------------------------------------------------------------------ 三.5 placement
@@ -437,7 +439,7 @@ def test_rally_each_state_paid_separately() -> None:
 
 def test_place_one_politician_per_player_per_state() -> None:
     """seed 000 三.5, 四.4: at most one politician of a player in each state."""
-    s = round_at(R.PLACE, first=0)
+    s = round_at(Phase.PLACE, first=0)
     places = of_kind(legal(s), "place")
     assert {a.args[0] for a in places} == set(STANDARD_POLS)
     assert {a.args[1] for a in places} == {0, 1, 2, 3}
@@ -454,7 +456,7 @@ def test_place_one_politician_per_player_per_state() -> None:
 
 def test_place_costs_nothing_and_is_face_down() -> None:
     """seed 000 三.5: the politician goes face down; its cost is paid only when revealed."""
-    s = round_at(R.PLACE, first=1)
+    s = round_at(Phase.PLACE, first=1)
     m = list(s.money)
     act(s, "place", 4, 0)
     assert s.money == m
@@ -468,7 +470,7 @@ def test_place_costs_nothing_and_is_face_down() -> None:
 def test_place_turns_clockwise_and_a_pass_is_final() -> None:
     """seed 000 三.5, R4: from the first player clockwise, one politician or a pass per turn; a passed
     player places no more this round."""
-    s = round_at(R.PLACE, first=2)
+    s = round_at(Phase.PLACE, first=2)
     assert turn(s) == 2
     act(s, "place", 0, 0)
     assert turn(s) == 3
@@ -483,12 +485,12 @@ def test_place_turns_clockwise_and_a_pass_is_final() -> None:
     act(s, "pass")
     assert turn(s) == 2
     act(s, "pass")
-    assert s.phase != R.PLACE
+    assert s.phase != Phase.PLACE
 
 
 def test_standard_game_offers_only_five_politicians() -> None:
     """seed 000 一.1: 5 politicians per player in the standard game; the other 3 stay in the box."""
-    s = round_at(R.PLACE, first=0)
+    s = round_at(Phase.PLACE, first=0)
     assert {a.args[0] for a in of_kind(legal(s), "place")} == {0, 1, 2, 3, 4}
     assert [D.POLITICIANS[i].key for i in STANDARD_POLS] == [
         "backbencher", "vice_chair", "spokesperson", "state_secretary", "parliamentary_leader"]

@@ -1,19 +1,23 @@
-"""One test (at least) per ruling R1..R30 of src/hustings/games/die_macher_2019/rulings.md."""
+"""One test (at least) per ruling R1..R36 of src/hustings/games/die_macher_2019/rulings.md."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
+from collections import Counter
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 
 import pytest
 
-from hustings.engine import IllegalActionError, Rng
+from hustings.engine import Event, IllegalActionError, Rng
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019 import rules as R
 from hustings.games.die_macher_2019.actions import A
+from hustings.games.die_macher_2019.phases import Phase
+from hustings.games.die_macher_2019.rules import DieMacher2019, execution, schedule, scoring
+from hustings.games.die_macher_2019.rules import election as election_rules
 
 from .conftest import (
     BACKBENCHER,
@@ -41,6 +45,7 @@ from .conftest import (
     round_at,
     started,
     to_exec,
+    to_phase,
     turn,
 )
 
@@ -64,7 +69,7 @@ def test_r01_trend_clamped_to_plus_minus_three() -> None:
     act(s, "pay")
     assert s.trend[0] == [-3, 0, 2, -3]
     act(s, "second", 0)
-    while s.phase == R.PROGRAM:
+    while s.phase == Phase.PROGRAM:
         act(s, legal(s)[0].kind, *legal(s)[0].args)
     act(s, "pay")
     assert s.trend[0][2] == 3
@@ -80,18 +85,18 @@ def test_r02_program_display_players_plus_one_every_round(players: int) -> None:
     """R2 (一.6): the program display holds players + 1 cards, at setup and after each refill."""
     s = started(players, seed=2)
     assert len(s.prog_display) == players + 1
-    play_until(s, lambda t: t.round == 3 and t.phase == R.BID)
+    play_until(s, lambda t: t.round == 3 and t.phase == Phase.BID)
     assert len(s.prog_display) == players + 1
 
 
 # ------------------------------------------------------------------------------------------- R3
 
 
-def last_draft_pick(players: int = 4) -> R.DieMacher2019:
+def last_draft_pick(players: int = 4) -> DieMacher2019:
     """At the 4th draft pick with hand-made picks and packets: seat 0 has only issues 0..2."""
     s = new_game(players, seed=2)
     choose_parties(s)
-    play_until(s, lambda t: t.phase == R.DRAFT and t.draft_round == 3)
+    play_until(s, lambda t: t.phase == Phase.DRAFT and t.draft_round == 3)
     for p in range(players):
         s.picks[p] = [pro(3), pro(4), pro(5)]
         s.packets[p] = [pro(0), pro(6), con(3), con(4)]  # pro(0) is picked (first legal)
@@ -105,7 +110,7 @@ def test_r03_short_hand_draws_until_five_issues() -> None:
     cards go to the discard pile with the 7th card."""
     s = last_draft_pick()
     s.prog_deck = [pro(6), con(0), pro(5), con(1)]  # drawn from the end: con(1), pro(5), con(0), pro(6)
-    play_until(s, lambda t: t.phase == R.PLATFORM)
+    play_until(s, lambda t: t.phase == Phase.PLATFORM)
     assert sorted(s.packets[0]) == sorted([pro(0), con(0), pro(1), con(1), pro(2), con(2), pro(0),
                                            con(1), pro(5), con(0), pro(6)])
     assert s.prog_deck == []
@@ -117,7 +122,9 @@ def test_r03_short_hand_draws_until_five_issues() -> None:
     for t in (pro(5), pro(6), pro(0), pro(1), pro(2)):
         act(s, "plat", t, p=0)
     act(s, "keep", con(0), p=0)
-    assert len(s.prog_disc) == disc + 11 - 6
+    assert len(s.prog_disc) == disc and len(s.plat_discard[0]) == 11 - 6  # face down until the reveal (R36)
+    play_until(s, lambda t: t.phase == Phase.DEPLOY)
+    assert len(s.prog_disc) == disc + 11 - 6 + 3
 
 
 def test_r03_deck_dry_takes_missing_issue_from_display() -> None:
@@ -127,7 +134,7 @@ def test_r03_deck_dry_takes_missing_issue_from_display() -> None:
     s.prog_deck = [pro(0), con(1)]  # only issues the player already has
     s.prog_disc = []
     s.prog_display = [con(0), pro(4), con(4), pro(5), con(6)]
-    play_until(s, lambda t: t.phase == R.PLATFORM)
+    play_until(s, lambda t: t.phase == Phase.PLATFORM)
     assert s.prog_deck == []
     assert {c >> 1 for c in s.packets[0]} == {0, 1, 2, 4, 5}
     assert s.prog_display == [con(0), con(4), con(6)]
@@ -146,7 +153,7 @@ def test_r03_nothing_left_platform_as_large_as_possible() -> None:
     s.prog_deck = [pro(0), con(1)]
     s.prog_disc = []
     s.prog_display = [con(0), pro(1), pro(2), con(2), pro(0)]
-    play_until(s, lambda t: t.phase == R.PLATFORM)
+    play_until(s, lambda t: t.phase == Phase.PLATFORM)
     assert {c >> 1 for c in s.packets[0]} == {0, 1, 2}
     for c in (pro(0), pro(1)):
         act(s, "plat", c, p=0)
@@ -154,7 +161,7 @@ def test_r03_nothing_left_platform_as_large_as_possible() -> None:
     act(s, "plat", con(2), p=0)
     assert {a.kind for a in legal(s, 0)} == {"keep"}
     act(s, "keep", con(0), p=0)
-    play_until(s, lambda t: t.phase == R.BID)
+    play_until(s, lambda t: t.phase == Phase.BID)
     assert sorted(s.platform[0]) == sorted([pro(0), pro(1), con(2)])
     play_until(s, lambda t: t.is_over)
 
@@ -165,7 +172,7 @@ def test_r03_nothing_left_platform_as_large_as_possible() -> None:
 def test_r04_placement_round_the_table_pass_is_final() -> None:
     """R4 (三.5): placement goes round from the first player, one politician or a pass per turn; a pass
     ends that player's placements."""
-    s = round_at(R.PLACE, first=3)
+    s = round_at(Phase.PLACE, first=3)
     seq = []
     for _ in range(3):
         p = turn(s)
@@ -178,7 +185,7 @@ def test_r04_placement_round_the_table_pass_is_final() -> None:
     act(s, "place", BACKBENCHER, 2)
     assert turn(s) == 3  # everyone else has passed
     act(s, "pass")
-    assert s.phase == R.EXEC
+    assert s.phase == Phase.EXEC
 
 
 # ------------------------------------------------------------------------------------------- R5
@@ -188,7 +195,7 @@ def test_r05_state_resolves_in_placement_order() -> None:
     """R5 (三.6): in a state the politicians resolve in the order they were placed."""
     s = exec_game([(3, VICE_CHAIR, 2), (1, VICE_CHAIR, 2), (2, VICE_CHAIR, 2)])
     order = []
-    while s.phase == R.EXEC:
+    while s.phase == Phase.EXEC:
         order.append(turn(s))
         act(s, "decline")
     assert order == [3, 1, 2]
@@ -200,7 +207,7 @@ def test_r05_state_resolves_in_placement_order() -> None:
 def test_r06_exclusive_actions_list() -> None:
     """R6 (三.6): the exclusive actions are double marker, media removal and free poll; trend and votes
     can be done by several politicians in one state."""
-    assert set(R._EXCLUSIVE) == {"double", "media_remove", "poll"}
+    assert set(execution.EXCLUSIVE) == {"double", "media_remove", "poll"}
     s = exec_game([(1, STATE_SECRETARY, 1), (2, STATE_SECRETARY, 1), (3, VICE_CHAIR, 1), (0, VICE_CHAIR, 1)])
     act(s, "pay")
     act(s, "second", 1)
@@ -286,7 +293,7 @@ def test_r10_no_overbid_possible() -> None:
     for p in range(4):
         assert max(a.args[0] for a in legal(s, p)) * 1000 <= s.money[p]
     bid_all(s, [2, 2, 0, 0])
-    assert s.phase == R.TIE
+    assert s.phase == Phase.TIE
     p = turn(s)
     assert all(a.args[0] * 1000 <= s.money[p] for a in of_kind(legal(s), "bid"))
     with pytest.raises(IllegalActionError):
@@ -298,15 +305,15 @@ def test_r10_no_overbid_possible() -> None:
 
 def test_r11_non_election_conversion_four_to_all_once() -> None:
     """R11 (三.9.1): outside the election state a player converts any number from 4 to all, once."""
-    s = round_at(R.PLACE, first=0)
+    s = round_at(Phase.PLACE, first=0)
     s.rallies[2][1] = 7
     s.rally_res[1] = 13
-    play_until(s, lambda t: t.phase == R.CONVERT)
+    play_until(s, lambda t: t.phase == Phase.CONVERT)
     assert s.conv_boards[0] == 2 and turn(s) == 1
     assert legal(s) == [A("pass")] + [A("convert", k) for k in range(4, 8)]
     act(s, "convert", 4)
     assert s.rallies[2][1] == 3
-    assert s.phase != R.CONVERT or s.conv_boards[0] != 2
+    assert s.phase != Phase.CONVERT or s.conv_boards[0] != 2
 
 
 # ------------------------------------------------------------------------------------------ R12
@@ -316,7 +323,7 @@ def test_r12_coalition_by_identical_cards_nobody_refuses() -> None:
     """R12 (三.9.2): the partner has most identical program cards (issue and stance) with the leader; a
     card of the same issue but the other stance does not count."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.platform[0] = list(PLAT)
         t.platform[1] = [con(0), con(1), con(2), con(3), pro(4)]  # same issues, 1 identical card
         t.platform[2] = [pro(0), pro(1), pro(5), pro(6), con(3)]  # 2 identical cards
@@ -332,8 +339,8 @@ def test_r12_coalition_by_identical_cards_nobody_refuses() -> None:
 
 def test_r13_expanded_income_rounds_one_to_four() -> None:
     """R13 (四.8): expanded income after rounds 1-4, donations in rounds 1-3; standard income 1-3."""
-    assert R.INCOME_ROUNDS == {"standard": (1, 2, 3), "expanded": (1, 2, 3, 4)}
-    assert R.DONATION_ROUNDS == (1, 2, 3)
+    assert schedule.INCOME_ROUNDS == {"standard": (1, 2, 3), "expanded": (1, 2, 3, 4)}
+    assert schedule.DONATION_ROUNDS == (1, 2, 3)
     s = started(3, "expanded", seed=6)
     play_until(s, lambda t: t.is_over)
     assert len(events(s, "income")) == 12
@@ -346,12 +353,12 @@ def test_r13_expanded_income_rounds_one_to_four() -> None:
 def test_r14_media_presence_is_automatic() -> None:
     """R14 (三.9.2): entitled parties move a media marker to the presence space automatically (no
     decision is asked)."""
-    s = round_at(R.PLACE, first=0)
+    s = round_at(Phase.PLACE, first=0)
     s.votes[0] = [60, 0, 0, 0]
     s.media[0] = [1, 0, 2, 0]
     s.media_res[0] = 3
     s.media_res[2] = 2
-    play_until(s, lambda t: t.phase == R.DONATION, policy=lambda t, p, acts: acts[0])
+    play_until(s, lambda t: t.phase == Phase.DONATION, policy=lambda t, p, acts: acts[0])
     assert s.presence[0] == [0] and s.presence[2] == [0]
     assert s.results[0]["media_presence"] == [0, 2]
     assert s.media_res[0] == 3 and s.media_res[2] == 3  # the rest came back (R15)
@@ -363,7 +370,7 @@ def test_r14_media_presence_is_automatic() -> None:
 def test_r15_state_leaving_returns_pieces() -> None:
     """R15 (三.9.4): markers and cubes of the elected state go back to their owners; the double marker to
     the supply; opinion cards to the discard pile."""
-    s = round_at(R.MEDIA)
+    s = round_at(Phase.MEDIA)
     s.rallies[0] = [1, 2, 3, 4]
     s.rally_res = [19, 18, 17, 16]
     s.media[0] = [1, 1, 0, 0]
@@ -371,7 +378,7 @@ def test_r15_state_leaving_returns_pieces() -> None:
     s.dbl[0] = s.up[0][0] >> 1
     s.double_supply = 3
     cards = list(s.up[0]) + list(s.down[0])
-    s._election(0)
+    election_rules.election(s, 0)
     assert s.rally_res == [20] * 4 and s.media_res == [4] * 4
     assert s.double_supply == 4
     assert s.op_disc[-len(cards):] == cards
@@ -384,7 +391,7 @@ def test_r16_face_up_count_four_minus_rounds_to_election() -> None:
     """R16 (一.5, 三.9.4): each state shows 4 minus the rounds until its election."""
     s = started(4, seed=7)
     for rnd in (1, 2, 3, 4):
-        play_until(s, lambda t, r=rnd: t.round == r and t.phase == R.BID)
+        play_until(s, lambda t, r=rnd: t.round == r and t.phase == Phase.BID)
         for b in range(4):
             if s.board_state[b] >= 0:
                 assert len(s.up[b]) == 4 - (s.elec_round[b] - rnd)
@@ -409,7 +416,7 @@ def test_r17_duplicate_replaced_from_deck() -> None:
 
 def test_r18_influence_other_issue_face_up_only() -> None:
     """R18 (三.7): the new card's issue is not face up in the state (the removed one's included)."""
-    s = round_at(R.PLACE)
+    s = round_at(Phase.PLACE)
     s.up[1] = [pro(0), con(1)]
     s.media[1] = [0, 1, 0, 0]
     to_exec(s, [])
@@ -497,9 +504,9 @@ def test_r22_lowest_maximum_tie_first_in_board_order(monkeypatch: pytest.MonkeyP
 def test_r23_money_rank_ties() -> None:
     """R23 (五.5): all tied for most score 6; the next amount scores 3 only when one player has the most."""
     for money, want in [([9, 9, 1], [6, 6, 0]), ([9, 1, 1], [6, 3, 3]), ([9, 5, 1], [6, 3, 0])]:
-        s = round_at(R.MEDIA, players=3)
+        s = round_at(Phase.MEDIA, players=3)
         s.money = money
-        s._final_scoring()
+        scoring.final_scoring(s)
         assert [row["money_rank"] for row in s.scores()] == want
 
 
@@ -508,8 +515,8 @@ def test_r23_money_rank_ties() -> None:
 
 def test_r24_donation_turn_order_optional_base_floor() -> None:
     """R24 (三.9.3): from the first player, accept, refuse or neither; base never below 0."""
-    s = round_at(R.PLACE, first=2)
-    play_until(s, lambda t: t.phase == R.DONATION)
+    s = round_at(Phase.PLACE, first=2)
+    play_until(s, lambda t: t.phase == Phase.DONATION)
     assert turn(s) == 2
     s.base[2] = 2
     act(s, "donate", 2, 1)
@@ -529,8 +536,8 @@ def test_r25_unpaid_politician_out_of_game() -> None:
     act(s, "decline")
     assert s.pol_used[1] >> PARL_LEADER & 1 and s.pol_used[2] >> SPOKESPERSON & 1
     for p, pol in ((1, PARL_LEADER), (2, SPOKESPERSON)):
-        play_until(s, lambda t, p=p: t.round == 2 and t.phase == R.PLACE and t.current_players == (p,),
-                   policy=lambda t, q, acts: A("pass") if t.phase == R.PLACE else None)
+        play_until(s, lambda t, p=p: t.round == 2 and t.phase == Phase.PLACE and t.current_players == (p,),
+                   policy=lambda t, q, acts: A("pass") if t.phase == Phase.PLACE else None)
         placeable = {a.args[0] for a in of_kind(legal(s), "place")}
         assert pol not in placeable and len(placeable) == 4
 
@@ -542,7 +549,7 @@ def test_r26_media_removal_conditions() -> None:
     """R26 (三.6): the removal needs 5,000 € after the cost and another party's marker; placing an own marker
     is optional and needs one in reserve."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.media[3] = [0, 0, 0, 1]
         t.media_res[3] = 3
         t.money[0] = 13_000  # 8,000 cost + 5,000
@@ -580,7 +587,7 @@ def test_r28_expanded_politicians_and_presence_are_placeholders() -> None:
     assert all("placeholder" in p for p in exp)
     assert "placeholder" in raw["media_presence"]
     assert len(D.MEDIA_PRESENCE["standard"]) == 4 and len(D.MEDIA_PRESENCE["expanded"]) == 7
-    s = round_at(R.PLACE)
+    s = round_at(Phase.PLACE)
     with pytest.raises(IllegalActionError):
         act(s, "place", 5, 0)
 
@@ -590,7 +597,7 @@ def test_r28_expanded_politicians_and_presence_are_placeholders() -> None:
 
 def test_r29_deployment_one_action_per_choice() -> None:
     """R29 (一.8): a deployment is one action: a scheme and a board per icon."""
-    s = started(4, phase=R.DEPLOY)
+    s = started(4, phase=Phase.DEPLOY)
     acts = legal(s, 2)
     assert {a.kind for a in acts} == {"deploy"}
     assert len(acts) == 4 * 96
@@ -604,7 +611,7 @@ def test_r29_deployment_one_action_per_choice() -> None:
 def test_r30_two_elections_resolved_in_election_order() -> None:
     """R30 (四.8): round 5 of the expanded game converts and resolves its two states in election order."""
     s = started(4, "expanded", seed=8)
-    play_until(s, lambda t: t.round == 5 and t.phase == R.PLACE)
+    play_until(s, lambda t: t.round == 5 and t.phase == Phase.PLACE)
     assert s._election_boards(5) == [1, 2]
     s.rallies[1][0] = 2
     s.rallies[2][0] = 3
@@ -624,7 +631,7 @@ def test_r31_removed_media_marker_back_to_owner() -> None:
     """R31 (三.6): a media marker removed by a politician returns to its owner's reserve and can be bought
     again."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.media[2] = [0, 0, 0, 4]
         t.media_res[3] = 0
 
@@ -633,7 +640,7 @@ def test_r31_removed_media_marker_back_to_owner() -> None:
     act(s, "mremove", 3, 1)
     assert s.media_res[3] == 1 and s.media[2] == [1, 0, 0, 3]
     act(s, "second", 0)
-    play_until(s, lambda t: t.round == 2 and t.phase == R.MEDIA and t.current_players == (3,))
+    play_until(s, lambda t: t.round == 2 and t.phase == Phase.MEDIA and t.current_players == (3,))
     assert A("media", 2) in legal(s)
 
 
@@ -654,13 +661,13 @@ def test_r32_no_votes_no_leader() -> None:
 
 def test_r33_new_opinions_clockwise_from_next_election_state() -> None:
     """R33 (三.9.4): between rounds the new opinions are revealed clockwise from the next election state."""
-    s = round_at(R.PLACE)
-    play_until(s, lambda t: t.phase == R.DONATION)
+    s = round_at(Phase.PLACE)
+    play_until(s, lambda t: t.phase == Phase.DONATION)
     s.up[1], s.down[1] = [pro(0), pro(1), pro(2)], [con(0)]
     s.up[2], s.down[2] = [pro(3), pro(4)], [con(3)]
     s.up[3], s.down[3] = [pro(5)], [con(5)]
     s.op_deck = [con(0), con(6), pro(6)]  # drawn pro(6), con(6), con(0)
-    play_until(s, lambda t: t.phase == R.BID)
+    play_until(s, lambda t: t.phase == Phase.BID)
     assert s.up[1] == [pro(0), pro(1), pro(2), pro(6)]
     assert s.up[2] == [pro(3), pro(4), con(6)]
     assert s.up[3] == [pro(5), con(0)]
@@ -677,3 +684,114 @@ def test_r34_media_controller_decided_before_presence_moves() -> None:
     assert s.presence[1] == []
     s, r = election([70, 0, 10, 0], lambda t: t.media.__setitem__(0, [1, 2, 0, 0]))
     assert r["media_presence"] == [0, 1]
+
+def _finish_platform(s: DieMacher2019, p: int) -> None:
+    """Choose ``p``'s platform and hand card (first legal choices)."""
+    while True:
+        acts = legal(s, p)
+        s.apply(p, acts[0])
+        if acts[0].kind == "keep":
+            break
+
+
+# ------------------------------------------------------------------------------ R35, R36 (issue 9)
+
+
+def test_r36_leftovers_unseen_while_others_still_choose() -> None:
+    """Seed 000 一.6, R36 (issue 9.5): a finished player's leftover cards reach the open discard pile only
+    when all platforms are revealed; until then no other player's view, nor the spectator's, shows them."""
+    for seed in range(6):
+        n = 3 + seed % 3
+        s = to_phase(new_game(players=n, seed=seed), Phase.PLATFORM)
+        others = [None, *range(1, n)]
+        before = {q: s.view(q)["program"] for q in others}
+        seen = {q: len(s.events(q)) for q in others}
+        _finish_platform(s, 0)
+        assert s.phase == Phase.PLATFORM and 0 not in s.current_players and 1 in s.current_players
+        for q in others:
+            assert s.view(q)["program"] == before[q], f"seed {seed}: view({q}) shows player 0's leftovers"
+            new = s.events(q)[seen[q]:]
+            assert [e.type for e in new] == ["platform_chosen"], f"seed {seed}: {new}"
+        # Player 1 finishing too does not show player 0's leftovers to player 2 either.
+        for p in range(1, n - 1):
+            _finish_platform(s, p)
+        assert s.view(n - 1)["program"] == before[n - 1]
+        disc0 = sum(before[None]["discard"])
+        _finish_platform(s, n - 1)
+        assert s.phase == Phase.DEPLOY
+        revealed = [e for e in s.events(None) if e.type == "platform_revealed"]
+        set_aside = sum(len(e.data["discarded"]) for e in revealed)
+        assert set_aside >= n  # at least 2 leftovers of 7 cards each, one kept in hand
+        assert sum(s.view(None)["program"]["discard"]) == disc0 + set_aside
+
+
+def test_r36_every_program_discard_is_announced_to_all() -> None:
+    """Seed 000 一.6, 三.2, R36 (issue 9.6b): the program discard pile is open, so every card put on it is
+    shown to everyone when it gets there: it was in the public display, or a public event names it."""
+    checked = 0
+    for seed in range(8):
+        s = new_game(players=3 + seed % 3, variant="expanded" if seed % 2 else "standard", seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            disc = Counter(s.prog_disc)
+            display = Counter(s.view(None)["program"]["display"])
+            seen = len(s.events(None))
+            cur = s.current_players
+            p = cur[rng.randrange(len(cur))]
+            acts = s.legal_actions(p)
+            s.apply(p, acts[rng.randrange(len(acts))])
+            added = Counter(s.prog_disc) - disc
+            if not added or any(e.type == "program_reshuffled" for e in s.events(None)[seen:]):
+                continue
+            named: Counter[int] = Counter()
+            for e in s.events(None)[seen:]:
+                if e.type == "program_discarded":
+                    named[e.data["card"]] += 1
+                elif e.type == "platform_revealed":
+                    named.update(e.data["discarded"])
+            assert not added - (display + named), f"seed {seed}: discarded unseen: {added - display - named}"
+            checked += 1
+    assert checked > 100
+
+
+def _free_poll() -> tuple[DieMacher2019, dict[int | None, int]]:
+    """The state secretary's free poll card (三.6 secondary action 2), card 3 = [0, -1, 2, 0, -1]."""
+
+    def setup(t: DieMacher2019) -> None:
+        t.poll_deck = [c for c in t.poll_deck if c != 2] + [2]
+
+    s = exec_game([(2, STATE_SECRETARY, 1)], setup=setup)
+    act(s, "pay")
+    seen: dict[int | None, int] = {q: len(s.events(q)) for q in (None, 0, 1, 2, 3)}
+    act(s, "second", 1)
+    assert s.phase == Phase.POLL_DECIDE and turn(s) == 2
+    return s, seen
+
+
+def _names_card(e: Event, card: int) -> bool:
+    return e.data.get("card") == card or list(e.data.get("trend", ())) == list(D.POLLS[card])
+
+
+def test_r35_free_poll_card_seen_only_by_its_taker() -> None:
+    """Seed 000 三.6 "免费取得1张民调卡牌，并决定是否公布", 三.8, R35 (issue 9.6a): the free card's identity
+    is in the taker's events only; kept unpublished, it stays known to the taker alone."""
+    s, seen = _free_poll()
+    mine = [e for e in s.events(2)[seen[2]:] if e.type == "poll_free"]
+    assert len(mine) == 1 and mine[0].to == 2 and mine[0].data["card"] == 2
+    act(s, "keep_poll")
+    for q in (None, 0, 1, 3):
+        new = s.events(q)[seen[q]:]
+        assert not [e for e in new if _names_card(e, 2)], f"player {q} sees the free card: {new}"
+        assert "poll_kept" in [e.type for e in new]
+    assert 2 in s.poll_disc and s.poll_disc_private[2] == [2]
+
+
+def test_r35_free_poll_card_published_is_public() -> None:
+    """Seed 000 三.8, R35: a published free poll card is shown to everyone with its trend changes."""
+    s, seen = _free_poll()
+    assert A("publish") in legal(s)
+    act(s, "publish")
+    for q in (None, 0, 1, 3):
+        pub = [e for e in s.events(q)[seen[q]:] if e.type == "poll_published"]
+        assert len(pub) == 1 and pub[0].data["card"] == 2
+    assert s.poll_disc_private == [[], [], [], []]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019 import rules as R
 from hustings.games.die_macher_2019.actions import A
+from hustings.games.die_macher_2019.phases import Phase
+from hustings.games.die_macher_2019.rules import DieMacher2019, scoring
 
 from .conftest import (
     VICE_CHAIR,
@@ -24,12 +25,12 @@ from .conftest import (
 COMPONENTS = ("election_points", "election_bonus", "media_presence", "party_base", "money_rank")
 
 
-def final(money: list[int], **fields: list) -> R.DieMacher2019:  # type: ignore[type-arg]
-    s = round_at(R.MEDIA, players=len(money))
+def final(money: list[int], **fields: list) -> DieMacher2019:  # type: ignore[type-arg]
+    s = round_at(Phase.MEDIA, players=len(money))
     s.money = list(money)
     for k, v in fields.items():
         setattr(s, k, v)
-    s._final_scoring()
+    scoring.final_scoring(s)
     return s
 
 
@@ -57,7 +58,7 @@ def test_final_score_components_and_total() -> None:
     for w in want:
         w["total"] = sum(w[k] for k in COMPONENTS)
     assert s.scores() == want
-    assert s.phase == R.OVER and s.is_over
+    assert s.phase == Phase.OVER and s.is_over
     e = last(s, "final_scores")
     assert e.data["scores"] == want
     assert e.data["money"] == [40_000, 12_000, 31_000, 5_000]
@@ -66,7 +67,7 @@ def test_final_score_components_and_total() -> None:
     assert all(legal_empty(s, p) for p in range(4))
 
 
-def legal_empty(s: R.DieMacher2019, p: int) -> bool:
+def legal_empty(s: DieMacher2019, p: int) -> bool:
     return s.legal_actions(p) == []
 
 
@@ -121,7 +122,7 @@ def test_standard_game_four_rounds_four_elections() -> None:
 
 def test_trend_stays_within_minus_three_plus_three() -> None:
     """seed 000 四.1, R1: trend is -3..+3; changes beyond the ends are lost."""
-    s = round_at(R.MEDIA)
+    s = round_at(Phase.MEDIA)
     s._add_trend(1, 0, 5)
     assert s.trend[1][0] == 3
     s._add_trend(1, 0, -2)
@@ -135,7 +136,7 @@ def test_trend_stays_within_minus_three_plus_three() -> None:
 def test_trend_raise_at_top_is_lost() -> None:
     """seed 000 四.1, R1: a vice-chair at trend +3 leaves it at +3."""
 
-    def setup(t: R.DieMacher2019) -> None:
+    def setup(t: DieMacher2019) -> None:
         t.trend[1][2] = 3
 
     s = exec_game([(2, VICE_CHAIR, 1)], setup=setup)
@@ -149,15 +150,15 @@ def test_trend_raise_at_top_is_lost() -> None:
 def test_converted_cubes_return_and_can_be_bought_again() -> None:
     """seed 000 三.4, 四.5: cubes converted go back to the reserve and can be used in later rounds; a state
     at 8 cubes takes more only after a conversion."""
-    s = round_at(R.RALLY, first=0)
+    s = round_at(Phase.RALLY, first=0)
     s.money[0] = 100_000
     act(s, "rally", 2, 8)
     assert s.rally_res[0] == 12
-    play_until(s, lambda t: t.phase == R.CONVERT and t.conv_boards[0] == 2)
+    play_until(s, lambda t: t.phase == Phase.CONVERT and t.conv_boards[0] == 2)
     assert legal(s, 0)[-1] == A("convert", 8)
     act(s, "convert", 8, p=0)
     assert s.rally_res[0] == 20 and s.rallies[2][0] == 0
-    play_until(s, lambda t: t.round == 2 and t.phase == R.RALLY and t.current_players == (0,))
+    play_until(s, lambda t: t.round == 2 and t.phase == Phase.RALLY and t.current_players == (0,))
     s.money[0] = 100_000
     assert s.rally_res[0] == 20
     assert A("rally", 2, 8) in legal(s, 0)

@@ -8,8 +8,9 @@ import pytest
 
 from hustings.engine import IllegalActionError, Rng
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019 import rules as R
 from hustings.games.die_macher_2019.actions import DEPLOY_ACTIONS, A
+from hustings.games.die_macher_2019.phases import Phase
+from hustings.games.die_macher_2019.rules import schedule
 
 from .conftest import (
     act,
@@ -37,7 +38,7 @@ from .conftest import (
 def test_party_choice_in_seat_order_all_different() -> None:
     """seed 000 一.1 (and R21): each player picks a different party, in seat order."""
     s = new_game(4)
-    assert s.phase == R.PARTY
+    assert s.phase == Phase.PARTY
     assert s.current_players == (0,)
     assert {a.args[0] for a in legal(s)} == set(range(5))
     act(s, "party", 3, p=0)
@@ -52,7 +53,7 @@ def test_party_choice_in_seat_order_all_different() -> None:
     assert {a.args[0] for a in legal(s)} == {1, 2}
     act(s, "party", 1, p=3)
     assert s.party == [3, 0, 4, 1]
-    assert s.phase == R.DRAFT
+    assert s.phase == Phase.DRAFT
 
 
 @pytest.mark.parametrize("variant,markers,pols", [("standard", 4, 5), ("expanded", 5, 8)])
@@ -103,7 +104,7 @@ def test_two_large_two_small_lowest_maximum_first(seed: int) -> None:
     maxima = [D.STATES[x].max_points for x in s.board_state]
     assert maxima[0] == min(maxima)
     assert s.elec_round == [1, 2, 3, 4]
-    assert R.ELECTIONS["standard"] == [(1, 0), (2, 1), (3, 2), (4, 3)]
+    assert schedule.ELECTIONS["standard"] == [(1, 0), (2, 1), (3, 2), (4, 3)]
     assert last(s, "states_drawn").data["boards"] == s.board_state
     assert sorted(s.state_pool + s.board_state) == list(range(16))
 
@@ -200,7 +201,7 @@ def test_program_display_players_plus_one_and_seven_cards(players: int) -> None:
     """seed 000 一.6, R2: the display shows players + 1 cards; each player drafts from 7 cards."""
     s = new_game(players, seed=2)
     choose_parties(s)
-    assert s.phase == R.DRAFT
+    assert s.phase == Phase.DRAFT
     assert len(s.prog_display) == players + 1
     assert all(len(s.packets[p]) == 7 for p in range(players))
     assert set(s.current_players) == set(range(players))  # simultaneous
@@ -214,7 +215,7 @@ def test_draft_pick_one_pass_rest_left_four_times() -> None:
     s = new_game(4, seed=2)
     choose_parties(s)
     for rnd in range(4):
-        assert s.phase == R.DRAFT and s.draft_round == rnd
+        assert s.phase == Phase.DRAFT and s.draft_round == rnd
         before = [list(s.packets[p]) for p in range(4)]
         picks = {}
         for p in range(4):
@@ -230,7 +231,7 @@ def test_draft_pick_one_pass_rest_left_four_times() -> None:
                 rest[picks[p]] -= 1
                 assert Counter(s.packets[(p + 1) % 4]) == +rest
                 assert len(s.packets[(p + 1) % 4]) == 6 - rnd
-    assert s.phase == R.PLATFORM
+    assert s.phase == Phase.PLATFORM
     for p in range(4):
         assert len(s.packets[p]) >= 7
 
@@ -248,7 +249,7 @@ def test_draft_offers_only_cards_in_hand() -> None:
 def test_platform_five_distinct_issues_keep_one_discard_one() -> None:
     """seed 000 一.6: 5 of the 7 cards form the platform, 5 different issues, never both stances of one
     issue; 1 card is kept as the hand, the other discarded; platforms are revealed together."""
-    s = started(4, seed=2, phase=R.PLATFORM)
+    s = started(4, seed=2, phase=Phase.PLATFORM)
     p = 0
     pool = list(s.packets[p])
     assert len(pool) == 7
@@ -274,10 +275,13 @@ def test_platform_five_distinct_issues_keep_one_discard_one() -> None:
     keep = acts[0].args[0]
     s.apply(p, acts[0])
     assert s.hand[p] == [keep]
-    assert len(s.prog_disc) == disc0 + 1
+    # the leftover waits face down with the secret platform (ruling R36)
+    assert len(s.prog_disc) == disc0 and len(s.plat_discard[p]) == 1
+    leftover = s.plat_discard[p][0]
     assert s.platform[p] == []  # still secret until all have chosen
-    to_phase(s, R.DEPLOY)
+    to_phase(s, Phase.DEPLOY)
     assert sorted(s.platform[p]) == sorted(chosen)
+    assert leftover in s.prog_disc and len(s.prog_disc) == disc0 + 4 and s.plat_discard == [[]] * 4
     for q in range(4):
         issues = [c >> 1 for c in s.platform[q]]
         assert len(issues) == 5 and len(set(issues)) == 5
@@ -288,7 +292,7 @@ def test_platform_five_distinct_issues_keep_one_discard_one() -> None:
 
 def test_platform_choice_stays_completable() -> None:
     """seed 000 一.6: a card is offered for the platform only if 5 distinct issues can still be reached."""
-    s = started(4, seed=2, phase=R.PLATFORM)
+    s = started(4, seed=2, phase=Phase.PLATFORM)
     s.packets[0] = [pro(0), con(0), pro(1), con(1), pro(2), pro(3), pro(4)]
     refresh(s)
     # 5 issues: 0, 1, 2, 3, 4; all cards playable at first
@@ -323,7 +327,7 @@ def test_poll_deck_ten_cards_shuffled() -> None:
 
 def test_deployment_is_secret_and_simultaneous() -> None:
     """seed 000 一.8: everyone chooses at once, in secret; all are revealed and carried out together."""
-    s = started(4, seed=2, phase=R.DEPLOY)
+    s = started(4, seed=2, phase=Phase.DEPLOY)
     assert set(s.current_players) == {0, 1, 2, 3}
     a = A("deploy", 0, 0, 1, 2, 3)
     s.apply(0, a)
@@ -337,7 +341,7 @@ def test_deployment_is_secret_and_simultaneous() -> None:
         s.apply(0, a)  # once only
     for p in (1, 2, 3):
         s.apply(p, legal(s, p)[0])
-    assert s.phase == R.BID
+    assert s.phase == Phase.BID
     assert s.rallies[0][0] == 3 and s.rallies[1][0] == 3
     assert len([e for e in s.events(1) if e.type == "deployment"]) == 4
 
@@ -345,7 +349,7 @@ def test_deployment_is_secret_and_simultaneous() -> None:
 def test_deployment_icons() -> None:
     """seed 000 一.8: each rally icon puts 3 cubes, each trend icon +1, each media icon 1 marker, each vote
     icon 6 votes in its state; repeated icons go to different states."""
-    s = started(4, seed=2, phase=R.DEPLOY)
+    s = started(4, seed=2, phase=Phase.DEPLOY)
     assert D.ICON_AMOUNT == {"rally": 3, "trend": 1, "media": 1, "votes": 6}
     choice = {
         0: (0, 0, 1, 2, 3),  # rally 0, rally 1, trend 2, media 3
@@ -375,7 +379,7 @@ def test_deployment_icons() -> None:
     assert [s.votes[b][3] for b in range(4)] == [0, 6, 0, 0]
     assert s.rally_res == [14, 17, 17, 17]
     assert s.media_res == [3, 4, 2, 4]
-    assert s.round == 1 and s.phase == R.BID
+    assert s.round == 1 and s.phase == Phase.BID
     assert len(events(s, "round_started")) == 1
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from hustings.games.die_macher_2019 import rules as R
 from hustings.games.die_macher_2019.actions import A
+from hustings.games.die_macher_2019.phases import Phase
+from hustings.games.die_macher_2019.rules import DieMacher2019, conversion
 
 from .conftest import (
     PLAT,
@@ -22,7 +23,7 @@ from .conftest import (
 )
 
 
-def example(s: R.DieMacher2019, b: int, p: int) -> None:
+def example(s: DieMacher2019, b: int, p: int) -> None:
     s.platform[p] = list(PLAT)
     s.up[b] = [pro(0), pro(1), pro(2), con(6)]  # three agreements, one issue not on the platform
     s.trend[b][p] = 2
@@ -32,10 +33,10 @@ def example(s: R.DieMacher2019, b: int, p: int) -> None:
 
 def test_worked_example_direct() -> None:
     """seed 000 三.9.1 example: (6 rallies + trend 2) x match 3 = 24 votes."""
-    s = round_at(R.MEDIA)
+    s = round_at(Phase.MEDIA)
     example(s, 1, 3)
-    assert s._match(3, 1)[0] == 3
-    s._convert(1, 3, 6)
+    assert conversion.match_in(s, 3, 1)[0] == 3
+    conversion.convert(s, 1, 3, 6)
     assert s.votes[1][3] == 24
     e = last(s, "votes_converted")
     assert (e.data["cubes"], e.data["trend"], e.data["match"], e.data["votes"]) == (6, 2, 3, 24)
@@ -49,9 +50,9 @@ def test_worked_example_in_play_outside_the_election_state() -> None:
     s = started(4)
     clear_boards(s)
     make_first(s, 0)
-    to_phase(s, R.PLACE)
+    to_phase(s, Phase.PLACE)
     example(s, 2, 1)
-    play_until(s, lambda t: t.phase == R.CONVERT)
+    play_until(s, lambda t: t.phase == Phase.CONVERT)
     assert s.conv_boards[0] == 2 and s.current_players == (1,)
     assert legal(s)[-1] == A("convert", 6)
     act(s, "convert", 6)
@@ -64,7 +65,7 @@ def test_worked_example_in_the_election_state_with_a_double() -> None:
     s = started(4)
     clear_boards(s)
     make_first(s, 0)
-    to_phase(s, R.PLACE)
+    to_phase(s, Phase.PLACE)
     s.platform[0] = list(PLAT)
     s.up[0] = [pro(0), pro(1), con(5), pro(6)]
     s.dbl[0] = 0
@@ -72,7 +73,7 @@ def test_worked_example_in_the_election_state_with_a_double() -> None:
     s.trend[0][0] = 2
     s.rallies[0][0] = 6
     s.rally_res[0] = 14
-    play_until(s, lambda t: t.phase == R.DONATION)
+    play_until(s, lambda t: t.phase == Phase.DONATION)
     e = last(s, "votes_converted")
     assert (e.data["player"], e.data["cubes"], e.data["trend"], e.data["match"], e.data["votes"]) == (0, 6, 2, 3, 24)
     assert s.results[0]["votes"][0] == 24

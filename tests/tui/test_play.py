@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import hustings
-from hustings.tui.app import MIN_HEIGHT, MIN_WIDTH, PlayApp
+from hustings.tui.app import PlayApp
 from hustings.tui.recordfile import load
 from hustings.tui.screens import AmountScreen, ExplainScreen, PlanScreen, TextScreen, TreeScreen
 from hustings.tui.session import Session
@@ -177,7 +177,8 @@ def test_too_small_window_says_so(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert app.too_small
-            assert "too small" in table_text(app) and f"{MIN_WIDTH}×{MIN_HEIGHT}" in table_text(app)
+            width, height = app.min_size  # the game's renderer says what its table needs
+            assert "too small" in table_text(app) and f"{width}×{height}" in table_text(app)
             await pilot.resize_terminal(*SIZE)
             await pilot.pause()
             assert not app.too_small

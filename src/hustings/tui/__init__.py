@@ -1,22 +1,27 @@
-"""The terminal table: play at a terminal against bots or several people at one keyboard, and step
-through records. Built on the engine's public API only (views, legal actions, events, records).
+"""The terminal table: play any registered game at a terminal against bots or several people at one
+keyboard, and step through records. Built on the engine's public API only (views, legal actions, events,
+outcomes, records); it knows no game.
 
-The Textual screens live in :mod:`hustings.tui.app` and :mod:`hustings.tui.replay` (the ``tui`` extra);
-everything else here (record files, sessions, choices, drawing) needs only Rich.
+A game draws itself through its ``tui`` adapter (a renderer, see :mod:`hustings.tui.renderer`); a game
+without one gets :class:`~hustings.tui.fallback.FallbackRenderer`. The Textual screens live in
+:mod:`hustings.tui.app` and :mod:`hustings.tui.replay` (the ``tui`` extra); everything else here (record
+files, sessions, choices, renderers) needs only Rich.
 """
 
 from __future__ import annotations
 
-from hustings.tui.dm2019 import DieMacherUI
-
-GAMES = ("die-macher-2019",)
-
-
-def ui_for(game: str, lang: str, names: str = "local") -> DieMacherUI:
-    """The table for ``game``; raises ValueError for a game that has none yet."""
-    if game == "die-macher-2019":
-        return DieMacherUI(lang, names)
-    raise ValueError(f"the terminal table does not know {game!r} yet; it plays: {', '.join(GAMES)}")
+from hustings.engine import get_spec
+from hustings.tui.fallback import FallbackRenderer
+from hustings.tui.renderer import GameRenderer, RendererFactory
 
 
-__all__ = ["GAMES", "DieMacherUI", "ui_for"]
+def ui_for(game: str, lang: str, names: str = "local") -> GameRenderer:
+    """The renderer of ``game`` (its ``tui`` adapter, else the fallback); ValueError for an unknown game."""
+    spec = get_spec(game)
+    factory: RendererFactory | None = spec.adapter("tui")
+    if factory is None:
+        return FallbackRenderer(spec, lang, names)
+    return factory(lang, names)
+
+
+__all__ = ["FallbackRenderer", "GameRenderer", "ui_for"]

@@ -1,9 +1,14 @@
-"""The terminal table: play Die Macher 2019 against bots or at one keyboard, and watch a record step by step.
+"""The terminal table: play any game against bots or at one keyboard, and watch a record step by step.
+
+The shell knows no game: the game's renderer (:mod:`hustings.tui.renderer`, got by :func:`ui_for`) draws
+the status line, the panels of the table, what only the viewer sees and the action list; the shell lays
+them out, keeps the event log, asks the session who acts and sends only legal actions.
 
 Screens (keys in docs/play.md):
-- the table: status line, the four state boards, the parties, the program display and decks, what only
-  you see, the event log, and the action list with its filter;
-- pop-ups: the amount picker, step-by-step choices, the rally planner, explanations, the rules, the keys;
+- the table: status line, the game's panels, what only you see, the event log, and the action list with
+  its filter;
+- pop-ups: the amount picker, step-by-step choices, plans (a renderer's planner), explanations, the rules,
+  the keys;
 - the hand-over screen between two people's turns at one keyboard, which hides the whole table.
 """
 
@@ -11,9 +16,10 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
@@ -25,14 +31,11 @@ from textual.widgets.option_list import Option
 from hustings.engine import Action, Event, GameState, IllegalActionError, get_spec
 from hustings.tui import ui_for
 from hustings.tui.choices import Entry, filter_entries
-from hustings.tui.dm2019 import phase_name
 from hustings.tui.i18n import tr
-from hustings.tui.rules_text import rules_for
+from hustings.tui.renderer import CanPlan, GameRenderer, Panel, Planner, outcome_headline
 from hustings.tui.screens import AmountScreen, ExplainScreen, PassScreen, PlanScreen, TextScreen, TreeScreen
 from hustings.tui.session import Session
 
-MIN_WIDTH = 120
-MIN_HEIGHT = 36
 BOT_PAUSE = 0.4  # seconds before each bot move, so a person can follow the log
 FAST_SLICE = 0.05  # with --fast, bots move back to back for this long between two screen updates
 
@@ -40,11 +43,10 @@ CSS = """
 Screen { layout: vertical; }
 #status { height: 1; background: $panel; padding: 0 1; }
 #main { height: 1fr; }
-#boards { height: auto; max-height: 15; }
-.board { width: 1fr; height: auto; max-height: 15; border: round $primary; padding: 0 0 0 1; overflow-y: auto; }
-#middle { height: auto; max-height: 8; }
-#parties { width: 7fr; height: auto; max-height: 8; border: round $secondary; padding: 0 1; overflow-y: auto; }
-#table { width: 3fr; height: auto; max-height: 8; border: round $secondary; padding: 0 1; overflow-y: auto; }
+#panels { height: auto; }
+.panel-row { height: auto; }
+.panel { height: auto; border: round $secondary; padding: 0 1; overflow-y: auto; }
+.panel.primary { border: round $primary; padding: 0 0 0 1; }
 #bottom { height: 1fr; min-height: 8; }
 #log { width: 1fr; border: round $secondary; padding: 0 0 0 1; }
 #side { width: 1fr; }
@@ -83,20 +85,21 @@ class TableApp(App[None]):
     def __init__(self, state: GameState, lang: str, names: str) -> None:
         super().__init__()
         self.lang = lang
-        self.ui = ui_for(state.GAME_ID, lang, names)
+        self.ui: GameRenderer = ui_for(state.GAME_ID, lang, names)
         self.spec = get_spec(state.GAME_ID)
         self._log_for: tuple[int | None, int] = (-1, 0)  # (viewer, events written)
+        self._layout: tuple[tuple[str, int], ...] = ()  # (key, row) of the panels on screen
+        self._panels: dict[str, Static] = {}
         self.title = self.spec.title.get(lang) or self.spec.id
+
+    @property
+    def min_size(self) -> tuple[int, int]:
+        return self.ui.min_size
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Vertical(id="main"):
-            with Horizontal(id="boards"):
-                for b in range(4):
-                    yield Static(id=f"board-{b}", classes="board")
-            with Horizontal(id="middle"):
-                yield Static(id="parties")
-                yield Static(id="table")
+            yield Vertical(id="panels")
             with Horizontal(id="bottom"):
                 yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=2000, min_width=20)
                 with Vertical(id="side"):
@@ -108,8 +111,6 @@ class TableApp(App[None]):
         yield from ()
 
     def on_mount(self) -> None:
-        self.query_one("#parties", Static).border_title = tr("parties", self.lang)
-        self.query_one("#table", Static).border_title = tr("decks", self.lang)
         self.query_one("#log", RichLog).border_title = tr("log", self.lang)
         self._check_size(self.size.width, self.size.height)
 
@@ -117,11 +118,12 @@ class TableApp(App[None]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        mw, mh = self.min_size
+        small = width < mw or height < mh
         self.screen_stack[0].set_class(small, "too-small")
         if small:
             self.query_one("#too-small", Static).update(Text(tr(
-                "too_small", self.lang, w=width, h=height, mw=MIN_WIDTH, mh=MIN_HEIGHT), style="bold"))
+                "too_small", self.lang, w=width, h=height, mw=mw, mh=mh), style="bold"))
 
     @property
     def too_small(self) -> bool:
@@ -130,17 +132,32 @@ class TableApp(App[None]):
     def draw(self, state: GameState, viewer: int | None, actor: int | None, bots: Sequence[str | None]) -> None:
         """Redraw the table from ``viewer``'s view (None: a spectator's) and bring the log up to date."""
         view = state.view(viewer)
-        ui = self.ui
-        self.query_one("#status", Static).update(ui.status(view, actor, viewer, bots))
-        for b in range(4):
-            title, body = ui.board(view, b)
-            widget = self.query_one(f"#board-{b}", Static)
-            widget.border_title = title
-            widget.border_subtitle = ui.board_when(view, b)
-            widget.update(body)
-        self.query_one("#parties", Static).update(ui.parties(view))
-        self.query_one("#table", Static).update(ui.table_panel(view))
+        self.query_one("#status", Static).update(self.ui.status(view, actor, viewer, bots))
+        self._draw_panels(self.ui.panels(view))
         self._draw_log(state.events(viewer), viewer)
+
+    def _draw_panels(self, panels: Sequence[Panel]) -> None:
+        """Update the game's panels in place; lay them out anew only when the set of panels changes."""
+        layout = tuple((p.key, p.row) for p in panels)
+        if layout != self._layout:
+            self._layout = layout
+            box = self.query_one("#panels", Vertical)
+            box.remove_children()
+            self._panels = {}
+            rows: dict[int, list[Static]] = {}
+            for p in panels:
+                widget = Static(p.body, classes="panel primary" if p.primary else "panel")
+                widget.styles.width = f"{p.width}fr"
+                if p.max_height is not None:
+                    widget.styles.max_height = p.max_height
+                self._panels[p.key] = widget
+                rows.setdefault(p.row, []).append(widget)
+            box.mount_all(Horizontal(*rows[r], classes="panel-row") for r in sorted(rows))
+        for p in panels:
+            widget = self._panels[p.key]
+            widget.border_title = p.title
+            widget.border_subtitle = p.subtitle
+            widget.update(p.body)
 
     def _draw_log(self, evs: Sequence[Event], viewer: int | None) -> None:
         log = self.query_one("#log", RichLog)
@@ -149,23 +166,27 @@ class TableApp(App[None]):
             log.clear()
             count = 0
         for e in evs[count:]:
-            log.write(_event_text(e, self.lang))
+            log.write(self._event_text(e))
         self._log_for = (viewer, len(evs))
+
+    def _event_text(self, e: Event) -> Text:
+        style = self.ui.event_style(e)
+        if e.to is not None:  # private to the viewer
+            style = (style + " italic").strip()
+        return Text(e.message(self.lang), style=style)
+
+    def final_lines(self, state: GameState, viewer: int | None) -> list[RenderableType]:
+        """The end of the game: who won (from the game's outcome), then the table of the final scores."""
+        view = state.view(viewer)
+        outcome = state.outcome()
+        names = [self.ui.who(view, p) for p in range(state.num_players)]
+        labels = {c: self.spec.score_label(c, self.lang) for c in self.spec.score_labels}
+        return [outcome_headline(outcome, names, self.lang),
+                self.ui.final_table(view, outcome, state.scores(), labels)]
 
     def note(self, text: str) -> None:
         """A line of the interface's own in the log (not an event of the game)."""
         self.query_one("#log", RichLog).write(Text("» " + text, style="italic cyan"))
-
-
-_EVENT_STYLE = {"round_started": "bold cyan", "election_result": "bold yellow", "final_scores": "bold green",
-                "first_player": "bold", "income": "green", "bids_revealed": "bold"}
-
-
-def _event_text(e: Event, lang: str) -> Text:
-    style = _EVENT_STYLE.get(e.type, "")
-    if e.to is not None:
-        style = (style + " italic").strip()
-    return Text(e.message(lang), style=style)
 
 
 class PlayApp(TableApp):
@@ -246,8 +267,9 @@ class PlayApp(TableApp):
             legal = s.legal(actor)
             if len(legal) == 1:
                 if actor == self.viewer:
-                    self._log_pending = tr("forced", self.lang, who=self.ui.seat(actor),
-                                           action=self.ui.describe(legal[0], self.state.view(actor)))
+                    view = self.state.view(actor)
+                    self._log_pending = tr("forced", self.lang, who=self.ui.who(view, actor),
+                                           action=self.ui.describe(legal[0], view))
                 s.apply(actor, legal[0])
                 continue
             if s.needs_handover(self.shown_to, actor):
@@ -344,13 +366,9 @@ class PlayApp(TableApp):
         self.redraw(None)
         self._flush_note()
         self._set_choices([])
-        view = self.state.view(self.viewer)
-        labels = {c: self.spec.score_label(c, self.lang) for c in
-                  ("election_points", "election_bonus", "media_presence", "party_base", "money_rank", "total")}
-        situation = Text()
-        situation.append_text(self.ui.situation(view))
-        self.query_one("#situation", Static).update(situation)
-        self.query_one("#private", Static).update(self.ui.final_table(view, labels))
+        headline, table = self.final_lines(self.state, self.viewer)
+        self.query_one("#situation", Static).update(Group(headline, self.ui.situation(self.state.view(self.viewer))))
+        self.query_one("#private", Static).update(table)
 
     # -- choosing ------------------------------------------------------------------------------
 
@@ -400,26 +418,34 @@ class PlayApp(TableApp):
         if entry.mode == "action":
             self._send(actor, entry.action)
         elif entry.mode == "amount":
-            self._modal(AmountScreen(entry.actions, entry.label, self.lang), actor)
-        elif entry.mode == "tree":
+            fmt = self.ui.amount_format(entry.action.kind)
+            self._modal(AmountScreen(entry.actions, entry.label, fmt, self.lang), actor)
+        elif entry.mode == "plan" and (planner := self._planner(view, actor, entry.action.kind)) is not None:
+            self._plan(planner, actor)
+        elif entry.mode in ("tree", "plan"):  # a plan no planner composes is chosen step by step
             self._modal(TreeScreen(entry.actions, entry.label, self.ui, view), actor)
-        elif entry.mode == "plan":
-            self.waiting = "modal"
 
-            def planned(parts: list[tuple[int, int]] | None) -> None:
-                self.waiting = "human"
-                if parts is None or self.session.actor() != actor:
-                    self.query_one("#choices", OptionList).focus()
-                    return
-                result = self.session.apply_plan(actor, "rally", parts, finish="done")
-                if result.stopped is not None:
-                    b, k = result.stopped[1]
-                    part = self.ui.describe_rally(self.state.view(actor), b, k)
-                    self._log_pending = tr("rally_stopped", self.lang, part=part)
-                    self.notify(self._log_pending, severity="warning")
-                self.advance()
+    def _planner(self, view: Mapping[str, Any], actor: int, kind: str) -> Planner | None:
+        if not isinstance(self.ui, CanPlan):
+            return None
+        return self.ui.plans(view, self.session.legal(actor)).get(kind)
 
-            self.push_screen(PlanScreen(self.session.legal(actor), self.ui, view), planned)
+    def _plan(self, planner: Planner, actor: int) -> None:
+        self.waiting = "modal"
+
+        def planned(parts: list[tuple[int, int]] | None) -> None:
+            self.waiting = "human"
+            if parts is None or self.session.actor() != actor:
+                self.query_one("#choices", OptionList).focus()
+                return
+            result = self.session.apply_plan(actor, planner.kind, parts, finish=planner.finish)
+            if result.stopped is not None:
+                target, count = result.stopped[1]
+                self._log_pending = planner.stopped(target, count)
+                self.notify(self._log_pending, severity="warning")
+            self.advance()
+
+        self.push_screen(PlanScreen(self.session.legal(actor), planner, self.lang), planned)
 
     def _modal(self, screen: Any, actor: int) -> None:
         self.waiting = "modal"
@@ -457,14 +483,16 @@ class PlayApp(TableApp):
     def action_rules(self) -> None:
         if self.waiting in ("pass", "modal"):
             return
-        phase = str(self.state.view(None)["phase"])
-        self._overlay(TextScreen(tr("rules_title", self.lang, phase=phase_name(phase, self.lang)),
-                                 rules_for(phase, self.lang), self.lang))
+        rules = self.ui.rules(self.state.view(None))
+        if rules is None:
+            self.notify(tr("no_rules", self.lang))
+            return
+        self._overlay(TextScreen(*rules, self.lang))
 
     def action_keys(self) -> None:
         if self.waiting in ("pass", "modal"):
             return
-        self._overlay(TextScreen(tr("keys_title", self.lang), keys_text(self.lang), self.lang))
+        self._overlay(TextScreen(tr("keys_title", self.lang), keys_text(self.lang, self.ui.key_help()), self.lang))
 
     def _overlay(self, screen: Any) -> None:
         before = self.waiting
@@ -489,7 +517,8 @@ class PlayApp(TableApp):
         self.exit()
 
 
-def keys_text(lang: str) -> str:
+def keys_text(lang: str, extra: Sequence[tuple[str, str]] = ()) -> str:
+    """The keys page: the table's keys, then the game's guided choices (``extra``: where, keys)."""
     rows = [
         ("↑/↓, Enter, 1-9", tr("k_choose", lang)),
         ("/ f", tr("k_filter", lang)),
@@ -500,8 +529,6 @@ def keys_text(lang: str) -> str:
         ("s", tr("k_fast", lang)),
         ("q, Ctrl+Q", tr("k_quit", lang)),
         ("", ""),
-        (tr("amount_title", lang), tr("amount_help", lang)),
-        (tr("rally_title", lang), tr("rally_help", lang)),
-        ("…", tr("tree_help", lang)),
+        *extra,
     ]
     return "\n".join(f"{k:<18} {v}" if k else "" for k, v in rows)

@@ -13,7 +13,7 @@ Every model here only ever selects among the :class:`~hustings.engine.Action` ob
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from hustings.engine import Action
@@ -66,7 +66,7 @@ def parse_amount(text: str) -> int | None:
 
 
 class AmountModel:
-    """One amount among the legal ones. Actions carry the amount (in thousands) as their one argument."""
+    """One amount among the legal ones. Actions carry the amount as their first argument."""
 
     def __init__(self, actions: Sequence[Action]) -> None:
         if not actions:
@@ -85,7 +85,7 @@ class AmountModel:
         return self.amounts[-1]
 
     def step(self, delta: int) -> None:
-        """Move by ``delta`` thousands to the nearest legal amount in that direction (clamped)."""
+        """Move by ``delta`` units to the nearest legal amount in that direction (clamped)."""
         self.error = ""
         target = self.k + delta
         if delta > 0:
@@ -101,9 +101,10 @@ class AmountModel:
     def set_max(self) -> None:
         self.k, self.error = self.hi, ""
 
-    def set_text(self, text: str) -> bool:
-        """Take a typed amount; False (and ``error`` set to the text) when it is not a legal amount."""
-        k = parse_amount(text)
+    def set_text(self, text: str, parse: Callable[[str], int | None] = parse_amount) -> bool:
+        """Take a typed amount (read by ``parse``, thousands by default); False (and ``error`` set to the
+        text) when it is not a legal amount."""
+        k = parse(text)
         if k is None or k not in self._by_k:
             self.error = text
             return False

@@ -108,9 +108,7 @@ class ReplayApp(TableApp):
         if self.i == len(self.stepper) and not state.is_over:
             lines.append(Text(tr("replay_unfinished", self.lang), style="dim"))
         if state.is_over:
-            labels = {c: self.spec.score_label(c, self.lang) for c in
-                      ("election_points", "election_bonus", "media_presence", "party_base", "money_rank", "total")}
-            lines.append(ui.final_table(view, labels))
+            lines.extend(self.final_lines(state, self.player))
         self.query_one("#replay-info", Static).update(Group(*lines))
 
     def action_go(self, delta: int) -> None:

@@ -1,4 +1,7 @@
-"""The pop-up screens of the terminal table: hand-over, amount, step by step, rally plan, explain, text."""
+"""The pop-up screens of the terminal table: hand-over, amount, step by step, plan, explain, text.
+
+They know no game: words come from the game's renderer (and its planner), choices only from legal actions.
+"""
 
 from __future__ import annotations
 
@@ -15,9 +18,9 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hustings.engine import Action
-from hustings.tui.choices import AmountModel, PlanModel, TreeModel, parse_amount
-from hustings.tui.dm2019 import DieMacherUI, Explanation
-from hustings.tui.i18n import eur, tr
+from hustings.tui.choices import AmountModel, PlanModel, TreeModel
+from hustings.tui.i18n import tr
+from hustings.tui.renderer import AmountFormat, Explanation, GameRenderer, Planner
 
 
 class PassScreen(Screen[None]):
@@ -47,7 +50,9 @@ class _Modal(ModalScreen[Any]):
 
 
 class AmountScreen(_Modal):
-    """Pick one legal amount: arrows and page keys step, digits type thousands, Enter sends, Esc cancels."""
+    """Pick one legal amount: arrows and page keys step, digits type one, Enter sends, Esc cancels.
+
+    The game's :class:`AmountFormat` shows the amounts and reads what is typed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", show=False),
@@ -61,38 +66,40 @@ class AmountScreen(_Modal):
         Binding("backspace", "erase", show=False),
     ]
 
-    def __init__(self, actions: Sequence[Action], title: str, lang: str) -> None:
+    def __init__(self, actions: Sequence[Action], title: str, fmt: AmountFormat, lang: str) -> None:
         super().__init__(id="amount-screen")
         self.model = AmountModel(actions)
         self.title_text = title
+        self.fmt = fmt
         self.lang = lang
         self.typed = ""
 
     def compose(self) -> ComposeResult:
+        show = self.fmt.show
         with Vertical(classes="dialog"):
             yield Static(Text(self.title_text, style="bold"))
-            yield Static(tr("amount_range", self.lang, lo=eur(self.model.lo * 1000), hi=eur(self.model.hi * 1000)))
+            yield Static(tr("amount_range", self.lang, lo=show(self.model.lo), hi=show(self.model.hi)))
             yield Static(id="amount-value")
             yield Static(id="amount-error", classes="error")
-            yield Static(Text(tr("amount_help", self.lang), style="dim"))
+            yield Static(Text(self.fmt.help or tr("amount_help_plain", self.lang), style="dim"))
 
     def on_mount(self) -> None:
         self._show()
 
     def _show(self) -> None:
+        show = self.fmt.show
         value = Text()
         if self.typed:
-            k = parse_amount(self.typed)
+            k = self.fmt.parse(self.typed)
             value.append(f"> {self.typed}_  ", style="bold")
             if k is not None:
-                value.append(f"= {eur(k * 1000)}", style="dim")
+                value.append(f"= {show(k)}", style="dim")
         else:
-            value.append(f"◀  {eur(self.model.k * 1000)}  ▶", style="bold reverse")
+            value.append(f"◀  {show(self.model.k)}  ▶", style="bold reverse")
         self.query_one("#amount-value", Static).update(value)
         err = ""
         if self.model.error:
-            err = tr("amount_bad", self.lang, text=self.model.error, lo=eur(self.model.lo * 1000),
-                     hi=eur(self.model.hi * 1000))
+            err = tr("amount_bad", self.lang, text=self.model.error, lo=show(self.model.lo), hi=show(self.model.hi))
         self.query_one("#amount-error", Static).update(err)
 
     @property
@@ -128,7 +135,7 @@ class AmountScreen(_Modal):
 
     def action_send(self) -> None:
         if self.typed:
-            ok = self.model.set_text(self.typed)
+            ok = self.model.set_text(self.typed, self.fmt.parse)
             self.typed = ""
             if not ok:
                 self._show()
@@ -145,7 +152,7 @@ class TreeScreen(_Modal):
         Binding("backspace", "back", show=False),
     ]
 
-    def __init__(self, actions: Sequence[Action], title: str, ui: DieMacherUI, view: Mapping[str, Any]) -> None:
+    def __init__(self, actions: Sequence[Action], title: str, ui: GameRenderer, view: Mapping[str, Any]) -> None:
         super().__init__(id="tree-screen")
         self.model = TreeModel(actions)
         self.title_text = title
@@ -199,7 +206,8 @@ class TreeScreen(_Modal):
 
 
 class PlanScreen(_Modal):
-    """Compose rallies over several states; Enter sends the plan (each part checked again) and ends the turn."""
+    """Compose several actions of one kind over different targets (the game's :class:`Planner` words them);
+    Enter sends the plan, each part checked again against the legal actions as they then are."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", show=False),
@@ -208,23 +216,19 @@ class PlanScreen(_Modal):
         Binding("enter", "send", show=False, priority=True),
     ]
 
-    def __init__(self, legal: Sequence[Action], ui: DieMacherUI, view: Mapping[str, Any]) -> None:
+    def __init__(self, legal: Sequence[Action], planner: Planner, lang: str) -> None:
         super().__init__(id="plan-screen")
-        self.model = PlanModel.from_legal(legal, "rally")
-        self.ui = ui
-        self.view = view
-        me = view["you"]
-        self.money = int(view["players"][me]["money"])
-        self.reserve = int(view["players"][me]["rally_reserve"])
+        self.model = PlanModel.from_legal(legal, planner.kind)
+        self.planner = planner
+        self.lang = lang
 
     def compose(self) -> ComposeResult:
-        lang = self.ui.lang
         with Vertical(classes="dialog"):
-            yield Static(Text(tr("rally_title", lang), style="bold"))
+            yield Static(Text(self.planner.title, style="bold"))
             yield OptionList(id="plan-rows")
             yield Static(id="plan-total")
             yield Static(id="plan-error", classes="error")
-            yield Static(Text(tr("rally_help", lang), style="dim"))
+            yield Static(Text(self.planner.help, style="dim"))
 
     def on_mount(self) -> None:
         self._show()
@@ -232,37 +236,18 @@ class PlanScreen(_Modal):
         rows.highlighted = 0
         rows.focus()
 
-    def _row(self, b: int) -> str:
-        lang, ui = self.ui.lang, self.ui
-        k = self.model.counts.get(b, 0)
-        have, most = ui.rally_limits(self.view, b)
-        cost = eur(ui.rally_cost(k)) if k else "—"
-        return tr("rally_row", lang, state=ui.board_name(self.view, b), k=k, cost=cost, have=have, max=most)
-
-    def _cost(self) -> int:
-        return sum(self.ui.rally_cost(k) for _, k in self.model.parts())
-
     def problems(self) -> list[str]:
-        lang = self.ui.lang
-        out = []
-        if self._cost() > self.money:
-            out.append(tr("rally_too_dear", lang, cost=eur(self._cost()), money=eur(self.money)))
-        if self.model.total > self.reserve:
-            out.append(tr("rally_too_many", lang, cubes=self.model.total, reserve=self.reserve))
-        return out
+        return self.planner.problems(self.model.parts())
 
     def _show(self, error: str = "") -> None:
         rows = self.query_one("#plan-rows", OptionList)
         keep = rows.highlighted
         rows.clear_options()
-        for b in self.model.targets:
-            rows.add_option(Option(self._row(b), id=f"b{b}"))
+        for t in self.model.targets:
+            rows.add_option(Option(self.planner.row(t, self.model.counts.get(t, 0)), id=f"t{t}"))
         if keep is not None:
             rows.highlighted = keep
-        lang = self.ui.lang
-        self.query_one("#plan-total", Static).update(tr(
-            "rally_total", lang, cubes=self.model.total, cost=eur(self._cost()), money=eur(self.money),
-            reserve=self.reserve))
+        self.query_one("#plan-total", Static).update(self.planner.summary(self.model.parts()))
         self.query_one("#plan-error", Static).update(error or "\n".join(self.problems()))
 
     def _target(self) -> int | None:
@@ -272,24 +257,23 @@ class PlanScreen(_Modal):
         return self.model.targets[rows.highlighted]
 
     def action_step(self, delta: int) -> None:
-        b = self._target()
-        if b is not None:
-            self.model.step(b, delta)
+        t = self._target()
+        if t is not None:
+            self.model.step(t, delta)
             self._show()
 
     def on_key(self, event: events.Key) -> None:
         ch = event.character
         if ch and ch.isdigit():
-            b = self._target()
-            if b is not None:
-                ok = self.model.set(b, int(ch))
-                self._show("" if ok else tr("amount_bad", self.ui.lang, text=ch, lo=0,
-                                            hi=max(self.model.options[b])))
+            t = self._target()
+            if t is not None:
+                ok = self.model.set(t, int(ch))
+                self._show("" if ok else tr("amount_bad", self.lang, text=ch, lo=0, hi=max(self.model.options[t])))
             event.stop()
 
     def action_send(self) -> None:
         if not self.model.parts():
-            self._show(tr("rally_empty", self.ui.lang))
+            self._show(self.planner.empty())
             return
         if self.problems():
             self._show()

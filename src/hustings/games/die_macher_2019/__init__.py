@@ -2,11 +2,14 @@
 
 from hustings.engine import GameSpec
 from hustings.games.die_macher_2019.actions import SPACE
-from hustings.games.die_macher_2019.data import PARTIES
+from hustings.games.die_macher_2019.data import CATALOG, NAME_LANGS, PARTIES
 from hustings.games.die_macher_2019.rules import DieMacher2019
 
 #: bump when the same (options, seed, actions) could play out differently (rules, data or generator)
-RULES_VERSION = "2"
+RULES_VERSION = "3"  # 3: 一.6 leftovers reach the discard pile at the reveal (R36)
+
+# the components of scores(), in display order; their labels are score.<component> in messages/<lang>.json
+SCORE_COMPONENTS = ("election_points", "election_bonus", "media_presence", "party_base", "money_rank", "total")
 
 
 def _make(players: int, variant: str, seed: int) -> DieMacher2019:
@@ -15,26 +18,22 @@ def _make(players: int, variant: str, seed: int) -> DieMacher2019:
 
 SPEC = GameSpec(
     id="die-macher-2019",
-    title={"en": "Die Macher (2019)", "zh-Hans": "德国大选（2019版）", "zh-Hant": "德國大選（2019版）",
-           "de": "Die Macher (2019)"},
+    title={lang: CATALOG.text("game.title", lang) for lang in NAME_LANGS},
     factory=_make,
     variants=("standard", "expanded"),
     min_players=3,
     max_players=5,
     default_variant="standard",
     sides=[{k: v for k, v in party.items() if k != "color"} for party in PARTIES],
-    score_labels={
-        "election_points": {"en": "elections", "zh-Hans": "选举得分", "zh-Hant": "選舉得分", "de": "Wahlen"},
-        "election_bonus": {"en": "bonus", "zh-Hans": "获胜奖励", "zh-Hant": "獲勝獎勵", "de": "Bonus"},
-        "media_presence": {"en": "media", "zh-Hans": "媒体存在", "zh-Hant": "媒體存在", "de": "Medien"},
-        "party_base": {"en": "party base", "zh-Hans": "党派基础", "zh-Hant": "黨派基礎", "de": "Parteibasis"},
-        "money_rank": {"en": "money", "zh-Hans": "剩余资金", "zh-Hant": "剩餘資金", "de": "Geld"},
-        "total": {"en": "total", "zh-Hans": "总分", "zh-Hant": "總分", "de": "Summe"},
-    },
+    score_labels={k: {lang: CATALOG.text(f"score.{k}", lang) for lang in NAME_LANGS} for k in SCORE_COMPONENTS},
     rules_version=RULES_VERSION,
     space=SPACE,
     outcome="ranked",
-    adapters={"schema": "hustings.games.die_macher_2019.schema:SCHEMA"},
+    adapters={
+        "tui": "hustings.games.die_macher_2019.adapters.tui:Renderer",
+        "rules_help": "hustings.games.die_macher_2019.adapters.rules_help:RULES_HELP",
+        "schema": "hustings.games.die_macher_2019.schema:SCHEMA",
+    },
 )
 
 __all__ = ["RULES_VERSION", "SPEC", "DieMacher2019"]

@@ -10,93 +10,58 @@ from hustings.games.die_macher_2019 import data as D
 GAME_ID = "die-macher-2019"
 
 
-def _t(lang: str, zh_hans: str, zh_hant: str, en: str) -> str:
-    return zh_hans if lang == "zh-Hans" else zh_hant if lang == "zh-Hant" else en
-
-
-def _board(b: int, lang: str) -> str:
-    return _t(lang, f"版图{b + 1}", f"版圖{b + 1}", f"board {b + 1}")
-
-
 def _money(k: int) -> str:
     return f"{k * 1000:,}€"
 
 
 def describe(a: Action, lang: str) -> str:
+    """The action in words, from the catalog's ``action.<kind>`` messages (never on the hot path)."""
     k, x = a.kind, a.args
-    cn = D.card_name
+
+    def t(key: str, **fields: object) -> str:
+        return D.CATALOG.text(key, lang, **fields)
+
+    def card(i: int = 0) -> str:
+        return D.card_name(x[i], lang)
+
+    def board(b: int) -> str:
+        return t("part.board", n=b + 1)
+
+    if k in ("draft", "plat", "keep", "take", "pick", "discard"):
+        return t(f"action.{k}", card=card())
+    if k in ("pass", "done", "wipe", "nodraw", "pay", "decline", "dbl_off", "publish"):
+        return t(f"action.{k}")
     if k == "party":
-        return _t(lang, "选择党派 ", "選擇政黨 ", "choose party ") + D.party_name(x[0], lang)
-    if k == "draft":
-        return _t(lang, "选牌：", "選牌：", "draft: ") + cn(x[0], lang)
-    if k == "plat":
-        return _t(lang, "纲领加入：", "政綱加入：", "platform: ") + cn(x[0], lang)
-    if k == "keep":
-        return _t(lang, "保留手牌：", "保留手牌：", "keep in hand: ") + cn(x[0], lang)
+        return t("action.party", party=D.party_name(x[0], lang))
     if k == "deploy":
-        icons = D.SCHEMES[x[0]]
-        names = {
-            "rally": _t(lang, "集会", "集會", "rallies"),
-            "trend": _t(lang, "趋势", "趨勢", "trend"),
-            "media": _t(lang, "媒体", "媒體", "media"),
-            "votes": _t(lang, "选票", "選票", "votes"),
-        }
-        parts = ", ".join(f"{names[i]}→{_board(b, lang)}" for i, b in zip(icons, x[1:], strict=True))
-        return _t(lang, f"部署方案{x[0] + 1}：", f"部署方案{x[0] + 1}：", f"deployment {x[0] + 1}: ") + parts
+        items = (t("part.deploy_item", icon=t(f"deploy_icon.{icon}"), board=board(b))
+                 for icon, b in zip(D.SCHEMES[x[0]], x[1:], strict=True))
+        return t("action.deploy", scheme=x[0] + 1, parts=t("part.sep").join(items))
     if k == "bid":
-        return _t(lang, "出价 ", "出價 ", "bid ") + _money(x[0])
-    if k == "pass":
-        return _t(lang, "放弃", "放棄", "pass")
-    if k == "done":
-        return _t(lang, "完成", "完成", "done")
-    if k == "take":
-        return _t(lang, "摸牌库顶并拿取展示区：", "摸牌庫頂並拿取展示區：", "draw from deck and take: ") + cn(x[0], lang)
-    if k == "wipe":
-        return _t(lang, "清空并刷新展示区", "清空並刷新展示區", "wipe and refill the display")
-    if k == "pick":
-        return _t(lang, "从新展示区拿取：", "從新展示區拿取：", "take from the new display: ") + cn(x[0], lang)
-    if k == "nodraw":
-        return _t(lang, "不拿牌", "不拿牌", "take no card")
+        return t("action.bid", amount=_money(x[0]))
     if k == "swap":
-        return _t(lang, f"纲领第{x[0] + 1}张换成 ", f"政綱第{x[0] + 1}張換成 ", f"swap platform card {x[0] + 1} for ") + cn(
-            x[1], lang
-        )
-    if k == "discard":
-        return _t(lang, "弃掉：", "棄掉：", "discard: ") + cn(x[0], lang)
+        return t("action.swap", slot=x[0] + 1, card=card(1))
     if k == "media":
-        return _t(lang, "购买媒体标记放在", "購買媒體標記放在", "buy a media marker for ") + _board(x[0], lang)
+        return t("action.media", board=board(x[0]))
     if k == "rally":
-        cost = D.RALLY_COST[x[1]]
-        return _t(lang, f"在{_board(x[0], lang)}集会{x[1]}次（{cost:,}€）", f"在{_board(x[0], lang)}集會{x[1]}次（{cost:,}€）",
-                  f"{x[1]} rallies in {_board(x[0], lang)} ({cost:,}€)")
+        return t("action.rally", board=board(x[0]), count=x[1], cost=f"{D.RALLY_COST[x[1]]:,}€")
     if k == "place":
-        return _t(lang, "派遣", "派遣", "send ") + D.politician_name(x[0], lang) + " → " + _board(x[1], lang)
-    if k == "pay":
-        return _t(lang, "支付费用并行动", "支付費用並行動", "pay and act")
-    if k == "decline":
-        return _t(lang, "不支付（弃置政治家）", "不支付（棄置政治家）", "decline (discard the politician)")
+        return t("action.place", politician=D.politician_name(x[0], lang), board=board(x[1]))
     if k == "dbl_on":
-        return _t(lang, "双倍标记放在 ", "雙倍標記放在 ", "double marker on ") + D.issue_name(x[0], lang)
-    if k == "dbl_off":
-        return _t(lang, "移除双倍标记", "移除雙倍標記", "remove the double marker")
+        return t("action.dbl_on", issue=D.issue_name(x[0], lang))
     if k == "mremove":
-        own = _t(lang, "，放入自己的标记", "，放入自己的標記", ", place own marker") if x[1] else ""
-        return _t(lang, "移除媒体标记：玩家", "移除媒體標記：玩家", "remove a media marker of player ") + f"{x[0] + 1}{own}"
+        return t("action.mremove_own" if x[1] else "action.mremove", n=x[0] + 1)
     if k == "second":
-        return _t(lang, f"次要行动{x[0] + 1}", f"次要行動{x[0] + 1}", f"secondary action {x[0] + 1}")
+        return t("action.second", n=x[0] + 1)
     if k == "replace":
-        return (_t(lang, "更换舆论：", "更換輿論：", "replace opinion: ") + D.issue_name(x[0], lang) + " → " + cn(x[1], lang))
-    if k == "publish":
-        return _t(lang, "公布民调", "公布民調", "publish the poll")
+        return t("action.replace", issue=D.issue_name(x[0], lang), card=card(1))
     if k == "keep_poll":
-        return _t(lang, "不公布（党派基础+3）", "不公布（黨派基礎+3）", "keep the poll secret (+3 base)")
+        return t("action.keep_poll", gain=D.POLL_KEEP_BASE)
     if k == "convert":
-        return _t(lang, f"转换{x[0]}个集会", f"轉換{x[0]}個集會", f"convert {x[0]} rallies")
+        return t("action.convert", count=x[0])
     if k == "donate":
-        d = D.DONATIONS[x[0]]
-        if x[1]:
-            return _t(lang, f"接受捐款{d.amount:,}€", f"接受捐款{d.amount:,}€", f"accept donation {d.amount:,}€")
-        return _t(lang, f"拒绝捐款{d.amount:,}€", f"拒絕捐款{d.amount:,}€", f"refuse donation {d.amount:,}€")
+        return t("action.donate_accept" if x[1] else "action.donate_refuse",
+                 amount=f"{D.DONATIONS[x[0]].amount:,}€")
     return f"{k}{x}"
 
 

@@ -2,6 +2,11 @@
 
 Card types are small ints: a program or opinion card of issue ``i`` and stance ``s`` (0 pro,
 1 contra) has type ``2 * i + s``. Values the seed does not print are marked placeholder in the JSON.
+
+Names are not in the data file: parties, issues, states and politicians carry ids there, and their names in
+every language are in the game's message catalog ``messages/<lang>.json`` (:data:`CATALOG`, see docs/i18n.md).
+The ``*_name`` helpers below read it; the name mappings on PARTIES, ISSUES, STATES and POLITICIANS are built
+from it once at import for callers that still index them by language.
 """
 
 from __future__ import annotations
@@ -11,9 +16,22 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from hustings.engine.i18n import Catalog
+from hustings.messages import SHARED
+
 _RAW: dict[str, Any] = json.loads(
     resources.files("hustings.games.die_macher_2019").joinpath("data/game.json").read_text("utf-8")
 )
+
+# The game's messages (names, phases, events, actions), falling back to the shared interface words.
+CATALOG = Catalog.from_package("hustings.games.die_macher_2019", "messages", parent=SHARED)
+# Languages the name mappings below carry (German: the printed names).
+NAME_LANGS: tuple[str, ...] = ("de", "en", "zh-Hans", "zh-Hant")
+
+
+def _names(key: str) -> dict[str, str]:
+    return {lang: CATALOG.text(key, lang) for lang in NAME_LANGS}
+
 
 NUM_ISSUES = 7
 NUM_TYPES = 2 * NUM_ISSUES
@@ -32,6 +50,7 @@ def stance_of(card_type: int) -> int:
 @dataclass(frozen=True)
 class StateCard:
     index: int
+    id: str  # ISO 3166-2:DE code: the key of its name, state.<id>
     names: dict[str, str]
     size: str  # "large" | "small"
     max_points: int
@@ -63,8 +82,16 @@ class Donation:
     refuse_base: int
 
 
-PARTIES: list[dict[str, str]] = _RAW["parties"]
-ISSUES: list[dict[str, Any]] = _RAW["issues"]
+PARTIES: list[dict[str, str]] = [{**p, **_names(f"party.{p['id']}")} for p in _RAW["parties"]]
+ISSUES: list[dict[str, Any]] = [
+    {
+        **i,
+        **_names(f"issue.{i['id']}"),
+        "pro": _names(f"stance.{i['id']}.pro"),
+        "contra": _names(f"stance.{i['id']}.contra"),
+    }
+    for i in _RAW["issues"]
+]
 START_MONEY: int = _RAW["start_money"]
 START_BASE: int = _RAW["start_base"]
 RALLY_CUBES: int = _RAW["rally_cubes"]
@@ -84,7 +111,8 @@ PROGRAM_PER_TYPE: int = _RAW["program_cards_per_stance"]
 STATES: list[StateCard] = [
     StateCard(
         i,
-        {k: s[k] for k in ("de", "en", "zh-Hans", "zh-Hant")},
+        s["id"],
+        _names(f"state.{s['id']}"),
         s["size"],
         s["max_points"],
         tuple((int(a), int(b)) for a, b in s["points_table"]),
@@ -105,7 +133,7 @@ POLITICIANS: list[Politician] = [
     Politician(
         i,
         p["key"],
-        {k: p[k] for k in ("de", "en", "zh-Hans", "zh-Hant")},
+        _names(f"politician.{p['key']}"),
         p["cost"],
         p["expanded_only"],
         p["main"],
@@ -122,27 +150,29 @@ MAX_BID_K = 400
 
 
 def party_name(party: int, lang: str) -> str:
-    return PARTIES[party].get(lang, PARTIES[party]["en"])
+    return CATALOG.text(f"party.{PARTIES[party]['id']}", lang)
 
 
 def issue_name(issue: int, lang: str) -> str:
-    return str(ISSUES[issue].get(lang, ISSUES[issue]["en"]))
+    return CATALOG.text(f"issue.{ISSUES[issue]['id']}", lang)
+
+
+def stance_name(card_type: int, lang: str) -> str:
+    side = "contra" if stance_of(card_type) else "pro"
+    return CATALOG.text(f"stance.{ISSUES[issue_of(card_type)]['id']}.{side}", lang)
 
 
 def card_name(card_type: int, lang: str) -> str:
-    iss = ISSUES[issue_of(card_type)]
-    st = iss["contra" if stance_of(card_type) else "pro"]
-    return f"{iss.get(lang, iss['en'])}: {st.get(lang, st['en'])}"
+    return CATALOG.text("part.card", lang, issue=issue_name(issue_of(card_type), lang),
+                        stance=stance_name(card_type, lang))
 
 
 def state_name(state: int, lang: str) -> str:
-    names = STATES[state].names
-    return names.get(lang, names["en"])
+    return CATALOG.text(f"state.{STATES[state].id}", lang)
 
 
 def politician_name(pol: int, lang: str) -> str:
-    names = POLITICIANS[pol].names
-    return names.get(lang, names["en"])
+    return CATALOG.text(f"politician.{POLITICIANS[pol].key}", lang)
 
 
 EFFECTS = frozenset({"double", "trend", "votes", "media_remove", "program", "poll", "others_trend_down", "rallies"})
@@ -151,6 +181,14 @@ _NEEDS_AMOUNT = frozenset({"votes", "rallies"})
 
 def _validate() -> None:
     """Fail at import, naming the entry, when an edited data file breaks a shape the rules rely on."""
+    named = [("party", [p["id"] for p in PARTIES]), ("issue", [i["id"] for i in ISSUES]),
+             ("state", [st.id for st in STATES]), ("politician", [pol.key for pol in POLITICIANS])]
+    for kind, ids in named:
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"game.json: two {kind} entries share an id: {ids}")
+        for ident in ids:
+            if not CATALOG.has(f"{kind}.{ident}", "en"):
+                raise ValueError(f"game.json: {kind} {ident!r} has no name {kind}.{ident} in messages/en.json")
     for pol in POLITICIANS:
         for eff in (pol.main, *pol.secondary):
             name, _, amount = eff.partition(":")

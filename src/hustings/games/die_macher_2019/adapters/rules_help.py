@@ -1,9 +1,13 @@
 """The rules of Die Macher 2019 for each phase, short, in English, Simplified and Traditional Chinese.
 
-Condensed from docs/rules/die-macher-2019.md (seed sections in brackets); amounts are in euros.
+Condensed from docs/rules/die-macher-2019.md (seed sections in brackets); amounts are in euros. The game's
+``rules_help`` adapter is :data:`RULES_HELP`: topic (a phase, as the view's ``phase`` names it) -> language
+-> text; an interface shows the topic of the phase in play, and the scoring rules (``over``) otherwise.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 # phase -> (en, zh-Hans, zh-Hant)
 RULES: dict[str, tuple[str, str, str]] = {
@@ -234,8 +238,15 @@ RULES: dict[str, tuple[str, str, str]] = {
 
 _INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
 
+#: the ``rules_help`` adapter: topic -> language -> text
+RULES_HELP: Mapping[str, Mapping[str, str]] = {
+    phase: {lang: texts[i] for lang, i in _INDEX.items()} for phase, texts in RULES.items()
+}
+#: the topic shown for a phase that has none of its own
+DEFAULT_TOPIC = "over"
+
 
 def rules_for(phase: str, lang: str) -> str:
     """The rules of ``phase`` in ``lang``; the scoring rules for an unknown phase."""
-    texts = RULES.get(phase, RULES["over"])
+    texts = RULES.get(phase, RULES[DEFAULT_TOPIC])
     return texts[_INDEX.get(lang, 0)]

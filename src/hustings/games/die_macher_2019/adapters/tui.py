@@ -1,15 +1,15 @@
 # ruff: noqa: E501  (tables of three-language text read better unwrapped)
-"""Die Macher 2019 at the terminal table: names, the boards, the parties, the guided choices, explanations.
+"""Die Macher 2019 at the terminal table: the game's ``tui`` adapter, a renderer for the terminal shell.
 
-Everything here is drawn from a player's view, the legal actions and the events that player may see:
-the same information a person in that seat has, nothing more.
+Names, the four state boards, the parties, the guided choices (bids, step-by-step choices, the rally
+planner) and the explanations. Everything here is drawn from a player's view, the legal actions and the
+events that player may see: the same information a person in that seat has, nothing more.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -18,8 +18,10 @@ from rich.text import Text
 
 from hustings.engine import Action, Event
 from hustings.games.die_macher_2019 import data as D
-from hustings.tui.choices import Entry
+from hustings.games.die_macher_2019.adapters.rules_help import rules_for
+from hustings.tui.choices import Entry, parse_amount
 from hustings.tui.i18n import eur, tr
+from hustings.tui.renderer import AmountFormat, BaseRenderer, Explanation, Panel, Planner, RendererFactory
 
 
 def _t(lang: str, en: str, hans: str, hant: str) -> str:
@@ -159,25 +161,21 @@ class Names:
         return self._pick(D.POLITICIANS[pol].names)
 
 
-@dataclass
-class Explanation:
-    title: str
-    lines: list[str]
+_EVENT_STYLE = {"round_started": "bold cyan", "election_result": "bold yellow", "final_scores": "bold green",
+                "first_player": "bold", "income": "green", "bids_revealed": "bold"}
 
 
-class DieMacherUI:
+class Renderer(BaseRenderer):
     """Renders a Die Macher 2019 view and turns legal actions into guided choices."""
 
     game = "die-macher-2019"
+    min_size = (120, 36)  # four boards of seven columns side by side
 
     def __init__(self, lang: str, names: str = "local") -> None:
-        self.lang = lang
+        super().__init__(lang, names)
         self.n = Names(lang, names)
 
     # -- people ------------------------------------------------------------------------------
-
-    def seat(self, p: int) -> str:
-        return tr("seat", self.lang, n=p + 1)
 
     def who(self, view: Mapping[str, Any], p: int) -> str:
         party = view["players"][p]["party"]
@@ -327,22 +325,25 @@ class DieMacherUI:
             return tr("accept", lang, m=eur(d.amount), b=d.accept_base) if value else tr("refuse", lang, b=d.refuse_base)
         return str(value)
 
-    def describe_rally(self, view: Mapping[str, Any], b: int, k: int) -> str:
-        where = self.board_name(view, b)
-        return _t(self.lang, f"{k} rallies in {where}", f"在{where}集会{k}次", f"在{where}集會{k}次")
+    def amount_format(self, kind: str) -> AmountFormat:
+        """Bids are in thousands of euros."""
+        return AmountFormat(show=lambda k: eur(k * 1000), parse=parse_amount, help=tr("amount_help", self.lang))
 
-    def rally_cost(self, count: int) -> int:
-        return D.RALLY_COST[count]
+    def plans(self, view: Mapping[str, Any], legal: Sequence[Action]) -> dict[str, Planner]:
+        """The rally planner, while rallies are legal."""
+        if view.get("you") is None or not any(a.kind == "rally" for a in legal):
+            return {}
+        return {"rally": RallyPlanner(self, view)}
 
-    def rally_limits(self, view: Mapping[str, Any], b: int) -> tuple[int, int]:
-        """(cubes you have in state ``b``, the most a player may have there)."""
-        me = view["you"]
-        return view["boards"][b]["rallies"][me], D.MAX_RALLIES
+    def key_help(self) -> list[tuple[str, str]]:
+        lang = self.lang
+        return [(tr("amount_title", lang), tr("amount_help", lang)), (tr("rally_title", lang), tr("rally_help", lang)),
+                ("…", tr("tree_help", lang))]
 
     # -- screen parts ------------------------------------------------------------------------
 
-    def status(self, view: Mapping[str, Any], actor: int | None, viewer: int | None,
-               bots: Sequence[str | None]) -> Text:
+    def status_head(self, view: Mapping[str, Any]) -> Text:
+        """Round, phase and first player."""
         lang = self.lang
         t = Text()
         rnd = view["round"]
@@ -353,16 +354,24 @@ class DieMacherUI:
         if rnd > 0 and view["phase"] != "over":
             t.append(f" · {tr('first', lang)}: ")
             t.append_text(self.who_text(view, view["first_player"]))
-        if actor is not None:
-            t.append(f" · {tr('to_act', lang)}: ")
-            t.append_text(self.who_text(view, actor))
-            if actor == viewer:
-                t.append(f" ({tr('you', lang)})", style="bold reverse")
-            elif bots[actor] is not None:
-                t.append(f" ({tr('bot', lang)} {bots[actor]})")
-        t.append(" · ")
-        t.append(tr("you_are", lang, who=self.who(view, viewer) if viewer is not None else tr("spectator", lang)))
         return t
+
+    def panels(self, view: Mapping[str, Any]) -> list[Panel]:
+        """The four state boards in a row; under them the parties and the cards."""
+        out = []
+        for b in range(len(view["boards"])):
+            title, body = self.board(view, b)
+            out.append(Panel(f"board-{b}", title, body, self.board_when(view, b), row=0, max_height=15, primary=True))
+        out.append(Panel("parties", tr("parties", self.lang), self.parties(view), row=1, width=7, max_height=8))
+        out.append(Panel("table", tr("decks", self.lang), self.table_panel(view), row=1, width=3, max_height=8))
+        return out
+
+    def event_style(self, event: Event) -> str:
+        return _EVENT_STYLE.get(event.type, "")
+
+    def rules(self, view: Mapping[str, Any]) -> tuple[str, str]:
+        phase = str(view["phase"])
+        return tr("rules_title", self.lang, phase=phase_name(phase, self.lang)), rules_for(phase, self.lang)
 
     def board_when(self, view: Mapping[str, Any], b: int) -> str:
         """When the state on board ``b`` votes ("" for an empty board)."""
@@ -557,28 +566,62 @@ class DieMacherUI:
         elif ph == "rally" and view.get("rally_boards_done"):
             t.append(_t(lang, "Already bought in: ", "已购买：", "已購買：")
                      + ", ".join(self.board_name(view, b) for b in view["rally_boards_done"]))
-        elif ph == "over" and view.get("scores"):
-            best = max(s["total"] for s in view["scores"])
-            who = ", ".join(self.who(view, p) for p, s in enumerate(view["scores"]) if s["total"] == best)
-            t.append(tr("game_over", lang) + " · " + tr("winners", lang, who=who), style="bold")
         return t
-
-    def final_table(self, view: Mapping[str, Any], labels: Mapping[str, str]) -> RenderableType:
-        scores = view.get("scores") or []
-        table = Table(box=None, padding=(0, 1, 0, 0), header_style="dim")
-        table.add_column("")
-        for p in range(len(scores)):
-            table.add_column(self.who(view, p), justify="right")
-        for comp in ("election_points", "election_bonus", "media_presence", "party_base", "money_rank", "total"):
-            table.add_row(labels.get(comp, comp), *(str(s.get(comp, 0)) for s in scores),
-                          style="bold" if comp == "total" else "")
-        return table
 
     # -- explanations ------------------------------------------------------------------------
 
     def explanations(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[Explanation]:
         """Every number on the screen that events account for, with how it came about."""
         return _Explainer(self, view).run(events)
+
+
+class RallyPlanner:
+    """Rallies in several states in one go (§三.4): each state's cubes cost by the table, paid from your money
+    and your reserve of cubes."""
+
+    kind: str = "rally"
+    finish: str | None = "done"
+
+    def __init__(self, ui: Renderer, view: Mapping[str, Any]) -> None:
+        self.ui = ui
+        self.view = view
+        me = view["you"]
+        self.me = me
+        self.money = int(view["players"][me]["money"])
+        self.reserve = int(view["players"][me]["rally_reserve"])
+        self.title = tr("rally_title", ui.lang)
+        self.help = tr("rally_help", ui.lang)
+
+    def _cost(self, parts: Sequence[tuple[int, int]]) -> int:
+        return sum(D.RALLY_COST[k] for _, k in parts)
+
+    def row(self, target: int, count: int) -> str:
+        have = self.view["boards"][target]["rallies"][self.me]
+        cost = eur(D.RALLY_COST[count]) if count else "—"
+        return tr("rally_row", self.ui.lang, state=self.ui.board_name(self.view, target), k=count, cost=cost,
+                  have=have, max=D.MAX_RALLIES)
+
+    def summary(self, parts: Sequence[tuple[int, int]]) -> str:
+        return tr("rally_total", self.ui.lang, cubes=sum(k for _, k in parts), cost=eur(self._cost(parts)),
+                  money=eur(self.money), reserve=self.reserve)
+
+    def problems(self, parts: Sequence[tuple[int, int]]) -> list[str]:
+        lang = self.ui.lang
+        out = []
+        cost, cubes = self._cost(parts), sum(k for _, k in parts)
+        if cost > self.money:
+            out.append(tr("rally_too_dear", lang, cost=eur(cost), money=eur(self.money)))
+        if cubes > self.reserve:
+            out.append(tr("rally_too_many", lang, cubes=cubes, reserve=self.reserve))
+        return out
+
+    def empty(self) -> str:
+        return tr("rally_empty", self.ui.lang)
+
+    def stopped(self, target: int, count: int) -> str:
+        where = self.ui.board_name(self.view, target)
+        part = _t(self.ui.lang, f"{count} rallies in {where}", f"在{where}集会{count}次", f"在{where}集會{count}次")
+        return tr("rally_stopped", self.ui.lang, part=part)
 
 
 _CARD_VERBS = {
@@ -616,7 +659,7 @@ def _match(platform: Sequence[int], opinions: Sequence[int], double: int) -> int
 class _Explainer:
     """Walks the events one player may see and keeps the breakdown of each number."""
 
-    def __init__(self, ui: DieMacherUI, view: Mapping[str, Any]) -> None:
+    def __init__(self, ui: Renderer, view: Mapping[str, Any]) -> None:
         self.ui = ui
         self.view = view
         self.lang = ui.lang
@@ -887,3 +930,7 @@ class _Explainer:
             out.append(Explanation(title, [*lines, f"= {pl['base']} " + _t(lang, "(never below 0)", "（不低于0）",
                                                                               "（不低於0）")]))
         return out
+
+
+# mypy checks here that the renderer is what the shell expects of a "tui" adapter
+_FACTORY: RendererFactory = Renderer

@@ -1,0 +1,110 @@
+"""State elections (seed 000 三.9.2, 三.9.4, 四; rulings R12, R14, R15, R30, R32, R34): table points
+from 5 votes, the majority, coalition or plurality bonus, media presence; then the state leaves the game
+(in the expanded game a reserve state takes its board, 四.8)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hustings.games.die_macher_2019 import data as D
+from hustings.games.die_macher_2019.rules import round_end
+from hustings.games.die_macher_2019.rules.schedule import ELECTIONS
+
+if TYPE_CHECKING:
+    from hustings.games.die_macher_2019.rules.state import DieMacher2019
+
+
+def hold_elections(s: DieMacher2019) -> None:
+    s.round_points = [0] * s.n
+    for b in s._election_boards(s.round):
+        election(s, b)
+    round_end.after_elections(s)
+
+
+def election(s: DieMacher2019, b: int) -> None:
+    """三.9.2: table points from 5 votes; majority, coalition or plurality bonus; media presence."""
+    n = s.n
+    card = D.STATES[s.board_state[b]]
+    v = s.votes[b]
+    need = D.BONUS["majority_votes"]
+    points = [card.points_for(v[p]) if v[p] >= D.BONUS["min_votes_for_points"] else 0 for p in range(n)]
+    bonus = [0] * n
+    winners: list[int] = []
+    coalition: list[int] = []
+    maj = [p for p in range(n) if v[p] >= need]
+    if len(maj) == 1:
+        bonus[maj[0]] = D.BONUS["single_majority"]
+        winners = maj
+    elif len(maj) > 1:
+        for p in maj:
+            bonus[p] = D.BONUS["multi_majority"]
+        top = max(v[p] for p in maj)
+        winners = [p for p in maj if v[p] == top]
+    else:
+        top = max(v)
+        leader = s._nearest_first([p for p in range(n) if v[p] == top])
+        cands = [q for q in range(n) if q != leader and v[leader] + v[q] >= need]
+        if cands:
+            lead_plat = set(s.platform[leader])
+            best = max(len(lead_plat & set(s.platform[q])) for q in cands)
+            partner = s._nearest_first([q for q in cands if len(lead_plat & set(s.platform[q])) == best])
+            coalition = [leader, partner]
+            for q in coalition:
+                bonus[q] = D.BONUS["coalition"]
+            winners = list(coalition)
+        elif top > 0:
+            bonus[leader] = D.BONUS["plurality"]
+            winners = [leader]
+        # else: nobody has a vote, so nobody leads (ruling R32)
+    en = s.elections_done
+    ctrl = s._controller(b)  # decided before any marker leaves the state (R34)
+    moved = []
+    for p in winners:
+        if s.media[b][p] > 0:
+            s.media[b][p] -= 1
+            s.presence[p].append(en)
+            moved.append(p)
+    if ctrl >= 0 and ctrl not in winners and s.media[b][ctrl] > 0:
+        s.media[b][ctrl] -= 1
+        s.presence[ctrl].append(en)
+        moved.append(ctrl)
+    for p in range(n):
+        s.vp_elec[p] += points[p]
+        s.vp_bonus[p] += bonus[p]
+        s.round_points[p] += points[p]
+    result: dict[str, Any] = {
+        "election": en + 1,
+        "board": b,
+        "state": s.board_state[b],
+        "parties": list(s.party),  # seat -> party, so the lists below read per party too
+        "votes": list(v),
+        "points": points,
+        "bonus": bonus,
+        "winners": winners,
+        "coalition": coalition,
+        "media_presence": moved,
+        "presence_value": D.MEDIA_PRESENCE[s.variant][en],
+    }
+    s.results.append(result)
+    s.emit("election_result", result)
+    s.elections_done += 1
+    # 三.9.4: the state leaves the game with its markers; opinions go to the discard pile (R15).
+    s.op_disc.extend(s.up[b])
+    s.op_disc.extend(s.down[b])
+    s.up[b] = []
+    s.down[b] = []
+    if s.dbl[b] >= 0:
+        s.dbl[b] = -1
+        s.double_supply += 1
+    for p in range(n):
+        s.media_res[p] += s.media[b][p]
+        s.rally_res[p] += s.rallies[b][p]
+        s.media[b][p] = s.rallies[b][p] = s.trend[b][p] = s.votes[b][p] = 0
+    s.placed[b] = []
+    s.board_state[b] = -1
+    # 四.8: after each of the first three elections a reserve state takes the empty board.
+    if s.expanded and s.reserve and s.round <= 3:
+        s.board_state[b] = s.reserve.pop()
+        s.elec_round[b] = next(r for r, bb in ELECTIONS["expanded"][4:] if bb == b)
+        s.down[b] = [s._draw_opinion() for _ in range(4)]
+        s.emit("state_added", {"board": b, "state": s.board_state[b], "election_round": s.elec_round[b]})

@@ -1,0 +1,304 @@
+"""The Die Macher 2019 state (seed 000): its data fields, the helpers every phase shares, and the
+dispatch of decisions through :data:`rules.table.PHASES`.
+
+Every decision is one action; automatic bookkeeping runs until the next decision. Seats run clockwise in
+increasing order: "left" is the next seat, "right" the previous. Section references (一.6, 三.8, ...) are
+to seed ``000_39b850a45b3dc272.txt``; rulings are in ``rulings.md`` beside the package.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hustings.engine import Action, GameState, Rng
+from hustings.games.die_macher_2019 import data as D
+from hustings.games.die_macher_2019.actions import GAME_ID, SPACE
+from hustings.games.die_macher_2019.formulas import media_controller
+from hustings.games.die_macher_2019.phases import ExecStep, ParamEffect, Phase, ProgStep, Return
+from hustings.games.die_macher_2019.rules.schedule import ELECTIONS
+from hustings.games.die_macher_2019.text import render_event
+from hustings.games.die_macher_2019.view_types import DieMacherView
+
+_SIMULTANEOUS = frozenset({Phase.DRAFT, Phase.PLATFORM, Phase.DEPLOY, Phase.BID})
+_OVER = Phase.OVER
+
+
+def _copy(v: Any) -> Any:
+    if type(v) is list:
+        if v and type(v[0]) is list:
+            return [x[:] for x in v]
+        return v[:]
+    return v
+
+
+def _freeze(v: Any) -> Any:
+    if type(v) is list:
+        return tuple(_freeze(x) for x in v)
+    return v
+
+
+class DieMacher2019(GameState):
+    GAME_ID = GAME_ID
+    SPACE = SPACE
+
+    def __init__(self, players: int, variant: str, seed: int) -> None:
+        self._init_base({"players": players, "variant": variant}, seed)
+        n = players
+        self.n = n
+        self.variant = variant
+        self.expanded = variant == "expanded"
+        self.party = [-1] * n
+        self._parties_t: tuple[int, ...] = tuple(self.party)  # shared by events, rebuilt on party choice
+        self.money = [D.START_MONEY] * n
+        self.base = [D.START_BASE] * n
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.platform: list[list[int]] = [[] for _ in range(n)]
+        self.media_res = [D.MEDIA_MARKERS[variant]] * n
+        self.rally_res = [D.RALLY_CUBES] * n
+        self.pol_used = [0] * n  # bitmask of politicians out of the game
+        self.don_used = [0] * n  # bitmask of donation cards used
+        self.vp_elec = [0] * n
+        self.vp_bonus = [0] * n
+        self.presence: list[list[int]] = [[] for _ in range(n)]  # election numbers with a media marker
+        self.round_points = [0] * n
+        self.prog_deck: list[int] = []
+        self.prog_disc: list[int] = []
+        self.prog_display: list[int] = []
+        self.op_deck: list[int] = []
+        self.op_disc: list[int] = []
+        self.op_display: list[int] = []
+        self.poll_deck: list[int] = []
+        self.poll_disc: list[int] = []
+        self.state_pool: list[int] = []
+        self.reserve: list[int] = []
+        self.board_state = [-1] * D.NUM_BOARDS
+        self.elec_round = [0] * D.NUM_BOARDS
+        self.up: list[list[int]] = [[] for _ in range(D.NUM_BOARDS)]
+        self.down: list[list[int]] = [[] for _ in range(D.NUM_BOARDS)]
+        self.dbl = [-1] * D.NUM_BOARDS  # issue under the board's double marker
+        self.media: list[list[int]] = [[0] * n for _ in range(D.NUM_BOARDS)]
+        self.rallies: list[list[int]] = [[0] * n for _ in range(D.NUM_BOARDS)]
+        self.trend: list[list[int]] = [[0] * n for _ in range(D.NUM_BOARDS)]
+        self.votes: list[list[int]] = [[0] * n for _ in range(D.NUM_BOARDS)]
+        self.placed: list[list[Any]] = [[] for _ in range(D.NUM_BOARDS)]  # (player, politician, revealed)
+        self.excl = [0] * D.NUM_BOARDS
+        self.double_supply = D.DOUBLE_MARKERS
+        self.round = 0
+        self.first = 0
+        self.prev_first = 0
+        self.elections_done = 0
+        self.results: list[dict[str, Any]] = []
+        self.phase = Phase.PARTY
+        self.turn = 0
+        self.waiting: list[int] = []
+        # draft / platform / deployment
+        self.packets: list[list[int]] = [[] for _ in range(n)]
+        self.picks: list[list[int]] = [[] for _ in range(n)]
+        self.pending_pick = [-1] * n
+        self.draft_round = 0
+        self.plat_pending: list[list[int]] = [[] for _ in range(n)]
+        # a finished secret platform's leftover cards, face down until all platforms are revealed (R36)
+        self.plat_discard: list[list[int]] = [[] for _ in range(n)]
+        self.deploy_choice = [-1] * n
+        # bids
+        self.bids = [-1] * n
+        self.tie_order: list[int] = []
+        self.tie_price = 0
+        self.tie_high = -1
+        self.tie_idx = 0
+        # program adjustment (also used by politicians)
+        self.prog_player = -1
+        self.prog_step = ProgStep.NONE
+        self.prog_swaps = 0
+        self.prog_queue: list[int] = []
+        self.prog_return = Return.NONE
+        # sequential phases
+        self.passes = 0
+        self.queue: list[int] = []
+        self.rally_mask = 0
+        self.place_passed = [False] * n
+        # politician execution
+        self.order: list[int] = []
+        self.bi = 0
+        self.pi = 0
+        self.exec_step = ExecStep.NONE
+        self.exec_effect = ParamEffect.NONE
+        self.exec_after = ExecStep.NONE
+        # polls
+        self.poll_card = -1
+        self.poll_host = -1
+        self.poll_bidders: list[int] = []
+        self.poll_high = 0
+        self.poll_high_p = -1
+        self.poll_board = -1
+        self.poll_return = Return.NONE
+        # per seat: cards in poll_disc that seat alone has seen (a free poll card kept secret, R35)
+        self.poll_disc_private: list[list[int]] = [[] for _ in range(n)]
+        # conversion
+        self.conv_boards: list[int] = []
+        self.conv_started = False
+        self.final: list[dict[str, int]] = []
+        self.emit("game_started", {"players": n, "variant": variant})
+
+    # ------------------------------------------------------------------------------- queries
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def current_players(self) -> tuple[int, ...]:
+        ph = self.phase
+        if ph in _SIMULTANEOUS:
+            return tuple(self.waiting)
+        if ph == _OVER:
+            return ()
+        return (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == _OVER
+
+    # ------------------------------------------------------------------------------ dispatch
+
+    def _legal_actions(self, p: int) -> list[Action]:
+        return PHASES[self.phase].legal(self, p)
+
+    def _apply(self, p: int, a: Action) -> None:
+        PHASES[self.phase].apply(self, p, a)
+        # Automatic steps until somebody must decide: a phase with an ``advance`` either finds its
+        # next decision (and stays) or moves on to another phase, which may advance in turn.
+        while True:
+            ph = self.phase
+            adv = PHASES[ph].advance
+            if adv is None:
+                return
+            adv(self)
+            if self.phase == ph:
+                return
+
+    def _why_illegal(self, p: int, a: Action) -> str:
+        return why_illegal(self, p, a)
+
+    # ------------------------------------------------------------------------ shared helpers
+
+    def _order_from(self, start: int) -> list[int]:
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def _nearest_first(self, players: list[int]) -> int:
+        """Of several players, the first player or the one nearest clockwise after them."""
+        return min(players, key=lambda p: (p - self.first) % self.n)
+
+    def _election_boards(self, rnd: int) -> list[int]:
+        return [b for r, b in ELECTIONS[self.variant] if r == rnd]
+
+    def _round_order(self) -> list[int]:
+        """Active boards clockwise from the (first) election state of the round (三.6)."""
+        eb = self._election_boards(self.round)
+        start = eb[0] if eb else 0
+        return [(start + i) % 4 for i in range(4) if self.board_state[(start + i) % 4] >= 0]
+
+    def _draw_program(self) -> int:
+        if not self.prog_deck:
+            # 三.2: an empty deck is rebuilt from the shuffled discard pile.
+            self.prog_deck = self.prog_disc
+            self.prog_disc = []
+            self.rng.shuffle(self.prog_deck)
+            self.emit("program_reshuffled", {"cards": len(self.prog_deck)})
+        return self.prog_deck.pop() if self.prog_deck else -1
+
+    def _draw_opinion(self) -> int:
+        if not self.op_deck:
+            self.op_deck = self.op_disc
+            self.op_disc = []
+            self.rng.shuffle(self.op_deck)
+        return self.op_deck.pop() if self.op_deck else -1
+
+    def _refill_display(self) -> None:
+        while len(self.prog_display) < self.n + 1:
+            c = self._draw_program()
+            if c < 0:
+                break
+            self.prog_display.append(c)
+
+    def _reveal_to_target(self, b: int) -> None:
+        """Face-up opinions of a state reach 4 minus the rounds until its election (一.5, 三.9.4);
+        a card repeating an issue already face up is discarded and replaced from the deck."""
+        target = 4 - (self.elec_round[b] - self.round)
+        up, down = self.up[b], self.down[b]
+        while len(up) < target and down:
+            c = down.pop()
+            issues = {x >> 1 for x in up}
+            tries = len(self.op_deck) + len(self.op_disc) + 1  # every remaining card at most once
+            while c >= 0 and (c >> 1) in issues:
+                self.op_disc.append(c)
+                self.emit("opinion_duplicate", {"board": b, "card": c})
+                tries -= 1
+                c = self._draw_opinion() if tries > 0 else -1
+            if c < 0:
+                break
+            up.append(c)
+            self.emit("opinion_revealed", {"board": b, "state": self.board_state[b], "card": c})
+
+    def _controller(self, b: int) -> int:
+        """The player with strictly more media markers in the state than anyone else, or -1 (三.7)."""
+        return media_controller(self.media[b])
+
+    def _add_trend(self, b: int, p: int, d: int) -> None:
+        """Trend stays within -3..+3 (四.1, ruling R1)."""
+        self.trend[b][p] = max(D.TREND_MIN, min(D.TREND_MAX, self.trend[b][p] + d))
+
+    # ----------------------------------------------------------------------------- scoring
+
+    def scores(self) -> list[dict[str, int]]:
+        return scoring.scores(self)
+
+    # -------------------------------------------------------------------------- clone, equality
+
+    def _clone_data(self, new: GameState) -> None:
+        # Lists one or two levels deep are sliced; the politician entries are the only third level.
+        d = new.__dict__
+        base = self.BASE_FIELDS
+        for key, v in self.__dict__.items():
+            if key not in base:
+                d[key] = _copy(v)
+        d["placed"] = [[e[:] for e in row] for row in self.placed]
+
+    if TYPE_CHECKING:  # the engine's clone() copies the exact type; tell the type checker so
+
+        def clone(self) -> DieMacher2019: ...
+
+    def _position_key(self) -> tuple[Any, ...]:
+        items = []
+        base = self.BASE_FIELDS
+        for key in sorted(self.__dict__):
+            if key in base or key == "results":
+                continue
+            items.append((key, _freeze(self.__dict__[key])))
+        return tuple(items)
+
+    def _event_renderer(self) -> Any:
+        return render_event
+
+    def _event_context(self) -> Any:
+        return self._parties_t
+
+    # -------------------------------------------------------------------------------- views
+
+    def view(self, player: int | None) -> DieMacherView:
+        from hustings.games.die_macher_2019.view import build_view
+
+        return build_view(self, player)
+
+    def _resample_hidden(self, new: DieMacher2019, player: int | None, rng: Rng) -> None:
+        # the engine's resample() cloned ``new`` and replaced its seed, generator, history and log
+        from hustings.games.die_macher_2019.resample import resample_hidden
+
+        resample_hidden(self, new, player, rng)
+
+
+# The phase modules import this module for the state type only; the table needs them all, so it is
+# imported last.
+from hustings.games.die_macher_2019.rules import scoring  # noqa: E402
+from hustings.games.die_macher_2019.rules.illegal import why_illegal  # noqa: E402
+from hustings.games.die_macher_2019.rules.table import PHASES  # noqa: E402
