@@ -34,7 +34,6 @@ def advance(s: DieMacher2019, rng: random.Random) -> None:
 
 def hidden_program(t: DieMacher2019, me: int) -> tuple[Any, ...]:
     """Where the other players' hidden program cards are, slot by slot (the deck's order left out)."""
-    leftovers = getattr(t, "plat_discard", None)
     out = []
     for p in range(t.n):
         if p == me:
@@ -45,7 +44,7 @@ def hidden_program(t: DieMacher2019, me: int) -> tuple[Any, ...]:
             tuple(sorted(t.packets[p])),
             tuple(sorted(t.picks[p])),
             tuple(sorted(t.plat_pending[p])) if finished else (),
-            tuple(sorted(leftovers[p])) if leftovers is not None else (),
+            tuple(sorted(t.plat_discard[p])),
         ))
     return tuple(out)
 
@@ -83,13 +82,12 @@ def acceptance(s: DieMacher2019, me: int, tries: int, seed: int) -> float:
     """How often a uniformly random deal of the hidden program cards (passed-on cards kept out of the deck)
     obeys the platform rules: what the old re-dealing by plain shuffling retried on. Low = a tight state."""
     rng = random.Random(seed)
-    leftovers = getattr(s, "plat_discard", None)
     pool = list(s.prog_deck)
     slots = []  # (core size, free size, distinct issues needed over the whole packet)
     for p in range(s.n):
         if p == me:
             continue
-        extra = leftovers[p] if leftovers is not None else []
+        extra = s.plat_discard[p]
         if s.packets[p]:
             pool += s.packets[p] + s.picks[p] + s.hand[p] + extra
             slots.append((0, len(s.packets[p]) + len(s.picks[p]) + len(s.hand[p]) + len(extra),
@@ -187,7 +185,7 @@ def test_a_sample_never_breaks_a_platform_rule_and_dealing_never_fails() -> None
             held: Counter[int] = Counter()
             for p in range(t.n):
                 if p != me:
-                    held.update(t.hand[p] + t.packets[p] + t.picks[p] + getattr(t, "plat_discard", [[]] * t.n)[p])
+                    held.update(t.hand[p] + t.packets[p] + t.picks[p] + t.plat_discard[p])
                     if not t.packets[p]:
                         held.update(t.plat_pending[p])
             assert not Counter(RS._passed_on(s, me)) - held, where
@@ -199,11 +197,8 @@ def test_a_sample_never_breaks_a_platform_rule_and_dealing_never_fails() -> None
 
 def program_cards(t: DieMacher2019) -> list[int]:
     out = t.prog_deck + t.prog_disc + t.prog_display
-    leftovers = getattr(t, "plat_discard", None)
     for p in range(t.n):
-        out = out + t.hand[p] + t.platform[p] + t.packets[p] + t.picks[p]
-        if leftovers is not None:
-            out = out + leftovers[p]
+        out = out + t.hand[p] + t.platform[p] + t.packets[p] + t.picks[p] + t.plat_discard[p]
         if t.phase == Phase.PLATFORM and not t.packets[p]:
             out = out + t.plat_pending[p]
     return out

@@ -4,9 +4,6 @@ R35 (seed 000 三.6 with 三.8): a poll card a politician takes for free is seen
 is published; kept, it goes to the discard pile unseen by the others.
 R36 (seed 000 一.6): a finished secret platform's leftover cards stay face down until every platform is
 revealed; the program discard pile is open information.
-
-Both rulings live in the rules (fields ``poll_disc_private`` and ``plat_discard``); these tests run where
-the rules implement them.
 """
 
 from __future__ import annotations
@@ -15,24 +12,12 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-import pytest
-
 import hustings
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase, Return
 from hustings.games.die_macher_2019.rules import DieMacher2019
 
 GAME = "die-macher-2019"
-
-
-def _probe() -> DieMacher2019:
-    s = hustings.make(GAME, players=3, seed=0)
-    assert isinstance(s, DieMacher2019)
-    return s
-
-
-R35 = pytest.mark.skipif(not hasattr(_probe(), "poll_disc_private"), reason="the rules do not implement R35 yet")
-R36 = pytest.mark.skipif(not hasattr(_probe(), "plat_discard"), reason="the rules do not implement R36 yet")
 
 
 def states_where(pred: Callable[[DieMacher2019], bool], seeds: range, limit: int) -> Iterator[DieMacher2019]:
@@ -57,7 +42,6 @@ def deciding_free_poll(s: DieMacher2019) -> bool:
     return s.phase == Phase.POLL_DECIDE and s.poll_card >= 0 and s.poll_return == Return.EXEC
 
 
-@R35
 def test_r35_a_free_poll_card_shows_to_its_taker_alone() -> None:
     checked = 0
     for s in states_where(deciding_free_poll, range(60), 12):
@@ -74,7 +58,6 @@ def test_r35_a_free_poll_card_shows_to_its_taker_alone() -> None:
     assert checked >= 5
 
 
-@R35
 def test_r35_resample_redeals_a_free_poll_card_for_the_others_and_keeps_it_for_the_taker() -> None:
     checked = 0
     for s in states_where(deciding_free_poll, range(60), 6):
@@ -97,7 +80,6 @@ def kept_private(s: DieMacher2019) -> bool:
     return any(s.poll_disc_private) and not deciding_free_poll(s) and s.poll_card < 0
 
 
-@R35
 def test_r35_a_kept_free_card_is_in_the_discard_pile_unseen_by_the_others() -> None:
     checked = 0
     for s in states_where(kept_private, range(80), 8):
@@ -123,7 +105,6 @@ def someone_finished_platform(s: DieMacher2019) -> bool:
     return s.phase == Phase.PLATFORM and any(s.plat_discard) and any(s.packets)
 
 
-@R36
 def test_r36_leftovers_of_a_finished_platform_are_hidden_until_the_reveal() -> None:
     checked = 0
     for s in states_where(someone_finished_platform, range(30), 10):
@@ -146,7 +127,6 @@ def test_r36_leftovers_of_a_finished_platform_are_hidden_until_the_reveal() -> N
     assert checked >= 5
 
 
-@R36
 def test_r36_the_program_discard_pile_stays_open_to_everyone() -> None:
     for s in states_where(lambda s: s.phase == Phase.MEDIA, range(4), 4):
         counts = [0] * D.NUM_TYPES

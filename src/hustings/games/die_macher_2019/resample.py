@@ -1,7 +1,8 @@
 """Die Macher 2019 states re-dealt consistently with what one player knows (the engine's resample hook).
 
 The engine's :meth:`GameState.resample` clones the state, gives it a fresh seed and generator, drops the
-history, keeps only the events the player may see, and calls :func:`resample_hidden` to re-deal the rest.
+history, keeps only the events the player may see, and calls the state's ``_resample_hidden`` hook, which
+is :func:`resample_hidden`, to re-deal the rest.
 
 Kept as they are: money (every payment is public) and the open piles (program and opinion discard piles,
 ruling R36; poll discards the player saw, R35). Re-dealt: decks, face-down opinions, reserve states,
@@ -22,12 +23,11 @@ true cards. When no consistent deal is found it raises :class:`ResampleError` (t
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
 from hustings.engine import ResampleError, Rng
-from hustings.engine.core import _filter_chain, chain_items
+from hustings.engine.core import chain_items
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase, Return
 
@@ -36,31 +36,6 @@ if TYPE_CHECKING:
 
 #: randomized constructions tried before giving up on one sample (each costs a few microseconds)
 DEAL_ATTEMPTS = 24
-
-
-def resample(s: DieMacher2019, player: int | None, rng: random.Random | Rng) -> DieMacher2019:
-    """The engine's :meth:`GameState.resample` plumbing with :func:`resample_hidden` as the hook.
-
-    Kept while the rules class overrides ``resample``; once it defines ``_resample_hidden`` (delegating to
-    :func:`resample_hidden`) the engine's method does exactly this."""
-    player = s._check_player(player, allow_none=True)
-    if not isinstance(rng, Rng | random.Random):
-        raise TypeError(f"resample needs a random.Random or an engine Rng, not {type(rng).__name__}")
-    last: ResampleError | None = None
-    for _ in range(s.RESAMPLE_TRIES):
-        new = s.clone()
-        seed = rng.getrandbits(128)
-        new.seed = seed
-        new.rng = Rng(seed)
-        new._history = None
-        new._log = _filter_chain(s._log, player)
-        try:
-            resample_hidden(s, new, player, Rng.from_random(rng))
-        except ResampleError as e:
-            last = e
-            continue
-        return new
-    raise ResampleError(f"{s.GAME_ID}: no consistent deal found for player {player}: {last}")
 
 
 def resample_hidden(s: DieMacher2019, new: DieMacher2019, player: int | None, rng: Rng) -> None:
@@ -93,17 +68,11 @@ def resample_hidden(s: DieMacher2019, new: DieMacher2019, player: int | None, rn
 # --------------------------------------------------------------------------------------- program cards
 
 
-def _plat_discard(t: DieMacher2019) -> list[list[int]] | None:
-    """A finished secret platform's leftovers, face down until every platform is revealed (ruling R36),
-    or None when the rules put them straight onto the open discard pile."""
-    return getattr(t, "plat_discard", None)
-
-
 def _deal_program(t: DieMacher2019, me: int | None, others: list[int], r: Rng) -> None:
     phase = t.phase
     drafting = phase in (Phase.DRAFT, Phase.PLATFORM)
     platform = phase == Phase.PLATFORM
-    leftovers = _plat_discard(t)
+    leftovers = t.plat_discard
     known = _known_in_hands(t, me)
     # Per other player: the size of its distinct-issue core (a secret platform, or the 5 issues a hand
     # being made into a platform must offer) and its free hidden slots.
@@ -122,8 +91,7 @@ def _deal_program(t: DieMacher2019, me: int | None, others: list[int], r: Rng) -
             held += t.packets[p] + t.picks[p]
             if platform and not t.packets[p]:
                 held += t.plat_pending[p]
-            if leftovers is not None:
-                held += leftovers[p]
+            held += leftovers[p]
         pool += held
         core = 0
         if platform:
@@ -154,8 +122,7 @@ def _deal_program(t: DieMacher2019, me: int | None, others: list[int], r: Rng) -
             r.shuffle(mine)
             t.plat_pending[p] = mine
             t.hand[p] = fixed + free[:1]
-            if leftovers is not None:
-                leftovers[p] = free[1:]
+            leftovers[p] = free[1:]
             continue
         if platform:
             packet = mine + free
@@ -278,10 +245,7 @@ def _passed_on(t: DieMacher2019, me: int | None) -> list[int]:
         out += packet
     # Less what is in sight: back in ``me``'s own hands (a packet can come round again with 3 players)
     # or face up in the discard pile. What is left must be with the others.
-    mine = t.packets[me] + t.picks[me] + t.plat_pending[me] + t.hand[me] + t.prog_disc
-    leftovers = _plat_discard(t)
-    if leftovers is not None:
-        mine += leftovers[me]
+    mine = t.packets[me] + t.picks[me] + t.plat_pending[me] + t.hand[me] + t.plat_discard[me] + t.prog_disc
     for c in mine:
         if c in out:
             out.remove(c)
@@ -346,10 +310,7 @@ def _deal_opinions(t: DieMacher2019, r: Rng) -> None:
 def _deal_polls(t: DieMacher2019, me: int | None, r: Rng) -> None:
     """The poll deck's order, and under ruling R35 the free poll cards ``me`` never saw: others' kept
     free cards in the discard pile and a free card another player is deciding about now."""
-    private: list[list[int]] | None = getattr(t, "poll_disc_private", None)
-    if private is None:
-        r.shuffle(t.poll_deck)
-        return
+    private = t.poll_disc_private
     pool = t.poll_deck[:]
     disc = t.poll_disc[:]
     for q, cards in enumerate(private):

@@ -3,7 +3,7 @@
 Hidden from a player: others' money, hand cards, draft cards, secret platforms, secret bids, secret
 deployments, face-down politicians and free poll cards they kept (ruling R35). Hidden from everyone:
 face-down opinion cards, every deck's order, reserve states. States re-dealt consistently with a view are
-made in ``resample``; ``resample`` and ``_passed_on`` are re-exported here for older imports.
+made in ``resample`` (``_passed_on`` is re-exported here for older imports).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import ExecStep, ParamEffect, Phase, ProgStep, Return
-from hustings.games.die_macher_2019.resample import _passed_on, resample, resample_hidden
+from hustings.games.die_macher_2019.resample import _passed_on
 from hustings.games.die_macher_2019.view_types import (
     BoardView,
     DieMacherView,
@@ -90,11 +90,10 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
             ],
         })
     ph = Phase(s.phase)
-    polls: PollPilesView = {"deck_size": len(s.poll_deck), "discard": sorted(s.poll_disc)}
     unseen = _unseen_poll_discards(s, me)
-    if unseen is not None:
-        polls["discard"] = _minus(polls["discard"], unseen)
-        polls["discard_hidden"] = len(unseen)
+    seen = sorted(s.poll_disc)
+    polls: PollPilesView = {"deck_size": len(s.poll_deck), "discard": _minus(seen, unseen) if unseen else seen,
+                            "discard_hidden": len(unseen)}
     v: DieMacherView = {
         "game": s.GAME_ID,
         "variant": "expanded" if s.expanded else "standard",
@@ -126,9 +125,8 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
             "platform_chosen": s.plat_pending[me][:],
             "round": s.draft_round,
         }
-        leftovers: list[list[int]] | None = getattr(s, "plat_discard", None)  # R36, on the rules' side
-        if leftovers is not None:
-            draft["set_aside"] = sorted(leftovers[me])
+        if ph == Phase.PLATFORM:
+            draft["set_aside"] = sorted(s.plat_discard[me])  # face down until the reveal (R36)
         v["draft"] = draft
     if ph == Phase.DEPLOY and me is not None:
         v["deployment_choice"] = s.deploy_choice[me]
@@ -152,7 +150,7 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
                                     "effect": ParamEffect(s.exec_effect)}
     if ph in (Phase.POLL, Phase.POLL_DECIDE) and s.poll_card >= 0:
         free = s.poll_return == Return.EXEC  # a politician's free card (三.6), not an auction (三.8)
-        shown = not free or me == s.turn or not _free_poll_is_private(s)
+        shown = not free or me == s.turn
         card = s.poll_card if shown else None
         auction = not free  # a free card has no auction: the auction fields would be the last one's
         v["poll"] = {"board": s.poll_board, "card": card, "trend": list(D.POLLS[s.poll_card]) if shown else None,
@@ -167,22 +165,10 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
     return v
 
 
-def _free_poll_is_private(s: DieMacher2019) -> bool:
-    """Ruling R35 (seed 000 三.6): a free poll card is seen only by its taker unless published.
-
-    The rules keep per-seat private discards once they implement the ruling; before that the card is
-    announced to everyone, and the view must not hide what the events show."""
-    return hasattr(s, "poll_disc_private")
-
-
-def _unseen_poll_discards(s: DieMacher2019, me: int | None) -> list[int] | None:
-    """Poll cards in the discard pile that ``me`` never saw (others' free cards kept secret, R35), or None
-    when the rules have no such cards."""
-    private: list[list[int]] | None = getattr(s, "poll_disc_private", None)
-    if private is None:
-        return None
+def _unseen_poll_discards(s: DieMacher2019, me: int | None) -> list[int]:
+    """Poll cards in the discard pile that ``me`` never saw: others' free cards kept secret (R35)."""
     out: list[int] = []
-    for q, cards in enumerate(private):
+    for q, cards in enumerate(s.poll_disc_private):
         if q != me:
             out += cards
     return out
@@ -195,4 +181,4 @@ def _minus(cards: list[int], gone: list[int]) -> list[int]:
     return out
 
 
-__all__ = ["_passed_on", "build_view", "resample", "resample_hidden"]
+__all__ = ["_passed_on", "build_view"]

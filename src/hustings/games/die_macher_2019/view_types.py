@@ -79,7 +79,7 @@ class OpinionPilesView(TypedDict):
 class PollPilesView(TypedDict):
     deck_size: int
     discard: list[int]  # poll cards the viewer has seen go to the discard pile (ruling R35)
-    discard_hidden: NotRequired[int]  # cards others took for free and kept unseen (R35)
+    discard_hidden: int  # cards others took for free and kept unseen (R35)
 
 
 class ElectionResult(TypedDict):
@@ -113,7 +113,7 @@ class DraftView(TypedDict):
     pending_pick: int
     platform_chosen: list[int]
     round: int
-    set_aside: NotRequired[list[int]]  # a finished secret platform's leftovers, face down until the reveal (R36)
+    set_aside: NotRequired[list[int]]  # platform phase: own leftovers, face down until the reveal (R36)
 
 
 class TieView(TypedDict):
