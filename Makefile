@@ -23,7 +23,7 @@ lint: $(STAMP)
 
 # Rewrite the golden playthroughs (tests/golden/) after an intended change of behaviour; review their diff.
 golden: $(STAMP)
-	$(BIN)/python -m hustings.golden --regen
+	$(BIN)/python tests/regen_golden.py
 
 test: lint
 	$(BIN)/pytest -n 2

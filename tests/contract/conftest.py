@@ -22,11 +22,6 @@ from hypothesis import HealthCheck, settings
 import hustings
 from hustings.engine import GameState, get_spec
 
-# The toy games of tests/toygame join the contract like a third-party game would, by one registration.
-from toygame import register_toys  # isort: skip
-
-register_toys()
-
 # ------------------------------------------------------------------------------------------ parameters
 
 SCALE = max(1, int(os.environ.get("HUSTINGS_CONTRACT_SCALE", "1")))

@@ -10,6 +10,7 @@ import random
 import pytest
 
 import hustings
+from hustings.engine import LANGS
 from hustings.tui.choices import AmountModel, Entry, PlanModel, filter_entries, find_action, parse_amount
 from hustings.tui.i18n import tr
 
