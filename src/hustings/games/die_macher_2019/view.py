@@ -8,10 +8,10 @@ made in ``resample`` (``_passed_on`` is re-exported here for older imports).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019.phases import ExecStep, ParamEffect, Phase, ProgStep, Return
+from hustings.games.die_macher_2019.phases import Phase, Return
 from hustings.games.die_macher_2019.resample import _passed_on
 from hustings.games.die_macher_2019.view_types import (
     BoardView,
@@ -25,6 +25,23 @@ from hustings.games.die_macher_2019.view_types import (
 
 if TYPE_CHECKING:
     from hustings.games.die_macher_2019.rules import DieMacher2019
+
+# Enum members looked up once: a class attribute lookup per comparison is a tenth of a view's cost.
+_BID = Phase.BID
+_CONVERT = Phase.CONVERT
+_DEPLOY = Phase.DEPLOY
+_DRAFT = Phase.DRAFT
+_EXEC = Phase.EXEC
+_INFLUENCE = Phase.INFLUENCE
+_OVER = Phase.OVER
+_PLACE = Phase.PLACE
+_PLATFORM = Phase.PLATFORM
+_POLL = Phase.POLL
+_POLL_DECIDE = Phase.POLL_DECIDE
+_PROGRAM = Phase.PROGRAM
+_RALLY = Phase.RALLY
+_TIE = Phase.TIE
+_RETURN_EXEC = Return.EXEC
 
 
 def _counts(cards: list[int]) -> list[int]:
@@ -89,11 +106,13 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
                 for q, pol, revealed in s.placed[b]
             ],
         })
-    ph = Phase(s.phase)
-    unseen = _unseen_poll_discards(s, me)
+    ph = s.phase
     seen = sorted(s.poll_disc)
-    polls: PollPilesView = {"deck_size": len(s.poll_deck), "discard": _minus(seen, unseen) if unseen else seen,
-                            "discard_hidden": len(unseen)}
+    polls: PollPilesView = {"deck_size": len(s.poll_deck), "discard": seen, "discard_hidden": 0}
+    if any(s.poll_disc_private):
+        unseen = _unseen_poll_discards(s, me)
+        polls["discard"] = _minus(seen, unseen)
+        polls["discard_hidden"] = len(unseen)
     v: DieMacherView = {
         "game": s.GAME_ID,
         "variant": "expanded" if s.expanded else "standard",
@@ -112,12 +131,10 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
         "double_markers_left": s.double_supply,
         "elections_done": s.elections_done,
         # results hold flat lists of ints: copying each one makes the history the view's own
-        "results": [
-            cast(ElectionResult, {k: x[:] if type(x) is list else x for k, x in r.items()}) for r in s.results
-        ],
-        "scores": cast("list[ScoreView]", s.scores()) if ph == Phase.OVER else None,
+        "results": [_result(r) for r in s.results],
+        "scores": cast("list[ScoreView]", s.scores()) if ph == _OVER else None,
     }
-    if ph in (Phase.DRAFT, Phase.PLATFORM) and me is not None:
+    if ph in (_DRAFT, _PLATFORM) and me is not None:
         draft: DraftView = {
             "packet": sorted(s.packets[me]),
             "picks": sorted(s.picks[me]),
@@ -125,44 +142,61 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
             "platform_chosen": s.plat_pending[me][:],
             "round": s.draft_round,
         }
-        if ph == Phase.PLATFORM:
+        if ph == _PLATFORM:
             draft["set_aside"] = sorted(s.plat_discard[me])  # face down until the reveal (R36)
         v["draft"] = draft
-    if ph == Phase.DEPLOY and me is not None:
+    if ph == _DEPLOY and me is not None:
         v["deployment_choice"] = s.deploy_choice[me]
-    if ph == Phase.BID:
+    if ph == _BID:
         v["bids_submitted"] = [s.bids[p] >= 0 for p in range(n)]
         if me is not None:
             v["your_bid"] = s.bids[me]
-    if ph == Phase.TIE:
+    if ph == _TIE:
         v["tie"] = {"players": s.tie_order[:], "price": s.tie_price, "high": s.tie_high}
-    if ph == Phase.PROGRAM or s.prog_step:
-        v["program_turn"] = {"player": s.prog_player, "step": ProgStep(s.prog_step), "swaps": s.prog_swaps}
-    if ph == Phase.RALLY:
+    if ph == _PROGRAM or s.prog_step:
+        v["program_turn"] = {"player": s.prog_player, "step": s.prog_step, "swaps": s.prog_swaps}
+    if ph == _RALLY:
         v["rally_boards_done"] = [b for b in range(D.NUM_BOARDS) if s.rally_mask >> b & 1]
-    if ph == Phase.PLACE:
+    if ph == _PLACE:
         v["place_passed"] = s.place_passed[:]
-    if ph == Phase.EXEC and s.bi < len(s.order):
+    if ph == _EXEC and s.bi < len(s.order):
         b = s.order[s.bi]
         if s.pi < len(s.placed[b]):
             q, pol, _ = s.placed[b][s.pi]
-            v["politician_turn"] = {"board": b, "player": q, "politician": pol, "step": ExecStep(s.exec_step),
-                                    "effect": ParamEffect(s.exec_effect)}
-    if ph in (Phase.POLL, Phase.POLL_DECIDE) and s.poll_card >= 0:
-        free = s.poll_return == Return.EXEC  # a politician's free card (三.6), not an auction (三.8)
+            v["politician_turn"] = {"board": b, "player": q, "politician": pol, "step": s.exec_step,
+                                    "effect": s.exec_effect}
+    if ph in (_POLL, _POLL_DECIDE) and s.poll_card >= 0:
+        free = s.poll_return == _RETURN_EXEC  # a politician's free card (三.6), not an auction (三.8)
         shown = not free or me == s.turn
         card = s.poll_card if shown else None
         auction = not free  # a free card has no auction: the auction fields would be the last one's
         v["poll"] = {"board": s.poll_board, "card": card, "trend": list(D.POLLS[s.poll_card]) if shown else None,
-                     "host": s.poll_host if ph == Phase.POLL else None,
+                     "host": s.poll_host if ph == _POLL else None,
                      "high_bid": s.poll_high if auction else 0,
                      "high_bidder": s.poll_high_p if auction else -1,
                      "bidders": s.poll_bidders[:] if auction else [], "free": free}
-    if ph == Phase.INFLUENCE and s.bi < len(s.order):
+    if ph == _INFLUENCE and s.bi < len(s.order):
         v["influence_board"] = s.order[s.bi]
-    if ph == Phase.CONVERT and s.conv_boards:
+    if ph == _CONVERT and s.conv_boards:
         v["convert_board"] = s.conv_boards[0]
     return v
+
+
+def _result(r: dict[str, Any]) -> ElectionResult:
+    # every list copied: the election history must not be editable through a view (issue 9.4)
+    return {
+        "election": r["election"],
+        "board": r["board"],
+        "state": r["state"],
+        "parties": r["parties"][:],
+        "votes": r["votes"][:],
+        "points": r["points"][:],
+        "bonus": r["bonus"][:],
+        "winners": r["winners"][:],
+        "coalition": r["coalition"][:],
+        "media_presence": r["media_presence"][:],
+        "presence_value": r["presence_value"],
+    }
 
 
 def _unseen_poll_discards(s: DieMacher2019, me: int | None) -> list[int]:
