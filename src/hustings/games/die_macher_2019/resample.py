@@ -44,7 +44,8 @@ def resample_hidden(s: DieMacher2019, new: DieMacher2019, player: int | None, rn
     t, r = new, rng
     me = player
     others = [p for p in range(t.n) if p != me]
-    _deal_program(t, me, others, r)
+    # only public events are read, so the true state's log (stable across samples, hence cached) is safe
+    _deal_program(t, me, others, _known_in_hands(s, me), r)
     _deal_opinions(t, r)
     _deal_polls(t, me, r)
     states = t.reserve + t.state_pool
@@ -68,12 +69,11 @@ def resample_hidden(s: DieMacher2019, new: DieMacher2019, player: int | None, rn
 # --------------------------------------------------------------------------------------- program cards
 
 
-def _deal_program(t: DieMacher2019, me: int | None, others: list[int], r: Rng) -> None:
+def _deal_program(t: DieMacher2019, me: int | None, others: list[int], known: dict[int, list[int]], r: Rng) -> None:
     phase = t.phase
     drafting = phase in (Phase.DRAFT, Phase.PLATFORM)
     platform = phase == Phase.PLATFORM
     leftovers = t.plat_discard
-    known = _known_in_hands(t, me)
     # Per other player: the size of its distinct-issue core (a secret platform, or the 5 issues a hand
     # being made into a platform must offer) and its free hidden slots.
     pool = t.prog_deck[:]
@@ -252,7 +252,24 @@ def _passed_on(t: DieMacher2019, me: int | None) -> list[int]:
     return out
 
 
+# (id of the newest log node, viewer) -> (that node, result): a search resamples one state many times, and
+# the walk below is most of a late-game sample's cost. The node is kept so its id cannot be reused.
+_KNOWN_CACHE: dict[tuple[int, int | None], tuple[object, dict[int, list[int]]]] = {}
+
+
 def _known_in_hands(t: DieMacher2019, me: int | None) -> dict[int, list[int]]:
+    """:func:`_known_in_hands_of_log`, cached per log and viewer; a fresh copy the caller may change."""
+    key = (id(t._log), me)
+    hit = _KNOWN_CACHE.get(key)
+    if hit is None or hit[0] is not t._log:
+        if len(_KNOWN_CACHE) >= 256:
+            _KNOWN_CACHE.clear()
+        hit = (t._log, _known_in_hands_of_log(t, me))
+        _KNOWN_CACHE[key] = hit
+    return {p: cards[:] for p, cards in hit[1].items()}
+
+
+def _known_in_hands_of_log(t: DieMacher2019, me: int | None) -> dict[int, list[int]]:
     """Per other player, program cards everyone saw go into its hand and not come out (seed 000 三.2):
     a card taken from the open display, or one swapped back from the platform. Public swaps and discards
     take them out again; before the platforms were revealed no card went into a hand in sight.
