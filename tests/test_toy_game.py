@@ -14,7 +14,6 @@ import re
 from pathlib import Path
 
 import pytest
-from toygame import TOY_GAMES
 
 import hustings
 from hustings.bots import make_bot, play_game
@@ -23,6 +22,7 @@ from hustings.sim.lab import SimConfig, run, summarize
 from hustings.table import Match
 from hustings.tui import ui_for
 from hustings.tui.fallback import FallbackRenderer
+from toygame import TOY_GAMES
 
 SRC = Path(hustings.__file__).resolve().parent
 
