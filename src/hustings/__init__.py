@@ -20,7 +20,7 @@ from hustings.engine import (
     replay,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = [
     "LANGS",
     "Action",

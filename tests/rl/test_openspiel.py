@@ -71,18 +71,21 @@ def test_pyspiel_random_sim_test(players: int, variant: str) -> None:
 def test_the_deal_is_the_engine_seed() -> None:
     game = hos.load(GAME, 4, "standard")
     state = game.new_initial_state()
-    for b in (1, 2, 3, 4):
+    deal = list(range(1, hos.DEAL_BYTES + 1))
+    assert hos.DEAL_BYTES * 8 >= 128  # issue 9.1: a seed a player cannot brute-force
+    for b in deal:
         assert state.is_chance_node() and state.current_player() == pyspiel.PlayerId.CHANCE
         assert len(state.chance_outcomes()) == 256
         state.apply_action(b)
     assert not state.is_chance_node()
-    assert state.engine_state == hustings.make(GAME, players=4, seed=0x01020304)
+    seed = int.from_bytes(bytes(deal), "big")
+    assert state.engine_state == hustings.make(GAME, players=4, seed=seed)
     # before the deal everyone knows the same (nothing); after it, nobody's information state holds the seed
     fresh = game.new_initial_state()
     assert {fresh.information_state_string(p) for p in range(4)} == {"dealing"}
     assert not any(any(fresh.information_state_tensor(p)) for p in range(4))
     for p in range(4):
-        assert str(0x01020304) not in state.information_state_string(p)
+        assert str(seed) not in state.information_state_string(p)
 
 
 def test_information_state_hides_what_the_rules_hide() -> None:

@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Static
 
 import hustings
-from hustings.engine import Action, Outcome, get_spec, ranked_outcome, solo_outcome, unregister
+from hustings.engine import Action, Outcome, get_spec, ranked_outcome, solo_outcome
 from hustings.tui import FallbackRenderer, ui_for
 from hustings.tui.app import PlayApp
 from hustings.tui.choices import TreeModel
@@ -217,8 +217,7 @@ def test_the_shell_imports_no_game() -> None:
 @pytest.mark.parametrize(("game", "seats"), [("toy", (None, "random", "random")), ("toy-solo", (None,))])
 def test_the_toy_game_plays_through_the_shell(tmp_path: Path, game: str, seats: tuple[str | None, ...]) -> None:
     """The lead's toy game (tests/toygame, with secret simultaneous choices) through the fallback, to the end."""
-    toygame = pytest.importorskip("toygame")
-    toygame.register_toys()
+    pytest.importorskip("toygame")  # registered for the whole suite by tests/conftest.py
     session = Session.new(game, len(seats), None, 21, TableSettings(seats, "zh-Hans"), tmp_path / "toy.json")
 
     async def run() -> str:
@@ -234,11 +233,7 @@ def test_the_toy_game_plays_through_the_shell(tmp_path: Path, game: str, seats: 
             await pilot.press("q")
         return text
 
-    try:
-        text = asyncio.run(run())
-    finally:
-        for g in toygame.TOY_GAMES:
-            unregister(g)
+    text = asyncio.run(run())
     state = session.state
     assert state.is_over and "游戏结束" in text
     outcome = state.outcome()

@@ -25,7 +25,7 @@ from hustings.games.die_macher_2019.adapters.rules_help import rules_for
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.text import effect_text, phase_name
 from hustings.tui.choices import Entry, parse_amount
-from hustings.tui.i18n import eur
+from hustings.tui.i18n import SHARED, eur
 from hustings.tui.renderer import AmountFormat, BaseRenderer, Explanation, Panel, Planner, RendererFactory
 
 __all__ = ["PHASES", "Names", "RallyPlanner", "Renderer", "effect_text", "phase_name"]
@@ -36,8 +36,13 @@ PARTY_STYLE = ["bold bright_white", "bold red", "bold yellow", "bold green", "bo
 PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
 
 
+# The game's words first, then the shell's: the chain is made here, in the adapter, because the rules
+# import only the engine.
+_CATALOG = D.CATALOG.chain(SHARED)
+
+
 def _text(key: str, lang: str, **fields: Any) -> str:
-    return D.CATALOG.text(key, lang, **fields)
+    return _CATALOG.text(key, lang, **fields)
 
 
 class Names:
@@ -564,7 +569,7 @@ class RallyPlanner:
 def _step_name(phase: str, step: str, lang: str) -> str:
     """The name of a step inside the program or the politician phase ("" for none)."""
     key = f"phase_step.{phase}.{step}"
-    return _text(key, lang) if step and D.CATALOG.has(key) else ""
+    return _text(key, lang) if step and _CATALOG.has(key) else ""
 
 
 # action kinds whose one argument is a card: their text is action.<kind> with {card}
