@@ -13,14 +13,14 @@ API::
     from hustings.engine.i18n import Catalog, MissingMessageError, set_strict
 
     SHARED = Catalog.from_package("hustings", "messages")           # src/hustings/messages/<lang>.json
-    GAME = Catalog.from_package("hustings.games.die_macher_2019", "messages", parent=SHARED)
+    GAME = Catalog.from_package("hustings.games.die_macher_2019", "messages")   # a game's own, no parent
     GAME.text("event.media_bought", "zh-Hant", who="玩家1", board="版圖2")
-    GAME.text("round", "en", n=1, of=4)      # not in the game catalog: found in the parent (shared) one
-    GAME.has("party.CDU.name", "de")         # True
-    GAME.keys("en")                          # every key, parents included
+    GAME.has("party.CDU", "de")              # True
     GAME.placeholders("event.media_bought", "en")  # frozenset({"who", "board"})
-    GAME.export("zh-Hans")                   # flat {key: template}, parents merged: what a browser loads
-    other.chain(SHARED)                      # the same messages, falling back to SHARED
+    BOTH = GAME.chain(SHARED)                # the same messages, falling back to SHARED
+    BOTH.text("k_quit", "en")                # not in the game catalog: found in the parent (shared) one
+    BOTH.keys("en")                          # every key, parents included
+    BOTH.export("zh-Hans")                   # flat {key: template}, parents merged: what a browser loads
 
 Lookup of ``key`` in ``lang``: this catalog, then its parents, in ``lang``; then the same in English.
 Language tags are taken as given (``normalize_lang`` in :mod:`hustings.engine` maps locales to the three
