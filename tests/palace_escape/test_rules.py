@@ -161,7 +161,7 @@ def test_no_hint_from_a_hopeless_position() -> None:
     assert solver.caught(board)
     s = position(board, "hard")
     kinds = {a.kind for a in s.legal_actions(0)}
-    assert "hint" not in kinds and "resign" in kinds
+    assert "hint" not in kinds and kinds == {"swap"}
     with pytest.raises(hustings.IllegalActionError, match="R8"):
         act(s, "hint")
 
@@ -216,11 +216,10 @@ def test_the_action_limit_ends_the_game_lost() -> None:
     assert s.is_over and s.outcome().detail["end"] == "time_up" and not s.outcome().won
 
 
-def test_resign_ends_the_game_lost() -> None:
-    """R12."""
+def test_there_is_no_resigning() -> None:
+    """R12: the actions are the 12 swaps, hint and undo."""
     s = hustings.make("palace-escape", seed=2)
-    act(s, "resign")
-    assert s.is_over and s.outcome().winners == () and s.outcome().utilities == (-1.0,)
+    assert sorted({a.kind for a in s.SPACE.actions}) == ["hint", "swap", "undo"] and len(s.SPACE) == 14
 
 
 def test_transpositions_meet_in_the_position_key() -> None:

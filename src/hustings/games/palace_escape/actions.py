@@ -1,7 +1,7 @@
-"""The action space of 逃出總統府: the 12 swaps of adjacent cells, then hint, undo and resign.
+"""The action space of 逃出總統府: the 12 swaps of adjacent cells, then hint and undo.
 
 Ids are stable: swap ``i`` (0-11) is ``solver.PAIRS[i]`` (cells numbered 0-8 row by row), then ``hint`` (12),
-``undo`` (13) and ``resign`` (14).
+and ``undo`` (13). There is no resigning (R12).
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ def _build() -> ActionSpace:
         sp.add("swap", a, b)
     sp.add("hint")
     sp.add("undo")
-    sp.add("resign")
     return sp
 
 
@@ -38,4 +37,3 @@ SPACE = _build()
 SWAPS: tuple[Action, ...] = tuple(SPACE.get("swap", a, b) for a, b in PAIRS)
 HINT = SPACE.get("hint")
 UNDO = SPACE.get("undo")
-RESIGN = SPACE.get("resign")

@@ -1,7 +1,7 @@
 """The state machine of 逃出總統府 (seed 004, 【單人遊戲步驟】 1-4); rulings R1-R9 in rulings.md.
 
-One seat, the president's. Each action is a swap of two adjacent cards (步驟 2), a hint, an undo or giving
-up. The game is won when the president reaches the bottom-right cell (步驟 3) and, in hard mode, lost when
+One seat, the president's. Each action is a swap of two adjacent cards (步驟 2), a hint, or an undo (no
+resigning, R12). The game is won when the president reaches the bottom-right cell (步驟 3) and, in hard mode, lost when
 after a move the president stands beside the protester (步驟 4, R2). Everything is open once dealt
 (perfect information), so there is nothing to re-deal in a resample.
 """
@@ -12,15 +12,15 @@ from typing import Any, TypedDict
 
 from hustings.engine import Action, GameState, IllegalActionError, Outcome, Rng, solo_outcome
 from hustings.games.palace_escape import solver
-from hustings.games.palace_escape.actions import GAME_ID, HINT, RESIGN, SPACE, SWAPS, UNDO
+from hustings.games.palace_escape.actions import GAME_ID, HINT, SPACE, SWAPS, UNDO
 from hustings.games.palace_escape.data import MAX_ACTIONS
 from hustings.games.palace_escape.text import render
 
 VARIANTS = ("normal", "hard")
 
 # how the game stands (view["status"]); everything but PLAYING is over
-PLAYING, WON, CAUGHT, RESIGNED, TIME_UP = "playing", "won", "caught", "resigned", "time_up"
-STATUSES = (PLAYING, WON, CAUGHT, RESIGNED, TIME_UP)
+PLAYING, WON, CAUGHT, TIME_UP = "playing", "won", "caught", "time_up"
+STATUSES = (PLAYING, WON, CAUGHT, TIME_UP)
 
 
 class PalaceView(TypedDict):
@@ -116,7 +116,6 @@ class PalaceEscape(GameState):
             out.append(HINT)
         if self.path:  # R9
             out.append(UNDO)
-        out.append(RESIGN)
         return out
 
     def _apply(self, player: int, action: Action) -> None:
@@ -125,11 +124,8 @@ class PalaceEscape(GameState):
             self._swap(action.id)
         elif kind == "hint":
             self._hint()
-        elif kind == "undo":
-            self._undo()
         else:
-            self.status = RESIGNED
-            self.emit("resigned", {"par": self.par})
+            self._undo()
         if self.status == PLAYING and self.step_count >= MAX_ACTIONS:  # R7
             self.status = TIME_UP
             self.emit("time_up", {"limit": MAX_ACTIONS})

@@ -9,7 +9,7 @@ from hustings.games.palace_escape.data import CATALOG
 from hustings.games.palace_escape.solver import RANKS
 
 #: every event type the rules emit (each has event.<type> in every catalog)
-EVENT_TYPES = ("dealt", "swapped", "caught", "escaped", "hint", "undone", "resigned", "time_up")
+EVENT_TYPES = ("dealt", "swapped", "caught", "escaped", "hint", "undone", "time_up")
 
 
 def rank_name(rank: int, lang: str) -> str:
@@ -45,8 +45,6 @@ def render(event: Any, lang: str, context: Any) -> str:
         fields = {"cell": cell_name(d["cell"], lang)}
     elif t == "escaped":
         fields = {"moves": d["moves"], "par": d["par"]}
-    elif t == "resigned":
-        fields = {"par": d["par"]}
     elif t == "time_up":
         fields = {"limit": d["limit"]}
     return CATALOG.text(f"event.{t}", lang, **fields)

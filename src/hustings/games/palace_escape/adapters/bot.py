@@ -1,8 +1,8 @@
 """The heuristic bot of 逃出總統府: it plays the solver's optimal swap, so it always makes par.
 
 ``choose(view, legal)`` reads only the view (the whole position: the puzzle hides nothing) and the legal
-actions. It never spends a hint (hints count against the player, R8); from a hopeless position (hard mode) it
-takes back its last swap, and gives up only when there is nothing to take back. ``evaluate(state)`` gives
+actions. It never spends a hint (hints count against the player, R8); from a hopeless position it takes back
+its last swap. ``evaluate(state)`` gives
 search bots the value of a position: +1 if the escape is still possible within the action limit, else -1.
 
 Wiring: on main the heuristic bots are still a per-game table in ``hustings.bots.heuristic``; once the bots
@@ -29,9 +29,7 @@ def choose(view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         for a in legal:
             if a.kind == "swap" and tuple(a.args) == cells:
                 return a
-    if "undo" in by_kind:
-        return by_kind["undo"]
-    return by_kind.get("resign", legal[0])
+    return by_kind.get("undo", legal[0])
 
 
 def evaluate(state: GameState) -> list[float]:

@@ -2,7 +2,7 @@
 
 The palace is a 3x3 grid drawn with Rich: each card by rank and colour, the exit (bottom right) marked, the
 last swap and a shown hint highlighted. The action list offers every legal swap by the cards it moves (the
-arrow keys and Enter, or 1-9, choose one), then hint, undo and giving up. Everything is drawn from the view,
+arrow keys and Enter, or 1-9, choose one), then hint and undo. Everything is drawn from the view,
 which is the whole position (the puzzle hides nothing).
 """
 
@@ -25,7 +25,7 @@ from hustings.tui.renderer import BaseRenderer, Panel, View
 RANK_STYLE = ("bold black on yellow", "bold white on blue", "bold white on green", "bold black on cyan",
               "bold white on red")
 EVENT_STYLE = {"caught": "bold red", "escaped": "bold green", "hint": "yellow", "time_up": "bold red",
-               "resigned": "red", "undone": "dim"}
+               "undone": "dim"}
 
 
 def _t(key: str, lang: str, **kw: Any) -> str:
@@ -115,7 +115,7 @@ class Renderer(BaseRenderer):
                   ra=rank_name(board[a], self.lang), rb=rank_name(board[b], self.lang))
 
     def entries(self, view: View, legal: Sequence[Action]) -> list[Entry]:
-        # the president's swaps first (the player's own moves), then the others, then hint, undo, give up
+        # the president's swaps first (the player's own moves), then the others, then hint and undo
         hint = tuple(view.get("hint") or ())
         board = view["board"]
 
