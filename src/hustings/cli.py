@@ -640,6 +640,66 @@ def _replay_stepping(record: dict[str, Any], state: GameState, player: int | Non
     ReplayApp(record, player, lang, names).run()
 
 
+@app.command()
+def puzzle(
+    hard: Annotated[bool, typer.Option("--hard", help="hard mode: the protesters (a councillor's place)")] = False,
+    difficulty: Annotated[
+        int | None, typer.Option(help="the deal's shortest escape in moves (normal 10-18, hard 10-26)")
+    ] = None,
+    lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
+    seed: Annotated[int | None, typer.Option(help="a fixed deal (default: a fresh one, never shown)")] = None,
+    save: Annotated[Path | None, typer.Option(help="record file to write after every move")] = None,
+    keys: Annotated[bool, typer.Option("--keys", help="move on the grid with the arrow keys instead of the list")] = False,
+    solution: Annotated[bool, typer.Option("--solution", help="print the deal and a shortest escape, then stop")] = False,
+) -> None:
+    """逃出總統府 (Escape from the Presidential Palace), the solo puzzle of 選舉之戰: bring the President to the
+    exit. Choose a swap from the list (arrow keys and Enter, or 1-9), or play on the grid with --keys; hints
+    and undos are counted, and the moves are set against par at the end."""
+    game = "palace-escape"
+    language = _lang(lang)
+    spec = _spec(game)
+    options: dict[str, Any] = {} if difficulty is None else {"difficulty": difficulty}
+    try:
+        state = hustings.make(game, variant="hard" if hard else "normal", seed=seed, **options)
+    except ValueError as e:
+        _fail(str(e))
+    if solution:  # through the public API: follow the game's own hints to the exit
+        for event in state.events(0):
+            typer.echo(event.message(language))
+        hint = spec.space.get("hint") if spec.space is not None else None
+        while not state.is_over and hint is not None and hint in state.legal_actions(0):
+            shown = state.apply(0, hint)[-1].data
+            for event in state.apply(0, spec.space.get("swap", shown["a"], shown["b"])):
+                typer.echo(event.message(language))
+        return
+    path = save if save is not None else _default_save(game)
+    if path.exists():
+        _fail(f"{str(path)!r} exists: continue it with `hustings play --resume {path}`, or choose another --save")
+    if not path.parent.is_dir():
+        _fail(f"cannot write --save {str(path)!r}: its folder does not exist")
+    _need_terminal("hustings puzzle")
+    from hustings.tui.recordfile import TableSettings
+    from hustings.tui.session import Session
+
+    try:
+        session = Session(state, TableSettings((None,), language, "local"), path)
+        session.save()
+    except OSError as e:
+        _fail(f"cannot write --save {str(path)!r}: {e.strerror or e}")
+    play_keys = spec.adapter("keys") if keys else None
+    if play_keys is None:
+        _run_table(session, False)
+        return
+    from hustings.tui.i18n import tr
+
+    play_keys(session, language)
+    if state.is_over:
+        _print_final(Console(), state, language)
+    typer.echo(tr("saved_to", language, path=path))
+    if not state.is_over:
+        typer.echo(tr("resume_hint", language, path=path))
+
+
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="hustings")

@@ -34,6 +34,8 @@ SPEC = GameSpec(
     adapters={
         "tui": f"{_A}.tui:Renderer",
         "rules_help": f"{_A}.rules_help:RULES_HELP",
+        # play on the grid with the arrow keys (hustings puzzle --keys)
+        "keys": f"{_A}.keys:play",
     },
 )
 

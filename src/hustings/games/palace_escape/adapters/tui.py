@@ -40,22 +40,26 @@ def cell_name(cell: int, lang: str) -> str:
     return _t(f"cell.{cell}", lang)
 
 
-def draw_board(view: View, lang: str) -> Table:
-    """The grid: one card per cell; the exit, the last swap (underlined) and a shown hint (★) marked."""
+def draw_board(view: View, lang: str, cursor: int | None = None, picked: int | None = None) -> Table:
+    """The grid: one card per cell; the exit, the last swap (underlined) and a shown hint (★) marked; for play
+    with the arrow keys (``keys`` adapter) the cursor (reversed) and a picked-up card (» «) too."""
     board: list[int] = list(view["board"])
     last = set(view.get("last") or ())
     hint = set(view.get("hint") or ())
     grid = Table(show_header=False, show_lines=True, box=None, padding=(0, 1), pad_edge=False)
     for _ in range(GRID):
-        grid.add_column(justify="center", width=12)
+        grid.add_column(justify="center", width=14)
     rows = []
     for r in range(GRID):
         cells: list[RenderableType] = []
         for c in range(GRID):
             i = r * GRID + c
             rank = board[i]
-            style = RANK_STYLE[rank] + (" underline" if i in last else "")
-            t = Text(("★ " if i in hint else "") + rank_name(rank, lang), style=style, justify="center")
+            style = RANK_STYLE[rank] + (" underline" if i in last else "") + (" reverse" if i == cursor else "")
+            name = rank_name(rank, lang)
+            if i == picked:
+                name = f"» {name} «"
+            t = Text(("★ " if i in hint else "") + name, style=style, justify="center")
             below = Text(_t("ui.goal", lang) if i == GOAL_CELL else " ", style="bold green" if i == GOAL_CELL else "")
             cells.append(Group(t, below))
         rows.append(cells)
