@@ -649,8 +649,8 @@ def puzzle(
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
     seed: Annotated[int | None, typer.Option(help="a fixed deal (default: a fresh one, never shown)")] = None,
     save: Annotated[Path | None, typer.Option(help="record file to write after every move")] = None,
-    keys: Annotated[bool, typer.Option("--keys", help="move on the grid with the arrow keys instead of the list")] = False,
-    solution: Annotated[bool, typer.Option("--solution", help="print the deal and a shortest escape, then stop")] = False,
+    keys: Annotated[bool, typer.Option("--keys", help="play on the grid with the arrow keys, not the list")] = False,
+    solution: Annotated[bool, typer.Option("--solution", help="print the deal and a shortest escape")] = False,
 ) -> None:
     """逃出總統府 (Escape from the Presidential Palace), the solo puzzle of 選舉之戰: bring the President to the
     exit. Choose a swap from the list (arrow keys and Enter, or 1-9), or play on the grid with --keys; hints
@@ -666,10 +666,10 @@ def puzzle(
     if solution:  # through the public API: follow the game's own hints to the exit
         for event in state.events(0):
             typer.echo(event.message(language))
-        hint = spec.space.get("hint") if spec.space is not None else None
-        while not state.is_over and hint is not None and hint in state.legal_actions(0):
-            shown = state.apply(0, hint)[-1].data
-            for event in state.apply(0, spec.space.get("swap", shown["a"], shown["b"])):
+        space = state.SPACE
+        while not state.is_over and space.get("hint") in state.legal_actions(0):
+            shown = state.apply(0, space.get("hint"))[-1].data
+            for event in state.apply(0, space.get("swap", shown["a"], shown["b"])):
                 typer.echo(event.message(language))
         return
     path = save if save is not None else _default_save(game)

@@ -58,7 +58,7 @@ def test_a_whole_game_by_arrow_keys_makes_par_and_is_saved(tmp_path: Path) -> No
     board = state.view(0)["board"]
     for pair in solver.table(True).solution(board):
         a, b = solver.PAIRS[pair]
-        keys += _path_keys(cursor, a) + ["enter"] + _path_keys(a, b)
+        keys += [*_path_keys(cursor, a), "enter", *_path_keys(a, b)]
         cursor = b
     out = io.StringIO()
     lines: list[str] = []

@@ -10,13 +10,12 @@ import pytest
 
 pytest.importorskip("textual")
 
-import hustings  # noqa: E402
-from hustings.games.palace_escape.adapters import bot  # noqa: E402
-from hustings.tui.app import PlayApp  # noqa: E402
-from hustings.tui.recordfile import TableSettings  # noqa: E402
-from hustings.tui.session import Session  # noqa: E402
-
-from tui.drive import settle, table_text  # noqa: E402
+import hustings
+from hustings.games.palace_escape.adapters import bot
+from hustings.tui.app import PlayApp
+from hustings.tui.recordfile import TableSettings
+from hustings.tui.session import Session
+from tui.drive import settle, table_text
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])

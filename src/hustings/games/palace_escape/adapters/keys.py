@@ -27,7 +27,8 @@ ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 QUIT = "quit"
 
 _WORDS = {
-    "help": ("arrows move · Enter/space pick up a card · arrow: swap it that way · h hint · u undo · Esc put down · q quit",
+    "help": ("arrows move · Enter/space pick up a card · arrow: swap it that way · h hint · u undo · "
+             "Esc put down · q quit",
              "方向键移动 · Enter/空格 拿起卡片 · 再按方向键：往该方向交换 · h 提示 · u 悔棋 · Esc 放下 · q 离开",
              "方向鍵移動 · Enter/空白 拿起卡片 · 再按方向鍵：往該方向交換 · h 提示 · u 悔棋 · Esc 放下 · q 離開"),
     "no_swap": ("{ra} and {rb} cannot swap", "{ra}与{rb}不能交换", "{ra}與{rb}不能交換"),
