@@ -760,13 +760,16 @@ def puzzle(
 ) -> None:
     """逃出總統府 (Escape from the Presidential Palace), the solo puzzle of 選舉之戰: bring the President to the
     exit. Choose a swap from the list (arrow keys and Enter, or 1-9), or play on the grid with --keys; hints
-    and undos are counted, and the moves are set against par at the end."""
+    and undos are counted, and the moves are set against par at the end. Resume with `hustings play --resume`."""
     game = "palace-escape"
     language = _lang(lang)
     spec = _spec(game)
+    if seed is not None and not 0 <= seed < 2**512:
+        _fail("--seed must be a non-negative integer of at most 512 bits")
+    variant = "hard" if hard else "normal"
     options: dict[str, Any] = {} if difficulty is None else {"difficulty": difficulty}
     try:
-        state = hustings.make(game, variant="hard" if hard else "normal", seed=seed, **options)
+        state = hustings.make(game, variant=variant, seed=seed, **options)
     except ValueError as e:
         _fail(str(e))
     if solution:  # through the public API: follow the game's own hints to the exit
@@ -784,14 +787,18 @@ def puzzle(
     if not path.parent.is_dir():
         _fail(f"cannot write --save {str(path)!r}: its folder does not exist")
     _need_terminal("hustings puzzle")
-    from hustings.tui.recordfile import TableSettings
+    from hustings.table.match import MatchError, SaveError
+    from hustings.table.settings import TableSettings
+    from hustings.table.store import FileStore, StoreError
     from hustings.tui.session import Session
 
+    store, match_id = FileStore.at(path)
     try:
-        session = Session(state, TableSettings((None,), language, "local"), path)
-        session.save()
-    except OSError as e:
-        _fail(f"cannot write --save {str(path)!r}: {e.strerror or e}")
+        match = Match.new(game, TableSettings((None,), language, "local"), variant=variant, seed=seed, store=store,
+                          match_id=match_id, options=options)
+    except (SaveError, StoreError, MatchError) as e:
+        _fail(f"cannot start the game in --save {str(path)!r}: {e}")
+    session = Session.of(match, path)
     play_keys = spec.adapter("keys") if keys else None
     if play_keys is None:
         _run_table(session, False)
@@ -799,10 +806,10 @@ def puzzle(
     from hustings.tui.i18n import tr
 
     play_keys(session, language)
-    if state.is_over:
-        _print_final(Console(), state, language)
+    if session.state.is_over:
+        _print_final(Console(), session.state, language)
     typer.echo(tr("saved_to", language, path=path))
-    if not state.is_over:
+    if not session.state.is_over:
         typer.echo(tr("resume_hint", language, path=path))
 
 

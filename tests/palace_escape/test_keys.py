@@ -12,7 +12,7 @@ import hustings
 from hustings.engine import get_spec
 from hustings.games.palace_escape import solver
 from hustings.games.palace_escape.adapters.keys import QUIT, GridCursor, play
-from hustings.tui.recordfile import TableSettings
+from hustings.table.settings import TableSettings
 from hustings.tui.session import Session
 
 from .helpers import position
@@ -50,7 +50,7 @@ def test_pick_up_and_arrow_swaps_only_when_the_rules_allow() -> None:
 
 
 def test_a_whole_game_by_arrow_keys_makes_par_and_is_saved(tmp_path: Path) -> None:
-    state = hustings.make("palace-escape", variant="hard", seed=6)
+    state = hustings.make("palace-escape", variant="hard", seed=6, difficulty=21)
     session = Session(state, TableSettings((None,), "en", "local"), tmp_path / "p.json")
     session.save()
     keys: list[str] = ["h"]
@@ -67,7 +67,9 @@ def test_a_whole_game_by_arrow_keys_makes_par_and_is_saved(tmp_path: Path) -> No
     assert o.won and o.detail["moves"] == o.detail["par"] and o.detail["hints"] == 1
     assert "won in" in out.getvalue() and any("Ketagalan" in line for line in lines)
     assert hustings.replay(session.state.record()).view(0) == session.state.view(0)
-    assert (tmp_path / "p.json").exists()
+    from hustings.table.files import open_file
+
+    assert open_file(tmp_path / "p.json").state.view(0) == session.state.view(0)  # what --resume reads back
 
 
 def test_the_spec_names_the_keys_adapter() -> None:

@@ -12,8 +12,8 @@ pytest.importorskip("textual")
 
 import hustings
 from hustings.games.palace_escape.adapters import bot
+from hustings.table.settings import TableSettings
 from hustings.tui.app import PlayApp
-from hustings.tui.recordfile import TableSettings
 from hustings.tui.session import Session
 from tui.drive import settle, table_text
 
