@@ -22,14 +22,14 @@ def test_deal_puts_the_president_top_left_and_the_cards_of_the_mode(variant: str
 
 
 def test_deals_vary_with_the_seed_and_repeat_with_it() -> None:
-    """步驟 1: the rest is dealt at random, from the game's seeded generator."""
+    """Seed 004 步驟 1: the rest is dealt at random, from the game's seeded generator."""
     boards = {tuple(hustings.make("palace-escape", seed=s).view(0)["board"]) for s in range(30)}
     assert len(boards) > 20
     assert hustings.make("palace-escape", seed=7).view(0) == hustings.make("palace-escape", seed=7).view(0)
 
 
 def test_only_neighbouring_ranks_side_by_side_swap() -> None:
-    """步驟 2, R1: president-mayor, mayor-legislator, legislator-councillor; never two of one rank."""
+    """Seed 004 步驟 2, R1: president-mayor, mayor-legislator, legislator-councillor; never two of one rank."""
     s = position([P, M, L, M, L, C, L, C, C])
     legal = {tuple(a.args) for a in s.legal_actions(0) if a.kind == "swap"}
     assert legal == {(0, 1), (0, 3), (1, 2), (1, 4), (2, 5), (3, 4), (4, 5), (3, 6), (4, 7), (6, 7)}
@@ -40,7 +40,7 @@ def test_only_neighbouring_ranks_side_by_side_swap() -> None:
 
 
 def test_a_swap_exchanges_the_two_cards() -> None:
-    """步驟 2: the two cards change places; nothing else moves."""
+    """Seed 004 步驟 2: the two cards change places; nothing else moves."""
     s = position([P, M, L, M, L, C, L, C, C])
     events = swap(s, 0, 1)
     assert s.view(0)["board"] == [M, P, L, M, L, C, L, C, C]
@@ -49,7 +49,7 @@ def test_a_swap_exchanges_the_two_cards() -> None:
 
 
 def test_reaching_the_bottom_right_wins() -> None:
-    """步驟 3: the president on the bottom-right cell (凱達格蘭大道) escapes."""
+    """Seed 004 步驟 3: the president on the bottom-right cell (凱達格蘭大道) escapes."""
     s = position([M, L, L, L, C, P, C, C, M])
     events = swap(s, 5, 8)
     assert s.is_over and [e.type for e in events] == ["swapped", "escaped"]
@@ -60,7 +60,7 @@ def test_reaching_the_bottom_right_wins() -> None:
 
 
 def test_president_moving_beside_the_protester_is_caught() -> None:
-    """步驟 4, R2: after the president's move he stands orthogonally beside the protester: lost."""
+    """Seed 004 步驟 4, R2: after the president's move he stands orthogonally beside the protester: lost."""
     s = position([P, M, X, M, L, L, L, C, C], "hard")
     events = swap(s, 0, 1)
     assert [e.type for e in events] == ["swapped", "caught"]
@@ -68,21 +68,21 @@ def test_president_moving_beside_the_protester_is_caught() -> None:
 
 
 def test_protester_moving_beside_the_president_is_caught() -> None:
-    """步驟 4, R2: any move counts, also the protester's (he swaps with a councillor next to the president)."""
+    """Seed 004 步驟 4, R2: any move counts, also the protester's (he swaps with a councillor next to the president)."""
     s = position([P, C, X, M, M, L, L, L, C], "hard")
     swap(s, 1, 2)
     assert s.view(0)["status"] == "caught"
 
 
 def test_diagonal_is_not_beside() -> None:
-    """R2: 並排 means sharing an edge; a protester diagonal to the president does not catch him."""
+    """Seed 004 R2: 並排 means sharing an edge; a protester diagonal to the president does not catch him."""
     s = position([P, M, C, M, X, L, L, L, C], "hard")
     swap(s, 2, 5)  # a legislator and a councillor: the protester stays diagonal to the president
     assert s.view(0)["status"] == "playing"
 
 
 def test_protester_swaps_only_with_councillors() -> None:
-    """步驟 4: 鄉民卡只能跟議員卡交換位置."""
+    """Seed 004 步驟 4: 鄉民卡只能跟議員卡交換位置."""
     s = position([P, M, L, M, X, L, L, C, C], "hard")
     pairs = {tuple(a.args) for a in s.legal_actions(0) if a.kind == "swap"}
     assert (4, 7) in pairs  # protester-councillor
@@ -90,7 +90,7 @@ def test_protester_swaps_only_with_councillors() -> None:
 
 
 def test_a_deal_beside_the_protester_is_not_lost_before_a_move() -> None:
-    """R3: nothing has moved at the deal; the first swap must break the contact or the game is lost."""
+    """Seed 004 R3: nothing has moved at the deal; the first swap must break the contact or the game is lost."""
     board = [P, X, C, M, M, L, L, L, C]
     s = position(board, "hard")
     assert not s.is_over and s.legal_actions(0)
@@ -102,7 +102,7 @@ def test_a_deal_beside_the_protester_is_not_lost_before_a_move() -> None:
 
 
 def test_reaching_the_exit_beside_the_protester_is_caught() -> None:
-    """R4: at the exit beside the protester the president is caught, not escaped."""
+    """Seed 004 R4: at the exit beside the protester the president is caught, not escaped."""
     s = position([M, L, L, L, C, P, C, X, M], "hard")
     events = swap(s, 5, 8)
     assert [e.type for e in events] == ["swapped", "caught"]
@@ -111,7 +111,7 @@ def test_reaching_the_exit_beside_the_protester_is_caught() -> None:
 
 @pytest.mark.parametrize(("variant", "n"), [("normal", 10), ("normal", 18), ("hard", 10), ("hard", 26), ("hard", 17)])
 def test_difficulty_deals_a_game_of_that_optimal_length(variant: str, n: int) -> None:
-    """R6: difficulty = the shortest escape; the par is it, and the record remakes the same deal."""
+    """Seed 004 R6: difficulty = the shortest escape; the par is it, and the record remakes the same deal."""
     for seed in range(5):
         s = hustings.make("palace-escape", variant=variant, seed=seed, difficulty=n)
         v = s.view(0)
@@ -122,18 +122,19 @@ def test_difficulty_deals_a_game_of_that_optimal_length(variant: str, n: int) ->
 
 @pytest.mark.parametrize("bad", [9, 19, 0, -1, True, "12", 12.0])
 def test_impossible_difficulty_is_refused(bad: object) -> None:
-    """R6: a length no normal deal has (normal 10-18) or a value that is not a whole number: ValueError."""
+    """Seed 004 R6: a length no normal deal has (normal 10-18) or a value that is not a whole number: ValueError."""
     with pytest.raises(ValueError, match="difficult"):
         hustings.make("palace-escape", seed=1, difficulty=bad)
 
 
 def test_unknown_option_is_refused() -> None:
+    """Seed 004 步驟 1, R6: difficulty is the only option besides players, variant and seed."""
     with pytest.raises(ValueError, match="unknown option"):
         hustings.make("palace-escape", seed=1, level=3)
 
 
 def test_hint_shows_an_optimal_swap_and_is_counted() -> None:
-    """R8: a hint moves nothing, names the first swap of a shortest escape, and is counted; following the
+    """Seed 004 R8: a hint moves nothing, names the first swap of a shortest escape, and is counted; following the
     hints escapes in par."""
     s = hustings.make("palace-escape", variant="hard", seed=4)
     par = s.view(0)["par"]
@@ -153,7 +154,7 @@ def test_hint_shows_an_optimal_swap_and_is_counted() -> None:
 
 
 def test_no_hint_from_a_hopeless_position() -> None:
-    """R8: with no escape left there is no hint. In hard mode every position where the president is not
+    """Seed 004 R8: with no escape left there is no hint. In hard mode every position where the president is not
     beside the protester can still escape; the hopeless ones are the deals beside the protester (R3) whose
     every swap keeps him there, never dealt (R5) but set up here."""
     t = solver.table(True)
@@ -167,7 +168,7 @@ def test_no_hint_from_a_hopeless_position() -> None:
 
 
 def test_undo_takes_back_the_last_swap_and_is_counted() -> None:
-    """R9: the earlier position returns; undos are counted; nothing to undo at the deal."""
+    """Seed 004 R9: the earlier position returns; undos are counted; nothing to undo at the deal."""
     s = position([P, M, L, M, L, C, L, C, C])
     assert "undo" not in {a.kind for a in s.legal_actions(0)}
     with pytest.raises(hustings.IllegalActionError, match="R9"):
@@ -182,7 +183,7 @@ def test_undo_takes_back_the_last_swap_and_is_counted() -> None:
 
 
 def test_undo_back_to_a_caught_deal_is_not_a_loss() -> None:
-    """R9 with R3: an undo is not a move, so returning to a deal beside the protester loses nothing."""
+    """Seed 004 R9 with R3: an undo is not a move, so returning to a deal beside the protester loses nothing."""
     s = position([P, X, C, M, M, L, L, L, C], "hard")
     swap(s, 1, 2)
     act(s, "undo")
@@ -190,7 +191,7 @@ def test_undo_back_to_a_caught_deal_is_not_a_loss() -> None:
 
 
 def test_moves_against_par_count_the_board_path() -> None:
-    """R10: moves = swaps on the board at the end; every swap, undo and hint is in the detail."""
+    """Seed 004 R10: moves = swaps on the board at the end; every swap, undo and hint is in the detail."""
     s = hustings.make("palace-escape", seed=3)
     first = next(a for a in s.legal_actions(0) if a.kind == "swap")
     s.apply(0, first)
@@ -206,7 +207,7 @@ def test_moves_against_par_count_the_board_path() -> None:
 
 
 def test_the_action_limit_ends_the_game_lost() -> None:
-    """R7 (placeholder): after MAX_ACTIONS actions of any kind the game is lost."""
+    """Seed 004 R7 (placeholder): after MAX_ACTIONS actions of any kind the game is lost."""
     s = hustings.make("palace-escape", seed=2)
     for _ in range(MAX_ACTIONS - 1):
         act(s, "hint")
@@ -217,13 +218,14 @@ def test_the_action_limit_ends_the_game_lost() -> None:
 
 
 def test_there_is_no_resigning() -> None:
-    """R12: the actions are the 12 swaps, hint and undo."""
+    """Seed 004 R12: the actions are the 12 swaps, hint and undo."""
     s = hustings.make("palace-escape", seed=2)
     assert sorted({a.kind for a in s.SPACE.actions}) == ["hint", "swap", "undo"] and len(s.SPACE) == 14
 
 
 def test_transpositions_meet_in_the_position_key() -> None:
-    """Two move orders reaching the same board give the same position_key (the solver's key)."""
+    """Seed 004 步驟 2 (issue 11, solver): two move orders reaching the same board give the same position_key
+    (the solver's key)."""
     a = position([P, M, L, M, L, C, L, C, C])
     b = position([P, M, L, M, L, C, L, C, C])
     swap(a, 1, 2)
@@ -238,7 +240,8 @@ def test_transpositions_meet_in_the_position_key() -> None:
 
 
 def test_views_show_everything_to_everyone() -> None:
-    """Perfect information: the player and a spectator see the same view, and a resample is the position."""
+    """Seed 004 步驟 1 (cards dealt face up): perfect information; the player and a spectator see the same view,
+    and a resample is the position."""
     import random
 
     s = hustings.make("palace-escape", variant="hard", seed=5)

@@ -123,8 +123,9 @@ def test_every_dealt_game_is_solvable(hard: bool) -> None:
 
 
 def test_whole_space_is_solved_well_under_a_second() -> None:
-    """The issue allows computing in memory when the whole-space search takes under about a second."""
-    t0 = time.perf_counter()
+    """The issue allows computing in memory when the whole-space search takes under about a second (CPU time
+    of this process, so a busy machine does not fail it)."""
+    t0 = time.process_time()
     for hard in MODES:
         solver.solve_space(hard)
-    assert time.perf_counter() - t0 < 1.0
+    assert time.process_time() - t0 < 1.0
