@@ -194,9 +194,8 @@ def solve_space(hard: bool) -> Table:
             dist[t] = d
             queue.append(t)
     deals = tuple((PRESIDENT, *others) for others in arrangements(rest))
-    table = Table(hard, dist, deals, ())
-    object.__setattr__(table, "deal_length", tuple(table.distance(d) for d in deals))
-    return table
+    lengths = Table(hard, dist, deals, ())  # a table without deal lengths, to measure the deals with
+    return Table(hard, dist, deals, tuple(lengths.distance(d) for d in deals))
 
 
 @cache
