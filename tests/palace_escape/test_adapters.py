@@ -73,3 +73,14 @@ def test_bot_plays_on_after_a_detour() -> None:
     while not s.is_over:
         s.apply(0, bot.choose(s.view(0), s.legal_actions(0)))
     assert s.view(0)["status"] in ("won", "caught")
+
+
+def test_the_heuristic_bot_through_the_registry_makes_par() -> None:
+    """The spec's ``bot`` adapter, as `hustings play`, the lab and ISMCTS use it (views and legal actions only)."""
+    from hustings.bots import make_bot
+
+    b = make_bot("heuristic", "palace-escape", 1)
+    s = hustings.make("palace-escape", variant="hard", seed=12)
+    while not s.is_over:
+        s.apply(0, b.act(s.view(0), s.legal_actions(0)))
+    assert s.outcome().won and s.outcome().detail["moves"] == s.outcome().detail["par"]

@@ -32,6 +32,7 @@ SPEC = GameSpec(
     outcome="solo",
     options={"difficulty": "the shortest escape of the deal in moves (normal 10-18, hard 10-26); default: any"},
     adapters={
+        "bot": f"{_A}.bot:HEURISTIC",
         "tui": f"{_A}.tui:Renderer",
         "rules_help": f"{_A}.rules_help:RULES_HELP",
         # play on the grid with the arrow keys (hustings puzzle --keys)

@@ -4,9 +4,7 @@
 actions. It never spends a hint (hints count against the player, R8); from a hopeless position it takes back
 its last swap. ``evaluate(state)`` gives
 search bots the value of a position: +1 if the escape is still possible within the action limit, else -1.
-
-Wiring: on main the heuristic bots are still a per-game table in ``hustings.bots.heuristic``; once the bots
-branch lands, the spec names ``HEURISTIC = hustings.bots.Heuristic(choose=choose, evaluate=evaluate)`` here.
+The spec's ``bot`` adapter is :data:`HEURISTIC`.
 """
 
 from __future__ import annotations
@@ -14,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hustings.bots.heuristic import Heuristic
 from hustings.engine import Action, GameState
 from hustings.games.palace_escape import solver
 
@@ -39,3 +38,7 @@ def evaluate(state: GameState) -> list[float]:
         return [1.0 if view["status"] == "won" else -1.0]
     d = solver.table(view["variant"] == "hard").distance(view["board"])
     return [1.0 if d is not None and d <= view["actions_left"] else -1.0]
+
+
+#: the ``bot`` adapter (hustings.bots: the heuristic bot, ISMCTS rollouts and leaf values)
+HEURISTIC = Heuristic(choose=choose, evaluate=evaluate)
