@@ -26,22 +26,8 @@ from hustings.tui.renderer import View, outcome_headline
 ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 QUIT = "quit"
 
-_WORDS = {
-    "help": ("arrows move · Enter/space pick up a card · arrow: swap it that way · h hint · u undo · "
-             "Esc put down · q quit",
-             "方向键移动 · Enter/空格 拿起卡片 · 再按方向键：往该方向交换 · h 提示 · u 悔棋 · Esc 放下 · q 离开",
-             "方向鍵移動 · Enter/空白 拿起卡片 · 再按方向鍵：往該方向交換 · h 提示 · u 悔棋 · Esc 放下 · q 離開"),
-    "no_swap": ("{ra} and {rb} cannot swap", "{ra}与{rb}不能交换", "{ra}與{rb}不能交換"),
-    "edge": ("no card that way", "那个方向没有卡片", "那個方向沒有卡片"),
-    "picked": ("{r} picked up: press an arrow to swap", "已拿起{r}：按方向键交换", "已拿起{r}：按方向鍵交換"),
-    "no_hint": ("no hint: no escape from here", "没有提示：此处已无法逃脱", "沒有提示：此處已無法逃脫"),
-    "no_undo": ("nothing to undo", "没有可悔的步", "沒有可悔的步"),
-}
-
-
 def _w(key: str, lang: str, **kw: Any) -> str:
-    en, hans, hant = _WORDS[key]
-    return (hans if lang == "zh-Hans" else hant if lang == "zh-Hant" else en).format(**kw)
+    return CATALOG.text(f"keys.{key}", lang, **kw)
 
 
 class GridCursor:

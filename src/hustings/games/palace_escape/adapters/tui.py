@@ -28,16 +28,16 @@ EVENT_STYLE = {"caught": "bold red", "escaped": "bold green", "hint": "yellow", 
                "undone": "dim"}
 
 
-def _t(key: str, lang: str, **kw: Any) -> str:
+def _msg(key: str, lang: str, **kw: Any) -> str:
     return CATALOG.text(key, lang, **kw)
 
 
 def rank_name(rank: int, lang: str) -> str:
-    return _t(f"rank.{RANKS[rank]}", lang)
+    return _msg(f"rank.{RANKS[rank]}", lang)
 
 
 def cell_name(cell: int, lang: str) -> str:
-    return _t(f"cell.{cell}", lang)
+    return _msg(f"cell.{cell}", lang)
 
 
 def draw_board(view: View, lang: str, cursor: int | None = None, picked: int | None = None) -> Table:
@@ -60,7 +60,7 @@ def draw_board(view: View, lang: str, cursor: int | None = None, picked: int | N
             if i == picked:
                 name = f"» {name} «"
             t = Text(("★ " if i in hint else "") + name, style=style, justify="center")
-            below = Text(_t("ui.goal", lang) if i == GOAL_CELL else " ", style="bold green" if i == GOAL_CELL else "")
+            below = Text(_msg("ui.goal", lang) if i == GOAL_CELL else " ", style="bold green" if i == GOAL_CELL else "")
             cells.append(Group(t, below))
         rows.append(cells)
     for cells in rows:
@@ -72,29 +72,29 @@ class Renderer(BaseRenderer):
     min_size = (64, 22)
 
     def who(self, view: View, p: int) -> str:
-        return _t("ui.you", self.lang)
+        return _msg("ui.you", self.lang)
 
     def status_head(self, view: View) -> Text:
         lang = self.lang
-        return Text(_t("ui.status", lang, variant=_t(f"variant.{view['variant']}", lang),
-                       status=_t(f"status.{view['status']}", lang)))
+        return Text(_msg("ui.status", lang, variant=_msg(f"variant.{view['variant']}", lang),
+                       status=_msg(f"status.{view['status']}", lang)))
 
     def panels(self, view: View) -> list[Panel]:
         lang = self.lang
-        counts = Text(_t("ui.counts", lang, moves=view["moves"], par=view["par"], hints=view["hints"],
+        counts = Text(_msg("ui.counts", lang, moves=view["moves"], par=view["par"], hints=view["hints"],
                          undos=view["undos"]))
         body = Group(draw_board(view, lang), Text(""), counts,
-                     Text(_t("ui.actions_left", lang, n=view["actions_left"]), style="dim"))
-        help_ = Group(Text(_t("ui.goal_line", lang)), Text(_t("ui.rule_line", lang), style="dim"),
-                      Text(_t("ui.legend", lang), style="dim"))
+                     Text(_msg("ui.actions_left", lang, n=view["actions_left"]), style="dim"))
+        help_ = Group(Text(_msg("ui.goal_line", lang)), Text(_msg("ui.rule_line", lang), style="dim"),
+                      Text(_msg("ui.legend", lang), style="dim"))
         return [
-            Panel("palace", _t("ui.board", lang), body, subtitle=_t("ui.par_line", lang, par=view["par"]),
+            Panel("palace", _msg("ui.board", lang), body, subtitle=_msg("ui.par_line", lang, par=view["par"]),
                   primary=True, width=2),
-            Panel("how", _t("game.title", lang), help_, width=1),
+            Panel("how", _msg("game.title", lang), help_, width=1),
         ]
 
     def private_panel(self, view: View) -> RenderableType:
-        return Text(_t("ui.counts", self.lang, moves=view["moves"], par=view["par"], hints=view["hints"],
+        return Text(_msg("ui.counts", self.lang, moves=view["moves"], par=view["par"], hints=view["hints"],
                        undos=view["undos"]))
 
     def situation(self, view: View) -> RenderableType:
@@ -103,19 +103,19 @@ class Renderer(BaseRenderer):
         if hint:
             a, b = hint
             board = view["board"]
-            return Text(_t("ui.hint_shown", lang, a=cell_name(a, lang), b=cell_name(b, lang),
+            return Text(_msg("ui.hint_shown", lang, a=cell_name(a, lang), b=cell_name(b, lang),
                            ra=rank_name(board[a], lang), rb=rank_name(board[b], lang)), style="yellow")
         last = view.get("last")
         if last:
-            return Text(_t("ui.last", lang, a=cell_name(last[0], lang), b=cell_name(last[1], lang)), style="dim")
-        return Text(_t("ui.goal_line", lang))
+            return Text(_msg("ui.last", lang, a=cell_name(last[0], lang), b=cell_name(last[1], lang)), style="dim")
+        return Text(_msg("ui.goal_line", lang))
 
     def describe(self, action: Action, view: View) -> str:
         if action.kind != "swap":
             return action.text(self.lang)
         a, b = action.args
         board = view["board"]
-        return _t("action.swap_cards", self.lang, a=cell_name(a, self.lang), b=cell_name(b, self.lang),
+        return _msg("action.swap_cards", self.lang, a=cell_name(a, self.lang), b=cell_name(b, self.lang),
                   ra=rank_name(board[a], self.lang), rb=rank_name(board[b], self.lang))
 
     def entries(self, view: View, legal: Sequence[Action]) -> list[Entry]:
@@ -140,5 +140,5 @@ class Renderer(BaseRenderer):
         return EVENT_STYLE.get(event.type, "")
 
     def rules(self, view: View) -> tuple[str, str] | None:
-        return _t("game.title", self.lang), rules_text(self.lang)
+        return _msg("game.title", self.lang), rules_text(self.lang)
 
