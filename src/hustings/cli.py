@@ -763,6 +763,73 @@ def _replay_stepping(record: dict[str, Any], state: GameState, player: int | Non
     ReplayApp(record, player, lang, names).run()
 
 
+@app.command()
+def puzzle(
+    hard: Annotated[bool, typer.Option("--hard", help="hard mode: the protesters (a councillor's place)")] = False,
+    difficulty: Annotated[
+        int | None, typer.Option(help="the deal's shortest escape in moves (normal 10-18, hard 10-26)")
+    ] = None,
+    lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
+    seed: Annotated[int | None, typer.Option(help="a fixed deal (default: a fresh one, never shown)")] = None,
+    save: Annotated[Path | None, typer.Option(help="record file to write after every move")] = None,
+    keys: Annotated[bool, typer.Option("--keys", help="play on the grid with the arrow keys, not the list")] = False,
+    solution: Annotated[bool, typer.Option("--solution", help="print the deal and a shortest escape")] = False,
+) -> None:
+    """逃出總統府 (Escape from the Presidential Palace), the solo puzzle of 選舉之戰: bring the President to the
+    exit. Choose a swap from the list (arrow keys and Enter, or 1-9), or play on the grid with --keys; hints
+    and undos are counted, and the moves are set against par at the end. Resume with `hustings play --resume`."""
+    game = "palace-escape"
+    language = _lang(lang)
+    spec = _spec(game)
+    if seed is not None and not 0 <= seed < 2**512:
+        _fail("--seed must be a non-negative integer of at most 512 bits")
+    variant = "hard" if hard else "normal"
+    options: dict[str, Any] = {} if difficulty is None else {"difficulty": difficulty}
+    try:
+        state = hustings.make(game, variant=variant, seed=seed, **options)
+    except ValueError as e:
+        _fail(str(e))
+    if solution:  # through the public API: follow the game's own hints to the exit
+        for event in state.events(0):
+            typer.echo(event.message(language))
+        space = state.SPACE
+        while not state.is_over and space.get("hint") in state.legal_actions(0):
+            shown = state.apply(0, space.get("hint"))[-1].data
+            for event in state.apply(0, space.get("swap", shown["a"], shown["b"])):
+                typer.echo(event.message(language))
+        return
+    path = save if save is not None else _default_save(game)
+    if path.exists():
+        _fail(f"{str(path)!r} exists: continue it with `hustings play --resume {path}`, or choose another --save")
+    if not path.parent.is_dir():
+        _fail(f"cannot write --save {str(path)!r}: its folder does not exist")
+    _need_terminal("hustings puzzle")
+    from hustings.table.match import MatchError, SaveError
+    from hustings.table.settings import TableSettings
+    from hustings.table.store import FileStore, StoreError
+    from hustings.tui.session import Session
+
+    store, match_id = FileStore.at(path)
+    try:
+        match = Match.new(game, TableSettings((None,), language, "local"), variant=variant, seed=seed, store=store,
+                          match_id=match_id, options=options)
+    except (SaveError, StoreError, MatchError) as e:
+        _fail(f"cannot start the game in --save {str(path)!r}: {e}")
+    session = Session.of(match, path)
+    play_keys = spec.adapter("keys") if keys else None
+    if play_keys is None:
+        _run_table(session, False)
+        return
+    from hustings.tui.i18n import tr
+
+    play_keys(session, language)
+    if session.state.is_over:
+        _print_final(Console(), session.state, language)
+    typer.echo(tr("saved_to", language, path=path))
+    if not session.state.is_over:
+        typer.echo(tr("resume_hint", language, path=path))
+
+
 def main() -> None:
     """Console-script entry point."""
     app(prog_name="hustings")

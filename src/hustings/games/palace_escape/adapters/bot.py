@@ -1,0 +1,44 @@
+"""The heuristic bot of 逃出總統府: it plays the solver's optimal swap, so it always makes par.
+
+``choose(view, legal)`` reads only the view (the whole position: the puzzle hides nothing) and the legal
+actions. It never spends a hint (hints count against the player, R8); from a hopeless position it takes back
+its last swap. ``evaluate(state)`` gives
+search bots the value of a position: +1 if the escape is still possible within the action limit, else -1.
+The spec's ``bot`` adapter is :data:`HEURISTIC`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hustings.bots.heuristic import Heuristic
+from hustings.engine import Action, GameState
+from hustings.games.palace_escape import solver
+
+
+def choose(view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    if not legal:
+        raise ValueError("the palace-escape bot was asked to act with no legal actions")
+    table = solver.table(view["variant"] == "hard")
+    pair = table.best_pair(view["board"])
+    by_kind = {a.kind: a for a in legal if a.kind != "swap"}
+    if pair is not None:
+        cells = solver.PAIRS[pair]
+        for a in legal:
+            if a.kind == "swap" and tuple(a.args) == cells:
+                return a
+    return by_kind.get("undo", legal[0])
+
+
+def evaluate(state: GameState) -> list[float]:
+    """One value for the one seat: +1 while an escape within the remaining actions exists, else -1."""
+    view = state.view(0)
+    if view["status"] != "playing":
+        return [1.0 if view["status"] == "won" else -1.0]
+    d = solver.table(view["variant"] == "hard").distance(view["board"])
+    return [1.0 if d is not None and d <= view["actions_left"] else -1.0]
+
+
+#: the ``bot`` adapter (hustings.bots: the heuristic bot, ISMCTS rollouts and leaf values)
+HEURISTIC = Heuristic(choose=choose, evaluate=evaluate)

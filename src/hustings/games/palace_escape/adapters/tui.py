@@ -1,0 +1,144 @@
+"""逃出總統府 at the terminal table: the game's ``tui`` adapter, a renderer for the terminal shell.
+
+The palace is a 3x3 grid drawn with Rich: each card by rank and colour, the exit (bottom right) marked, the
+last swap and a shown hint highlighted. The action list offers every legal swap by the cards it moves (the
+arrow keys and Enter, or 1-9, choose one), then hint and undo. Everything is drawn from the view,
+which is the whole position (the puzzle hides nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from hustings.engine import Action, Event
+from hustings.games.palace_escape.adapters.rules_help import rules_text
+from hustings.games.palace_escape.data import CATALOG, GOAL_CELL, GRID
+from hustings.games.palace_escape.solver import RANKS
+from hustings.tui.choices import Entry
+from hustings.tui.renderer import BaseRenderer, Panel, View
+
+RANK_STYLE = ("bold black on yellow", "bold white on blue", "bold white on green", "bold black on cyan",
+              "bold white on red")
+EVENT_STYLE = {"caught": "bold red", "escaped": "bold green", "hint": "yellow", "time_up": "bold red",
+               "undone": "dim"}
+
+
+def _msg(key: str, lang: str, **kw: Any) -> str:
+    return CATALOG.text(key, lang, **kw)
+
+
+def rank_name(rank: int, lang: str) -> str:
+    return _msg(f"rank.{RANKS[rank]}", lang)
+
+
+def cell_name(cell: int, lang: str) -> str:
+    return _msg(f"cell.{cell}", lang)
+
+
+def draw_board(view: View, lang: str, cursor: int | None = None, picked: int | None = None) -> Table:
+    """The grid: one card per cell; the exit, the last swap (underlined) and a shown hint (★) marked; for play
+    with the arrow keys (``keys`` adapter) the cursor (reversed) and a picked-up card (» «) too."""
+    board: list[int] = list(view["board"])
+    last = set(view.get("last") or ())
+    hint = set(view.get("hint") or ())
+    grid = Table(show_header=False, show_lines=True, box=None, padding=(0, 1), pad_edge=False)
+    for _ in range(GRID):
+        grid.add_column(justify="center", width=14)
+    rows = []
+    for r in range(GRID):
+        cells: list[RenderableType] = []
+        for c in range(GRID):
+            i = r * GRID + c
+            rank = board[i]
+            style = RANK_STYLE[rank] + (" underline" if i in last else "") + (" reverse" if i == cursor else "")
+            name = rank_name(rank, lang)
+            if i == picked:
+                name = f"» {name} «"
+            t = Text(("★ " if i in hint else "") + name, style=style, justify="center")
+            below = Text(_msg("ui.goal", lang) if i == GOAL_CELL else " ", style="bold green" if i == GOAL_CELL else "")
+            cells.append(Group(t, below))
+        rows.append(cells)
+    for cells in rows:
+        grid.add_row(*cells)
+    return grid
+
+
+class Renderer(BaseRenderer):
+    min_size = (64, 22)
+
+    def who(self, view: View, p: int) -> str:
+        return _msg("ui.you", self.lang)
+
+    def status_head(self, view: View) -> Text:
+        lang = self.lang
+        return Text(_msg("ui.status", lang, variant=_msg(f"variant.{view['variant']}", lang),
+                       status=_msg(f"status.{view['status']}", lang)))
+
+    def panels(self, view: View) -> list[Panel]:
+        lang = self.lang
+        counts = Text(_msg("ui.counts", lang, moves=view["moves"], par=view["par"], hints=view["hints"],
+                         undos=view["undos"]))
+        body = Group(draw_board(view, lang), Text(""), counts,
+                     Text(_msg("ui.actions_left", lang, n=view["actions_left"]), style="dim"))
+        help_ = Group(Text(_msg("ui.goal_line", lang)), Text(_msg("ui.rule_line", lang), style="dim"),
+                      Text(_msg("ui.legend", lang), style="dim"))
+        return [
+            Panel("palace", _msg("ui.board", lang), body, subtitle=_msg("ui.par_line", lang, par=view["par"]),
+                  primary=True, width=2),
+            Panel("how", _msg("game.title", lang), help_, width=1),
+        ]
+
+    def private_panel(self, view: View) -> RenderableType:
+        return Text(_msg("ui.counts", self.lang, moves=view["moves"], par=view["par"], hints=view["hints"],
+                       undos=view["undos"]))
+
+    def situation(self, view: View) -> RenderableType:
+        lang = self.lang
+        hint = view.get("hint")
+        if hint:
+            a, b = hint
+            board = view["board"]
+            return Text(_msg("ui.hint_shown", lang, a=cell_name(a, lang), b=cell_name(b, lang),
+                           ra=rank_name(board[a], lang), rb=rank_name(board[b], lang)), style="yellow")
+        last = view.get("last")
+        if last:
+            return Text(_msg("ui.last", lang, a=cell_name(last[0], lang), b=cell_name(last[1], lang)), style="dim")
+        return Text(_msg("ui.goal_line", lang))
+
+    def describe(self, action: Action, view: View) -> str:
+        if action.kind != "swap":
+            return action.text(self.lang)
+        a, b = action.args
+        board = view["board"]
+        return _msg("action.swap_cards", self.lang, a=cell_name(a, self.lang), b=cell_name(b, self.lang),
+                  ra=rank_name(board[a], self.lang), rb=rank_name(board[b], self.lang))
+
+    def entries(self, view: View, legal: Sequence[Action]) -> list[Entry]:
+        # the president's swaps first (the player's own moves), then the others, then hint and undo
+        hint = tuple(view.get("hint") or ())
+        board = view["board"]
+
+        def order(a: Action) -> tuple[int, int]:
+            if a.kind != "swap":
+                return (2, a.id)
+            return (0 if 0 in (board[a.args[0]], board[a.args[1]]) else 1, a.id)
+
+        out = []
+        for a in sorted(legal, key=order):
+            label = self.describe(a, view)
+            if a.kind == "swap" and tuple(a.args) == hint:
+                label = "★ " + label
+            out.append(Entry(label, "action", (a,), search=a.text(self.lang)))
+        return out
+
+    def event_style(self, event: Event) -> str:
+        return EVENT_STYLE.get(event.type, "")
+
+    def rules(self, view: View) -> tuple[str, str] | None:
+        return _msg("game.title", self.lang), rules_text(self.lang)
+

@@ -1,0 +1,25 @@
+"""Numbers of 逃出總統府, loaded once from ``data/game.json``; names are in the message catalog."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from hustings.engine.i18n import Catalog
+
+_RAW: dict[str, Any] = json.loads(
+    resources.files("hustings.games.palace_escape").joinpath("data/game.json").read_text("utf-8")
+)
+
+#: the game's messages (names, actions, events, statuses, the renderer's words)
+CATALOG = Catalog.from_package("hustings.games.palace_escape", "messages")
+LANGS: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant")
+
+GRID: int = _RAW["grid"]
+START_CELL: int = _RAW["start_cell"]
+GOAL_CELL: int = _RAW["goal_cell"]
+#: mode -> rank name -> number of cards (步驟 1; 步驟 4 replaces a councillor by the protester)
+CARDS: dict[str, dict[str, int]] = _RAW["cards"]
+#: R7 (placeholder): every game ends after this many actions
+MAX_ACTIONS: int = _RAW["max_actions"]["value"]

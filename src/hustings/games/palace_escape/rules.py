@@ -1,0 +1,247 @@
+"""The state machine of 逃出總統府 (seed 004, 【單人遊戲步驟】 1-4); rulings R1-R9 in rulings.md.
+
+One seat, the president's. Each action is a swap of two adjacent cards (步驟 2), a hint, or an undo (no
+resigning, R12). The game is won when the president reaches the bottom-right cell (步驟 3) and, in hard mode, lost when
+after a move the president stands beside the protester (步驟 4, R2). Everything is open once dealt
+(perfect information), so there is nothing to re-deal in a resample.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from hustings.engine import Action, GameState, Outcome, Rng, solo_outcome
+from hustings.games.palace_escape import solver
+from hustings.games.palace_escape.actions import GAME_ID, HINT, SPACE, SWAPS, UNDO
+from hustings.games.palace_escape.data import MAX_ACTIONS
+from hustings.games.palace_escape.text import render
+
+VARIANTS = ("normal", "hard")
+
+# how the game stands (view["status"]); everything but PLAYING is over
+PLAYING, WON, CAUGHT, TIME_UP = "playing", "won", "caught", "time_up"
+STATUSES = (PLAYING, WON, CAUGHT, TIME_UP)
+
+
+class PalaceView(TypedDict):
+    """What the player (and a spectator: the same, nothing is hidden) sees."""
+
+    game: str
+    variant: str
+    board: list[int]  # ranks row by row: 0 president, 1 mayor, 2 legislator, 3 councillor, 4 protester
+    start: list[int]
+    goal: int
+    par: int
+    moves: int  # swaps on the board (an undo takes one back)
+    swaps: int  # every swap made, undone ones too
+    undos: int
+    hints: int
+    hint: list[int] | None  # the cells of the last hint, until the next swap or undo
+    last: list[int] | None  # the cells of the last swap on the board
+    status: str
+    actions_left: int
+    difficulty: int | None
+
+
+def check_difficulty(hard: bool, difficulty: object) -> int | None:
+    """The ``difficulty`` option (the optimal length of the deal, R6), or ValueError naming what is possible."""
+    if difficulty is None:
+        return None
+    mode = "hard" if hard else "normal"
+    lengths = solver.table(hard).lengths()
+    if isinstance(difficulty, bool) or not isinstance(difficulty, int):
+        raise ValueError(f"difficulty must be a whole number of moves, not {difficulty!r}")
+    if difficulty not in lengths:
+        raise ValueError(
+            f"no {mode} deal of palace-escape has a shortest escape of {difficulty} moves; "
+            f"difficulties are {min(lengths)} to {max(lengths)}"
+        )
+    return difficulty
+
+
+class PalaceEscape(GameState):
+    GAME_ID = GAME_ID
+    SPACE = SPACE
+
+    board: list[int]
+    start: tuple[int, ...]
+    path: list[int]  # the swaps (pair numbers) on the board, oldest first: what undo takes back
+
+    def __init__(self, players: int, variant: str, seed: int, difficulty: int | None = None) -> None:
+        if variant not in VARIANTS:
+            raise ValueError(f"unknown variant {variant!r} for {GAME_ID}; variants: {', '.join(VARIANTS)}")
+        hard = variant == "hard"
+        difficulty = check_difficulty(hard, difficulty)
+        options: dict[str, Any] = {"players": players, "variant": variant}
+        if difficulty is not None:
+            options["difficulty"] = difficulty
+        self._init_base(options, seed)
+        self.hard = hard
+        self.difficulty = difficulty
+        # 步驟 1 with R5/R6: a uniformly random solvable deal (of the asked optimal length), drawn from the
+        # game's generator among the deals in the solver's fixed order
+        deals = solver.table(hard).solvable_deals(difficulty)
+        deal = deals[self.rng.randrange(len(deals))]
+        self.start = deal
+        self.board = list(deal)
+        par = solver.table(hard).distance(deal)
+        assert par is not None  # only solvable deals are drawn
+        self.par = par
+        self.path = []
+        self.swaps = 0
+        self.undos = 0
+        self.hints = 0
+        self.hint = -1  # pair number of the last hint, -1 when none is shown
+        self.status = PLAYING
+        self.emit("dealt", {"variant": variant, "board": list(deal), "par": par, "difficulty": difficulty})
+
+    # -- engine hooks ----------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return 1
+
+    @property
+    def current_players(self) -> tuple[int, ...]:
+        return (0,) if self.status == PLAYING else ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != PLAYING
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        b = self.board
+        out = [SWAPS[i] for i in solver.legal_pairs(b)]  # 步驟 2/4
+        if self._table().distance(b) is not None:  # R8: a hint exists while the escape is still possible
+            out.append(HINT)
+        if self.path:  # R9
+            out.append(UNDO)
+        return out
+
+    def _apply(self, player: int, action: Action) -> None:
+        kind = action.kind
+        if kind == "swap":
+            self._swap(action.id)
+        elif kind == "hint":
+            self._hint()
+        else:
+            self._undo()
+        if self.status == PLAYING and self.step_count >= MAX_ACTIONS:  # R7
+            self.status = TIME_UP
+            self.emit("time_up", {"limit": MAX_ACTIONS})
+
+    def _swap(self, pair: int) -> None:
+        a, b = solver.PAIRS[pair]
+        board = self.board
+        board[a], board[b] = board[b], board[a]
+        self.path.append(pair)
+        self.swaps += 1
+        self.hint = -1
+        self.emit("swapped", {"a": a, "b": b, "ra": board[b], "rb": board[a], "moves": len(self.path)})
+        if solver.caught(board):  # 步驟 4, R2; R4: caught on the goal is still caught
+            self.status = CAUGHT
+            self.emit("caught", {"cell": board.index(solver.PROTESTER), "moves": len(self.path)})
+        elif board[solver.GOAL] == solver.PRESIDENT:  # 步驟 3
+            self.status = WON
+            self.emit("escaped", {"moves": len(self.path), "par": self.par, "undos": self.undos, "hints": self.hints})
+
+    def _undo(self) -> None:
+        pair = self.path.pop()
+        a, b = solver.PAIRS[pair]
+        board = self.board
+        board[a], board[b] = board[b], board[a]
+        self.undos += 1
+        self.hint = -1
+        # R9: the earlier position comes back as it was; an undo is not a move, so R2 is not checked
+        self.emit("undone", {"a": a, "b": b, "ra": board[a], "rb": board[b], "moves": len(self.path)})
+
+    def _hint(self) -> None:
+        pair = self._table().best_pair(self.board)
+        assert pair is not None  # offered only while the escape is possible (R8)
+        a, b = solver.PAIRS[pair]
+        left = self._table().distance(self.board)
+        self.hints += 1
+        self.hint = pair
+        self.emit("hint", {"a": a, "b": b, "ra": self.board[a], "rb": self.board[b], "left": left})
+
+    def _table(self) -> solver.Table:
+        return solver.table(self.hard)
+
+    def _why_illegal(self, player: int, action: Action) -> str:
+        if action.kind == "swap":
+            a, b = action.args
+            ra, rb = self.board[a], self.board[b]
+            names = solver.RANKS
+            return (f"{names[ra]} and {names[rb]} cannot swap: only president-mayor, mayor-legislator, "
+                    f"legislator-councillor{' and councillor-protester' if self.hard else ''} swap "
+                    "(seed 004 單人遊戲步驟 2, 4)")
+        if action.kind == "undo":
+            return "there is no move to take back (R9)"
+        return "no escape is possible from here any more, so there is no hint (R8)"
+
+    def scores(self) -> list[dict[str, int]]:
+        return [{
+            "moves": len(self.path),
+            "par": self.par,
+            "swaps": self.swaps,
+            "undos": self.undos,
+            "hints": self.hints,
+            "total": 1 if self.status == WON else 0,
+        }]
+
+    def outcome(self) -> Outcome:
+        if not self.is_over:
+            raise ValueError("the game is not over: no outcome yet")
+        # R10: moves are the swaps on the board at the end (undone ones not counted); hints, undos and every
+        # swap made are in the detail
+        return solo_outcome(self.status == WON, moves=len(self.path), par=self.par, end=self.status,
+                            swaps=self.swaps, undos=self.undos, hints=self.hints, variant=self.game_options["variant"],
+                            difficulty=self.difficulty)
+
+    def view(self, player: int | None) -> PalaceView:
+        if player is not None:
+            self._check_player(player, allow_none=False)
+        # Perfect information: the seat and a spectator see the same (so the view names no seat).
+        last = list(solver.PAIRS[self.path[-1]]) if self.path else None
+        return {
+            "game": GAME_ID,
+            "variant": self.game_options["variant"],
+            "board": list(self.board),
+            "start": list(self.start),
+            "goal": solver.GOAL,
+            "par": self.par,
+            "moves": len(self.path),
+            "swaps": self.swaps,
+            "undos": self.undos,
+            "hints": self.hints,
+            "hint": list(solver.PAIRS[self.hint]) if self.hint >= 0 else None,
+            "last": last,
+            "status": self.status,
+            "actions_left": max(0, MAX_ACTIONS - self.step_count),
+            "difficulty": self.difficulty,
+        }
+
+    def _clone_data(self, new: PalaceEscape) -> None:
+        new.hard = self.hard
+        new.difficulty = self.difficulty
+        new.start = self.start
+        new.board = self.board[:]
+        new.par = self.par
+        new.path = self.path[:]
+        new.swaps = self.swaps
+        new.undos = self.undos
+        new.hints = self.hints
+        new.hint = self.hint
+        new.status = self.status
+
+    def _resample_hidden(self, new: PalaceEscape, player: int | None, rng: Rng) -> None:
+        """Nothing is hidden once the cards are dealt face up (步驟 1): the sample is the position itself."""
+
+    def _position_key(self) -> tuple[Any, ...]:
+        # The board and whether the game goes on decide the legal swaps and the shortest escape, so positions
+        # reached by different move orders meet. Counters (moves, undos, hints, actions left) are left out on
+        # purpose; they change the score and the R7 limit, not the puzzle.
+        return (self.hard, tuple(self.board), self.status)
+
+    def _event_renderer(self) -> Any:
+        return render
