@@ -77,7 +77,7 @@ def render_event(event: Any, lang: str, ctx: Any) -> str:
     t = event.type
     sep = _sep(lang)
     if t == "cabinet_revealed" or t == "cabinet_placed_card":
-        f["card"] = D.cabinet_name(d["card"], lang)
+        f["card"] = D.cabinet_name(d["cabinet"], lang)
     elif t == "sheet_written":
         from hustings.games.die_macher.actions import SPACE
 
@@ -92,8 +92,8 @@ def render_event(event: Any, lang: str, ctx: Any) -> str:
         f["rolls"] = sep.join(f"{party(p, lang)} {v}" for p, v in d["rolls"])
     elif t == "coalition_formed":
         f["seats"] = " + ".join(party(p, lang) for p in d["seats"])
-    elif t == "donation_accepted" or t == "donation_revealed":
-        f["card"] = money(D.DONATIONS[d["card"]].amount)
+    elif t in ("donation_accepted", "donation_revealed", "donation_refused_card"):
+        f["card"] = money(D.DONATIONS[d["donation"]].amount)
     elif t == "poll_published":
         f["changes"] = sep.join(f"{party(p, lang)} {c:+d}" for p, c in enumerate(d["changes"]) if c) or "-"
     elif t == "poll_seen":

@@ -51,7 +51,7 @@ def place_apply(s: DieMacher, p: int, a: Action) -> None:
     c, b = a.args
     s.cab[b].append([p, c, 0])
     s.emit("cabinet_placed", {"seat": p, "board": b})
-    s.emit("cabinet_placed_card", {"board": b, "card": c}, to=p)
+    s.emit("cabinet_placed_card", {"board": b, "cabinet": c}, to=p)
 
 
 def _reveal(s: DieMacher) -> None:
@@ -64,7 +64,7 @@ def _reveal(s: DieMacher) -> None:
                     card = D.CABINET[e[1]]
                     s.money[p] -= card.cost
                     s.cab_left[p].remove(e[1])
-                    s.emit("cabinet_revealed", {"seat": p, "board": b, "card": e[1], "cost": card.cost})
+                    s.emit("cabinet_revealed", {"seat": p, "board": b, "cabinet": e[1], "cost": card.cost})
                     if card.phone and s.tile_sup[p] > 0 and p not in s.tiles[b]:
                         # the telephone places a coalition tile on that board (001 2.iii)
                         s.tile_sup[p] -= 1

@@ -77,7 +77,7 @@ def bid_advance(s: DieMacher) -> bool:
         w = s.poll_high_p
         s.money[w] -= s.poll_high * 1000
         s.emit("poll_won", {"seat": w, "board": b, "paid": s.poll_high * 1000})
-        s.emit("poll_seen", {"board": b, "card": s.poll_card, "options": [list(o) for o in D.POLLS[s.poll_card]]},
+        s.emit("poll_seen", {"board": b, "poll": s.poll_card, "options": [list(o) for o in D.POLLS[s.poll_card]]},
                to=w)
         s.phase = Phase.POLL_DECIDE
         s.turn = w

@@ -36,10 +36,10 @@ def donation_apply(s: DieMacher, p: int, a: Action) -> None:
         rolls = [s.die() for _ in range(card.accept_dice)]
         lost = min(s.members[p], max(rolls))
         s.members[p] -= lost
-        s.emit("donation_accepted", {"seat": p, "card": c, "amount": card.amount, "rolls": rolls, "lost": lost})
+        s.emit("donation_accepted", {"seat": p, "donation": c, "amount": card.amount, "rolls": rolls, "lost": lost})
     else:
         s.emit("donation_refused", {"seat": p})
-        s.emit("donation_refused_card", {"card": c}, to=p)
+        s.emit("donation_refused_card", {"donation": c, "amount": card.amount}, to=p)
     s.qi += 1
 
 
@@ -52,7 +52,7 @@ def donation_advance(s: DieMacher) -> bool:
         card = D.DONATIONS[c]
         rolls = [s.die() for _ in range(card.refuse_dice)]
         s.members[p] += sum(rolls)
-        s.emit("donation_revealed", {"seat": p, "card": c, "amount": card.amount, "rolls": rolls,
+        s.emit("donation_revealed", {"seat": p, "donation": c, "amount": card.amount, "rolls": rolls,
                                      "gained": sum(rolls)})
     if refused:
         top = max(D.DONATIONS[c].amount for _, c in refused)
