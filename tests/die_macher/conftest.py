@@ -85,5 +85,19 @@ def events_of(evs: list[Event], type_: str) -> list[Event]:
     return [e for e in evs if e.type == type_]
 
 
-__all__ = ["D", "GAME", "Phase", "act", "con", "events_of", "first_policy", "kinds", "legal", "new_game",
-           "play_until", "pro", "random_policy", "refresh"]
+__all__ = [
+    "GAME",
+    "D",
+    "Phase",
+    "act",
+    "con",
+    "events_of",
+    "first_policy",
+    "kinds",
+    "legal",
+    "new_game",
+    "play_until",
+    "pro",
+    "random_policy",
+    "refresh",
+]

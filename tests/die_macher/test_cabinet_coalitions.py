@@ -122,7 +122,7 @@ def _to_coalition(players: int = 4):  # type: ignore[no-untyped-def]
 
 def test_001_2iv_voluntary_needs_two_identical_and_consent() -> None:
     """001 2.iv: with two identical program cards both must agree; the asked party may decline."""
-    s, b = _to_coalition()
+    s, _b = _to_coalition()
     p, q, r, t = s.order_from(s.first)
     s.prog[p] = [pro(0), pro(1), pro(2), pro(3), pro(4)]
     s.prog[q] = [pro(0), pro(1), 5, 7, 9]

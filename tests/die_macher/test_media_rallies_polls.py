@@ -132,7 +132,6 @@ def test_001_2vii_publish_media_controller_immune() -> None:
     """001 2.vii: publishing applies up to two options; the media controller ignores losses."""
     s, p = _poll_won()
     b = s.boards_todo[s.bi]
-    D.POLLS[s.poll_card]  # noqa: B018 (the card exists)
     s.media[b] = [3, 0, 0]
     card = D.POLLS[s.poll_card]
     before = [s.pop[b][q] for q in range(3)]

@@ -29,7 +29,7 @@ SPEC = GameSpec(
     rules_version=RULES_VERSION,
     space=SPACE,
     outcome="ranked",
-    adapters={},
+    adapters={"bot": "hustings.games.die_macher.adapters.bot:HEURISTIC"},
 )
 
 __all__ = ["RULES_VERSION", "SPEC", "DieMacher"]
