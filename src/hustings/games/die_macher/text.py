@@ -15,7 +15,7 @@ _CATALOG = D.CATALOG
 EVENT_TYPES: tuple[str, ...] = (
     "program_dealt", "hand_dealt", "board_prepared", "game_started", "sheet_written", "sheet_revealed",
     "round_started", "bid_written", "die_rolled", "bids_revealed", "bid_won", "start_player",
-    "program_reshuffled", "program_discarded", "program_drawn", "program_drawn_cards", "program_swapped",
+    "program_reshuffled", "program_rejected", "program_discarded", "program_drawn", "program_drawn_cards", "program_swapped",
     "opinion_rejected", "opinion_revealed", "cabinet_placed", "cabinet_placed_card", "cabinet_revealed",
     "coalition_tile", "cabinet_votes", "popularity", "key_issue", "key_issue_removed", "cabinet_media",
     "coalition_offered", "coalition_formed", "coalition_declined", "media_bought", "opinion_exchanged",

@@ -32,8 +32,9 @@ def setup(s: DieMacher) -> None:
         while len(s.prog[p]) < D.PUBLIC_PROGRAM:
             c = s.draw_program()
             if any((x >> 1) == (c >> 1) for x in s.prog[p]):
-                s.prog_deck.insert(0, c)
+                s.prog_deck.insert(0, c)  # drawn face up: everyone knows it lies under the deck
                 s.prog_known += 1
+                s.emit("program_rejected", {"seat": p, "card": c})
                 continue
             s.prog[p].append(c)
         s.emit("program_dealt", {"seat": p, "cards": list(s.prog[p])})
@@ -70,7 +71,8 @@ def prepare_board(s: DieMacher, b: int, election: int, face_up: int) -> None:
         if c < 0:
             break
         if any((x >> 1) == (c >> 1) for x in s.up[b]):
-            s.opinion_to_bottom(c)
+            s.opinion_to_bottom(c)  # drawn face up, so everyone knows it lies under the deck
+            s.emit("opinion_rejected", {"board": b, "card": c})
             continue
         s.up[b].append(c)
     while len(s.up[b]) + len(s.down[b]) < 4:
