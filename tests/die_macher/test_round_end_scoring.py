@@ -141,3 +141,31 @@ def test_random_games_end_well_formed(seed: int) -> None:
     assert s.final == s.scores()
     assert round_end  # module under test
     assert random.Random(seed)  # deterministic policy
+
+
+def test_001_4i4_revealed_repeat_goes_under_the_deck() -> None:
+    """001 4.i.4: a turned-up opinion repeating or opposing a face-up issue goes under the deck, and a new
+    card is drawn until none conflicts."""
+    s = new_game(3, seed=9)
+    s.up[3] = [0]
+    s.down[3] = [5, 7, 1]  # the top (last) card, 1, opposes the face-up 0
+    s.op_deck.append(8)
+    known = s.op_known
+    s.reveal_opinion(3)
+    assert s.op_deck[0] == 1 and s.op_known == known + 1
+    assert s.up[3] == [0, 8]
+
+
+def test_001_2v_media_control_from_last_board_backwards() -> None:
+    """001 2.v: media control swaps run from the last board in election order backwards."""
+    s = play_until(new_game(3, seed=10), Phase.MEDIA)
+    for b in range(4):
+        s.media[b] = [0, 0, 0]
+    s.media[0] = [1, 0, 0]
+    s.media[3] = [0, 2, 0]
+    for p in range(3):
+        s.media_sup[p] = 0  # nobody can buy: the phase ends at once
+    from hustings.games.die_macher.rules import media
+
+    media.advance(s)
+    assert [row[1] for row in s.ex_list] == [3, 0]
