@@ -36,8 +36,8 @@ def test_001_4iii_refusal_face_down_then_dice_and_largest_bonus() -> None:
     order = s.order_from(s.first)
     act(s, order[0], "donate", 3, 0)
     v = s.view(order[1])
-    assert v["seats"][order[0]]["donation"] == [-1, 0]
-    assert 3 in v["seats"][order[0]]["donations_left"]  # the card is not given away
+    assert v["players"][order[0]]["donation"] == [-1, 0]
+    assert 3 in v["players"][order[0]]["donations_left"]  # the card is not given away
     act(s, order[1], "donate", 0, 0)
     evs = act(s, order[2], "donate", 0, 1)
     rev = events_of(evs, "donation_revealed")

@@ -14,9 +14,9 @@ def test_hands_and_money_hidden_in_views() -> None:
     """001 §遊戲準備: the 3 program cards in hand are hidden; money is private (as in the 2019 edition)."""
     s = new_game(4)
     v = s.view(1)
-    assert v["seats"][1]["hand"] == sorted(s.hand[1]) and v["seats"][1]["money"] == 25000
-    assert v["seats"][0]["hand"] is None and v["seats"][0]["money"] is None
-    assert v["seats"][0]["hand_size"] == 3
+    assert v["players"][1]["hand"] == sorted(s.hand[1]) and v["players"][1]["money"] == 25000
+    assert v["players"][0]["hand"] is None and v["players"][0]["money"] is None
+    assert v["players"][0]["hand_size"] == 3
     assert all(isinstance(b["down"], int) for b in v["boards"])
 
 

@@ -35,8 +35,8 @@ def test_001_starting_sheet_secret_until_all_written() -> None:
     act(s, 0, "sheet1", 1, 2, 3)
     act(s, 0, "sheet2", 3, 1)
     v1 = s.view(1)
-    assert v1["seats"][0]["sheet"] is None and v1["seats"][0]["sheet_written"] == [True, True]
-    assert s.view(0)["seats"][0]["sheet"][1] >= 0
+    assert v1["players"][0]["sheet"] is None and v1["players"][0]["sheet_written"] == [True, True]
+    assert s.view(0)["players"][0]["sheet"][1] >= 0
     assert s.media[1][0] == 0  # nothing applied yet
     assert not [e for e in s.events(1) if e.type == "sheet_written"]
     assert s.current_players == (1, 2)
@@ -70,8 +70,8 @@ def test_001_2i_bids_are_secret_until_all_written() -> None:
     """001 2.i: bids are written secretly."""
     s = _to_bid()
     act(s, 0, "bid", 7)
-    assert s.view(1)["seats"][0]["bid"] is None and s.view(1)["seats"][0]["bid_written"]
-    assert s.view(0)["seats"][0]["bid"] == 7000
+    assert s.view(1)["players"][0]["bid"] is None and s.view(1)["players"][0]["bid_written"]
+    assert s.view(0)["players"][0]["bid"] == 7000
 
 
 def test_001_2i_all_zero_die_nobody_pays() -> None:

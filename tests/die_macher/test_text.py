@@ -36,7 +36,7 @@ def test_every_event_and_phase_has_words() -> None:
             assert D.CATALOG.has(f"event.{t}", lang), (t, lang)
     for ph in Phase:
         for lang in LANGS:
-            assert phase_name(ph, lang) != ph.value or lang == "en" and ph.value == "media"
+            assert phase_name(ph, lang) != ph.value or (lang == "en" and ph.value == "media")
 
 
 def test_german_names_from_seed_003() -> None:

@@ -24,7 +24,8 @@ def build_view(s: DieMacher, me: int | None) -> dict[str, Any]:
         hidden_refusal = bool(choice) and not choice[1] and not mine
         don_left = sorted(s.don_left[p] + ([choice[0]] if hidden_refusal else []))
         players.append({
-            "party": D.PARTY_IDS[p],
+            "party": p,  # index into the spec's sides (ruling R1: seat p plays party p)
+            "party_id": D.PARTY_IDS[p],
             "money": s.money[p] if mine else None,
             "members": s.members[p],
             "program": list(s.prog[p]),
@@ -68,7 +69,6 @@ def build_view(s: DieMacher, me: int | None) -> dict[str, Any]:
     return {
         "game": "die-macher",
         "variant": s.variant,
-        "players": n,
         "you": me,
         "round": s.round,
         "rounds": s.rounds,
@@ -77,7 +77,7 @@ def build_view(s: DieMacher, me: int | None) -> dict[str, Any]:
         "current": list(s.current_players),
         "first": s.first,
         "board": s.cur_board(),
-        "seats": players,
+        "players": players,
         "boards": boards,
         "national_media": [list(x) for x in s.nat_media],
         "national_row": [list(x) for x in s.nat_row],

@@ -21,7 +21,7 @@ class _Ctx:
         self.v = view
         self.me: int = view["you"]
         self.round: int = view["round"]
-        me = view["seats"][self.me]
+        me = view["players"][self.me]
         self.money: int = me["money"] or 0
         self.prog: list[int] = me["program"]
         self.hand: list[int] = me["hand"] or []
@@ -130,7 +130,7 @@ def _cab_place(ctx: _Ctx, legal: list[Action]) -> Action:
 def _cab_exec(ctx: _Ctx, legal: list[Action]) -> Action:
     acts = ctx.v["cabinet_actions"]
     b = ctx.board(acts[0][1]) if acts else ctx.board(ctx.v["board"])
-    leader = max(range(ctx.v["players"]), key=lambda q: b["votes"][q] if q != ctx.me else -1)
+    leader = max(range(len(ctx.v["players"])), key=lambda q: b["votes"][q] if q != ctx.me else -1)
 
     def score(a: Action) -> float:
         if a.kind == "cab_votes":
@@ -211,7 +211,7 @@ def _poll_decide(ctx: _Ctx, legal: list[Action]) -> Action:
     card = ctx.v["poll"]["card"]
     if not card:
         return legal[0]
-    n = ctx.v["players"]
+    n = len(ctx.v["players"])
 
     def score(a: Action) -> float:
         if a.kind == "secret":
@@ -276,7 +276,7 @@ def evaluate(state: Any) -> list[float]:
     n = len(totals)
     rnd = view["round"]
     for p in range(n):
-        money = state.view(p)["seats"][p]["money"] or 0
+        money = state.view(p)["players"][p]["money"] or 0
         totals[p] += 0.15 * money / 1000
     for b in view["boards"]:
         if not b["election"]:
@@ -284,7 +284,7 @@ def evaluate(state: Any) -> list[float]:
         st = D.STATES[b["state"]]
         disc = (0.9, 0.6, 0.45, 0.3, 0.2, 0.15, 0.1)[min(max(0, b["election"] - rnd), 6)]
         for p in range(n):
-            prog = view["seats"][p]["program"]
+            prog = view["players"][p]["program"]
             proj = b["votes"][p] + votes_for(b["cubes"][p], b["popularity"][p], coincidence(prog, b["up"],
                                                                                           b["key_issue"]))
             totals[p] += disc * st.seats(min(50, proj))
