@@ -46,3 +46,12 @@ def test_german_names_from_seed_003() -> None:
         "Innere Sicherheit"]
     assert D.card_name(2 * 3 + 1, "de").endswith("später")
     assert D.party_name(0, "de") == "CDU/CSU" and D.party_name(3, "de") == "Die Linke"
+
+
+def test_rules_help_covers_every_phase() -> None:
+    from hustings.engine import get_spec
+
+    help_ = get_spec("die-macher").adapter("rules_help")
+    for ph in Phase:
+        assert ph.value in help_
+        assert set(help_[ph.value]) == set(LANGS)

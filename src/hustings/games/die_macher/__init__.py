@@ -29,7 +29,10 @@ SPEC = GameSpec(
     rules_version=RULES_VERSION,
     space=SPACE,
     outcome="ranked",
-    adapters={"bot": "hustings.games.die_macher.adapters.bot:HEURISTIC"},
+    adapters={
+        "bot": "hustings.games.die_macher.adapters.bot:HEURISTIC",
+        "rules_help": "hustings.games.die_macher.adapters.rules_help:RULES_HELP",
+    },
 )
 
 __all__ = ["RULES_VERSION", "SPEC", "DieMacher"]
