@@ -14,13 +14,13 @@ from importlib import resources
 from typing import Any
 
 from hustings.engine.i18n import Catalog
-from hustings.messages import SHARED
 
 _RAW: dict[str, Any] = json.loads(
     resources.files("hustings.games.die_macher").joinpath("data/game.json").read_text("utf-8")
 )
 
-CATALOG = Catalog.from_package("hustings.games.die_macher", "messages", parent=SHARED)
+# The game's own words only: rules import nothing but the engine (interfaces chain the shared catalog).
+CATALOG = Catalog.from_package("hustings.games.die_macher", "messages")
 NAME_LANGS: tuple[str, ...] = ("de", "en", "zh-Hans", "zh-Hant")
 
 PARTY_IDS: list[str] = [p["id"] for p in _RAW["parties"]]
