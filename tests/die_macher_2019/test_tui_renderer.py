@@ -13,7 +13,7 @@ from rich.console import Console
 
 import hustings
 from hustings.engine import Action, get_spec
-from hustings.games.die_macher_2019.adapters.rules_help import RULES, RULES_HELP, rules_for
+from hustings.games.die_macher_2019.adapters.rules_help import RULES_HELP, TOPICS, rules_for
 from hustings.games.die_macher_2019.adapters.tui import PHASES, Renderer
 from hustings.tui import ui_for
 from hustings.tui.choices import TreeModel
@@ -168,7 +168,32 @@ def test_rally_planner_prices_the_plan(game_states: list[hustings.GameState]) ->
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_for_every_phase(lang: str) -> None:
-    assert set(RULES) == set(PHASES)
+    assert set(TOPICS) == set(PHASES) == set(RULES_HELP)
     for phase in PHASES:
         assert len(rules_for(phase, lang)) > 40
     assert rules_for("no-such-phase", lang) == rules_for("over", lang)
+
+
+def test_names_come_from_the_catalog_in_every_style() -> None:
+    """Party, issue, state and politician names, local, German (as printed, seed 000) or both; the narrow
+    columns take party_abbr.* and issue_short.*."""
+    en, de, both = Renderer("en").n, Renderer("en", "de").n, Renderer("zh-Hant", "both").n
+    assert (en.party(3), de.party(3), both.party(3)) == ("Greens", "Grüne", "綠黨 (Grüne)")
+    assert (en.party_abbr(4), de.party_abbr(4), both.party_abbr(4)) == ("Left", "Linke", "左翼黨")
+    assert (en.party_short(4), de.party_short(4)) == ("The Left", "Die Linke")
+    assert (en.card(1), de.card(1)) == ("education: less", "Bildung: weniger")
+    assert (en.card_short(1), de.card_short(0), both.card_short(2)) == ("Edu−", "Bild+", "數位+")
+    assert de.state(0) == "Nordrhein-Westfalen" and both.state(0).endswith("(Nordrhein-Westfalen)")
+    assert en.party(-1) == "?" and en.party_short(-1) == "—" and en.state(-1) == "—"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_pop_up_speaks_the_interface_language(lang: str) -> None:
+    """Issue 14 bug 10: no Chinese section mark in the English pop-up."""
+    view = hustings.make(GAME, players=3, seed=1).view(None)
+    title, text = Renderer(lang).rules(view)
+    assert text == rules_for(view["phase"], lang) and title
+    if lang == "en":
+        assert "(rulebook §1.1)" in text and "一" not in title + text
+    else:
+        assert "§一.1" in text

@@ -126,4 +126,4 @@ def test_export_for_the_browser_is_flat_and_complete() -> None:
         assert set(flat) == D.CATALOG.keys("en")
         assert all(isinstance(v, str) for v in flat.values())
         assert flat["event.media_bought"] == D.CATALOG.template("event.media_bought", lang)
-        assert flat["round"] == SHARED.template("round", lang)
+        assert flat["seat"] == SHARED.template("seat", lang)

@@ -15,6 +15,7 @@ from hustings.engine import i18n
 from hustings.engine.i18n import REQUIRED_LANGS
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import SPACE
+from hustings.games.die_macher_2019.adapters.rules_help import RULES_HELP, TOPICS, rules_for
 from hustings.games.die_macher_2019.text import EVENT_TYPES, effect_text, phase_name
 
 GAME = "die-macher-2019"
@@ -109,3 +110,69 @@ def test_known_texts_render_as_before() -> None:
     spec = hustings.get_spec(GAME)
     assert spec.title["zh-Hans"] == "德国大选（2019版）" and spec.title["de"] == "Die Macher (2019)"
     assert spec.score_labels["party_base"]["de"] == "Parteibasis"
+
+
+# A Python list, tuple or mapping printed into a message, or bare numbers strung together (issue 14 bug 1:
+# "takes a free poll [0, -1, -1, 1, 1]", "deploys scheme 1 on boards 1, 4, 2, 4").
+_RAW = re.compile(r"[\[\]{}]|\(\s*-?\d+\s*,\s*-?\d+\s*[,)]|mappingproxy|\b(?:None|True|False)\b"
+                  r"|(?<![\d,])-?\d+, -?\d+, -?\d+\b")
+
+
+def test_no_raw_lists_in_event_messages() -> None:
+    """Every event of random games (3-5 players, both variants, seeds from 7100) in every language: no
+    bracketed list, tuple or dict, no run of bare numbers."""
+    seen: set[str] = set()
+    for i in range(60):
+        players, variant = 3 + i % 3, ("standard", "expanded")[i // 3 % 2]
+        s = hustings.make(GAME, players=players, variant=variant, seed=7100 + i)
+        r = random.Random(100 + i)
+        while not s.is_over:
+            p = s.current_players[0]
+            s.apply(p, r.choice(s.legal_actions(p)))
+        for e in s.all_events():
+            seen.add(e.type)
+            for lang in REQUIRED_LANGS:
+                text = e.message(lang)
+                assert not _RAW.search(text), (e.type, lang, text)
+        if seen == EVENT_TYPES and i >= 11:  # at least 12 games
+            break
+    assert seen == EVENT_TYPES, f"no random game emitted {sorted(EVENT_TYPES - seen)}"
+
+
+def test_the_deployment_event_says_what_went_where() -> None:
+    """Seed §一.8: each icon of the scheme to a board; the event names them as the deploy action does."""
+    s = hustings.make(GAME, players=3, variant="standard", seed=5)
+    r = random.Random(5)
+    while not any(e.type == "deployment" for e in s.all_events()):
+        p = s.current_players[0]
+        s.apply(p, r.choice(s.legal_actions(p)))
+    e = next(e for e in s.all_events() if e.type == "deployment")
+    scheme = D.SCHEMES[e.data["scheme"]]
+    en = e.message("en")
+    assert en.count("→board ") == len(scheme), en
+    assert f"{D.CATALOG.text('deploy_icon.' + scheme[0], 'en')}→board {e.data['boards'][0] + 1}" in en
+    assert "→版图" in e.message("zh-Hans") and "→版圖" in e.message("zh-Hant")
+
+
+_NUMERALS = {"一": "1", "二": "2", "三": "3", "四": "4", "五": "5"}
+
+
+def _refs(text: str) -> list[str]:
+    return re.findall(r"§([一二三四五\d]+(?:\.\d+)*)", text)
+
+
+def test_english_rules_help_cites_sections_readably() -> None:
+    """Issue 14 bug 10: the English rules pop-up showed "(§一.1)". It cites "(rulebook §1.1)" with the seed's
+    Chinese section numeral mapped, the same sections the Chinese texts cite (seed 000)."""
+    for topic in TOPICS:
+        en, hans, hant = (rules_for(topic, lang) for lang in REQUIRED_LANGS)
+        assert not _CJK.search(en), (topic, en)
+        zh_refs = _refs(hans)
+        assert zh_refs and zh_refs == _refs(hant), topic
+        mapped = ["".join(_NUMERALS.get(ch, ch) for ch in ref) for ref in zh_refs]
+        assert _refs(en) == mapped, (topic, en.splitlines()[0])
+        assert all(f"rulebook §{ref}" in en for ref in mapped), en.splitlines()[0]
+        assert RULES_HELP[topic]["en"] == en
+    assert rules_for("party", "en").startswith("Choosing parties (rulebook §1.1)\n")
+    assert "(rulebook §3.1, ruling R7)" in rules_for("tie", "en")
+    assert rules_for("party", "zh-Hans").startswith("选择党派（§一.1）")

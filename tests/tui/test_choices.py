@@ -104,4 +104,4 @@ def test_interface_text_in_three_languages() -> None:
     for key in SHARED.keys("en"):
         assert all(SHARED.has(key, lang) for lang in LANGS), key
         assert len({SHARED.placeholders(key, lang) for lang in LANGS}) == 1, key
-    assert tr("round", "zh-Hant", n=2, of=4) == "第2/4輪"
+    assert tr("replay_step", "zh-Hant", i=2, n=4) == "第2/4步"

@@ -507,7 +507,7 @@ class PlayApp(TableApp):
 
     def action_speed(self) -> None:
         self.fast = not self.fast
-        self.notify(f"{tr('k_fast', self.lang)}: {'on' if self.fast else 'off'}")
+        self.notify(f"{tr('k_fast', self.lang)}: {tr('on' if self.fast else 'off', self.lang)}")
 
     def action_log(self) -> None:
         self.query_one("#log", RichLog).focus()

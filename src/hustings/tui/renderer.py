@@ -203,8 +203,7 @@ def outcome_headline(outcome: Outcome, names: Sequence[str], lang: str) -> Text:
     detail = outcome.detail
     if len(names) == 1 and "moves" in detail:
         par = detail.get("par")
-        key = "solo_won" if outcome.winners else "solo_lost"
-        t.append(tr(key, lang, moves=detail["moves"]))
+        t.append(tr("solo_won" if outcome.winners else "solo_lost", lang, moves=detail["moves"]))
         if par is not None:
             t.append(" · " + tr("solo_par", lang, par=par, diff=f"{int(detail['moves']) - int(par):+d}"))
         return t

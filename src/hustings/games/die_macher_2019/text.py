@@ -115,6 +115,13 @@ def _converted(c: _Ctx) -> str:
                 rt=max(1, d["cubes"] + d["trend"]), match=max(1, d["match"]), votes=d["votes"], total=d["total"])
 
 
+def _deployment(c: _Ctx) -> str:
+    # what went where, as the deploy action words it: "votes→board 1, trend→board 2, ..."
+    items = (c.t("part.deploy_item", icon=c.t(f"deploy_icon.{icon}"), board=board_label(b, c.lang))
+             for icon, b in zip(D.SCHEMES[c.d["scheme"]], c.d["boards"], strict=True))
+    return c.ev("deployment", who=c.pl(), scheme=c.d["scheme"] + 1, parts=c.join(items))
+
+
 def _poll_trends(c: _Ctx, key: str) -> str:
     # poll cards list one trend figure per party, in party order
     return c.signed((D.party_name(k, c.lang) for k in range(D.NUM_PARTIES)), c.d[key])
@@ -153,8 +160,7 @@ _R: dict[str, Callable[[_Ctx], str]] = {
     "platform_chosen": _who("platform_chosen"),
     "platform_revealed": lambda c: c.ev("platform_revealed", who=c.pl(), cards=c.cards()),
     "deployment_chosen": lambda c: c.ev("deployment_chosen", scheme=c.d["scheme"] + 1),
-    "deployment": lambda c: c.ev("deployment", who=c.pl(), scheme=c.d["scheme"] + 1,
-                                 boards=c.join(str(b + 1) for b in c.d["boards"])),
+    "deployment": _deployment,
     "round_started": lambda c: c.ev("round_started", round=c.d["round"], states=c.states("elections")),
     "bid_secret": lambda c: c.ev("bid_secret", amount=c.amount()),
     "bids_revealed": lambda c: c.ev("bids_revealed", bids=c.join(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from hustings.engine import freeze
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.rules import round_end
 from hustings.games.die_macher_2019.rules.schedule import ELECTIONS
@@ -85,7 +86,8 @@ def election(s: DieMacher2019, b: int) -> None:
         "media_presence": moved,
         "presence_value": D.MEDIA_PRESENCE[s.variant][en],
     }
-    s.results.append(result)
+    # frozen: clones share the election history, so nobody (a bot holding a sample included) may edit it
+    s.results.append(freeze(result))
     s.emit("election_result", result)
     s.elections_done += 1
     # 三.9.4: the state leaves the game with its markers; opinions go to the discard pile (R15).
