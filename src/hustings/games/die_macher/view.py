@@ -97,7 +97,8 @@ def build_view(s: DieMacher, me: int | None) -> dict[str, Any]:
         "exchange": list(s.ex_list[s.bi]) if s.phase == Phase.EXCHANGE else [],
         "exchange_kind": str(s.ex_kind),
         "powers": [list(x) for x in s.nat_list], "opinions_left": s.nat_left,
-        "results": [dict(r) for r in s.results],
+        # fresh lists: a view shares nothing with the state (results are kept, never edited, by the state)
+        "results": [{k: list(v) if isinstance(v, list) else v for k, v in r.items()} for r in s.results],
         "rally_board": s.boards_todo[s.bi] if s.phase == Phase.RALLY else -1,
         "convert_board": s.boards_todo[s.bi] if s.phase == Phase.CONVERT else -1,
         "scores": [dict(r) for r in s.final] if s.final else None,
