@@ -1,0 +1,38 @@
+"""Die Macher, classic rules (seeds 001 and 003): the full game of 7 rounds and the short game of 5."""
+
+from hustings.engine import GameSpec
+from hustings.games.die_macher.actions import SPACE
+from hustings.games.die_macher.data import CATALOG, NAME_LANGS, PARTY_IDS, VARIANTS
+from hustings.games.die_macher.rules import DieMacher
+
+#: bump when the same (options, seed, actions) could play out differently (rules, data or generator)
+RULES_VERSION = "1"
+
+# the components of scores(), in display order; their labels are score.<component> in messages/<lang>.json
+SCORE_COMPONENTS = ("seats", "media", "members", "opinions", "total")
+
+
+def _make(players: int, variant: str, seed: int) -> DieMacher:
+    return DieMacher(players=players, variant=variant, seed=seed)
+
+
+SPEC = GameSpec(
+    id="die-macher",
+    title={lang: CATALOG.text("game.title", lang) for lang in NAME_LANGS},
+    factory=_make,
+    variants=VARIANTS,
+    min_players=3,
+    max_players=5,
+    default_variant="full",
+    sides=[{lang: CATALOG.text(f"party.{pid}", lang) for lang in NAME_LANGS} for pid in PARTY_IDS],
+    score_labels={k: {lang: CATALOG.text(f"score.{k}", lang) for lang in NAME_LANGS} for k in SCORE_COMPONENTS},
+    rules_version=RULES_VERSION,
+    space=SPACE,
+    outcome="ranked",
+    adapters={
+        "bot": "hustings.games.die_macher.adapters.bot:HEURISTIC",
+        "rules_help": "hustings.games.die_macher.adapters.rules_help:RULES_HELP",
+    },
+)
+
+__all__ = ["RULES_VERSION", "SPEC", "DieMacher"]

@@ -1,0 +1,162 @@
+"""The action space of Die Macher classic: every action the game can take, each with a stable id."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from hustings.engine import Action, ActionSpace
+from hustings.games.die_macher import data as D
+
+GAME_ID = "die-macher"
+
+
+def _money(k: int) -> str:
+    return f"{k * 1000:,} DM"
+
+
+def describe(a: Action, lang: str) -> str:
+    """The action in words, from the catalog's ``action.<kind>`` messages (never on the hot path)."""
+    k, x = a.kind, a.args
+
+    def t(key: str, **fields: object) -> str:
+        return D.CATALOG.text(key, lang, **fields)
+
+    def board(b: int) -> str:
+        return t("part.board", n=b + 1)
+
+    def seat(p: int) -> str:
+        return t("part.party", party=D.party_name(p, lang))
+
+    if k in ("pass", "draw", "keep", "done", "accept", "decline", "cab_votes", "cab_undouble", "cab_up",
+             "natmedia", "secret"):
+        return t(f"action.{k}")
+    if k in ("sheet1", "sheet2"):
+        icons = D.SHEET_COLUMNS[0 if k == "sheet1" else 1][x[0]]
+        parts, bi = [], 1
+        for icon in icons:
+            name, _, amount = icon.partition(":")
+            where = ""
+            if name != "members":
+                where = board(x[bi])
+                bi += 1
+            parts.append(t(f"sheet_icon.{name}", n=int(amount or 1), board=where))
+        return t(f"action.{k}", combo=x[0] + 1, parts=t("part.sep").join(parts))
+    if k in ("bid", "pbid"):
+        return t(f"action.{k}", amount=_money(x[0]))
+    if k == "first":
+        return t("action.first", party=seat(x[0]))
+    if k == "discard":
+        return t("action.discard", card=D.card_name(x[0], lang))
+    if k == "swap":
+        return t("action.swap", slot=x[0] + 1, card=D.card_name(x[1], lang))
+    if k == "cab":
+        return t("action.cab", card=D.cabinet_name(x[0], lang), board=board(x[1]))
+    if k == "cab_double":
+        return t("action.cab_double", issue=D.issue_name(x[0], lang))
+    if k in ("cab_media", "cab_down", "offer", "force"):
+        return t(f"action.{k}", party=seat(x[0]))
+    if k == "media":
+        return t("action.media", board=board(x[0]))
+    if k == "exch":
+        return t("action.exch", out=D.card_name(x[0], lang), card=D.card_name(x[1], lang))
+    if k == "rally":
+        return t("action.rally", count=x[0])
+    if k == "publish":
+        return t("action.publish", a=x[0] + 1, b=x[1] + 1) if x[0] != x[1] else t("action.publish1", a=x[0] + 1)
+    if k == "convert":
+        return t("action.convert", count=x[0])
+    if k == "natop":
+        if x[1] < D.NATIONAL_SLOTS:
+            return t("action.natop_replace", card=D.card_name(x[0], lang), slot=x[1] + 1)
+        return t("action.natop", card=D.card_name(x[0], lang))
+    if k == "donate":
+        return t("action.donate_accept" if x[1] else "action.donate_refuse",
+                 amount=f"{D.DONATIONS[x[0]].amount:,} DM")
+    return f"{k}{x}"
+
+
+def _boards_for(icons: list[str]) -> list[tuple[int, ...]]:
+    """Board choices of a starting-sheet combination; repeated icons go to different boards (ruling R5)."""
+    named = [i for i in icons if not i.startswith("members")]
+    out = []
+    for boards in product(range(D.NUM_SLOTS), repeat=len(named)):
+        if all(not (named[i] == named[j] and boards[i] >= boards[j])
+               for i in range(len(named)) for j in range(i + 1, len(named))):
+            out.append(boards)
+    return out
+
+
+def build_space() -> ActionSpace:
+    sp = ActionSpace(GAME_ID, describe)
+    for kind in ("pass", "draw", "keep", "done", "accept", "decline", "cab_votes", "cab_undouble", "cab_up",
+                 "natmedia", "secret"):
+        sp.add(kind)
+    for col, kind in ((0, "sheet1"), (1, "sheet2")):
+        for c, icons in enumerate(D.SHEET_COLUMNS[col]):
+            for boards in _boards_for(icons):
+                sp.add(kind, c, *boards)
+    for k in range(D.MAX_BID_K + 1):
+        sp.add("bid", k)
+    for k in range(1, D.MAX_BID_K + 1):
+        sp.add("pbid", k)
+    for p in range(D.NUM_PARTIES):
+        for kind in ("first", "cab_media", "cab_down", "offer", "force"):
+            sp.add(kind, p)
+    for t in range(D.NUM_TYPES):
+        sp.add("discard", t)
+    for slot in range(D.PUBLIC_PROGRAM):
+        for t in range(D.NUM_TYPES):
+            sp.add("swap", slot, t)
+    for c in range(len(D.CABINET)):
+        for b in range(D.NUM_SLOTS):
+            sp.add("cab", c, b)
+    for i in range(D.NUM_ISSUES):
+        sp.add("cab_double", i)
+    for b in range(D.NUM_SLOTS):
+        sp.add("media", b)
+    for out in range(D.NUM_TYPES):
+        for t in range(D.NUM_TYPES):
+            if (out >> 1) != (t >> 1):
+                sp.add("exch", out, t)
+    for k in range(D.RALLIES_PER_ROUND + 1):
+        sp.add("rally", k)
+    for i in range(D.POLL_OPTIONS):
+        for j in range(i, D.POLL_OPTIONS):
+            sp.add("publish", i, j)
+    for k in range(1, D.RALLY_SPACES + 1):
+        sp.add("convert", k)
+    for t in range(D.NUM_TYPES):
+        for slot in range(D.NATIONAL_SLOTS + 1):
+            sp.add("natop", t, slot)
+    for c in range(len(D.DONATIONS)):
+        for acc in (0, 1):
+            sp.add("donate", c, acc)
+    return sp
+
+
+SPACE = build_space()
+A = SPACE.get
+PASS, DRAW, KEEP, DONE = A("pass"), A("draw"), A("keep"), A("done")
+ACCEPT, DECLINE = A("accept"), A("decline")
+CAB_VOTES, CAB_UNDOUBLE, CAB_UP = A("cab_votes"), A("cab_undouble"), A("cab_up")
+NATMEDIA, SECRET = A("natmedia"), A("secret")
+SHEET1: list[Action] = [a for a in SPACE.actions if a.kind == "sheet1"]
+SHEET2: list[Action] = [a for a in SPACE.actions if a.kind == "sheet2"]
+BID = [A("bid", k) for k in range(D.MAX_BID_K + 1)]
+PBID = [PASS] + [A("pbid", k) for k in range(1, D.MAX_BID_K + 1)]
+FIRST = [A("first", p) for p in range(D.NUM_PARTIES)]
+CAB_MEDIA = [A("cab_media", p) for p in range(D.NUM_PARTIES)]
+CAB_DOWN = [A("cab_down", p) for p in range(D.NUM_PARTIES)]
+OFFER = [A("offer", p) for p in range(D.NUM_PARTIES)]
+FORCE = [A("force", p) for p in range(D.NUM_PARTIES)]
+DISCARD = [A("discard", t) for t in range(D.NUM_TYPES)]
+SWAP = [[A("swap", s, t) for t in range(D.NUM_TYPES)] for s in range(D.PUBLIC_PROGRAM)]
+CAB = [[A("cab", c, b) for b in range(D.NUM_SLOTS)] for c in range(len(D.CABINET))]
+CAB_DOUBLE = [A("cab_double", i) for i in range(D.NUM_ISSUES)]
+MEDIA = [A("media", b) for b in range(D.NUM_SLOTS)]
+EXCH = {(o, t): A("exch", o, t) for o in range(D.NUM_TYPES) for t in range(D.NUM_TYPES) if (o >> 1) != (t >> 1)}
+RALLY = [A("rally", k) for k in range(D.RALLIES_PER_ROUND + 1)]
+PUBLISH = [A("publish", i, j) for i in range(D.POLL_OPTIONS) for j in range(i, D.POLL_OPTIONS)]
+CONVERT = [PASS] + [A("convert", k) for k in range(1, D.RALLY_SPACES + 1)]
+NATOP = [[A("natop", t, s) for s in range(D.NATIONAL_SLOTS + 1)] for t in range(D.NUM_TYPES)]
+DONATE = [[A("donate", c, acc) for acc in (0, 1)] for c in range(len(D.DONATIONS))]

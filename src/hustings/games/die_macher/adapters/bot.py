@@ -1,0 +1,298 @@
+"""Rule-of-thumb play for Die Macher classic, from the view and the legal actions only.
+
+Reads static card data (ladders, cabinet and poll cards) from the game's data module, never the state.
+The incentives are the seed's hints (001 §遊戲提示): match the opinions of the boards that vote soon,
+spend on the election board, keep money back, take coalitions when offered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hustings.bots import Heuristic
+from hustings.engine import Action
+from hustings.games.die_macher import data as D
+from hustings.games.die_macher.formulas import coincidence, votes_for
+
+View = dict[str, Any]
+
+
+class _Ctx:
+    def __init__(self, view: View) -> None:
+        self.v = view
+        self.me: int = view["you"]
+        self.round: int = view["round"]
+        me = view["players"][self.me]
+        self.money: int = me["money"] or 0
+        self.prog: list[int] = me["program"]
+        self.hand: list[int] = me["hand"] or []
+        self.boards = [b for b in view["boards"] if b["election"]]
+        self.index = {id(b): i for i, b in enumerate(view["boards"])}
+
+    def weight(self, b: dict[str, Any]) -> float:
+        until = max(0, b["election"] - self.round)
+        return float(D.STATES[b["state"]].max_seats * (1.0, 0.6, 0.4, 0.3, 0.2, 0.15, 0.1)[min(until, 6)])
+
+    def board(self, i: int) -> dict[str, Any]:
+        b: dict[str, Any] = self.v["boards"][i]
+        return b
+
+    def coinc(self, prog: list[int], b: dict[str, Any]) -> int:
+        return coincidence(prog, b["up"], b["key_issue"])
+
+    def factor(self, b: dict[str, Any]) -> int:
+        return int(b["popularity"][self.me]) + self.coinc(self.prog, b)
+
+    def program_value(self, prog: list[int]) -> float:
+        return sum(self.weight(b) * self.coinc(prog, b) for b in self.boards)
+
+
+def _best(actions: list[Action], key: Any) -> Action:
+    return max(actions, key=key)
+
+
+def choose(view: View, legal: list[Action]) -> Action:
+    ctx = _Ctx(view)
+    rule = _RULES.get(view["phase"])
+    return rule(ctx, legal) if rule else legal[0]
+
+
+def _sheet(ctx: _Ctx, legal: list[Action]) -> Action:
+    first = next((i for i, b in enumerate(ctx.v["boards"]) if b["election"] == ctx.round), 0)
+
+    def score(a: Action) -> float:
+        icons = D.SHEET_COLUMNS[0 if a.kind == "sheet1" else 1][a.args[0]]
+        val, bi = 0.0, 1
+        for icon in icons:
+            name, _, amt = icon.partition(":")
+            k = int(amt or 1)
+            if name == "members":
+                val += 1.2 * k
+                continue
+            b = ctx.board(a.args[bi])
+            bi += 1
+            w = ctx.weight(b) / 40
+            val += w * {"votes": k, "rally": 2 * k, "popularity": 4, "media": 1.5 * k}[name]
+            if a.args[bi - 1] == first:
+                val += 0.5
+        return val
+
+    return _best(legal, score)
+
+
+def _bid(ctx: _Ctx, legal: list[Action]) -> Action:
+    want = 1 if ctx.money > 20000 else 0
+    return min(legal, key=lambda a: abs(a.args[0] - want))
+
+
+def _first(ctx: _Ctx, legal: list[Action]) -> Action:
+    return next((a for a in legal if a.args[0] == ctx.me), legal[0])
+
+
+def _platform(ctx: _Ctx, legal: list[Action]) -> Action:
+    def card_worth(t: int) -> float:
+        return sum(ctx.weight(b) * ctx.coinc([t], b) for b in ctx.boards)
+
+    discards = [a for a in legal if a.kind == "discard" and card_worth(a.args[0]) <= 0]
+    if discards:
+        return discards[0]
+    if any(a.kind == "draw" for a in legal):
+        return next(a for a in legal if a.kind == "draw")
+    base = ctx.program_value(ctx.prog)
+
+    def gain(a: Action) -> float:
+        if a.kind != "swap":
+            return 0.0
+        slot, t = a.args
+        prog = ctx.prog[:]
+        prog[slot] = t
+        return ctx.program_value(prog) - base - 1.0
+
+    return _best(legal, gain)
+
+
+def _cab_place(ctx: _Ctx, legal: list[Action]) -> Action:
+    cur = ctx.v["board"]
+    placed = sum(1 for b in ctx.v["boards"] for e in b["cabinet"] if e[0] == ctx.me)
+    if ctx.money < 14000 or placed >= 2:
+        return next(a for a in legal if a.kind == "done")
+    cands = [a for a in legal if a.kind == "cab"]
+
+    def score(a: Action) -> float:
+        c, b = a.args
+        card = D.CABINET[c]
+        return (3.0 if b == cur else 1.0) * ctx.weight(ctx.board(b)) / 40 - card.cost / 8000
+    best = _best(cands, score) if cands else None
+    if best is None or score(best) <= 0:
+        return next(a for a in legal if a.kind == "done")
+    return best
+
+
+def _cab_exec(ctx: _Ctx, legal: list[Action]) -> Action:
+    acts = ctx.v["cabinet_actions"]
+    b = ctx.board(acts[0][1]) if acts else ctx.board(ctx.v["board"])
+    leader = max(range(len(ctx.v["players"])), key=lambda q: b["votes"][q] if q != ctx.me else -1)
+
+    def score(a: Action) -> float:
+        if a.kind == "cab_votes":
+            return 2.0
+        if a.kind == "cab_up":
+            return 1.5 if b["popularity"][ctx.me] < 3 else 0.0
+        if a.kind == "cab_down":
+            return 1.0 + (0.5 if a.args[0] == leader else 0.0)
+        if a.kind == "cab_double":
+            w = 2 if any(t >> 1 == a.args[0] and t in ctx.prog for t in b["up"]) else -1
+            return 1.2 * w
+        if a.kind == "cab_media":
+            return 0.5
+        return 0.0
+
+    return _best(legal, score)
+
+
+def _coalition(ctx: _Ctx, legal: list[Action]) -> Action:
+    for kind in ("force", "offer"):
+        for a in legal:
+            if a.kind == kind:
+                return a
+    return legal[0]
+
+
+def _answer(ctx: _Ctx, legal: list[Action]) -> Action:
+    return next(a for a in legal if a.kind == "accept")
+
+
+def _media(ctx: _Ctx, legal: list[Action]) -> Action:
+    cands = [a for a in legal if a.kind == "media"]
+    if not cands or ctx.money < 12000:
+        return legal[0]
+
+    def score(a: Action) -> float:
+        b = ctx.board(a.args[0])
+        mine = b["media"][ctx.me]
+        others = max(m for q, m in enumerate(b["media"]) if q != ctx.me)
+        return ctx.weight(b) * (1.0 if mine <= others else 0.2)
+
+    best = _best(cands, score)
+    return best if score(best) >= 20 else legal[0]
+
+
+def _exchange(ctx: _Ctx, legal: list[Action]) -> Action:
+    b = ctx.board(ctx.v["exchange"][1])
+    base = ctx.coinc(ctx.prog, b)
+
+    def score(a: Action) -> float:
+        if a.kind != "exch":
+            return 0.0
+        o, t = a.args
+        up = [t if x == o else x for x in b["up"]]
+        return coincidence(ctx.prog, up, b["key_issue"]) - base
+
+    return _best(legal, score)
+
+
+def _rally(ctx: _Ctx, legal: list[Action]) -> Action:
+    b = ctx.board(ctx.v["rally_board"])
+    until = b["election"] - ctx.round
+    reserve = 6000 if until == 0 else 10000
+    budget = max(0, (ctx.money - reserve) // 1000)
+    want = 4 if until == 0 else (2 if ctx.factor(b) > 0 else 1)
+    k = min(want, budget, len(legal) - 1)
+    return legal[k]
+
+
+def _poll_bid(ctx: _Ctx, legal: list[Action]) -> Action:
+    bids = [a for a in legal if a.kind == "pbid"]
+    if bids and ctx.money > 10000 and bids[0].args[0] <= 2:
+        return bids[0]
+    return legal[0]
+
+
+def _poll_decide(ctx: _Ctx, legal: list[Action]) -> Action:
+    card = ctx.v["poll"]["card"]
+    if not card:
+        return legal[0]
+    n = len(ctx.v["players"])
+
+    def score(a: Action) -> float:
+        if a.kind == "secret":
+            return 2.0
+        picks = {a.args[0], a.args[1]}
+        return float(sum(card[k][ctx.me] * 2 - sum(card[k][q] for q in range(n) if q != ctx.me) for k in picks))
+
+    return _best(legal, score)
+
+
+def _convert(ctx: _Ctx, legal: list[Action]) -> Action:
+    b = ctx.board(ctx.v["convert_board"])
+    if ctx.factor(b) >= 1 and votes_for(1, b["popularity"][ctx.me], ctx.coinc(ctx.prog, b)) >= 1:
+        return max(legal, key=lambda a: a.args[0] if a.kind == "convert" else 0)
+    return legal[0]
+
+
+def _national(ctx: _Ctx, legal: list[Action]) -> Action:
+    if any(a.kind == "natmedia" for a in legal):
+        return next(a for a in legal if a.kind == "natmedia")
+
+    def score(a: Action) -> float:
+        if a.kind != "natop":
+            return 0.5
+        t = a.args[0]
+        if t in ctx.prog:
+            return 3.0
+        if (t ^ 1) in ctx.prog:
+            return -2.0
+        return 0.0
+
+    return _best(legal, score)
+
+
+def _donation(ctx: _Ctx, legal: list[Action]) -> Action:
+    accept = ctx.money < 12000
+
+    def score(a: Action) -> float:
+        c, acc = a.args
+        amount = D.DONATIONS[c].amount
+        return (amount if acc else amount / 2) if acc == accept else -1.0
+
+    return _best(legal, score)
+
+
+_RULES = {
+    "sheet": _sheet, "bid": _bid, "tie": _bid, "first": _first, "platform": _platform,
+    "cab_place": _cab_place, "cab_exec": _cab_exec, "coalition": _coalition, "answer": _answer,
+    "media": _media, "exchange": _exchange, "rally": _rally, "poll_bid": _poll_bid,
+    "poll_decide": _poll_decide, "convert": _convert, "national": _national, "donation": _donation,
+}
+
+
+def evaluate(state: Any) -> list[float]:
+    """Points a seat can count on: scored so far, plus the seats its votes on the boards would bring
+    (discounted by how far off each election is), plus a little for money. Spectator view only, plus each
+    seat's own money from its own view."""
+    view = state.view(None)
+    totals = [float(s["total"]) for s in state.scores()]
+    if view["phase"] == "over":
+        return totals
+    n = len(totals)
+    rnd = view["round"]
+    for p in range(n):
+        money = state.view(p)["players"][p]["money"] or 0
+        totals[p] += 0.15 * money / 1000
+    for b in view["boards"]:
+        if not b["election"]:
+            continue
+        st = D.STATES[b["state"]]
+        disc = (0.9, 0.6, 0.45, 0.3, 0.2, 0.15, 0.1)[min(max(0, b["election"] - rnd), 6)]
+        for p in range(n):
+            prog = view["players"][p]["program"]
+            proj = b["votes"][p] + votes_for(b["cubes"][p], b["popularity"][p], coincidence(prog, b["up"],
+                                                                                          b["key_issue"]))
+            totals[p] += disc * st.seats(min(50, proj))
+    return totals
+
+
+#: the adapter ``SPEC.adapters["bot"]`` names; totals run to about 60-130, so a 20-point lead is nearly decisive
+HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=20.0)
+
+__all__ = ["HEURISTIC", "choose", "evaluate"]

@@ -1,0 +1,120 @@
+"""Poll auctions (001 2.vii, 003 G): one face-down poll card a board, from the election board on; bids above
+0, a pass is final; the winner pays and sees the card, then publishes up to two of its options (a media
+controller is immune to losses) or keeps it secret and gains members from the two special dice (ruling R2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hustings.engine import Action
+from hustings.games.die_macher import actions as A
+from hustings.games.die_macher import data as D
+from hustings.games.die_macher.phases import Phase
+
+if TYPE_CHECKING:
+    from hustings.games.die_macher.rules.state import DieMacher
+
+
+def start(s: DieMacher) -> None:
+    s.boards_todo = s.active_boards()  # the election board first, then the later ones
+    s.bi = -1
+    _next_board(s)
+
+
+def _next_board(s: DieMacher) -> None:
+    s.bi += 1
+    s.phase = Phase.POLL_BID
+    s.poll_card = -1
+    if s.bi >= len(s.boards_todo):
+        from hustings.games.die_macher.rules import conversion
+
+        conversion.start(s)
+        return
+    if not s.poll_deck:
+        s.poll_deck, s.poll_disc = s.poll_disc, []  # an empty deck: the discards shuffled (001 2.vii)
+        s.rng.shuffle(s.poll_deck)
+        s.poll_seen = [[] for _ in range(s.n)]
+    if not s.poll_deck:
+        _next_board(s)
+        return
+    s.poll_card = s.poll_deck.pop()
+    s.poll_high = 0
+    s.poll_high_p = -1
+    s.poll_out = [0] * s.n
+    s.turn = s.first
+    s.emit("poll_auction", {"board": s.boards_todo[s.bi]})
+
+
+def bid_legal(s: DieMacher, p: int) -> list[Action]:
+    top = min(s.money[p] // 1000, D.MAX_BID_K)
+    return A.PBID[:1] + A.PBID[s.poll_high + 1: top + 1]
+
+
+def bid_apply(s: DieMacher, p: int, a: Action) -> None:
+    b = s.boards_todo[s.bi]
+    if a.kind == "pass":
+        s.poll_out[p] = 1
+        s.emit("poll_pass", {"seat": p, "board": b})
+    else:
+        s.poll_high = a.args[0]
+        s.poll_high_p = p
+        s.emit("poll_bid", {"seat": p, "board": b, "amount": a.args[0] * 1000})
+    s.turn = (p + 1) % s.n
+
+
+def bid_advance(s: DieMacher) -> bool:
+    if s.phase == Phase.POLL_DECIDE:
+        return True
+    b = s.boards_todo[s.bi]
+    active = [p for p in range(s.n) if not s.poll_out[p]]
+    if not active or (active == [s.poll_high_p]):
+        if s.poll_high_p < 0:
+            # nobody bid: the card stays face down, unused and unseen (001 2.vii)
+            s.poll_disc.append(s.poll_card)
+            s.emit("poll_unsold", {"board": b})
+            _next_board(s)
+            return False
+        w = s.poll_high_p
+        s.money[w] -= s.poll_high * 1000
+        s.emit("poll_won", {"seat": w, "board": b, "paid": s.poll_high * 1000})
+        s.emit("poll_seen", {"board": b, "poll": s.poll_card, "options": [list(o) for o in D.POLLS[s.poll_card]]},
+               to=w)
+        s.phase = Phase.POLL_DECIDE
+        s.turn = w
+        return True
+    while s.poll_out[s.turn] or s.turn == s.poll_high_p:
+        s.turn = (s.turn + 1) % s.n
+    return True
+
+
+def decide_legal(s: DieMacher, p: int) -> list[Action]:
+    return [A.SECRET, *A.PUBLISH]
+
+
+def decide_apply(s: DieMacher, p: int, a: Action) -> None:
+    b = s.boards_todo[s.bi]
+    card = D.POLLS[s.poll_card]
+    if a.kind == "secret":
+        gain = sum(s.die() for _ in range(D.POLL_SECRET_DICE))
+        s.members[p] += gain
+        s.emit("poll_secret", {"seat": p, "board": b, "members": gain})
+    else:
+        i, j = a.args
+        ctrl = s.controller(b)
+        changes = [0] * s.n
+        for k in {i, j}:
+            for q in range(s.n):
+                d = card[k][q]
+                if d < 0 and q == ctrl:
+                    continue  # the media controller is immune to losses
+                changes[q] += s.add_pop(b, q, d)
+        s.emit("poll_published", {"seat": p, "board": b, "options": [list(card[k][: s.n]) for k in sorted({i, j})],
+                                  "changes": changes, "immune": ctrl})
+    # back face down: only the winner knows it (001 2.vii)
+    s.poll_disc.append(s.poll_card)
+    s.poll_seen[p].append(s.poll_card)
+    _next_board(s)
+
+
+def decide_advance(s: DieMacher) -> bool:
+    return True

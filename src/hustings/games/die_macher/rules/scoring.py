@@ -1,0 +1,54 @@
+"""Final scoring (001 §遊戲結束, 003 結束遊戲記分)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hustings.games.die_macher import data as D
+from hustings.games.die_macher.phases import Phase
+
+if TYPE_CHECKING:
+    from hustings.games.die_macher.rules.state import DieMacher
+
+
+def members_bonus(members: list[int]) -> list[int]:
+    """10 for the most members and 6 for the second; a tie for most shares 16 (rounded down, ruling R15);
+    a tie for second gets nothing."""
+    n = len(members)
+    out = [0] * n
+    top = max(members)
+    first = [p for p in range(n) if members[p] == top]
+    if len(first) > 1:
+        for p in first:
+            out[p] = (D.MEMBERS_BONUS[0] + D.MEMBERS_BONUS[1]) // len(first)
+        return out
+    out[first[0]] = D.MEMBERS_BONUS[0]
+    rest = [m for p, m in enumerate(members) if p != first[0]]
+    if rest:
+        second = max(rest)
+        seconds = [p for p in range(n) if members[p] == second and p != first[0]]
+        if len(seconds) == 1:
+            out[seconds[0]] = D.MEMBERS_BONUS[1]
+    return out
+
+
+def scores(s: DieMacher) -> list[dict[str, int]]:
+    bonus = members_bonus(s.members)
+    out = []
+    for p in range(s.n):
+        seat_pts = sum(s.seats[p])
+        media = sum(D.MEDIA_POINTS[e - 1] for q, e in s.nat_media if q == p)
+        opinions = 0
+        for j, (card, secured) in enumerate(s.nat_row):
+            if card in s.prog[p]:
+                opinions += D.NATIONAL_POINTS[j] + (D.SECURED_BONUS if secured else 0)
+        row = {"seats": seat_pts, "media": media, "members": bonus[p], "opinions": opinions}
+        row["total"] = seat_pts + media + bonus[p] + opinions
+        out.append(row)
+    return out
+
+
+def finish(s: DieMacher) -> None:
+    s.final = scores(s)
+    s.phase = Phase.OVER
+    s.emit("game_over", {"scores": [dict(r) for r in s.final]})

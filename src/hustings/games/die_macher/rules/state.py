@@ -1,0 +1,323 @@
+"""The Die Macher classic state (seeds 001 and 003): its data fields, the helpers every phase shares, and
+the dispatch of decisions through :data:`rules.table.PHASES`.
+
+Every decision is one action; automatic bookkeeping runs until the next decision. Seats run clockwise in
+increasing order. Seat ``p`` plays party ``p`` (CDU/CSU, SPD, FDP, Die Linke, Grüne; ruling R1). The four
+board slots hold the elections in turn: ``elec[b]`` is the election a slot holds (0 once it left the game).
+Section references are to seed ``001_526827792dc02765.txt`` unless they name 003; rulings are R1, R2, ...
+in ``rulings.md``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hustings.engine import Action, GameState, Rng
+from hustings.games.die_macher import data as D
+from hustings.games.die_macher.actions import GAME_ID, SPACE
+from hustings.games.die_macher.formulas import coincidence, media_controller
+from hustings.games.die_macher.phases import Phase
+from hustings.games.die_macher.text import render_event
+
+_SIMULTANEOUS = frozenset({Phase.SHEET, Phase.BID, Phase.TIE})
+
+
+def _copy(v: Any) -> Any:
+    if type(v) is list:
+        if v and type(v[0]) is list:
+            if v[0] and type(v[0][0]) is list:
+                return [[z[:] for z in y] for y in v]
+            return [x[:] for x in v]
+        return v[:]
+    return v
+
+
+def _freeze(v: Any) -> Any:
+    if type(v) is list:
+        return tuple(_freeze(x) for x in v)
+    return v
+
+
+class DieMacher(GameState):
+    GAME_ID = GAME_ID
+    SPACE = SPACE
+
+    def __init__(self, players: int, variant: str, seed: int) -> None:
+        self._init_base({"players": players, "variant": variant}, seed)
+        n = players
+        self.n = n
+        self.variant = variant
+        self.short = variant == "short"
+        self.rounds = D.ROUNDS[variant]
+        self.round = 1
+        self.first = 0
+        # per seat
+        self.money = [D.START_MONEY] * n
+        self.members = [D.START_MEMBERS] * n
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.prog: list[list[int]] = [[] for _ in range(n)]
+        self.cab_left: list[list[int]] = [[] for _ in range(n)]
+        self.don_left: list[list[int]] = [[] for _ in range(n)]
+        self.media_sup = [D.MEDIA_CUBES] * n
+        self.cube_sup = [D.RALLY_CUBES] * n
+        self.tile_sup = [D.COALITION_TILES] * n
+        self.seats: list[list[int]] = [[0] * self.rounds for _ in range(n)]
+        # national board (001 §遊戲配件 3.ii): media cubes [seat, election]; opinion row [card, secured]
+        self.nat_media: list[list[int]] = []
+        self.nat_row: list[list[int]] = []
+        # decks: a list's end is its top; the first ``*_known`` cards at the bottom were seen by all
+        self.prog_deck: list[int] = []
+        self.prog_known = 0
+        self.prog_disc: list[int] = []
+        self.op_deck: list[int] = []
+        self.op_known = 0
+        self.op_disc: list[int] = []
+        self.pool: list[int] = []  # the exchange pool, face up (001 §遊戲準備)
+        self.poll_deck: list[int] = []
+        self.poll_disc: list[int] = []
+        self.poll_seen: list[list[int]] = [[] for _ in range(n)]  # discarded poll cards each seat has seen
+        self.state_deck: list[int] = []
+        self.state_disc: list[int] = []
+        # board slots
+        S = D.NUM_SLOTS
+        self.elec = [0] * S
+        self.state = [-1] * S
+        self.up: list[list[int]] = [[] for _ in range(S)]
+        self.down: list[list[int]] = [[] for _ in range(S)]
+        self.dbl = [-1] * S
+        self.media: list[list[int]] = [[0] * n for _ in range(S)]
+        self.cubes: list[list[int]] = [[0] * n for _ in range(S)]
+        self.pop: list[list[int]] = [[0] * n for _ in range(S)]
+        self.votes: list[list[int]] = [[0] * n for _ in range(S)]
+        self.arrive: list[list[int]] = [[0] * n for _ in range(S)]
+        self.tiles: list[list[int]] = [[] for _ in range(S)]
+        self.coal: list[list[int]] = [[] for _ in range(S)]  # flat pairs: [p, q, p2, q2]
+        self.cab: list[list[list[int]]] = [[] for _ in range(S)]  # [seat, card, revealed]
+        self.payout = [0] * S
+        self.nocoal = [0] * S
+        self.clock = 0  # arrival order of vote markers (001 2.viii: the later one on top)
+        self.results: list[dict[str, Any]] = []
+        # flow
+        self.phase = Phase.SHEET
+        self.turn = 0
+        self.waiting: list[int] = []
+        self.queue: list[int] = []
+        self.qi = 0
+        self.step = ""
+        self.count = 0
+        self.passes = 0
+        # secret choices (hidden until revealed)
+        self.sheet: list[list[int]] = [[-1, -1] for _ in range(n)]  # action ids
+        self.bids = [-1] * n
+        self.tie_min = 0
+        self.tie_players: list[int] = []
+        self.chooser = -1
+        self.don_choice: list[list[int]] = [[] for _ in range(n)]  # [card, accept]
+        # phase cursors
+        self.boards_todo: list[int] = []
+        self.bi = 0
+        self.exec_list: list[list[int]] = []  # [seat, board, card]
+        self.offered = [0] * n
+        self.offer_from = -1
+        self.offer_to = -1
+        self.in_coal = [0] * n
+        self.poll_card = -1
+        self.poll_high = 0
+        self.poll_high_p = -1
+        self.poll_out = [0] * n
+        self.ex_kind = ""
+        self.ex_list: list[list[int]] = []  # [seat, board]
+        self.nat_list: list[list[int]] = []  # [seat, media allowed, opinions allowed]
+        self.nat_left = 0
+        self.final: list[dict[str, int]] = []
+        setup.setup(self)
+
+    # ------------------------------------------------------------------------------- queries
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def current_players(self) -> tuple[int, ...]:
+        ph = self.phase
+        if ph in _SIMULTANEOUS:
+            return tuple(self.waiting)
+        if ph == Phase.OVER:
+            return ()
+        return (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    # ------------------------------------------------------------------------------ dispatch
+
+    def _legal_actions(self, p: int) -> list[Action]:
+        return PHASES[self.phase].legal(self, p)
+
+    def _apply(self, p: int, a: Action) -> None:
+        PHASES[self.phase].apply(self, p, a)
+        self.run()
+
+    def run(self) -> None:
+        """Automatic steps until somebody must decide: each phase's ``advance`` either finds its next
+        decision (and returns True) or moves the game on to another phase."""
+        while True:
+            if PHASES[self.phase].advance(self):
+                return
+
+    def _why_illegal(self, p: int, a: Action) -> str:
+        return why_illegal(self, p, a)
+
+    # ------------------------------------------------------------------------ shared helpers
+
+    def order_from(self, start: int) -> list[int]:
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def board_of(self, election: int) -> int:
+        for b in range(D.NUM_SLOTS):
+            if self.elec[b] == election:
+                return b
+        return -1
+
+    def cur_board(self) -> int:
+        return self.board_of(self.round)
+
+    def active_boards(self) -> list[int]:
+        """Slots in play, in election order."""
+        return sorted((b for b in range(D.NUM_SLOTS) if self.elec[b]), key=lambda b: self.elec[b])
+
+    def die(self) -> int:
+        """One of the two special dice (001 §遊戲配件; faces are placeholders)."""
+        return D.DIE_FACES[self.rng.randrange(len(D.DIE_FACES))]
+
+    def draw_program(self) -> int:
+        if not self.prog_deck:
+            # Ruling R9: an empty program deck is rebuilt from the shuffled discard pile.
+            self.prog_deck, self.prog_disc = self.prog_disc, []
+            self.rng.shuffle(self.prog_deck)
+            self.prog_known = 0
+            self.emit("program_reshuffled", {"cards": len(self.prog_deck)})
+        if not self.prog_deck:
+            return -1
+        c = self.prog_deck.pop()
+        self.prog_known = min(self.prog_known, len(self.prog_deck))
+        return c
+
+    def draw_opinion(self) -> int:
+        if not self.op_deck:
+            self.op_deck, self.op_disc = self.op_disc, []  # ruling R9
+            self.rng.shuffle(self.op_deck)
+            self.op_known = 0
+        if not self.op_deck:
+            return -1
+        c = self.op_deck.pop()
+        self.op_known = min(self.op_known, len(self.op_deck))
+        return c
+
+    def opinion_to_bottom(self, c: int) -> None:
+        """A drawn opinion repeating or opposing a face-up one goes under the deck, seen by all (§遊戲準備)."""
+        self.op_deck.insert(0, c)
+        self.op_known += 1
+
+    def reveal_opinion(self, b: int) -> None:
+        """Turn one face-down opinion of board ``b`` up; a card repeating or opposing a face-up issue goes
+        under the deck and a new one is drawn, face up (001 4.i.4)."""
+        if not self.down[b]:
+            return
+        c = self.down[b].pop()
+        tries = len(self.op_deck) + len(self.op_disc) + 1
+        issues = {x >> 1 for x in self.up[b]}
+        while (c >> 1) in issues:
+            self.opinion_to_bottom(c)
+            self.emit("opinion_rejected", {"board": b, "card": c})
+            tries -= 1
+            c = self.draw_opinion() if tries > 0 else -1
+            if c < 0:
+                return
+        self.up[b].append(c)
+        self.emit("opinion_revealed", {"board": b, "card": c})
+
+    def controller(self, b: int) -> int:
+        return media_controller(self.media[b])
+
+    def coinc(self, b: int, p: int) -> int:
+        return coincidence(self.prog[p], self.up[b], self.dbl[b])
+
+    def add_pop(self, b: int, p: int, d: int) -> int:
+        """Popularity stays within -3..+3 (001 2.iii, 003 2); returns the change made."""
+        old = self.pop[b][p]
+        self.pop[b][p] = max(D.POP_MIN, min(D.POP_MAX, old + d))
+        return self.pop[b][p] - old
+
+    def add_votes(self, b: int, p: int, v: int) -> None:
+        """Votes are capped at 50; a marker that moves arrives later (on top) for ties (001 2.viii)."""
+        if v <= 0:
+            return
+        self.votes[b][p] = min(D.VOTE_CAP, self.votes[b][p] + v)
+        self.clock += 1
+        self.arrive[b][p] = self.clock
+
+    def money_round(self) -> bool:
+        """Income and donations follow rounds 1-5 of 7 (none after rounds 6 and 7, 003 L/M) and rounds 1-3 of
+        the short game (ruling R13)."""
+        return self.round <= self.rounds - 2
+
+    def exchange_ok(self, b: int, out: int, new: int) -> bool:
+        """A swap may not bring in an issue already face up on the board, the swapped card's included; a
+        doubled card cannot be swapped (ruling R3)."""
+        if out not in self.up[b] or (out >> 1) == self.dbl[b]:
+            return False
+        return all((x >> 1) != (new >> 1) for x in self.up[b])
+
+    # ----------------------------------------------------------------------------- scoring
+
+    def scores(self) -> list[dict[str, int]]:
+        return scoring.scores(self)
+
+    # -------------------------------------------------------------------------- clone, equality
+
+    def _clone_data(self, new: GameState) -> None:
+        d = new.__dict__
+        base = self.BASE_FIELDS
+        for key, v in self.__dict__.items():
+            if key not in base:
+                d[key] = _copy(v)
+        d["cab"] = [[e[:] for e in row] for row in self.cab]  # the one third level
+
+    if TYPE_CHECKING:
+
+        def clone(self) -> DieMacher: ...
+
+    def _position_key(self) -> tuple[Any, ...]:
+        items = []
+        base = self.BASE_FIELDS
+        for key in sorted(self.__dict__):
+            if key in base or key in ("results", "final"):
+                continue
+            items.append((key, _freeze(self.__dict__[key])))
+        return tuple(items)
+
+    def _event_renderer(self) -> Any:
+        return render_event
+
+    def _event_context(self) -> Any:
+        return self.n
+
+    # -------------------------------------------------------------------------------- views
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from hustings.games.die_macher.view import build_view
+
+        return build_view(self, player)
+
+    def _resample_hidden(self, new: Any, player: int | None, rng: Rng) -> None:
+        from hustings.games.die_macher.resample import resample_hidden
+
+        resample_hidden(self, new, player, rng)
+
+
+from hustings.games.die_macher.rules import scoring, setup  # noqa: E402
+from hustings.games.die_macher.rules.illegal import why_illegal  # noqa: E402
+from hustings.games.die_macher.rules.table import PHASES  # noqa: E402
