@@ -13,7 +13,6 @@ from importlib import resources
 from typing import Any
 
 from hustings.engine.i18n import Catalog
-from hustings.messages import SHARED
 
 _PKG = "hustings.games.election_war"
 
@@ -24,7 +23,8 @@ def _load(name: str) -> dict[str, Any]:
 
 
 _GAME = _load("game.json")
-CATALOG = Catalog.from_package(_PKG, "messages", parent=SHARED)
+# the game's own words only: rules import nothing of hustings but the engine (interfaces chain the shared words)
+CATALOG = Catalog.from_package(_PKG, "messages")
 NAME_LANGS: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant")
 
 ROWS: int = _GAME["rows"]
@@ -84,7 +84,8 @@ ROLES: list[Role] = [
     for i, r in enumerate(_load("roles.json")["roles"])
 ]
 DISTRICTS: list[District] = [
-    District(i, d["id"], CITIES.index(d["city"]), d["council"]) for i, d in enumerate(_load("districts.json")["districts"])
+    District(i, d["id"], CITIES.index(d["city"]), d["council"])
+    for i, d in enumerate(_load("districts.json")["districts"])
 ]
 NEWS: list[News] = [
     News(i, c["id"], c["effect"], c["amount"], WINDS.index(c["wind"]), c["die"], c["count"])

@@ -121,7 +121,7 @@ def press_legal(s: ElectionWar, p: int) -> list[Action]:
 
 
 def press_apply(s: ElectionWar, p: int, a: Action) -> None:
-    t, q = s.pending
+    q = s.pending[1]
     if a is PRESS:
         level = s.level[s.round][q]
         flipped = s.flip()

@@ -134,7 +134,7 @@ class ElectionWar(GameState):
                  "total": len(self.won_roles[p]) + len(self.won_districts[p])} for p in range(self.n)]
 
     def outcome(self) -> Outcome:
-        """5.: a sole top player wins (鬼島之王); two share (南霸天, 北霸天); three or more tied at the top: all lose."""
+        """5.: a sole top player wins (鬼島之王); two share (南霸天, 北霸天); three or more tied at the top lose."""
         if not self.is_over:
             raise ValueError("the game is not over: no outcome yet")
         votes = self.votes()
