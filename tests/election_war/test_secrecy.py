@@ -10,9 +10,8 @@ from collections import Counter
 
 from hustings.engine import Rng
 from hustings.games.election_war import data as D
-from hustings.games.election_war.phases import Phase
-
 from hustings.games.election_war.actions import SPACE
+from hustings.games.election_war.phases import Phase
 
 from .conftest import campaigning, new_game
 
@@ -58,7 +57,7 @@ def test_resample_redeals_other_hands_and_keeps_mine() -> None:
     for k in range(20):
         r = s.resample(0, random.Random(k))
         assert r.view(0) == s.view(0)
-        assert Counter(r.deck + sum(r.hands[1:], [])) == Counter(s.deck + sum(s.hands[1:], []))
+        assert Counter(r.deck + [c for h in r.hands[1:] for c in h]) == Counter(s.deck + [c for h in s.hands[1:] for c in h])
         assert [len(h) for h in r.hands] == [len(h) for h in s.hands]
         changed += r.hands[1:] != s.hands[1:]
     assert changed == 20
