@@ -37,6 +37,8 @@ from hustings.bots.heuristic import HEURISTICS
 from hustings.engine import GameSpec, GameState, RecordError, get_spec, normalize_lang
 from hustings.messages import SHARED
 from hustings.sim.lab import GameResult, Share, SimConfig, run, summarize, time_stats
+from hustings.table.match import Match
+from hustings.table.store import json_value_error
 
 USAGE_ERROR = 2
 
@@ -341,17 +343,42 @@ def tournament(
 # ------------------------------------------------------------------------------------------ replay
 
 
-def _load_record(path: Path, index: int) -> dict[str, Any]:
-    """Record number ``index`` from a JSONL file, a single JSON record or a JSON list of records."""
+def _parse_json(text: str, where: str) -> Any:
+    """JSON, or one line and exit 2: bad JSON, nesting too deep, an integer of thousands of digits."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        _fail(f"{where}: bad JSON: {e.msg} (line {e.lineno}, column {e.colno})")
+    except RecursionError:
+        _fail(f"{where}: bad JSON: nested too deeply")
+    except ValueError as e:
+        _fail(f"{where}: bad JSON: {json_value_error(e)}")
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else "it is not UTF-8 text (binary data?)"
         _fail(f"cannot read {str(path)!r}: {reason}")
+
+
+def _load_record(path: Path, index: int) -> dict[str, Any] | Match:
+    """Record number ``index`` from a JSONL file, a single JSON record or a JSON list of records; or the
+    match in a `hustings play` save file (checked and unsealed with the save key)."""
+    from hustings.table.files import open_file
+    from hustings.table.store import MARKER, StoreError
+
+    text = _read_text(path)
     try:
         whole = json.loads(text)
-    except json.JSONDecodeError:
+    except (RecursionError, ValueError):  # JSONDecodeError is a ValueError; so is an integer of 5,000 digits
         return _load_jsonl_line(path, text, index)
+    if isinstance(whole, dict) and MARKER in whole:
+        try:
+            return open_file(path)
+        except StoreError as e:
+            _fail(str(e))
     records = whole if isinstance(whole, list) else [whole]
     if not -len(records) <= index < len(records):
         _fail(f"--game-index {index} is out of range: {str(path)!r} holds {len(records)} records")
@@ -369,13 +396,39 @@ def _load_jsonl_line(path: Path, text: str, index: int) -> dict[str, Any]:
     if not -len(lines) <= index < len(lines):
         _fail(f"--game-index {index} is out of range: {str(path)!r} holds {len(lines)} records")
     lineno, raw = lines[index]
-    try:
-        record = json.loads(raw)
-    except json.JSONDecodeError as e:
-        _fail(f"{path}:{lineno}: bad JSON: {e.msg} (column {e.colno})")
+    record = _parse_json(raw, f"{path}:{lineno}")
     if not isinstance(record, dict):
         _fail(f"{path}:{lineno}: a record must be a JSON object")
     return record
+
+
+def _replay_record(record: dict[str, Any], where: str) -> GameState:
+    try:
+        return hustings.replay(record)
+    except RecordError as e:
+        _fail(f"cannot replay {where}: {e}")
+    except RecursionError:
+        _fail(f"cannot replay {where}: it is nested too deeply")
+    except (TypeError, ValueError, KeyError, IndexError) as e:
+        # a record built by hand can hold anything; say what, never a traceback
+        _fail(f"cannot replay {where}: malformed record ({type(e).__name__}: {e})".splitlines()[0])
+
+
+def _check_secret_view(match: Match, player: int | None, step: bool | None, referee: bool) -> bool | None:
+    """An unfinished game from a save file shows a seat's view only to that seat's person; a referee may
+    ask for any. Returns the step mode to use."""
+    if match.is_over or referee:
+        return step
+    if player is not None:
+        if not match.is_human(player):
+            _fail(f"--player {player} is a bot's seat in this unfinished game: its view shows what it hides from "
+                  "the others (use --referee to look anyway)")
+        if len(match.humans) > 1:
+            _fail(f"several people share this unfinished game, so hustings cannot tell whether seat {player} is "
+                  "yours (use --referee to look anyway)")
+    if step:
+        _fail("--step on an unfinished game lets you switch to every seat's view; use --print (or --referee)")
+    return False
 
 
 @app.command()
@@ -398,21 +451,29 @@ def replay(
         ),
     ] = None,
     names: Annotated[str | None, typer.Option(help="with --step: local, de (German names) or both")] = None,
+    referee: Annotated[
+        bool, typer.Option("--referee", help="an unfinished `play` game: allow any seat's view")
+    ] = False,
 ) -> None:
     """Replay a recorded game: at a terminal, step forwards and backwards through it from any player's view
-    or a spectator's; piped (or with --print), print the events PLAYER could see, then the final scores."""
+    or a spectator's; piped (or with --print), print the events PLAYER could see, then the final scores.
+    An unfinished `play` game shows only the spectator's or its one person's view, unless --referee."""
     language = _lang(lang)
-    record = _load_record(file, game_index)
-    try:
-        state = hustings.replay(record)
-    except RecordError as e:
-        _fail(f"cannot replay record {game_index} of {str(file)!r}: {e}")
+    loaded = _load_record(file, game_index)
+    if isinstance(loaded, Match):
+        state = loaded.state
+        record: dict[str, Any] = {}
+    else:
+        record = loaded
+        state = _replay_record(record, f"record {game_index} of {str(file)!r}")
     if player is not None and not 0 <= player < state.num_players:
         _fail(f"--player {player} is not in this game (players are 0..{state.num_players - 1})")
+    if isinstance(loaded, Match):
+        step = _check_secret_view(loaded, player, step, referee)
     if step is None:
         step = sys.stdin.isatty() and sys.stdout.isatty()
     if step:
-        _replay_stepping(record, state, player, language, _names(names))
+        _replay_stepping(state.record(), state, player, language, _names(names))
         return
     for event in state.events(player):
         typer.echo(event.message(language))
@@ -424,6 +485,41 @@ def replay(
             typer.echo("hustings: warning: replayed scores differ from those stored in the record", err=True)
     else:
         console.print(_t("not_over", language, n=state.step_count))
+
+
+@app.command()
+def export(
+    file: Annotated[Path, typer.Argument(help="a `hustings play` save file")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="write here (default: standard output)")] = None,
+    referee: Annotated[bool, typer.Option("--referee", help="export an unfinished game too")] = False,
+) -> None:
+    """Write a finished game of `hustings play` as a plain record (with its seed), for `hustings replay`,
+    analysis or sharing. An unfinished game's record would give away every hidden card: only with --referee."""
+    from hustings.table.files import open_file
+    from hustings.table.match import MatchError
+    from hustings.table.store import StoreError
+
+    try:
+        match = open_file(file)
+        record = match.record(referee=referee)
+    except StoreError as e:
+        _fail(str(e))
+    except MatchError as e:
+        _fail(f"{str(file)!r}: {e} (finish it first, or --referee)")
+    record["table"] = match.settings.to_json()
+    if match.is_over:
+        record["scores"] = match.state.scores()
+    text = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        with open(out, "x", encoding="utf-8") as fh:
+            fh.write(text)
+    except FileExistsError:
+        _fail(f"--out {str(out)!r} exists; choose another file")
+    except OSError as e:
+        _fail(f"cannot write --out {str(out)!r}: {e.strerror or e}")
 
 
 # -------------------------------------------------------------------------------------------- demo
@@ -505,10 +601,11 @@ def _seats(text: str, players: int) -> list[int]:
 
 
 def _default_save(game: str) -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    folder = Path(base) / "hustings" / "games"
+    from hustings.table.keys import data_dir
+
+    folder = data_dir() / "games"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as e:
         _fail(f"cannot create {str(folder)!r} for the record: {e.strerror or e}; give --save FILE")
     return folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json"
@@ -534,7 +631,7 @@ def play(
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
     names: Annotated[str | None, typer.Option(help="names of parties and states: local, de (German) or both")] = None,
     fast: Annotated[bool, typer.Option("--fast", help="bots move without a pause")] = False,
-    seed: Annotated[int | None, typer.Option(help="a fixed game (default: a fresh one, never shown)")] = None,
+    seed: Annotated[int | None, typer.Option(help="a fixed game (default: a fresh 128-bit one, never shown)")] = None,
     save: Annotated[Path | None, typer.Option(help="record file to write after every move "
                                                    "(default: ~/.local/share/hustings/games/GAME-TIME.json)")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue the game in this record file")] = None,
@@ -550,12 +647,14 @@ def play(
                   "with --resume")
         _resume(resume, language if lang is not None else None, style if names is not None else None, fast)
         return
+    if seed is not None and not 0 <= seed < 2**512:
+        _fail("--seed must be a non-negative integer of at most 512 bits")
     game = game or "die-macher-2019"
     spec = _spec(game)
     players = 4 if players is None else players
     _make(game, players, variant, 0)  # checks the variant and the player count
+    from hustings.table.settings import TableSettings
     from hustings.tui import ui_for
-    from hustings.tui.recordfile import TableSettings
 
     try:
         ui_for(game, language, style)
@@ -582,36 +681,43 @@ def play(
     if not path.parent.is_dir():
         _fail(f"cannot write --save {str(path)!r}: its folder does not exist")
     _need_terminal("hustings play")
+    from hustings.table.match import MatchError, SaveError
+    from hustings.table.store import StoreError
     from hustings.tui.session import Session
 
     table = TableSettings(tuple(seats), language, style)
     try:
         session = Session.new(game, players, variant, seed, table, path)
-    except OSError as e:
-        _fail(f"cannot write --save {str(path)!r}: {e.strerror or e}")
+    except (SaveError, StoreError, MatchError) as e:
+        _fail(f"cannot start the game in --save {str(path)!r}: {e}")
     _run_table(session, fast)
 
 
 def _resume(path: Path, lang: str | None, names: str | None, fast: bool) -> None:
     from dataclasses import replace
 
-    from hustings.tui.recordfile import RecordFileError, load
+    from hustings.table.files import open_file
+    from hustings.table.match import SaveError
+    from hustings.table.store import StoreError
     from hustings.tui.session import Session
 
     try:
-        loaded = load(path)
-        ui_lang = lang or loaded.table.lang
-        table = replace(loaded.table, lang=ui_lang, names=names or loaded.table.names)
+        match = open_file(path)
+        table = replace(match.settings, lang=lang or match.settings.lang, names=names or match.settings.names)
         from hustings.tui import ui_for
 
-        ui_for(loaded.state.GAME_ID, ui_lang, table.names)
-        session = Session(loaded.state, table, path)
-    except RecordFileError as e:
+        ui_for(match.state.GAME_ID, table.lang, table.names)
+    except StoreError as e:
         _fail(str(e))
     except ValueError as e:
         _fail(f"cannot resume {str(path)!r}: {e}")
     _need_terminal("hustings play")
-    _run_table(session, fast)
+    if table != match.settings:
+        try:
+            match.set_settings(table)
+        except SaveError as e:
+            _fail(f"cannot resume {str(path)!r}: {e}")
+    _run_table(Session.of(match, path), fast)
 
 
 def _run_table(session: Any, fast: bool) -> None:

@@ -81,11 +81,11 @@ def test_resume_refuses_bad_files_and_leaves_them_alone(tmp_path: Path, play_rec
     foreign.write_text(json.dumps(hustings.make(GAME, players=3, seed=1).record()) + "\n", encoding="utf-8")
     corrupt = tmp_path / "corrupt.json"
     data = json.loads(play_record.read_text(encoding="utf-8"))
-    data["actions"][5] = [3, 12345]
+    data["table"]["bots"][1] = "random"  # an edit: the integrity check fails
     corrupt.write_text(json.dumps(data), encoding="utf-8")
     garbage = tmp_path / "garbage.json"
     garbage.write_bytes(b"\x00\x01 not json")
-    for path, words in ((foreign, "not a record of `hustings play`"), (corrupt, "corrupt"),
+    for path, words in ((foreign, "not a record of `hustings play`"), (corrupt, "changed since hustings saved it"),
                         (garbage, "not a hustings record"), (tmp_path / "none.json", "cannot read")):
         before = _digest(path) if path.exists() else None
         code, _, stderr = invoke("play", "--resume", str(path))
@@ -109,7 +109,7 @@ def test_new_game_refuses_to_overwrite_a_record(play_record: Path) -> None:
 def test_replay_prints_a_play_record_and_step_needs_a_terminal(play_record: Path) -> None:
     code, out, _ = invoke("replay", str(play_record), "--lang", "en")
     assert code == 0 and "Die Macher 2019 starts" in out and "not over" in out
-    code, _, stderr = invoke("replay", str(play_record), "--step", "--player", "1")
+    code, _, stderr = invoke("replay", str(play_record), "--step", "--player", "1", "--referee")
     assert_one_line_error(code, stderr, "interactive terminal")
     code, _, stderr = invoke("replay", str(play_record), "--step", "--player", "9")
     assert_one_line_error(code, stderr, "--player 9")

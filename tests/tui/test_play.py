@@ -40,7 +40,7 @@ def test_play_rounds_quit_and_resume(tmp_path: Path) -> None:
             while app.state.view(None)["round"] < 2:
                 await decide(pilot, app)
             on_disk = json.loads(path.read_text(encoding="utf-8"))
-            assert len(on_disk["actions"]) == app.state.step_count  # saved after every move
+            assert on_disk["steps"] == app.state.step_count  # saved after every move
             await pilot.press("q")
         return session.state.step_count
 

@@ -28,7 +28,7 @@ termios = pytest.importorskip("termios")
 
 def _actions(path: Path) -> int:
     try:
-        return len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+        return int(json.loads(path.read_text(encoding="utf-8"))["steps"])
     except (OSError, ValueError, KeyError):
         return -1
 

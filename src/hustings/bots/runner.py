@@ -26,20 +26,8 @@ def play_game(state: GameState, bots: Sequence[Bot], max_steps: int | None = Non
     Each bot gets only ``state.view(p)`` and a copy of the legal list (the state caches that list, and a
     bot that mutated it must not corrupt the game). ``max_steps`` guards against a game that never ends.
     """
-    if len(bots) != state.num_players:
-        raise ValueError(f"{len(bots)} bots for a {state.num_players}-player game")
-    steps = 0
-    while not state.is_over:
-        current = state.current_players
-        if not current:
-            raise RuntimeError("the game is not over but no player is to act")
-        player = current[0]
-        legal = state.legal_actions(player)
-        if not legal:
-            raise RuntimeError(f"player {player} is to act but has no legal action")
-        action = ask(bots[player], state, player, legal)
-        state.apply(player, action)
-        steps += 1
-        if max_steps is not None and steps >= max_steps and not state.is_over:
-            raise RuntimeError(f"the game did not end within {max_steps} steps")
+    from hustings.bots.loop import drive  # the one game loop (it imports this module, hence here)
+
+    if drive(state, bots, max_steps=max_steps).reason == "max_steps":
+        raise RuntimeError(f"the game did not end within {max_steps} steps")
     return state

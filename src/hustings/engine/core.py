@@ -252,13 +252,24 @@ class FrozenList(list[Any]):
         return self
 
 
+_SCALARS = frozenset({int, str, float, bool, type(None)})
+
+
 def freeze(value: Any) -> Any:
-    """Dicts become :class:`FrozenDict` and lists :class:`FrozenList` (tuples stay tuples), recursively."""
+    """Dicts become :class:`FrozenDict` and lists :class:`FrozenList` (tuples stay tuples), recursively; a fresh
+    copy, so later changes to what the game passed in never reach the event. Runs on every emit: the common
+    shapes (flat dicts, lists of numbers) take a fast path."""
     t = type(value)
     if t is dict or t is FrozenDict:
-        return FrozenDict({k: freeze(v) for k, v in value.items()})
+        out = {}
+        for k, v in value.items():
+            out[k] = v if type(v) in _SCALARS else freeze(v)
+        return FrozenDict(out)
     if t is list or t is FrozenList:
-        return FrozenList([freeze(v) for v in value])
+        for v in value:
+            if type(v) not in _SCALARS:
+                return FrozenList([freeze(v) for v in value])
+        return FrozenList(value)
     if t is tuple:
         return tuple([freeze(v) for v in value])
     return value
@@ -430,6 +441,8 @@ class GameState(ABC):
         return list(self._cached_legal(player))
 
     def _check_player(self, player: object, allow_none: bool) -> Any:
+        if type(player) is int and 0 <= player < self.num_players:  # the common case, first
+            return player
         if player is None and allow_none:
             return None
         if isinstance(player, bool) or not hasattr(player, "__index__"):

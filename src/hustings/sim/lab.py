@@ -15,7 +15,7 @@ from typing import Any
 
 import hustings
 from hustings.bots.registry import make_bot, parse_bots
-from hustings.bots.runner import ask
+from hustings.table.loop import drive
 
 
 @dataclass(frozen=True)
@@ -78,15 +78,12 @@ def play_one(cfg: SimConfig, i: int) -> GameResult:
     bots = [make_bot(name, cfg.game, (cfg.seed * 1_000_003 + i) * 16 + s) for s, name in enumerate(names)]
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
-    while not state.is_over:
-        p = state.current_players[0]
-        legal = list(state.legal_actions(p))
-        bot = bots[p]
-        t0 = time.perf_counter()
-        action = ask(bot, state, p, legal)
-        if len(legal) > 1:
-            times.setdefault(names[p], []).append(time.perf_counter() - t0)
-        state.apply(p, action)
+
+    def timed(p: int, legal_count: int, seconds: float) -> None:
+        if legal_count > 1:
+            times.setdefault(names[p], []).append(seconds)
+
+    drive(state, bots, on_decision=timed)
     final = state.view(None)
     sides = [pl.get("party") for pl in final.get("players", [])] if isinstance(final.get("players"), list) else []
     return GameResult(i, state.record(), state.scores(), state.winners(), names, sides, state.step_count,

@@ -1,24 +1,22 @@
-"""One game at the terminal table, without the terminal: seats, bots, moves, saving, whose eyes.
+"""One game at the terminal table, without the terminal: a thin adapter over :class:`hustings.table.Match`.
 
-The interface asks the session who acts, which view to show and what to send; the session applies only
-actions taken from ``legal_actions`` and saves the record after every one.
+The interface asks the session who acts, which view to show and what to send; the match applies only legal
+actions and saves after every one. What is the terminal's own stays here: whose view is on screen, and
+when the device must be handed over.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import hustings
-from hustings.bots import make_bot
 from hustings.bots.random_bot import Bot
-from hustings.bots.runner import ask
-from hustings.engine import Action, GameState, IllegalActionError
-from hustings.tui import recordfile
+from hustings.engine import Action, GameState
+from hustings.table.match import Match
+from hustings.table.settings import TableSettings
+from hustings.table.store import FileStore
 from hustings.tui.choices import find_action
-from hustings.tui.recordfile import TableSettings
 
 
 @dataclass
@@ -30,44 +28,62 @@ class PlanResult:
 
 
 class Session:
+    """``Session(state, table, path)`` plays ``state`` and saves it to ``path`` (replacing that file)."""
+
     def __init__(self, state: GameState, table: TableSettings, path: Path | None) -> None:
         if len(table.bots) != state.num_players:
             raise ValueError(f"{len(table.bots)} seats given for a {state.num_players}-player game")
-        self.state = state
-        self.table = table
+        store, match_id = FileStore.at(path) if path is not None else (None, None)
+        self.match = Match(state, table, store, match_id, replace=True)
         self.path = path
-        # Bot seeds follow from the game seed, which no bot or person sees.
-        self.bots: list[Bot | None] = [
-            None if name is None else make_bot(name, state.GAME_ID, state.seed * 16 + p)
-            for p, name in enumerate(table.bots)
-        ]
+
+    @classmethod
+    def of(cls, match: Match, path: Path | None) -> Session:
+        """A session over a match already stored (e.g. resumed from ``path``)."""
+        session = cls.__new__(cls)
+        session.match = match
+        session.path = path
+        return session
 
     @classmethod
     def new(cls, game: str, players: int, variant: str | None, seed: int | None, table: TableSettings,
             path: Path | None) -> Session:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        state = hustings.make(game, players=players, variant=variant, seed=seed)
-        session = cls(state, table, path)
-        session.save()
-        return session
+        """A new game (a fresh 128-bit seed unless ``seed`` is given), saved at once; never overwrites."""
+        if len(table.bots) != players:
+            raise ValueError(f"{len(table.bots)} seats given for a {players}-player game")
+        store, match_id = FileStore.at(path) if path is not None else (None, None)
+        return cls.of(Match.new(game, table, variant=variant, seed=seed, store=store, match_id=match_id), path)
+
+    # -- what the interface reads ------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    @property
+    def table(self) -> TableSettings:
+        return self.match.settings
+
+    @property
+    def bots(self) -> list[Bot | None]:
+        return self.match.bots
 
     # -- seats ---------------------------------------------------------------------------------
 
     @property
     def humans(self) -> tuple[int, ...]:
-        return self.table.humans
+        return self.match.humans
 
     @property
     def hot_seat(self) -> bool:
         return len(self.humans) > 1
 
     def is_human(self, p: int) -> bool:
-        return self.table.bots[p] is None
+        return self.match.is_human(p)
 
     def actor(self) -> int | None:
         """The player who acts next (in a secret simultaneous step, the first of those still to act)."""
-        cur = self.state.current_players
+        cur = self.match.to_act
         return cur[0] if cur else None
 
     def viewer_for(self, actor: int | None) -> int | None:
@@ -90,28 +106,25 @@ class Session:
     # -- moves ---------------------------------------------------------------------------------
 
     def legal(self, p: int) -> list[Action]:
-        return list(self.state.legal_actions(p))
+        return self.match.legal(p)
 
     def apply(self, p: int, action: Action) -> None:
-        """Apply one of ``p``'s legal actions and save; raises IllegalActionError for anything else."""
-        if action not in self.state.legal_actions(p):
-            raise IllegalActionError(f"{action.text('en')} is not among player {p}'s legal actions")
-        self.state.apply(p, action)
-        self.save()
+        """Apply one of ``p``'s legal actions and save; IllegalActionError (nothing changed) for anything
+        else, SaveError (nothing changed) if it cannot be saved."""
+        self.match.submit(p, action)
 
     def apply_plan(self, p: int, kind: str, parts: Sequence[tuple[int, ...]], finish: str | None = None) -> PlanResult:
         """Send the parts in order, each looked up in the legal list as it is then; stop at the first
         that is no longer legal. ``finish`` (e.g. ``done``) is sent after all parts when it is legal."""
         sent = 0
         for args in parts:
-            legal = self.state.legal_actions(p)
-            act = find_action(legal, kind, args)
+            act = find_action(self.match.legal(p), kind, args)
             if act is None:
                 return PlanResult(sent, (kind, tuple(args)))
             self.apply(p, act)
             sent += 1
         if finish is not None and self.actor() == p:
-            act = find_action(self.state.legal_actions(p), finish, ())
+            act = find_action(self.match.legal(p), finish, ())
             if act is not None:
                 self.apply(p, act)
         return PlanResult(sent)
@@ -119,14 +132,10 @@ class Session:
     def bot_choice(self, p: int) -> Action:
         """The bot in seat ``p`` picks from its view and legal actions (a search bot also gets its
         information set), never from the state."""
-        bot = self.bots[p]
-        if bot is None:
-            raise ValueError(f"seat {p} is a person, not a bot")
-        return ask(bot, self.state, p, self.state.legal_actions(p))
+        return self.match.bot_move(p)
 
     def is_slow_bot(self, p: int) -> bool:
-        return bool(getattr(self.bots[p], "searches", False))
+        return bool(getattr(self.match.bots[p], "searches", False))
 
     def save(self) -> None:
-        if self.path is not None:
-            recordfile.save(self.path, self.state, self.table)
+        self.match.save()

@@ -1,4 +1,5 @@
-"""The record file: written whole after every move, read back with a clear error for anything else."""
+"""The terminal's record file (through the tui re-export): written whole after every move, read back with a
+clear error for anything else. Moved here from tests/tui with the format."""
 
 from __future__ import annotations
 
@@ -11,7 +12,12 @@ import hustings
 from hustings.tui.recordfile import MARKER, RecordFileError, TableSettings, load, save
 from hustings.tui.session import Session
 
-from .drive import GAME, new_session
+GAME = "die-macher-2019"
+
+
+def new_session(tmp_path: Path, seed: int) -> Session:
+    table = TableSettings((None, "heuristic", "heuristic", "heuristic"), "en", "local")
+    return Session.new(GAME, 4, None, seed, table, tmp_path / "game.json")
 
 TABLE = TableSettings((None, "heuristic", "random", "ismcts:easy"), "zh-Hans", "both")
 
@@ -29,8 +35,8 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     save(path, state, TABLE)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data[MARKER] == 1 and data["table"]["humans"] == [0] and data["table"]["lang"] == "zh-Hans"
-    assert data["seed"] == 21 and len(data["actions"]) == 30
+    assert data[MARKER] == 2 and data["table"]["humans"] == [0] and data["table"]["lang"] == "zh-Hans"
+    assert "seed" not in data and "actions" not in data and data["steps"] == 30
     loaded = load(path)
     assert loaded.state == state
     assert loaded.table == TABLE
@@ -40,7 +46,7 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
 def test_every_move_is_saved_at_once(tmp_path: Path) -> None:
     session = new_session(tmp_path, seed=22)
     path = tmp_path / "game.json"
-    assert json.loads(path.read_text(encoding="utf-8"))["actions"] == []  # the file exists from the start
+    assert json.loads(path.read_text(encoding="utf-8"))["steps"] == 0  # the file exists from the start
     for _ in range(12):
         p = session.actor()
         assert p is not None
@@ -65,7 +71,7 @@ def test_unreadable_foreign_and_corrupt_files_are_refused(tmp_path: Path) -> Non
     _assert_refused(folder, "cannot read")
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")
-    _assert_refused(binary, "cannot read")
+    _assert_refused(binary, "not UTF-8")
     text = tmp_path / "notes.json"
     text.write_text("{ this is not json", encoding="utf-8")
     _assert_refused(text, "not a hustings record")
@@ -85,14 +91,17 @@ def test_unreadable_foreign_and_corrupt_files_are_refused(tmp_path: Path) -> Non
         path.write_text(json.dumps({**data, **changes}), encoding="utf-8")
         return path
 
-    _assert_refused(variant("v2.json", **{MARKER: 2}), "version 2")
-    _assert_refused(variant("illegal.json", actions=[*data["actions"], [0, 99999]]), "corrupt")
-    _assert_refused(variant("turn.json", actions=[[3, 0]]), "corrupt")
-    _assert_refused(variant("game.json", game="chess"), "corrupt")
-    _assert_refused(variant("seats.json", table={"bots": [None, "heuristic"]}), "one entry per seat")
-    _assert_refused(variant("bot.json", table={**data["table"], "bots": [None, "alphago", None, None]}), "alphago")
-    _assert_refused(variant("lang.json", table={**data["table"], "lang": "fr"}), "lang")
-    _assert_refused(variant("noopts.json", options=None), "players")
+    _assert_refused(variant("v3.json", **{MARKER: 3}), "version 3")
+    _assert_refused(variant("v1.json", **{MARKER: 1}), "seed in plain text and has no integrity check")
+    edited = "changed since hustings saved it"
+    _assert_refused(variant("steps.json", steps=data["steps"] + 1), edited)
+    _assert_refused(variant("seed.json", seed=21), edited)
+    _assert_refused(variant("game.json", game="chess"), edited)
+    _assert_refused(variant("seats.json", table={"bots": [None, "heuristic"]}), edited)
+    _assert_refused(variant("bot.json", table={**data["table"], "bots": [None, "alphago", None, None]}), edited)
+    _assert_refused(variant("lang.json", table={**data["table"], "lang": "fr"}), edited)
+    _assert_refused(variant("noopts.json", options=None), edited)
+    _assert_refused(variant("nomac.json", mac=None), "no integrity check")
 
 
 def test_session_checks_every_action_against_the_legal_list(tmp_path: Path) -> None:

@@ -1,0 +1,85 @@
+"""The one game loop: bots move until the game ends or a person must act.
+
+The lab, :func:`hustings.bots.runner.play_game`, the match service (:mod:`hustings.table`, which exports
+it as ``hustings.table.drive``) and through it the terminal all drive games with :func:`drive`, so a rule
+of the loop (who acts in a simultaneous step, what a bot is given) is written once. It lives in the bots
+layer because ``play_game`` is here and the layers let the table use bots, not the other way round.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from hustings.bots.random_bot import Bot
+from hustings.bots.runner import ask
+from hustings.engine import Action, Event, GameState
+
+StopReason = Literal["over", "person", "until", "max_steps"]
+
+
+@dataclass(frozen=True)
+class Driven:
+    """Why :func:`drive` stopped, and how many actions it applied."""
+
+    reason: StopReason
+    steps: int
+
+
+def drive(
+    state: GameState,
+    actors: Sequence[Bot | None],
+    *,
+    on_event: Callable[[Event], None] | None = None,
+    max_steps: int | None = None,
+    until: Callable[[GameState], bool] | None = None,
+    apply: Callable[[int, Action], list[Event]] | None = None,
+    on_decision: Callable[[int, int, float], None] | None = None,
+) -> Driven:
+    """Let the bots in ``actors`` (one per seat; None for a person) play ``state`` in place.
+
+    Stops when the game is over, when the next seat to act is a person's, when ``until(state)`` holds
+    (checked before each move) or after ``max_steps`` actions. In a simultaneous step the current players act
+    one at a time in seat order, and ``current_players`` is read again after every action, because an action
+    may change who must still act. Each bot is asked through :func:`hustings.bots.runner.ask`: its view and a
+    copy of the legal list, never the state.
+
+    ``apply(player, action)`` applies and returns the events (default ``state.apply``; the match service
+    passes its apply-then-save). ``on_event`` sees every event produced, private ones too: filter with
+    :meth:`Event.visible_to` before showing one to anybody. ``on_decision(player, legal_count, seconds)``
+    times each bot's decision (the lab's statistics).
+    """
+    if len(actors) != state.num_players:
+        raise ValueError(f"{len(actors)} bots for a {state.num_players}-player game")
+    do_apply = state.apply if apply is None else apply
+    steps = 0
+    while True:
+        if state.is_over:
+            return Driven("over", steps)
+        if max_steps is not None and steps >= max_steps:
+            return Driven("max_steps", steps)
+        current = state.current_players
+        if not current:
+            raise RuntimeError("the game is not over but no player is to act")
+        player = current[0]
+        bot = actors[player]
+        if bot is None:
+            return Driven("person", steps)
+        if until is not None and until(state):
+            return Driven("until", steps)
+        legal = state.legal_actions(player)
+        if not legal:
+            raise RuntimeError(f"player {player} is to act but has no legal action")
+        if on_decision is None:
+            action = ask(bot, state, player, legal)
+        else:
+            started = time.perf_counter()
+            action = ask(bot, state, player, legal)
+            on_decision(player, len(legal), time.perf_counter() - started)
+        events = do_apply(player, action)
+        steps += 1
+        if on_event is not None:
+            for event in events:
+                on_event(event)

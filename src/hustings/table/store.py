@@ -1,0 +1,436 @@
+"""Where matches are kept: a small storage protocol, and a store of one save file per match.
+
+A store keeps, per match id, what replays the match exactly (game, versions, options, seed, actions) and the
+table settings. The match service (:mod:`hustings.table.match`) applies an action and then appends it here;
+a store must make each write all-or-nothing. The online server will bring an SQL store with the same
+protocol; :class:`FileStore` is the terminal's, :class:`MemoryStore` the tests'.
+
+The save file (format 2)
+------------------------
+One JSON object per file, written whole to a temporary file in the same folder and moved over the old one
+with :func:`os.replace` (a killed process leaves the old or the new file, never half of one)::
+
+    {"hustings_record": 2, "game": ..., "rules_version": ..., "engine_version": ..., "rng": ...,
+     "options": {...}, "table": {"humans", "bots", "lang", "names"}, "steps": N, "over": false,
+     "scores": [...] (once over), "key_id": "...", "sealed": "<base64>", "mac": "<hex>"}
+
+``sealed`` holds the seed and the actions, encrypted with the save key from the user's data folder
+(:mod:`hustings.table.keys`): the seed gives away every hidden card and future shuffle, and the actions
+include others' secret choices (a bot's bid taken before yours). ``mac`` is an HMAC-SHA256, with a key from
+the same folder, over every other field: an edited file (seed, actions, seats, anything) is refused. Plain
+records with the seed come from :meth:`hustings.table.Match.record` once a game is over (``hustings export``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import json
+import os
+import struct
+import sys
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from hustings.engine import ENGINE_VERSION, RNG_NAME, GameState
+from hustings.table.keys import SaveKey, SaveKeyError
+from hustings.table.settings import SettingsError, TableSettings
+
+MARKER = "hustings_record"
+VERSION = 2
+#: a save file larger than this is not one of ours (a game is a few thousand actions at most)
+MAX_FILE_BYTES = 16 * 1024 * 1024
+#: seeds are sealed in a fixed 64 bytes, so the file's length does not tell a small seed from a large one
+SEED_BYTES = 64
+_ACTION = struct.Struct("<HI")  # player, action id: fixed width, so lengths tell only the number of actions
+
+
+class StoreError(ValueError):
+    """A stored match that cannot be used: missing, unreadable, edited, of another version. One line."""
+
+
+class MatchNotFound(StoreError):
+    """No match with that id."""
+
+
+class MatchExists(StoreError):
+    """A match with that id is already stored (a new match never overwrites one)."""
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    """What a store keeps of one match: enough to replay it exactly, and who sits where."""
+
+    game: str
+    options: Mapping[str, Any]
+    seed: int
+    actions: tuple[tuple[int, int], ...]
+    settings: TableSettings
+    rules_version: str
+    engine_version: str = ENGINE_VERSION
+    rng: str = RNG_NAME
+    #: the final scores once the game is over, else None
+    scores: tuple[Mapping[str, Any], ...] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.scores is not None
+
+    @classmethod
+    def of(cls, state: GameState, settings: TableSettings) -> StoredMatch:
+        rec = state.record()
+        return cls(
+            game=state.GAME_ID,
+            options=dict(rec["options"]),
+            seed=state.seed,
+            actions=tuple((p, a) for p, a in state.history),
+            settings=settings,
+            rules_version=str(rec["rules_version"]),
+            engine_version=str(rec["engine_version"]),
+            rng=str(rec["rng"]),
+            scores=tuple(state.scores()) if state.is_over else None,
+        )
+
+    def record(self) -> dict[str, Any]:
+        """The engine's record (what :func:`hustings.replay` takes). Holds the seed."""
+        return {
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "engine_version": self.engine_version,
+            "rng": self.rng,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [[p, a] for p, a in self.actions],
+        }
+
+
+class MatchStore(Protocol):
+    """Storage of matches keyed by id. Every method is all-or-nothing; errors are :class:`StoreError`
+    (or OSError for a disk that fails), and a failed write leaves the stored match as it was."""
+
+    def create(self, match_id: str, match: StoredMatch, *, replace: bool = False) -> None:
+        """Store a new match; :class:`MatchExists` if the id is taken, unless ``replace``."""
+        ...
+
+    def load(self, match_id: str) -> StoredMatch:
+        """The stored match, checked; :class:`MatchNotFound` or another :class:`StoreError`."""
+        ...
+
+    def append_actions(self, match_id: str, start: int, actions: Sequence[tuple[int, int]], *,
+                       scores: Sequence[Mapping[str, Any]] | None = None) -> None:
+        """Add ``actions`` (player, action id) as actions number ``start``, ``start + 1``, ...; refused
+        unless the match holds exactly ``start`` actions (two writers never interleave silently).
+        ``scores`` are given once these actions end the game."""
+        ...
+
+    def save_settings(self, match_id: str, settings: TableSettings) -> None: ...
+
+    def list(self) -> list[str]:
+        """The ids of the stored matches, sorted."""
+        ...
+
+    def delete(self, match_id: str) -> None: ...
+
+
+def _extend(match: StoredMatch, start: int, actions: Sequence[tuple[int, int]],
+            scores: Sequence[Mapping[str, Any]] | None, where: str) -> StoredMatch:
+    if start != len(match.actions):
+        raise StoreError(f"{where} holds {len(match.actions)} actions, not {start}: another program wrote it "
+                         "meanwhile; reload the game")
+    if match.over:
+        raise StoreError(f"{where} holds a finished game; no action can follow")
+    return replace(match, actions=match.actions + tuple((int(p), int(a)) for p, a in actions),
+                   scores=None if scores is None else tuple(scores))
+
+
+# ------------------------------------------------------------------------------------------- memory
+
+
+class MemoryStore:
+    """Matches in a dict: for tests and for tools that keep nothing."""
+
+    def __init__(self) -> None:
+        self.matches: dict[str, StoredMatch] = {}
+
+    def create(self, match_id: str, match: StoredMatch, *, replace: bool = False) -> None:
+        if match_id in self.matches and not replace:
+            raise MatchExists(f"match {match_id!r} exists")
+        self.matches[match_id] = match
+
+    def load(self, match_id: str) -> StoredMatch:
+        try:
+            return self.matches[match_id]
+        except KeyError:
+            raise MatchNotFound(f"no match {match_id!r}") from None
+
+    def append_actions(self, match_id: str, start: int, actions: Sequence[tuple[int, int]], *,
+                       scores: Sequence[Mapping[str, Any]] | None = None) -> None:
+        self.matches[match_id] = _extend(self.load(match_id), start, actions, scores, f"match {match_id!r}")
+
+    def save_settings(self, match_id: str, settings: TableSettings) -> None:
+        self.matches[match_id] = replace(self.load(match_id), settings=settings)
+
+    def list(self) -> list[str]:
+        return sorted(self.matches)
+
+    def delete(self, match_id: str) -> None:
+        self.load(match_id)
+        del self.matches[match_id]
+
+
+# --------------------------------------------------------------------------------------------- files
+
+
+def _canonical(body: Mapping[str, Any]) -> bytes:
+    # what the MAC covers: every field but the MAC, in one fixed serialization
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+
+def _seal_payload(seed: int, actions: Sequence[tuple[int, int]]) -> bytes:
+    try:
+        parts = [seed.to_bytes(SEED_BYTES, "little")]
+        parts.extend(_ACTION.pack(p, a) for p, a in actions)
+    except (OverflowError, struct.error) as e:
+        raise StoreError(f"cannot store this match: {e} (seeds up to 512 bits, action ids up to 2^32)") from None
+    return b"".join(parts)
+
+
+def _unseal_payload(plain: bytes, steps: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    body = plain[SEED_BYTES:]
+    if len(plain) < SEED_BYTES or len(body) != steps * _ACTION.size:
+        raise ValueError(f"the sealed part does not hold a seed and {steps} actions")
+    seed = int.from_bytes(plain[:SEED_BYTES], "little")
+    actions = tuple(_ACTION.unpack_from(body, i * _ACTION.size) for i in range(steps))
+    return seed, actions
+
+
+class FileStore:
+    """One save file per match in ``folder``; the match id is the file's name (e.g. ``game.json``).
+
+    ``key`` is the save key; by default the one in the user's data folder, made on the first save.
+    """
+
+    def __init__(self, folder: Path, key: SaveKey | None = None) -> None:
+        self.folder = folder
+        self._key = key
+
+    @classmethod
+    def at(cls, path: Path, key: SaveKey | None = None) -> tuple[FileStore, str]:
+        """The store of ``path``'s folder and ``path``'s match id: for commands given a file name."""
+        folder = path.parent if str(path.parent) else Path(".")
+        return cls(folder, key), path.name
+
+    # -- keys and paths --------------------------------------------------------------------------
+
+    def key(self, create: bool) -> SaveKey:
+        if self._key is None:
+            try:
+                self._key = SaveKey.load(create=create)
+            except SaveKeyError as e:
+                raise StoreError(str(e)) from None
+        return self._key
+
+    def path(self, match_id: str) -> Path:
+        if (not isinstance(match_id, str) or not match_id or match_id.startswith(".") or "\x00" in match_id
+                or "/" in match_id or "\\" in match_id or len(match_id) > 255):
+            raise StoreError(f"{match_id!r} is not a save file name (no folders, not hidden)")
+        return self.folder / match_id
+
+    # -- the protocol ----------------------------------------------------------------------------
+
+    def create(self, match_id: str, match: StoredMatch, *, replace: bool = False) -> None:
+        path = self.path(match_id)
+        if not replace and path.exists():
+            raise MatchExists(f"{str(path)!r} exists")
+        self._write(path, match, exclusive=not replace)
+
+    def load(self, match_id: str) -> StoredMatch:
+        path = self.path(match_id)
+        return self._decode(path, self._read(path))
+
+    def append_actions(self, match_id: str, start: int, actions: Sequence[tuple[int, int]], *,
+                       scores: Sequence[Mapping[str, Any]] | None = None) -> None:
+        path = self.path(match_id)
+        # read back and check first: a file edited while the game runs is caught at the next move
+        match = _extend(self.load(match_id), start, actions, scores, repr(str(path)))
+        self._write(path, match, exclusive=False)
+
+    def save_settings(self, match_id: str, settings: TableSettings) -> None:
+        path = self.path(match_id)
+        self._write(path, replace(self.load(match_id), settings=settings), exclusive=False)
+
+    def list(self) -> list[str]:
+        try:
+            names = [p.name for p in self.folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
+        except FileNotFoundError:
+            return []
+        return sorted(names)
+
+    def delete(self, match_id: str) -> None:
+        path = self.path(match_id)
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            raise MatchNotFound(f"no save file {str(path)!r}") from None
+
+    # -- the file format -----------------------------------------------------------------------
+
+    def encode(self, match: StoredMatch) -> str:
+        key = self.key(create=True)
+        body: dict[str, Any] = {
+            MARKER: VERSION,
+            "game": match.game,
+            "rules_version": match.rules_version,
+            "engine_version": match.engine_version,
+            "rng": match.rng,
+            "options": dict(match.options),
+            "table": match.settings.to_json(),
+            "steps": len(match.actions),
+            "over": match.over,
+        }
+        if match.scores is not None:
+            body["scores"] = [dict(s) for s in match.scores]
+        body["key_id"] = key.key_id
+        body["sealed"] = base64.b64encode(key.seal(_seal_payload(match.seed, match.actions))).decode("ascii")
+        body["mac"] = key.mac(_canonical(body))
+        return json.dumps(body, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+    def _write(self, path: Path, match: StoredMatch, exclusive: bool) -> None:
+        text = self.encode(match)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=self.folder)  # mode 0600
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            if exclusive:
+                try:
+                    os.link(tmp, path)  # fails if the file appeared meanwhile: a new match never overwrites
+                except FileExistsError:
+                    raise MatchExists(f"{str(path)!r} exists") from None
+                os.unlink(tmp)
+            else:
+                os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    @staticmethod
+    def _read(path: Path) -> str:
+        try:
+            with open(path, "rb") as fh:
+                raw = fh.read(MAX_FILE_BYTES + 1)
+        except FileNotFoundError:
+            raise MatchNotFound(f"cannot read {str(path)!r}: no such file") from None
+        except OSError as e:
+            raise StoreError(f"cannot read {str(path)!r}: {e.strerror or e}") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise StoreError(f"{str(path)!r} is not a hustings record: larger than {MAX_FILE_BYTES // 2**20} MB")
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise StoreError(f"cannot read {str(path)!r}: it is not UTF-8 text (binary data?)") from None
+
+    def _decode(self, path: Path, text: str) -> StoredMatch:
+        where = repr(str(path))
+        data = parse_json(text, where)
+        if not isinstance(data, dict) or MARKER not in data:
+            raise StoreError(
+                f"{where} is not a record of `hustings play` (no {MARKER!r} marker); "
+                "records of other commands can be watched with `hustings replay`"
+            )
+        version = data[MARKER]
+        if version == 1:
+            raise StoreError(
+                f"{where} is a play record of version 1 (hustings 0.1): it keeps the seed in plain text and has "
+                "no integrity check, so this hustings does not open it"
+            )
+        if version != VERSION:
+            raise StoreError(f"{where} is a play record of version {_short(version)}; this hustings reads "
+                             f"version {VERSION}")
+        mac = data.pop("mac", None)
+        if not isinstance(mac, str):
+            raise StoreError(f"{where} has no integrity check ('mac'): it was not written by hustings as it is")
+        key_id = data.get("key_id")
+        key = self.key(create=False)
+        if key_id != key.key_id:
+            raise StoreError(
+                f"{where} was saved with another save key (by another user account, or before "
+                f"{str(key.path) if key.path else 'the key'!r} was replaced), so it cannot be checked or opened"
+            )
+        if not key.check_mac(_canonical(data), mac):
+            raise StoreError(f"{where} has been changed since hustings saved it (its integrity check fails); "
+                             "it is refused")
+        # The MAC holds, so we wrote this; still check every field, as a bug or another version might not.
+        try:
+            return _fields(data, key)
+        except (ValueError, TypeError, KeyError, binascii.Error) as e:
+            raise StoreError(f"{where} is corrupt: {e}") from None
+
+
+def _fields(data: dict[str, Any], key: SaveKey) -> StoredMatch:
+    game, options, steps = data["game"], data["options"], data["steps"]
+    if not isinstance(game, str):
+        raise ValueError("'game' is not a game id")
+    if not isinstance(options, dict) or not _is_int(options.get("players")):
+        raise ValueError("'options.players' is missing")
+    if not _is_int(steps) or steps < 0:
+        raise ValueError("'steps' is not a count")
+    try:
+        settings = TableSettings.from_json(data.get("table"), options["players"])
+    except SettingsError as e:
+        raise ValueError(str(e)) from None
+    sealed = data["sealed"]
+    if not isinstance(sealed, str):
+        raise ValueError("'sealed' is not text")
+    seed, actions = _unseal_payload(key.unseal(base64.b64decode(sealed, validate=True)), steps)
+    scores = data.get("scores")
+    if data.get("over") is True:
+        if not isinstance(scores, list):
+            raise ValueError("a finished game without 'scores'")
+        final: tuple[Mapping[str, Any], ...] | None = tuple(scores)
+    else:
+        final = None
+    for name in ("rules_version", "engine_version", "rng"):
+        if not isinstance(data.get(name), str):
+            raise ValueError(f"{name!r} is missing")
+    return StoredMatch(game, options, seed, actions, settings, data["rules_version"], data["engine_version"],
+                       data["rng"], final)
+
+
+def parse_json(text: str, where: str) -> Any:
+    """JSON from ``text``, or a one-line StoreError: bad JSON, nesting too deep, numbers too long."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise StoreError(f"{where} is not a hustings record: bad JSON at line {e.lineno}") from None
+    except RecursionError:
+        raise StoreError(f"{where} is not a hustings record: its JSON is nested too deeply") from None
+    except ValueError as e:
+        raise StoreError(f"{where} is not a hustings record: {json_value_error(e)}") from None
+
+
+def json_value_error(e: ValueError) -> str:
+    """Why JSON that parsed as far as a number failed: say it plainly (Python's text suggests a setting)."""
+    text = str(e)
+    if "integer string conversion" in text:
+        return f"it holds an integer of more than {sys.get_int_max_str_digits()} digits"
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value: object, limit: int = 40) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to print
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
