@@ -32,7 +32,10 @@ SPEC = GameSpec(
     outcome="ranked",
     options={"first_player": "the seat of the youngest player, who starts every round (default: drawn at random; "
                              "seed 004 3., ruling R1)"},
-    adapters={},
+    adapters={
+        "bot": "hustings.games.election_war.adapters.bot:HEURISTIC",
+        "rules_help": "hustings.games.election_war.adapters.rules_help:RULES_HELP",
+    },
 )
 
 __all__ = ["RULES_VERSION", "SPEC", "ElectionWar"]
