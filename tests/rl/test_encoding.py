@@ -18,8 +18,19 @@ from hustings.rl.encoders import die_macher_2019 as dm  # noqa: E402
 
 GAME = "die-macher-2019"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
-# toy games (tests/toygame) have no encoder yet: the generic fallback encoder comes with the bots/RL work
-CONFIGS = [(g, v, n) for g in list_games() if not g.startswith("toy")
+
+
+def _has_encoder(game: str) -> bool:
+    try:
+        encoder_for(game)
+    except ValueError:
+        return False
+    return True
+
+
+# toy games (tests/toygame) and new games (election-war) have no encoder yet: the generic fallback encoder comes
+# with the bots/RL work
+CONFIGS = [(g, v, n) for g in list_games() if not g.startswith("toy") and _has_encoder(g)
            for v in get_spec(g).variants for n in get_spec(g).player_counts(v)]
 
 
