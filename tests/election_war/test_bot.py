@@ -66,3 +66,28 @@ def test_rules_help_covers_every_phase_in_three_languages() -> None:
     for texts in RULES_HELP.values():
         assert set(texts) == {"en", "zh-Hans", "zh-Hant"} and all(texts.values())
     assert hustings.get_spec(GAME).adapter("rules_help") is RULES_HELP
+
+
+def test_rl_encoder_encodes_every_view_in_bounds() -> None:
+    """The observation encoder: fixed size per player count, values in [0, 1], spectator views too."""
+    import pytest
+
+    np = pytest.importorskip("numpy")
+    from hustings.games.election_war.adapters.rl_encoder import make_encoder
+
+    for n in (2, 6, 15):
+        enc = make_encoder(n, "standard")
+        s = hustings.make(GAME, players=n, seed=n)
+        r = random.Random(n)
+        while True:
+            for p in [*range(n), None]:
+                x = enc.encode(s.view(p))
+                assert x.shape == (enc.size,) and np.all(x >= 0.0) and np.all(x <= 1.0)
+            if s.is_over:
+                break
+            for _ in range(7):
+                if s.is_over:
+                    break
+                p = s.current_players[0]
+                s.apply(p, r.choice(s.legal_actions(p)))
+        assert enc.slices[-1].stop == enc.size
