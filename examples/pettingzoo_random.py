@@ -3,7 +3,7 @@
     .venv/bin/python examples/pettingzoo_random.py [--players 4] [--variant standard] [--games 3] [--seed 0]
 
 Every agent picks uniformly among the legal actions its observation's ``action_mask`` allows. At the end
-of each game every agent receives its utility (rank-based by default) and the final scores are printed;
+of each game every agent receives its utility (the game's own outcome by default) and the final scores are printed;
 ``--show`` prints the ansi rendering of the last view too.
 """
 
@@ -24,7 +24,7 @@ def main() -> None:
     ap.add_argument("--variant", default="standard")
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--utility", default="rank", choices=["rank", "win", "score"])
+    ap.add_argument("--utility", default="outcome", choices=["outcome", "rank", "win", "score"])
     ap.add_argument("--show", action="store_true", help="print the final view (render_mode='ansi')")
     args = ap.parse_args()
 

@@ -33,10 +33,10 @@ from rich.text import Text
 
 import hustings
 from hustings.bots import make_bot, parse_bots, play_game
-from hustings.bots.heuristic import HEURISTICS
+from hustings.bots.heuristic import heuristic_for
 from hustings.engine import GameSpec, GameState, RecordError, get_spec, normalize_lang
 from hustings.messages import SHARED
-from hustings.sim.lab import GameResult, Share, SimConfig, run, summarize, time_stats
+from hustings.sim.lab import GameResult, Share, SimConfig, run, solo_lines, summarize, time_stats
 from hustings.table.match import Match
 from hustings.table.store import json_value_error
 
@@ -255,6 +255,8 @@ def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, ela
         t.add_row(share.label, str(share.games), f"{share.wins:g}", _ci(share), f"{statistics.fmean(totals):.1f}",
                   f"{ts['median'] * 1000:.2f} / {ts['p95'] * 1000:.2f}")
     console.print(t)
+    for line in solo_lines(summary, language):  # one-player games: success rate and moves against par
+        console.print(line, highlight=False)
     for key, shares in (("by_seat", summary.by_seat), ("by_side", summary.by_side)):
         t = Table(title=_t(key, language))
         t.add_column("")
@@ -547,7 +549,7 @@ def demo(
         highlight=False,
     )
     if bots is None:
-        bots = "heuristic" if game in HEURISTICS else "random"
+        bots = "heuristic" if heuristic_for(game) is not None else "random"
     try:
         seats = [make_bot(name, game, seed * 16 + i) for i, name in enumerate(parse_bots(bots, players))]
     except ValueError as e:
@@ -663,7 +665,7 @@ def play(
     humans = _seats(seat if seat is not None else "0", players)
     bot_seats = [p for p in range(players) if p not in humans]
     if bots is None:
-        bots = "heuristic" if game in HEURISTICS else "random"
+        bots = "heuristic" if heuristic_for(game) is not None else "random"
     elif not bot_seats:
         _fail("--bots: every seat is a person's (--seat), so there is no seat for a bot")
     try:

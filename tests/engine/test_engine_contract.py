@@ -37,7 +37,7 @@ def fresh() -> hustings.GameState:
         True, 1.0, "0", b"0", None, [0], (0,), {"args": [True]}, {"kind": "party", "args": [1.0]},
         {"kind": "party", "args": [[0]]}, {"kind": "party", "args": "0"}, {"kind": 3, "args": [0]},
         {"id": True}, {"id": 0.0}, {"kind": "party", "args": [0], "extra": 1}, {}, {"args": [0]},
-        {"kind": "party", "args": [{"a": 1}]}, 10**100, -1,
+        {"kind": "party", "args": [{"a": 1}]}, 10**100, -1, {"id": {"id": 0}},
     ],
 )
 def test_malformed_actions_are_illegal_and_change_nothing(bad: object) -> None:
@@ -210,3 +210,12 @@ def test_rng_from_random_draws_128_bits() -> None:
     r1 = Rng.from_random(random.Random(1))
     r2 = Rng.from_random(random.Random(1))
     assert r1 == r2 and r1 != Rng.from_random(random.Random(2))
+
+
+def test_deeply_nested_action_forms_are_refused_without_recursion() -> None:
+    s = fresh()
+    deep: object = 0
+    for _ in range(5_000):
+        deep = {"id": deep}
+    with pytest.raises(IllegalActionError):
+        s.apply(0, deep)

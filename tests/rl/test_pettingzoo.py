@@ -149,7 +149,7 @@ def test_secret_simultaneous_steps_go_one_agent_at_a_time() -> None:
 
 
 def test_final_rewards_are_utilities_and_every_agent_leaves() -> None:
-    for utility in ("rank", "win", "score"):
+    for utility in ("outcome", "rank", "win", "score"):
         e = env(GAME, players=3, utility=utility)
         e.reset(seed=12)
         r = random.Random(12)
@@ -158,13 +158,17 @@ def test_final_rewards_are_utilities_and_every_agent_leaves() -> None:
             obs, reward, term, trunc, info = e.last()
             if term:
                 got[agent] = reward
-                assert set(info) == {"scores", "winners"}
+                assert set(info) == {"scores", "winners", "outcome"}
             else:
                 assert reward == 0.0
             e.step(None if term or trunc else _pick(obs, r))
         s = e.unwrapped.game_state
         assert s.is_over and not e.agents
         assert [got[f"player_{p}"] for p in range(3)] == pytest.approx(utilities(s, utility))
+        if utility == "outcome":
+            assert [got[f"player_{p}"] for p in range(3)] == pytest.approx(list(s.outcome().utilities))
+        with pytest.raises(RuntimeError, match="after the end"):
+            e.unwrapped.step(0)
 
 
 def test_max_cycles_truncates() -> None:

@@ -1,4 +1,5 @@
-"""Utilities from final scores: rank (zero-sum, [-1, 1]), win (winners share 1), score (normalised)."""
+"""Utilities: the game's own outcome (default), or from final totals: rank (zero-sum, [-1, 1]), win (winners
+share 1), score (normalised)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 pytest.importorskip("numpy")  # hustings.rl needs the rl extra
 
 import hustings
-from hustings.rl.utility import BOUNDS, UTILITIES, rank_utility, score_utility, utilities, win_utility
+from hustings.rl.utility import BOUNDS, FROM_TOTALS, rank_utility, score_utility, utilities, win_utility
 
 
 def test_rank_utility() -> None:
@@ -26,13 +27,13 @@ def test_win_and_score_utility() -> None:
     assert score_utility([0, 0, 0]) == [0.0, 0.0, 0.0]
 
 
-@pytest.mark.parametrize("kind", sorted(UTILITIES))
+@pytest.mark.parametrize("kind", sorted(FROM_TOTALS))
 def test_bounds_hold(kind: str) -> None:
     lo, hi, total = BOUNDS[kind]
     r = random.Random(kind)
     for _ in range(300):
         totals = [r.randrange(0, 12) for _ in range(r.choice([3, 4, 5]))]
-        u = UTILITIES[kind](totals)
+        u = FROM_TOTALS[kind](totals)
         assert all(lo <= x <= hi for x in u)
         if total is not None:
             assert sum(u) == pytest.approx(total)
@@ -52,6 +53,7 @@ def test_utilities_of_a_state() -> None:
         s.apply(p, r.choice(s.legal_actions(p)))
     totals = [x["total"] for x in s.scores()]
     assert utilities(s, "rank") == rank_utility(totals)
+    assert utilities(s) == list(s.outcome().utilities) == utilities(s, "outcome")
     assert max(utilities(s, "win")) > 0 and [p for p, u in enumerate(utilities(s, "win")) if u > 0] == s.winners()
     with pytest.raises(ValueError, match="unknown utility"):
         utilities(s, "elo")

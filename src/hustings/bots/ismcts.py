@@ -3,51 +3,86 @@
 Works for any game through the engine's public API: each iteration asks the information set for a
 determinization (a full state consistent with what the searching player saw, from ``resample``), walks a
 tree of action ids with availability-aware UCB, plays a short rollout and backs up a value for every
-player. A decision with one legal action costs no search.
+player: the game's own ``outcome().utilities`` when the rollout reached the end, else the game's evaluator
+(or the score totals) turned into utilities on the same [-1, 1] scale. One-player games search the same way.
+A decision with one legal action costs no search.
+
+Budgets: the level fixes an iteration count, so a seeded bot makes the same choice on any machine and a lab
+run is reproducible. A wall-clock limit is only applied with ``clock=True`` (for people waiting on a bot).
 """
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from hustings.bots.heuristic import Evaluator, Policy
 from hustings.bots.random_bot import check_view
 from hustings.engine import Action, GameState
 
-Policy = Callable[[dict[str, Any], list[Action]], Action]
-Evaluator = Callable[[GameState], list[float]]
-
 LEVELS: dict[str, dict[str, float]] = {
-    # iterations, seconds, rollout depth: seconds bound the decision time, iterations the work
+    # Iterations bound the work, always; seconds bound the decision time too, only with clock=True. The counts
+    # are about what one core does in the time on the reference machine (Die Macher 2019, heuristic rollouts:
+    # ~1,100, ~600 and ~440 iterations per CPU second at these depths; benchmarks/lab_speed.py).
     "easy": {"iterations": 40, "seconds": 0.05, "depth": 12},
-    "normal": {"iterations": 400, "seconds": 0.2, "depth": 24},
-    "hard": {"iterations": 3000, "seconds": 1.0, "depth": 40},
+    "normal": {"iterations": 120, "seconds": 0.2, "depth": 24},
+    "hard": {"iterations": 450, "seconds": 1.0, "depth": 40},
 }
 
 
 class InfoSet:
-    """What a searching bot gets instead of a state: fresh determinizations for one player, nothing else.
+    """What a searching bot gets instead of a state: determinizations for one player, nothing else.
 
-    The runner builds it from the true state; a sample carries no seed, history or private event of
-    another player (see each game's ``resample``), so searching on it reveals no secret.
+    Built by :meth:`of` from the true state, it keeps only one sample drawn at that moment (``resample``:
+    fresh seed and generator, no history, only the player's own events, every hidden card dealt anew) and
+    draws later samples from that sample, which is consistent with the same information. No reference to
+    the true state or to any of its lists survives, so a bot holding an InfoSet cannot reach a secret
+    through it (see docs/bots.md for how far in-process bots can be trusted at all).
     """
 
-    __slots__ = ("_sample", "player")
+    __slots__ = ("_base", "player")
 
-    def __init__(self, sample: Callable[[random.Random], GameState], player: int) -> None:
-        self._sample = sample
+    def __init__(self, base: GameState, player: int) -> None:
+        self._base = base
         self.player = player
 
     def sample(self, rng: random.Random) -> GameState:
-        return self._sample(rng)
+        """A fresh determinization (the caller may change it freely)."""
+        return self._base.resample(self.player, rng)
 
     @classmethod
-    def of(cls, state: GameState, player: int) -> InfoSet:
-        return cls(lambda rng: state.resample(player, rng), player)
+    def of(cls, state: GameState, player: int, rng: random.Random | None = None) -> InfoSet:
+        """The information set of ``player`` in ``state``; ``rng`` deals the first sample (default: the
+        operating system's randomness, so only a seeded caller gets reproducible samples)."""
+        if rng is None:
+            rng = random.Random(random.SystemRandom().getrandbits(64))
+        base = state.resample(player, rng)
+        # A game's clone may share data it never changes with the original (Die Macher's election results,
+        # for one); a bot could still change it through the sample. So the game data of the one sample handed
+        # over is copied deeply, once per decision (about 0.5 ms); the engine's fields (seed, generator, the
+        # filtered log of immutable events) are the sample's own already.
+        fields = vars(base)
+        memo: dict[int, Any] = {}
+        for key in list(fields):
+            if key not in GameState.BASE_FIELDS:
+                fields[key] = copy.deepcopy(fields[key], memo)
+        return cls(base, player)
+
+
+def soft_rank(values: list[float], scale: float) -> list[float]:
+    """Estimated totals as utilities in [-1, 1]: each seat's mean of ``tanh((mine - theirs) / scale)`` over
+    the other seats. It tends to the engine's rank utility as the gaps grow and, like it, sums to zero."""
+    n = len(values)
+    if n < 2:
+        return [0.0] * n
+    return [
+        sum(math.tanh((v - w) / scale) for j, w in enumerate(values) if j != i) / (n - 1)
+        for i, v in enumerate(values)
+    ]
 
 
 class _Node:
@@ -71,7 +106,7 @@ def thin(actions: list[Action], limit: int) -> list[Action]:
 
 @dataclass
 class IsmctsBot:
-    """ISMCTS with an iteration and a time budget. ``level`` sets both (easy, normal, hard)."""
+    """ISMCTS with an iteration budget (and, with ``clock=True``, a time limit). ``level`` sets both."""
 
     level: str = "normal"
     seed: int | None = None
@@ -84,6 +119,8 @@ class IsmctsBot:
     rollout_policy: Policy | None = None
     evaluator: Evaluator | None = None
     root_hint: Policy | None = None
+    scale: float = 12.0  # evaluator points at which a lead is nearly decisive
+    clock: bool = False  # stop at ``seconds`` too: for people waiting, never for labs (results would vary)
 
     searches = True  # the runner hands this bot an InfoSet beside the view
 
@@ -115,10 +152,11 @@ class IsmctsBot:
                 root_actions = [*root_actions, hint]
         root_ids = {a.id for a in root_actions}
         root = _Node()
-        deadline = time.perf_counter() + (self.seconds or 0.0)
+        clock = self.clock
+        deadline = time.perf_counter() + (self.seconds or 0.0) if clock else 0.0
         it = 0
         assert self.iterations is not None
-        while it < self.iterations and (it < 8 or time.perf_counter() < deadline):
+        while it < self.iterations and (not clock or it < 8 or time.perf_counter() < deadline):
             it += 1
             self._iterate(infoset.sample(self.rng), root, me, root_ids)
         self.last_iterations = it
@@ -172,11 +210,11 @@ class IsmctsBot:
             s.apply(q, best_a)
             path.append((node, q))
         self._rollout(s)
-        reward = self._reward(s)
+        reward = self.utilities(s)
         root.visits += 1
         for n, q in path:
             n.visits += 1
-            n.total += reward[q]
+            n.total += 0.5 * (reward[q] + 1.0)  # the tree keeps [0, 1], the scale UCB's constants assume
 
     def _rollout(self, s: GameState) -> None:
         policy = self.rollout_policy
@@ -192,10 +230,18 @@ class IsmctsBot:
                 a = policy(s.view(q), acts)
             s.apply(q, a)
 
-    def _reward(self, s: GameState) -> list[float]:
-        values = self.evaluator(s) if self.evaluator is not None else [float(x["total"]) for x in s.scores()]
-        out = []
-        for i, v in enumerate(values):
-            rival = max(x for j, x in enumerate(values) if j != i)
-            out.append(1.0 / (1.0 + math.exp(-(v - rival) / 6.0)))
-        return out
+    def utilities(self, s: GameState) -> list[float]:
+        """Each seat's value in [-1, 1] at the end of a rollout: the game's outcome when it is over, else the
+        evaluator's estimate (default: score totals) turned into utilities by :func:`soft_rank`."""
+        if s.is_over:
+            return list(s.outcome().utilities)
+        n = s.num_players
+        if self.evaluator is not None:
+            values = self.evaluator(s)
+        elif n == 1:
+            return [0.0]  # a puzzle cut off halfway: neither solved nor failed
+        else:
+            values = [float(x["total"]) for x in s.scores()]
+        if n == 1:
+            return [max(-1.0, min(1.0, float(values[0])))]
+        return soft_rank([float(v) for v in values], self.scale)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hustings.bots.heuristic import HeuristicBot, heuristic_module
+from hustings.bots.heuristic import HeuristicBot, heuristic_for
 from hustings.bots.ismcts import LEVELS, IsmctsBot
 from hustings.bots.random_bot import Bot, RandomBot
 
@@ -32,22 +32,20 @@ def check_bot_name(name: str) -> None:
         raise ValueError(f"bot {kind!r} takes no level (got {name!r})")
 
 
-def make_bot(name: str, game: str, seed: int | None = None) -> Bot:
-    """A fresh bot for one seat of one game. Raises ValueError naming a bad name."""
+def make_bot(name: str, game: str, seed: int | None = None, clock: bool = False) -> Bot:
+    """A fresh bot for one seat of one game. Raises ValueError naming a bad name.
+
+    ``clock=True`` lets a search bot also stop at its level's time limit: for people waiting at a table.
+    Labs leave it off, so a seeded search makes the same choices on any machine under any load. A game
+    without a heuristic adapter still gets ``ismcts`` (with random rollouts); ``heuristic`` then fails."""
     check_bot_name(name)
     kind, _, level = name.partition(":")
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
         return HeuristicBot(game, seed)
-    try:
-        mod = heuristic_module(game)
-    except ValueError:
-        mod = None
-    return IsmctsBot(
-        level=level or "normal",
-        seed=seed,
-        rollout_policy=mod.choose if mod else None,
-        evaluator=getattr(mod, "evaluate", None) if mod else None,
-        root_hint=mod.choose if mod else None,
-    )
+    h = heuristic_for(game)
+    if h is None:
+        return IsmctsBot(level=level or "normal", seed=seed, clock=clock)
+    return IsmctsBot(level=level or "normal", seed=seed, rollout_policy=h.choose, evaluator=h.evaluate,
+                     root_hint=h.choose, scale=h.scale, clock=clock)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import cast
 
@@ -12,9 +13,13 @@ from hustings.engine import Action, GameState
 
 def ask(bot: Bot, state: GameState, player: int, legal: list[Action]) -> Action:
     """The one way a bot is consulted: the player's view and a copy of the legal list (the state caches
-    that list), plus, for a search bot, determinizations of the player's information, never the state."""
+    that list), plus, for a search bot, an :class:`InfoSet` holding one determinization of the player's
+    information (dealt from the bot's own ``rng`` when it has one, so seeded bots stay reproducible),
+    never the state."""
     if getattr(bot, "searches", False):
-        return cast(SearchBot, bot).act(state.view(player), list(legal), InfoSet.of(state, player))
+        rng = getattr(bot, "rng", None)
+        info = InfoSet.of(state, player, rng if isinstance(rng, random.Random) else None)
+        return cast(SearchBot, bot).act(state.view(player), list(legal), info)
     return bot.act(state.view(player), list(legal))
 
 

@@ -139,6 +139,8 @@ class ActionSpace:
         unknown = [k for k in value if k not in ("id", "kind", "args")]
         if unknown:
             raise IllegalActionError(f"malformed action: unknown field {_short(unknown[0])} (fields: id, kind, args)")
+        if "id" in value and isinstance(value["id"], Mapping):  # no nesting: a bounded check for any input
+            raise IllegalActionError(f"malformed action: id must be an integer, not {_short(value['id'])}")
         by_id = self.resolve(value["id"]) if "id" in value else None
         if "kind" not in value and "args" not in value:
             if by_id is None:

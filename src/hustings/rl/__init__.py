@@ -1,7 +1,8 @@
 """Reinforcement-learning interfaces over the engine's public API (optional extra ``hustings[rl]``).
 
-- :mod:`hustings.rl.encoding`: fixed-shape numeric encodings of a player's view, one encoder per game.
-- :mod:`hustings.rl.utility`: final scores turned into utilities (rank-based or normalised score).
+- :mod:`hustings.rl.encoding`: fixed-shape numeric encodings of a player's view: the game's own (its
+  ``rl_encoder`` adapter) or a generic hashed encoding.
+- :mod:`hustings.rl.utility`: utilities at the end: the game's outcome (default), rank, win or score.
 - :mod:`hustings.rl.pettingzoo`: a PettingZoo AEC environment for every game and variant.
 - :mod:`hustings.rl.openspiel`: every game registered as an OpenSpiel Python game.
 
@@ -9,7 +10,8 @@ Observations are always built from ``view(player)``, never from the state, so th
 rules hide. See ``docs/rl.md``.
 """
 
-from hustings.rl.encoding import Encoder, Slice, encoder_for, max_game_length
+from hustings.rl.encoding import Encoder, EncoderAdapter, GenericEncoder, Slice, encoder_for, max_game_length
 from hustings.rl.utility import UTILITIES, utilities
 
-__all__ = ["UTILITIES", "Encoder", "Slice", "encoder_for", "max_game_length", "utilities"]
+__all__ = ["UTILITIES", "Encoder", "EncoderAdapter", "GenericEncoder", "Slice", "encoder_for", "max_game_length",
+           "utilities"]

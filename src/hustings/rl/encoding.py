@@ -6,13 +6,16 @@ their largest possible value, amounts divided by a scale and clipped. The encode
 an observation can never hold more than the rules let that player see; a spectator view (``you`` is None)
 encodes too, with the private slots left at zero.
 
-Each game has its own encoder in ``hustings.rl.encoders.<game id with underscores>``; the module
-registers itself with :func:`register` and is imported the first time the game is asked for.
+A game offers its own encoder through its spec: ``adapters["rl_encoder"]`` names an
+:class:`EncoderAdapter` in the game's package (e.g. ``hustings.games.die_macher_2019.adapters.rl:ENCODER``).
+A game without one gets :class:`GenericEncoder`, a fixed-size hashed encoding of every value in the view:
+lossy, but enough to run a toy game through PettingZoo or OpenSpiel.
 """
 
 from __future__ import annotations
 
-import importlib
+import hashlib
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -95,34 +98,97 @@ class Encoder:
 EncoderFactory = Callable[[int, str], Encoder]
 LengthBound = Callable[[int, str], int]
 
+#: the bound on decisions in one game assumed for a game whose adapter gives none (OpenSpiel needs one)
+DEFAULT_MAX_GAME_LENGTH = 10_000
+
 
 @dataclass(frozen=True)
-class _Entry:
+class EncoderAdapter:
+    """A game's RL adapter: ``factory(players, variant) -> Encoder`` and ``max_game_length(players, variant)``,
+    an upper bound on the number of decisions in one game (every player's actions counted)."""
+
     factory: EncoderFactory
     max_game_length: LengthBound
 
 
-_REGISTRY: dict[str, _Entry] = {}
+# ------------------------------------------------------------------------------- generic fallback
 
 
-def register(game: str, factory: EncoderFactory, max_game_length: LengthBound) -> None:
-    """Register a game's encoder factory ``(players, variant) -> Encoder`` and its bound on the number
-    of decisions in a game ``(players, variant) -> int`` (OpenSpiel needs one)."""
-    _REGISTRY[game] = _Entry(factory, max_game_length)
+GENERIC_SLOTS = 512
+_HASH_CACHE_LIMIT = 100_000
 
 
-def _entry(game: str) -> _Entry:
-    get_spec(game)  # a clear error for an unknown game
-    if game not in _REGISTRY:
-        module = "hustings.rl.encoders." + game.replace("-", "_")
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name != module:
-                raise
-        if game not in _REGISTRY:
-            raise ValueError(f"{game} has no RL encoder yet: add {module} (see docs/rl.md)")
-    return _REGISTRY[game]
+class GenericEncoder(Encoder):
+    """The fallback for a game without its own encoder: every value of the view hashed into fixed slots.
+
+    A leaf's path (``players[1].money``) picks its slot (BLAKE2b of the path, so the layout is the same in
+    every process). Numbers are squashed into (0, 1) by ``0.5 + 0.5 * x / (|x| + 8)``; booleans and strings
+    set the slot of ``path=value`` to 1. Two leaves may share a slot: the encoding is lossy, good for
+    smoke tests and toy games, not for serious training (write an adapter, see docs/rl.md).
+    """
+
+    def __init__(self, game: str, players: int, variant: str, slots: int = GENERIC_SLOTS) -> None:
+        super().__init__(game, players, variant)
+        self.o_you = self.add("you", players, "one-hot seat of the observer (all zero for a spectator)")
+        self.o_hashed = self.add("hashed", slots, "view leaves hashed by path: squashed numbers, 1 for path=value")
+        self._slots = slots
+        self._slot_of: dict[str, int] = {}
+
+    def _slot(self, key: str) -> int:
+        at = self._slot_of.get(key)
+        if at is None:
+            if len(self._slot_of) >= _HASH_CACHE_LIMIT:
+                self._slot_of.clear()  # views with free text: keep the cache bounded
+            digest = hashlib.blake2b(key.encode("utf-8"), digest_size=8).digest()
+            at = self._slot_of[key] = self.o_hashed + int.from_bytes(digest, "little") % self._slots
+        return at
+
+    def fill(self, out: list[float], view: Mapping[str, Any]) -> None:
+        if not isinstance(view, Mapping):
+            raise ValueError(f"{self.game} encoder: a view is a JSON object, not {type(view).__name__}")
+        you = view.get("you")
+        if isinstance(you, int) and not isinstance(you, bool):
+            if not 0 <= you < self.players:
+                raise ValueError(f"{self.game} encoder: view of seat {you} in a {self.players}-player encoding")
+            out[self.o_you + you] = 1.0
+        self._walk(out, view, "")
+
+    def _walk(self, out: list[float], value: Any, path: str) -> None:
+        if isinstance(value, bool):
+            out[self._slot(f"{path}={value}")] = 1.0
+        elif isinstance(value, int | float):
+            x = float(value)
+            if math.isfinite(x):
+                out[self._slot(path)] = 0.5 + 0.5 * x / (abs(x) + 8.0)
+        elif isinstance(value, str):
+            out[self._slot(f"{path}={value}")] = 1.0
+        elif isinstance(value, Mapping):
+            for k, v in value.items():
+                self._walk(out, v, f"{path}.{k}")
+        elif isinstance(value, list | tuple):
+            for i, v in enumerate(value):
+                self._walk(out, v, f"{path}[{i}]")
+
+
+def _generic_length(players: int, variant: str) -> int:
+    return DEFAULT_MAX_GAME_LENGTH
+
+
+def adapter_for(game: str) -> EncoderAdapter:
+    """The game's own encoder adapter, or the generic one (unknown games raise ValueError)."""
+    obj = get_spec(game).adapter("rl_encoder")
+    if obj is None:
+        return EncoderAdapter(lambda players, variant: GenericEncoder(game, players, variant), _generic_length)
+    if not isinstance(obj, EncoderAdapter):
+        raise TypeError(
+            f"{game}: adapters['rl_encoder'] must name a hustings.rl.encoding.EncoderAdapter, not {type(obj).__name__}"
+        )
+    return obj
+
+
+def has_own_encoder(game: str) -> bool:
+    """Whether the game ships its own encoder (else :class:`GenericEncoder` stands in)."""
+    return get_spec(game).has_adapter("rl_encoder")
 
 
 def _resolve(game: str, players: int | None, variant: str | None) -> tuple[int, str]:
@@ -139,7 +205,7 @@ def _resolve(game: str, players: int | None, variant: str | None) -> tuple[int, 
 
 @cache
 def _cached(game: str, players: int, variant: str) -> Encoder:
-    return _entry(game).factory(players, variant)
+    return adapter_for(game).factory(players, variant)
 
 
 def encoder_for(game: str, players: int | None = None, variant: str | None = None) -> Encoder:
@@ -151,7 +217,7 @@ def encoder_for(game: str, players: int | None = None, variant: str | None = Non
 def max_game_length(game: str, players: int | None = None, variant: str | None = None) -> int:
     """An upper bound on the number of decisions in one game (every player's actions counted)."""
     players, variant = _resolve(game, players, variant)
-    return _entry(game).max_game_length(players, variant)
+    return adapter_for(game).max_game_length(players, variant)
 
 
 def resolve(game: str, players: int | None = None, variant: str | None = None) -> tuple[int, str]:

@@ -24,8 +24,10 @@ How the game looks to OpenSpiel (see docs/rl.md):
   tensor is the view's encoding (the view already carries what the rules let a player keep track of).
   Public observations (``private_info=NONE``) use the spectator's view and public events. Nothing is ever
   read from the state directly.
-- **Utility.** Zero-sum rank utility in [-1, 1] (:func:`hustings.rl.utility.rank_utility`), paid at the
-  end only.
+- **Utility.** The game's own ``outcome().utilities`` in [-1, 1], paid at the end only. ``ZERO_SUM`` for a
+  ranked game with the engine's default outcome (the rank utility), ``GENERAL_SUM`` for a game that
+  decides its own outcome (it may let everyone lose) and for a one-player game, which is a 1-player
+  OpenSpiel game.
 - **Search.** ``resample_from_infostate(player, sampler)`` is the engine's ``resample``: a state consistent
   with everything ``player`` can see, with all hidden cards and choices dealt again. It keeps the player's
   information state and has an empty OpenSpiel history (like the engine's sample, whose past is not a
@@ -46,7 +48,7 @@ import pyspiel  # type: ignore[import-not-found]
 import hustings
 from hustings.engine import ActionSpace, GameState, get_spec, list_games
 from hustings.rl.encoding import encoder_for, max_game_length, resolve
-from hustings.rl.utility import rank_utility
+from hustings.rl.utility import bounds, outcome_is_zero_sum
 
 DEAL_BYTES = 4
 """Chance nodes at the start of a game; their bytes (big-endian) are the engine seed."""
@@ -158,6 +160,10 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
         return list(_DEAL_OUTCOMES) if self._engine is None else []
 
     def _apply_action(self, action: int) -> None:
+        if self._engine is not None and self._engine.state.is_over:
+            raise RuntimeError(
+                f"{self._config[0]}: apply_action({action}) on a terminal state: the game is over, no action applies"
+            )
         if self._engine is None:
             if not 0 <= action < 256:
                 raise ValueError(f"a deal byte is 0..255, not {action}")
@@ -181,7 +187,7 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if self._engine is None or not self._engine.state.is_over:
             return [0.0] * self._config[1]
-        return rank_utility([sc["total"] for sc in self._engine.state.scores()])
+        return list(self._engine.state.outcome().utilities)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> HustingsState:
         """A state ``player_id`` cannot tell from this one, hidden cards and choices dealt again.
@@ -264,13 +270,14 @@ class HustingsGame(pyspiel.Game):  # type: ignore[misc]
         self.game_id = game_id
         self.players = players
         self.variant = variant
+        low, high, total = bounds(game_id)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(_space(game_id)),
             max_chance_outcomes=256,
             num_players=players,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=total,
             max_game_length=max_game_length(game_id, players, variant),
         )
         super().__init__(game_type, info, {"players": players, "variant": variant})
@@ -302,7 +309,8 @@ def game_type(game: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if outcome_is_zero_sum(game)
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
@@ -331,15 +339,9 @@ def register(game: str) -> str:
 
 
 def register_all() -> list[str]:
-    """Register every hustings game that has an observation encoder; returns their short names."""
-    names = []
-    for game in list_games():
-        try:
-            encoder_for(game)
-        except ValueError:
-            continue  # no encoder yet: not offered to OpenSpiel
-        names.append(register(game))
-    return names
+    """Register every hustings game (games without their own encoder observe through the generic one);
+    returns their short names."""
+    return [register(game) for game in list_games()]
 
 
 def load(game: str, players: int | None = None, variant: str | None = None) -> HustingsGame:

@@ -17,9 +17,10 @@ The action space is ``Discrete(len(SPACE))``: an action is an action id. An ille
 A secret simultaneous step (several ``current_players``) is taken one agent at a time, lowest seat
 first; each sees only its own view, which shows nobody's pending choice until the rules reveal them.
 
-Rewards are 0 until the game ends; then every agent gets its utility (``utility="rank"`` by default, see
-:mod:`hustings.rl.utility`) and is terminated. ``max_cycles`` optionally truncates a game after
-``max_cycles * players`` decisions (no final reward then).
+Rewards are 0 until the game ends; then every agent gets its utility (``utility="outcome"`` by default: the
+game's own ``outcome().utilities``, see :mod:`hustings.rl.utility`) and is terminated. Once every agent
+has stepped ``None`` and left, another ``step`` raises RuntimeError: ``reset()`` starts a new game.
+``max_cycles`` optionally truncates a game after ``max_cycles * players`` decisions (no final reward then).
 
 Seeding: ``reset(seed=s)`` plays the engine game with seed ``s`` (so ``hustings.make(game, players,
 variant, seed=s)`` replays it) and seeds the env's own generator, from which later ``reset()`` calls draw
@@ -65,7 +66,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
         players: int | None = None,
         variant: str | None = None,
         render_mode: str | None = None,
-        utility: str = "rank",
+        utility: str = "outcome",
         max_cycles: int | None = None,
     ) -> None:
         super().__init__()
@@ -146,6 +147,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
         return {"observation": self.encoder.encode(s.view(p)), "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        if self._game_state is not None and not self.agents:
+            raise RuntimeError(f"{self.game}: step({action!r}) after the end: every agent has left; call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -161,11 +164,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
         self._cumulative_rewards[agent] = 0.0
         if s.is_over:
             scores = s.scores()
+            outcome = s.outcome()
             for q, u in enumerate(utilities(s, self.utility)):
                 a = agent_name(q)
                 self.rewards[a] = u
                 self.terminations[a] = True
-                self.infos[a] = {"scores": scores[q], "winners": [agent_name(w) for w in s.winners()]}
+                self.infos[a] = {"scores": scores[q], "winners": [agent_name(w) for w in outcome.winners],
+                                 "outcome": outcome.to_json()}
             self.agent_selection = self.agents[0]
         elif self.max_cycles is not None and self.num_steps >= self.max_cycles * self.players:
             for a in self.agents:
@@ -217,7 +222,7 @@ def env(
     players: int | None = None,
     variant: str | None = None,
     render_mode: str | None = None,
-    utility: str = "rank",
+    utility: str = "outcome",
     max_cycles: int | None = None,
 ) -> AECEnv:
     """The environment wrapped as PettingZoo's classic games are: action bounds are asserted and the

@@ -1,7 +1,10 @@
 """The simulation lab: many games between named bots, on local processes or on Ray, and their summary.
 
 Game ``i`` of a run is fixed by (game, options, seed + i, bots rotated by i): the same seed gives the same
-games whatever the worker count or backend, and every result line replays on its own.
+games whatever the worker count, backend or machine load (search bots run on their level's iteration budget
+here, never on a clock), and every result line replays on its own. Who won is the game's own
+``outcome()``: win shares count ``Outcome.win_share`` (nobody's when everyone lost), and one-player games
+are summarised as a success rate and moves against par.
 """
 
 from __future__ import annotations
@@ -62,20 +65,26 @@ class GameResult:
     steps: int
     seconds: float
     decision_times: dict[str, list[float]] = field(default_factory=dict)
+    outcome: dict[str, Any] = field(default_factory=dict)  # Outcome.to_json() of the finished game
 
     def to_json(self) -> dict[str, Any]:
         line = dict(self.record)
         # no timings here: the same seed must give byte-identical files, whatever the machine
         line.update({"index": self.index, "scores": self.scores, "winners": self.winners, "bots": self.bots,
-                     "sides": self.sides, "steps": self.steps})
+                     "sides": self.sides, "steps": self.steps, "outcome": self.outcome})
         return line
+
+    def win_share(self, seat: int) -> float:
+        """1/k for each of k winners, 0 otherwise (nobody's when everyone lost)."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
 def play_one(cfg: SimConfig, i: int) -> GameResult:
     """Play game ``i`` of ``cfg`` (pure function of its arguments; runs in any worker)."""
     state = hustings.make(cfg.game, players=cfg.players, variant=cfg.variant, seed=cfg.seed + i)
     names = cfg.seat_bots(i)
-    bots = [make_bot(name, cfg.game, (cfg.seed * 1_000_003 + i) * 16 + s) for s, name in enumerate(names)]
+    # clock=False: iteration budgets only, so the same seed gives the same games under any load
+    bots = [make_bot(name, cfg.game, (cfg.seed * 1_000_003 + i) * 16 + s, clock=False) for s, name in enumerate(names)]
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
 
@@ -85,9 +94,11 @@ def play_one(cfg: SimConfig, i: int) -> GameResult:
 
     drive(state, bots, on_decision=timed)
     final = state.view(None)
-    sides = [pl.get("party") for pl in final.get("players", [])] if isinstance(final.get("players"), list) else []
-    return GameResult(i, state.record(), state.scores(), state.winners(), names, sides, state.step_count,
-                      time.perf_counter() - started, times)
+    players = final.get("players") if isinstance(final, dict) else None
+    sides = [pl.get("party") if isinstance(pl, dict) else None for pl in players] if isinstance(players, list) else []
+    outcome = state.outcome()
+    return GameResult(i, state.record(), state.scores(), list(outcome.winners), names, sides, state.step_count,
+                      time.perf_counter() - started, times, outcome.to_json())
 
 
 def _play_chunk(cfg: SimConfig, indices: list[int]) -> list[GameResult]:
@@ -190,6 +201,18 @@ class Share:
 
 
 @dataclass
+class SoloSummary:
+    """One-player games: how often each bot solved the puzzle, and in how many moves against par."""
+
+    solved: list[Share]  # per bot: games won / games played
+    moves: dict[str, list[int]]  # bot -> moves of each solved game
+    over_par: dict[str, list[int]]  # bot -> moves - par of each solved game that has a par
+
+    def at_or_under_par(self, bot: str) -> int:
+        return sum(1 for d in self.over_par.get(bot, []) if d <= 0)
+
+
+@dataclass
 class Summary:
     games: int
     players: int
@@ -200,6 +223,8 @@ class Summary:
     decision_times: dict[str, list[float]]
     steps: list[int]
     seconds: float
+    everyone_lost: int = 0  # games the outcome gave to nobody (e.g. a tie that makes all lose)
+    solo: SoloSummary | None = None
 
 
 def time_stats(values: list[float]) -> dict[str, float]:
@@ -220,9 +245,8 @@ def summarize(results: list[GameResult], side_name: Callable[[Any], str] = str) 
     comps: dict[str, dict[str, list[float]]] = {}
     times: dict[str, list[float]] = {}
     for r in results:
-        w = 1.0 / len(r.winners) if r.winners else 0.0
         for s in range(n):
-            win = w if s in r.winners else 0.0
+            win = r.win_share(s)
             seat[s].games += 1
             seat[s].wins += win
             side = r.sides[s] if s < len(r.sides) else None
@@ -238,5 +262,48 @@ def summarize(results: list[GameResult], side_name: Callable[[Any], str] = str) 
         for bot_name, secs in r.decision_times.items():
             times.setdefault(bot_name, []).extend(secs)
     return Summary(len(results), n, seat, sorted(sides.values(), key=lambda x: x.label), list(bots.values()),
-                   comps, times, [r.steps for r in results], sum(r.seconds for r in results))
+                   comps, times, [r.steps for r in results], sum(r.seconds for r in results),
+                   everyone_lost=sum(1 for r in results if not r.winners),
+                   solo=_solo(results) if n == 1 else None)
+
+
+def _solo(results: list[GameResult]) -> SoloSummary:
+    solved: dict[str, Share] = {}
+    moves: dict[str, list[int]] = {}
+    over: dict[str, list[int]] = {}
+    for r in results:
+        bot = r.bots[0]
+        detail = r.outcome.get("detail", {})
+        won = bool(r.winners)
+        sh = solved.setdefault(bot, Share(bot, 0, 0.0))
+        sh.games += 1
+        sh.wins += 1.0 if won else 0.0
+        m, par = detail.get("moves"), detail.get("par")
+        if won and isinstance(m, int):
+            moves.setdefault(bot, []).append(m)
+            if isinstance(par, int):
+                over.setdefault(bot, []).append(m - par)
+    return SoloSummary(list(solved.values()), moves, over)
+
+
+_SOLO_TEXT = {
+    "en": "{bot}: solved {won:g} of {games} ({share}); moves over par: mean {over}, at or under par {at} of {won:g}",
+    "zh-Hans": "{bot}：解出 {won:g}/{games} 局（{share}）；超出标准步数：平均 {over}，达到或优于标准 {at}/{won:g} 局",
+    "zh-Hant": "{bot}：解出 {won:g}/{games} 局（{share}）；超出標準步數：平均 {over}，達到或優於標準 {at}/{won:g} 局",
+}
+
+
+def solo_lines(summary: Summary, lang: str = "en") -> list[str]:
+    """One line per bot for a one-player game: success rate with its interval, moves against par."""
+    if summary.solo is None:
+        return []
+    text = _SOLO_TEXT.get(lang, _SOLO_TEXT["en"])
+    out = []
+    for sh in summary.solo.solved:
+        lo, hi = sh.interval
+        over = summary.solo.over_par.get(sh.label, [])
+        out.append(text.format(bot=sh.label, won=sh.wins, games=sh.games, share=f"{sh.share:.3f} [{lo:.3f}, {hi:.3f}]",
+                               over=f"{statistics.fmean(over):+.2f}" if over else "-",
+                               at=summary.solo.at_or_under_par(sh.label)))
+    return out
 

@@ -77,7 +77,8 @@ class Match:
         self.bots: list[Bot | None] = self._make_bots(settings)
 
     def _make_bots(self, settings: TableSettings) -> list[Bot | None]:
-        return [None if name is None else make_bot(name, self.state.GAME_ID, bot_seed(self.state.seed, p))
+        # people wait at a table, so search bots also stop at their level's time limit (labs never do)
+        return [None if name is None else make_bot(name, self.state.GAME_ID, bot_seed(self.state.seed, p), clock=True)
                 for p, name in enumerate(settings.bots)]
 
     # -- making and loading -------------------------------------------------------------------

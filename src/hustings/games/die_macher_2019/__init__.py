@@ -30,6 +30,8 @@ SPEC = GameSpec(
     space=SPACE,
     outcome="ranked",
     adapters={
+        "bot": "hustings.games.die_macher_2019.adapters.bot:HEURISTIC",
+        "rl_encoder": "hustings.games.die_macher_2019.adapters.rl:ENCODER",
         "tui": "hustings.games.die_macher_2019.adapters.tui:Renderer",
         "rules_help": "hustings.games.die_macher_2019.adapters.rules_help:RULES_HELP",
     },

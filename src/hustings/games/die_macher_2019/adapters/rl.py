@@ -1,4 +1,4 @@
-"""The observation encoding of Die Macher 2019: ``view(p)`` as a flat vector (see docs/rl.md).
+"""Die Macher 2019's RL adapter: the observation encoding: ``view(p)`` as a flat vector (see docs/rl.md).
 
 Built only from the view (``games/die_macher_2019/view.py``), so what the view hides stays hidden: others'
 money and hands encode as unknown, face-down politicians of others as placed but unidentified, secret
@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hustings.games.die_macher_2019 import data as D
-from hustings.rl.encoding import Encoder, register
+from hustings.games.die_macher_2019.phases import Phase
+from hustings.rl.encoding import Encoder, EncoderAdapter
 
 GAME = "die-macher-2019"
 
-PHASES = ("party", "draft", "platform", "deploy", "bid", "tie", "program", "media", "rally", "place", "exec",
-          "influence", "poll", "poll_decide", "convert", "donation", "over")
+PHASES: tuple[str, ...] = tuple(Phase)  # the one-hot order of the phase slice: the seed's order
+
 ROUNDS = 6  # round 0 (setup) to 5 (the last round of the expanded game)
 ELECTION_ROUNDS = 5  # a board's election round, 1 to 5
 DRAFT_ROUNDS = 4
@@ -367,4 +368,5 @@ def _max_game_length(players: int, variant: str) -> int:
     return MAX_GAME_LENGTH
 
 
-register(GAME, DieMacher2019Encoder, _max_game_length)
+#: the adapter ``SPEC.adapters["rl_encoder"]`` names
+ENCODER = EncoderAdapter(factory=DieMacher2019Encoder, max_game_length=_max_game_length)

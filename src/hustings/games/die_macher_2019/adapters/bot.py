@@ -1,17 +1,22 @@
-"""Rule-of-thumb play for Die Macher 2019, from the view and the legal actions only.
+"""Die Macher 2019's bot adapter: rule-of-thumb play from the view and the legal actions only.
 
-Reads static card data (state tables, politicians, poll figures) from the game's data module; never the
-state. Each phase has one small scoring rule, written from the seed's incentives:
+Reads static card data (state tables, politicians, poll figures) from the game's data module and the match
+and conversion formulas from the game; never the state (``evaluate`` scores a search bot's determinization,
+not the real game). Each phase has one small scoring rule, written from the seed's incentives:
 match the opinions of the states that vote soon, spend where match and trend multiply, keep money for the
 round, take party base when the price is right.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from hustings.engine import Action
+from hustings.bots.heuristic import Heuristic
+from hustings.engine import Action, GameState
 from hustings.games.die_macher_2019 import data as D
+from hustings.games.die_macher_2019.formulas import conversion_votes, match
+from hustings.games.die_macher_2019.phases import Phase
 
 View = dict[str, Any]
 
@@ -51,12 +56,8 @@ class _Ctx:
         return m
 
     def card_value(self, t: int, b: dict[str, Any]) -> int:
-        v = 0
-        for c in b["opinions"]:
-            if c >> 1 == t >> 1:
-                s = 1 if c == t else -1
-                v += 2 * s if b["double"] == c >> 1 else s
-        return v
+        """What one platform card of type ``t`` adds to the match in a state."""
+        return match((t,), b["opinions"], b["double"])[0]
 
     def card_score(self, t: int) -> float:
         scores = self._card_scores
@@ -71,7 +72,7 @@ class _Ctx:
         plat = platform if platform is not None else (
             self.platform if seat is None else self.v["players"][seat]["platform"]
         )
-        return sum(self.card_value(t, b) for t in plat)
+        return match(plat, b["opinions"], b["double"])[0]
 
     def is_election(self, b: dict[str, Any]) -> bool:
         return bool(b["election_round"] == self.round)
@@ -109,7 +110,7 @@ def _platform(ctx: _Ctx, legal: list[Action]) -> Action:
 
 def _deploy(ctx: _Ctx, legal: list[Action]) -> Action:
     boards = {b["board"]: b for b in ctx.boards}
-    match = {bb: max(1, ctx.my_match(b)) for bb, b in boards.items()}
+    mt = {bb: max(1, ctx.my_match(b)) for bb, b in boards.items()}
     unit = {"rally": 0.35, "trend": 0.5, "media": 0.6, "votes": 0.3}
 
     def value(a: Action) -> float:
@@ -119,7 +120,7 @@ def _deploy(ctx: _Ctx, legal: list[Action]) -> Action:
             w = ctx.weight[bb]
             amt = D.ICON_AMOUNT[icon]
             if icon in ("rally", "trend"):
-                total += unit[icon] * amt * match[bb] * w
+                total += unit[icon] * amt * mt[bb] * w
             else:
                 total += unit[icon] * amt * w
         return total
@@ -131,7 +132,7 @@ def _deploy(ctx: _Ctx, legal: list[Action]) -> Action:
 
 
 def _bid(ctx: _Ctx, legal: list[Action]) -> Action:
-    if ctx.v["phase"] == "tie":
+    if ctx.v["phase"] == Phase.TIE:
         bids = [a for a in legal if a.kind == "bid"]
         if bids and bids[0].args[0] * 1000 <= 0.12 * ctx.money:
             return bids[0]
@@ -196,11 +197,11 @@ def _rally(ctx: _Ctx, legal: list[Action]) -> Action:
         bb, k = a.args
         b = ctx.board(bb)
         have = b["rallies"][ctx.me]
-        match = max(1, ctx.my_match(b))
+        mt = max(1, ctx.my_match(b))
         trend = b["trend"][ctx.me]
         if not ctx.is_election(b) and have + k < 4:
             continue  # fewer than 4 cubes can never be converted outside the election state
-        votes = (have + k + trend) * match - (have + trend) * match if have + trend > 0 else (k + trend) * match
+        votes = (have + k + trend) * mt - (have + trend) * mt if have + trend > 0 else (k + trend) * mt
         value = votes * ctx.weight[bb] / 12.0
         cost = D.RALLY_COST[k] / 1000 * budget_factor
         s = value - cost
@@ -214,8 +215,8 @@ def _projected_votes(ctx: _Ctx, b: dict[str, Any]) -> list[int]:
     out = []
     for q in range(len(ctx.v["players"])):
         cubes = b["rallies"][q]
-        match = ctx.my_match(b) if q == ctx.me else ctx.match(b, seat=q)
-        out.append(b["votes"][q] + (max(1, cubes + b["trend"][q]) * max(1, match) if cubes else 0))
+        m = ctx.my_match(b) if q == ctx.me else ctx.match(b, seat=q)
+        out.append(b["votes"][q] + (conversion_votes(cubes, b["trend"][q], m) if cubes else 0))
     return out
 
 
@@ -422,32 +423,32 @@ def _donation(ctx: _Ctx, legal: list[Action]) -> Action:
     return best if value(best) > 0 else next(a for a in legal if a.kind == "pass")
 
 
-_PHASES = {
-    "party": _party,
-    "draft": _draft,
-    "platform": _platform,
-    "deploy": _deploy,
-    "bid": _bid,
-    "tie": _bid,
-    "program": _program,
-    "media": _media,
-    "rally": _rally,
-    "place": _place,
-    "exec": _exec,
-    "influence": _influence,
-    "poll": _poll,
-    "poll_decide": _poll_decide,
-    "convert": _convert,
-    "donation": _donation,
+_PHASES: dict[str, Callable[[_Ctx, list[Action]], Action]] = {
+    Phase.PARTY: _party,
+    Phase.DRAFT: _draft,
+    Phase.PLATFORM: _platform,
+    Phase.DEPLOY: _deploy,
+    Phase.BID: _bid,
+    Phase.TIE: _bid,
+    Phase.PROGRAM: _program,
+    Phase.MEDIA: _media,
+    Phase.RALLY: _rally,
+    Phase.PLACE: _place,
+    Phase.EXEC: _exec,
+    Phase.INFLUENCE: _influence,
+    Phase.POLL: _poll,
+    Phase.POLL_DECIDE: _poll_decide,
+    Phase.CONVERT: _convert,
+    Phase.DONATION: _donation,
 }
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(state: GameState) -> list[float]:
     """Points a player can count on: scored so far, plus what the votes and rallies on the boards are
     likely to bring (discounted by how far off each election is). Uses only the spectator view."""
     view = state.view(None)
     totals = [float(s["total"]) for s in state.scores()]
-    if view["phase"] == "over":
+    if view["phase"] == Phase.OVER:
         return totals
     rnd = view["round"]
     n = len(totals)
@@ -465,15 +466,9 @@ def evaluate(state: Any) -> list[float]:
         disc = (0.9, 0.6, 0.45, 0.3, 0.2)[min(until, 4)]
         proj = []
         for p in range(n):
-            plat = view["players"][p]["platform"] or []
-            match = 0
-            for c in b["opinions"]:
-                for t in plat:
-                    if t >> 1 == c >> 1:
-                        s = 1 if t == c else -1
-                        match += 2 * s if b["double"] == c >> 1 else s
+            m = match(view["players"][p]["platform"] or [], b["opinions"], b["double"])[0]
             cubes = b["rallies"][p]
-            potential = max(1, cubes + b["trend"][p]) * max(1, match) if cubes else 0
+            potential = conversion_votes(cubes, b["trend"][p], m) if cubes else 0
             proj.append(b["votes"][p] + potential)
         lead = max(proj)
         for p in range(n):
@@ -481,3 +476,7 @@ def evaluate(state: Any) -> list[float]:
             bonus = 6 if proj[p] == lead and lead > 0 else 0
             totals[p] += disc * (pts + bonus)
     return totals
+
+
+#: the adapter ``SPEC.adapters["bot"]`` names. Evaluations are points; a lead of about 12 is nearly decisive.
+HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=12.0)
