@@ -7,13 +7,12 @@ says which one is the observer.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import Any
 
 from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase, Status
-from hustings.rl.encoding import Encoder
+from hustings.rl.encoding import Encoder, EncoderAdapter
 
 GAME = "election-war"
 PHASES: tuple[str, ...] = tuple(Phase)
@@ -118,11 +117,5 @@ def max_game_length(players: int, variant: str) -> int:
     return MAX_GAME_LENGTH
 
 
-def _adapter() -> Any:
-    # The EncoderAdapter record lives in hustings.rl (being landed by the bots/RL work); until then make_encoder
-    # and max_game_length are the adapter.
-    cls = getattr(importlib.import_module("hustings.rl.encoding"), "EncoderAdapter", None)
-    return cls(make_encoder, max_game_length) if cls is not None else None
-
-
-ADAPTER: Any = _adapter()
+#: the ``rl_encoder`` adapter
+ADAPTER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length)
