@@ -73,7 +73,7 @@ def test_rl_encoder_encodes_every_view_in_bounds() -> None:
     import pytest
 
     np = pytest.importorskip("numpy")
-    from hustings.games.election_war.adapters.rl_encoder import make_encoder
+    from hustings.games.election_war.adapters.rl import make_encoder
 
     for n in (2, 6, 15):
         enc = make_encoder(n, "standard")

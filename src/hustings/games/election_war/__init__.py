@@ -34,7 +34,7 @@ SPEC = GameSpec(
                              "seed 004 3., ruling R1)"},
     adapters={
         "bot": "hustings.games.election_war.adapters.bot:HEURISTIC",
-        "rl_encoder": "hustings.games.election_war.adapters.rl_encoder:ADAPTER",
+        "rl_encoder": "hustings.games.election_war.adapters.rl:ENCODER",
         "rules_help": "hustings.games.election_war.adapters.rules_help:RULES_HELP",
     },
 )

@@ -118,4 +118,4 @@ def max_game_length(players: int, variant: str) -> int:
 
 
 #: the ``rl_encoder`` adapter
-ADAPTER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length)
+ENCODER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length)
