@@ -155,6 +155,21 @@ def games(lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en"
     Console().print(table)
 
 
+@app.command()
+def schema(
+    game: Annotated[str, typer.Argument(help="game id (see: hustings games)")],
+    part: Annotated[str, typer.Option(help="view, action, events or all")] = "all",
+) -> None:
+    """Print the JSON Schema (draft 2020-12) of a game's view, action JSON or event data."""
+    spec = _spec(game)
+    if part not in ("view", "action", "events", "all"):
+        _fail(f"unknown --part {part!r}: use view, action, events or all")
+    schemas = spec.adapter("schema")
+    if schemas is None:
+        _fail(f"{spec.id} declares no schemas")
+    typer.echo(json.dumps(schemas.all() if part == "all" else schemas.part(part), ensure_ascii=False, indent=2))
+
+
 # ---------------------------------------------------------------------------------------- simulate
 
 

@@ -50,7 +50,7 @@ from hustings.engine import ActionSpace, GameState, get_spec, list_games
 from hustings.rl.encoding import encoder_for, max_game_length, resolve
 from hustings.rl.utility import bounds, outcome_is_zero_sum
 
-DEAL_BYTES = 4
+DEAL_BYTES = 16
 """Chance nodes at the start of a game; their bytes (big-endian) are the engine seed."""
 
 _DEAL_OUTCOMES = [(b, 1.0 / 256) for b in range(256)]

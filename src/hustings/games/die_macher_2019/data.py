@@ -17,14 +17,14 @@ from importlib import resources
 from typing import Any
 
 from hustings.engine.i18n import Catalog
-from hustings.messages import SHARED
 
 _RAW: dict[str, Any] = json.loads(
     resources.files("hustings.games.die_macher_2019").joinpath("data/game.json").read_text("utf-8")
 )
 
-# The game's messages (names, phases, events, actions), falling back to the shared interface words.
-CATALOG = Catalog.from_package("hustings.games.die_macher_2019", "messages", parent=SHARED)
+# The game's messages (names, phases, events, actions). Rules import only the engine, so the chain to the
+# shared interface words is made by the interfaces (the terminal adapter chains it), never here.
+CATALOG = Catalog.from_package("hustings.games.die_macher_2019", "messages")
 # Languages the name mappings below carry (German: the printed names).
 NAME_LANGS: tuple[str, ...] = ("de", "en", "zh-Hans", "zh-Hant")
 

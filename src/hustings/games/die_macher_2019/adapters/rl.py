@@ -323,9 +323,10 @@ class DieMacher2019Encoder(Encoder):
         poll = view.get("poll")
         if poll is not None:
             out[self.o_poll_board + poll["board"]] = 1.0
-            out[self.o_poll_card + poll["card"]] = 1.0
-            for i, t in enumerate(poll["trend"]):
-                out[self.o_poll_trend + i] = _frac(t - POLL_MIN, POLL_SPAN)
+            if poll["card"] is not None:  # None: another seat's free card, unseen (ruling R35)
+                out[self.o_poll_card + poll["card"]] = 1.0
+                for i, t in enumerate(poll["trend"]):
+                    out[self.o_poll_trend + i] = _frac(t - POLL_MIN, POLL_SPAN)
             if poll["host"] is not None and poll["host"] >= 0:
                 out[self.o_poll_host + poll["host"]] = 1.0
             out[self.o_poll_high] = _frac(poll["high_bid"], MONEY_SCALE)

@@ -548,10 +548,11 @@ class Renderer(BaseRenderer):
         elif ph in ("poll", "poll_decide") and "poll" in view:
             pv = view["poll"]
             t.append(_t(lang, "Poll for ", "民调：", "民調：") + self.board_name(view, pv["board"]) + " · ")
-            figures = []
-            for p, pl in enumerate(view["players"]):
-                figures.append(f"{self.who(view, p)} {pv['trend'][pl['party']]:+d}")
-            t.append(", ".join(figures))
+            if pv["trend"] is None:  # another seat's free card, unseen (ruling R35)
+                t.append(_t(lang, "a free poll card, unseen", "免费民调卡（未公开）", "免費民調卡（未公開）"))
+            else:
+                figures = [f"{self.who(view, p)} {pv['trend'][pl['party']]:+d}" for p, pl in enumerate(view["players"])]
+                t.append(", ".join(figures))
             if ph == "poll":
                 if pv["host"] is not None:
                     t.append(_t(lang, " · host ", " · 主持者", " · 主持者") + self.who(view, pv["host"]))

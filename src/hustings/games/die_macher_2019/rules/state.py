@@ -8,7 +8,6 @@ to seed ``000_39b850a45b3dc272.txt``; rulings are in ``rulings.md`` beside the p
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from hustings.engine import Action, GameState, Rng
@@ -18,6 +17,7 @@ from hustings.games.die_macher_2019.formulas import media_controller
 from hustings.games.die_macher_2019.phases import ExecStep, ParamEffect, Phase, ProgStep, Return
 from hustings.games.die_macher_2019.rules.schedule import ELECTIONS
 from hustings.games.die_macher_2019.text import render_event
+from hustings.games.die_macher_2019.view_types import DieMacherView
 
 _SIMULTANEOUS = frozenset({Phase.DRAFT, Phase.PLATFORM, Phase.DEPLOY, Phase.BID})
 _OVER = Phase.OVER
@@ -285,15 +285,16 @@ class DieMacher2019(GameState):
 
     # -------------------------------------------------------------------------------- views
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> DieMacherView:
         from hustings.games.die_macher_2019.view import build_view
 
         return build_view(self, player)
 
-    def resample(self, player: int | None, rng: random.Random | Rng) -> DieMacher2019:
-        from hustings.games.die_macher_2019.view import resample
+    def _resample_hidden(self, new: DieMacher2019, player: int | None, rng: Rng) -> None:
+        # the engine's resample() cloned ``new`` and replaced its seed, generator, history and log
+        from hustings.games.die_macher_2019.resample import resample_hidden
 
-        return resample(self, player, rng)
+        resample_hidden(self, new, player, rng)
 
 
 # The phase modules import this module for the state type only; the table needs them all, so it is
