@@ -74,7 +74,7 @@ def test_every_view_encodes_in_bounds(game: str, variant: str, players: int) -> 
 
 def test_sizes_match_the_documentation() -> None:
     text = DOCS.read_text("utf-8")
-    rows = re.findall(r"^\|\s*`?([a-z0-9-]+)`?\s*\|\s*(\w+)\s*\|\s*(\d)\s*\|\s*([\d,]+)\s*\|", text, re.M)
+    rows = re.findall(r"^\|\s*`?([a-z0-9-]+)`?\s*\|\s*(\w+)\s*\|\s*(\d+)\s*\|\s*([\d,]+)\s*\|", text, re.M)
     documented = {(g, v, int(n)): int(size.replace(",", "")) for g, v, n, size in rows}
     for game, variant, players in CONFIGS:
         if not has_own_encoder(game):

@@ -1,0 +1,42 @@
+"""選舉之戰 (Election War, seed 004): the multiplayer card game for 2 to 15 players."""
+
+from typing import Any
+
+from hustings.engine import GameSpec
+from hustings.games.election_war import data as D
+from hustings.games.election_war.actions import SPACE
+from hustings.games.election_war.rules import ElectionWar
+
+#: bump when the same (options, seed, actions) could play out differently (rules, data or generator)
+RULES_VERSION = "1"
+
+# the components of scores(), in display order; their labels are score.<component> in messages/<lang>.json
+SCORE_COMPONENTS = ("roles", "districts", "total")
+
+
+def _make(players: int, variant: str, seed: int, first_player: Any = None) -> ElectionWar:
+    return ElectionWar(players=players, variant=variant, seed=seed, first_player=first_player)
+
+
+SPEC = GameSpec(
+    id="election-war",
+    title={lang: D.CATALOG.text("game.title", lang) for lang in D.NAME_LANGS},
+    factory=_make,
+    variants=("standard",),
+    min_players=D.MIN_PLAYERS,
+    max_players=D.MAX_PLAYERS,
+    default_variant="standard",
+    score_labels={k: {lang: D.CATALOG.text(f"score.{k}", lang) for lang in D.NAME_LANGS} for k in SCORE_COMPONENTS},
+    rules_version=RULES_VERSION,
+    space=SPACE,
+    outcome="ranked",
+    options={"first_player": "the seat of the youngest player, who starts every round (default: drawn at random; "
+                             "seed 004 3., ruling R1)"},
+    adapters={
+        "bot": "hustings.games.election_war.adapters.bot:HEURISTIC",
+        "rl_encoder": "hustings.games.election_war.adapters.rl:ENCODER",
+        "rules_help": "hustings.games.election_war.adapters.rules_help:RULES_HELP",
+    },
+)
+
+__all__ = ["RULES_VERSION", "SPEC", "ElectionWar"]

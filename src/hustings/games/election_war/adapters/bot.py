@@ -1,0 +1,163 @@
+"""選舉之戰's bot adapter: rule-of-thumb play from the view and the legal actions only.
+
+Reads static card data (role figures, news effects, dice) from the game's data module, never the state
+(``evaluate`` scores a search bot's determinization, not the real game). The rules of thumb, from seed 004:
+
+- declaring (2.): strongest cards on the rows with the strongest councils, so more winners also take the district
+  card without a check (4.);
+- playing (3-2): a card is worth the chance it lands times what it changes about who wins this row. A card on an
+  opponent lands with p(1-p) (they call a press conference), one's own support with p, where p = (7 - level)/6 with a
+  uniform news die; stop when nothing is worth playing;
+- press conference: always against a harmful card, never against a helpful one;
+- discarding (3-3): throw away cards that do nothing for us (level changes), keep the rest for later rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hustings.bots.heuristic import Heuristic
+from hustings.engine import Action, GameState
+from hustings.games.election_war import data as D
+
+View = dict[str, Any]
+
+_HELPFUL = frozenset({"protect", "draw"})
+
+
+def _p(level: int) -> float:
+    """Chance a wind check against ``level`` succeeds with the deck's uniform dice (註1)."""
+    return max(0.0, min(1.0, (7 - level) / 6))
+
+
+def _win(margin: float) -> float:
+    """How sure a candidate is to win its row with ``margin`` strength over the best rival (soft, since later
+    players still play cards)."""
+    return max(0.0, min(1.0, 0.5 + 0.18 * margin))
+
+
+class _Row:
+    def __init__(self, view: View) -> None:
+        self.me: int = view["you"]
+        r = view["round"]
+        self.row = view["candidates"][r] if r < D.ROWS else []
+        self.council: int = view["rows"][r]["council"] if r < D.ROWS else 0
+        self.votes: list[int] = view["votes"]
+
+    def standing(self, q: int) -> bool:
+        c = self.row[q]
+        return bool(c["status"] == 0 and c["strength"] is not None)
+
+    def strengths(self) -> dict[int, int]:
+        return {q: int(c["strength"]) for q, c in enumerate(self.row) if self.standing(q)}
+
+    def my_value(self, st: dict[int, int]) -> float:
+        """What the row is worth to me: my chance to win it, minus a little for the leader's owner if not me."""
+        if self.me in st:
+            rivals = [v for q, v in st.items() if q != self.me]
+            mine = st[self.me]
+            win = _win(mine - max(rivals)) if rivals else 1.0
+            bonus = 0.5 if mine >= self.council else 0.25
+            return win * (1.0 + bonus)
+        if not st:
+            return 0.0
+        best = max(st.values())
+        # not in the race: prefer the row going to a seat that is behind in votes
+        leader = min((q for q, v in st.items() if v == best), key=lambda q: -self.votes[q])
+        return -0.2 * (1 + self.votes[leader]) / (1 + max(self.votes))
+
+
+def _play_value(view: View, rv: _Row, a: Action) -> float:
+    t, q = a.args
+    card = D.NEWS[t]
+    me = rv.me
+    c = rv.row[q]
+    level = int(c["level"])
+    p = _p(level)
+    lands = p if q == me else p * (1 - p)  # the target's owner clears harmful cards at a press conference
+    st = rv.strengths()
+    base = rv.my_value(st)
+    eff, k = card.effect, card.amount
+    if eff == "withdraw" or eff == "strength":
+        after = dict(st)
+        if eff == "withdraw":
+            after.pop(q, None)
+        else:
+            after[q] = max(0, after[q] + k)
+        gain = rv.my_value(after) - base
+    elif eff == "protect":
+        gain = 0.3 if q == me and me in st and base > 0.6 else -0.1
+    elif eff == "draw":
+        gain = 0.15 * k if q == me else -0.05
+    elif eff == "discard":
+        gain = 0.06 * min(k, view["hand_sizes"][q]) if q != me else -0.2
+    else:  # level changes cut both ways; not worth a card
+        gain = -0.05
+    value = lands * gain
+    if card.stops:
+        value -= 0.03 * max(0, len(view["hand"] or []) - 1)  # 爆 ends the playing: a small cost
+    return value
+
+
+def _declare(view: View, legal: list[Action]) -> Action:
+    """2.: pair remaining cards and remaining rows, both sorted (strength against council), and place the card
+    paired with the next row."""
+    hand = sorted((a for a in legal), key=lambda a: (D.ROLES[a.args[0]].strength, -D.ROLES[a.args[0]].level, a.id))
+    next_row = D.ROWS - len(hand)
+    rows = sorted(range(next_row, D.ROWS), key=lambda r: (view["rows"][r]["council"], r))
+    return hand[rows.index(next_row)]
+
+
+def choose(view: View, legal: list[Action]) -> Action:
+    phase = view["phase"]
+    if phase == "declare":
+        return _declare(view, legal)
+    me = view["you"]
+    if phase == "press":
+        pending = view["pending"]
+        card = D.NEWS[pending["card"]]
+        helpful = card.effect in _HELPFUL or (card.effect == "strength" and card.amount > 0) or (
+            card.effect == "level" and card.amount > 0)
+        mine = view["turn"] == me
+        want = "no_press" if mine or helpful else "press"
+        return next(a for a in legal if a.kind == want)
+    if phase == "play":
+        rv = _Row(view)
+        best, best_v = None, 0.01
+        for a in legal:
+            if a.kind != "play":
+                continue
+            v = _play_value(view, rv, a)
+            if v > best_v:
+                best, best_v = a, v
+        return best if best is not None else next(a for a in legal if a.kind == "stop")
+    if phase == "discard":
+        for a in legal:
+            if a.kind == "discard" and D.NEWS[a.args[0]].effect == "level":
+                return a
+        return next(a for a in legal if a.kind == "done")
+    return legal[0]
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Each seat's expected votes from a (determinized) state: cards won, plus for each row not yet counted the
+    current leader's card and, weighted by the council, its district card."""
+    s: Any = state
+    votes = [float(v) for v in s.votes()]
+    if s.is_over or not s.revealed:
+        return votes
+    for r in range(len(s.results), D.ROWS):
+        standing = [q for q in range(s.n) if s.status[r][q] == 0]
+        if not standing:
+            continue
+        best = max(s.strength[r][q] for q in standing)
+        top = [q for q in standing if s.strength[r][q] == best]
+        council = D.DISTRICTS[s.rows[r]].council
+        for q in top:
+            extra = 1.0 if best >= council else _p(s.level[r][q])
+            votes[q] += (1.0 + extra) / len(top)
+    return votes
+
+
+#: the ``bot`` adapter: a lead of 3 votes is nearly decisive in a count of at most 12 cards
+HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=3.0)

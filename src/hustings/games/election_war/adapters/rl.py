@@ -1,0 +1,121 @@
+"""選舉之戰's RL adapter: ``view(p)`` as a flat vector, every value in ``[0, 1]`` (see docs/rl.md).
+
+Built only from the view, so what the view hides stays hidden: others' news hands encode as sizes, others'
+face-down role cards as placed but unidentified, the deck as its size. Seats are absolute (seat 0 first); ``you``
+says which one is the observer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hustings.games.election_war import data as D
+from hustings.games.election_war.phases import Phase, Status
+from hustings.rl.encoding import Encoder, EncoderAdapter
+
+GAME = "election-war"
+PHASES: tuple[str, ...] = tuple(Phase)
+STATUSES = len(Status)
+NR = len(D.ROLES)
+NN = D.NUM_NEWS
+DECK = len(D.NEWS_DECK)
+STRENGTH_SCALE = 15.0
+COUNCIL_SCALE = 12.0
+HAND_SCALE = 12.0
+VOTES_SCALE = 12.0
+SHARE_SCALE = 1000.0
+COPIES = [c.count for c in D.NEWS]
+# An upper bound on the decisions in one game, for OpenSpiel: the contract suite's step cap (a random game of 15
+# players takes about 900); draw effects can lengthen a turn, never without end in practice.
+MAX_GAME_LENGTH = 20_000
+
+
+def _frac(x: float, scale: float) -> float:
+    v = x / scale
+    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
+
+
+class ElectionWarEncoder(Encoder):
+    def __init__(self, players: int, variant: str) -> None:
+        super().__init__(GAME, players, variant)
+        n = players
+        add = self.add
+        self.o_phase = add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+        self.o_round = add("round", D.ROWS + 1, "one-hot round (row) 0..5, 6 once the campaign is over")
+        self.o_you = add("you", n, "one-hot seat of the observer (all zero for a spectator)")
+        self.o_current = add("current_players", n, "multi-hot seats that must act now")
+        self.o_first = add("first", n, "one-hot seat that starts every round (R1)")
+        self.o_turn = add("turn", n, "one-hot seat on turn in the campaign")
+        self.o_rows = add("rows", D.ROWS * (1 + len(D.CITIES)), "per row: council strength / 12, one-hot city")
+        self.per_cand = 2 + len(D.FRAMES) + len(D.PARTIES) + 3 + STATUSES + 1
+        self.o_cands = add("candidates", D.ROWS * n * self.per_cand,
+                           "per row and seat: placed, known, one-hot frame, one-hot party, strength / 15, level / 6, "
+                           "vote share / 100%, one-hot status, protected")
+        self.o_roles = add("role_hand", NR, "multi-hot role cards in my hand (declaration)")
+        self.o_hand = add("hand", NN, "my news cards per design / copies of the design")
+        self.o_sizes = add("hand_sizes", n, "news hand size per seat / 12")
+        self.o_deck = add("deck", 1, "news deck size / 120")
+        self.o_discard = add("discard", NN, "discard pile per design / copies of the design")
+        self.o_pending = add("pending", NN + n, "one-hot news card being resolved, one-hot its target seat")
+        self.o_votes = add("votes", n, "cards won per seat / 12")
+
+    def fill(self, out: list[float], view: Mapping[str, Any]) -> None:
+        n = self.players
+        if view.get("game") != GAME or view.get("players") != n:
+            raise ValueError(f"{GAME} encoder for {n} players got another view")
+        out[self.o_phase + PHASES.index(view["phase"])] = 1.0
+        out[self.o_round + min(view["round"], D.ROWS)] = 1.0
+        you = view["you"]
+        if you is not None:
+            out[self.o_you + you] = 1.0
+        for p in view["to_act"]:
+            out[self.o_current + p] = 1.0
+        out[self.o_first + view["first"]] = 1.0
+        if view["turn"] is not None:
+            out[self.o_turn + view["turn"]] = 1.0
+        for r, row in enumerate(view["rows"]):
+            at = self.o_rows + r * (1 + len(D.CITIES))
+            out[at] = _frac(row["council"], COUNCIL_SCALE)
+            out[at + 1 + row["city"]] = 1.0
+        nf, np_ = len(D.FRAMES), len(D.PARTIES)
+        for r, row in enumerate(view["candidates"]):
+            for q, c in enumerate(row):
+                at = self.o_cands + (r * n + q) * self.per_cand
+                out[at] = 1.0 if c["placed"] else 0.0
+                if c["card"] is not None:
+                    out[at + 1] = 1.0
+                    out[at + 2 + c["frame"]] = 1.0
+                    out[at + 2 + nf + c["party"]] = 1.0
+                    out[at + 2 + nf + np_] = _frac(c["strength"], STRENGTH_SCALE)
+                    out[at + 3 + nf + np_] = _frac(c["level"], D.LEVEL_MAX)
+                    out[at + 4 + nf + np_] = _frac(c["vote_share"], SHARE_SCALE)
+                out[at + 5 + nf + np_ + c["status"]] = 1.0
+                out[at + 5 + nf + np_ + STATUSES] = 1.0 if c["protected"] else 0.0
+        for card in view["role_hand"] or ():
+            out[self.o_roles + card] = 1.0
+        for t in view["hand"] or ():
+            out[self.o_hand + t] += 1.0 / COPIES[t]
+        for p, k in enumerate(view["hand_sizes"]):
+            out[self.o_sizes + p] = _frac(k, HAND_SCALE)
+        out[self.o_deck] = _frac(view["deck"], DECK)
+        for t in view["discard"]:
+            out[self.o_discard + t] += 1.0 / COPIES[t]
+        pending = view["pending"]
+        if pending is not None:
+            out[self.o_pending + pending["card"]] = 1.0
+            out[self.o_pending + NN + pending["target"]] = 1.0
+        for p, v in enumerate(view["votes"]):
+            out[self.o_votes + p] = _frac(v, VOTES_SCALE)
+
+
+def make_encoder(players: int, variant: str) -> ElectionWarEncoder:
+    return ElectionWarEncoder(players, variant)
+
+
+def max_game_length(players: int, variant: str) -> int:
+    return MAX_GAME_LENGTH
+
+
+#: the ``rl_encoder`` adapter
+ENCODER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length)

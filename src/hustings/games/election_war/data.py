@@ -1,0 +1,166 @@
+"""Card set of 選舉之戰 (seed 004), loaded once from ``data/*.json`` and checked at import.
+
+Cards are small ints: a role card is its index in ``ROLES``, a district card its index in ``DISTRICTS``, a news
+card its *design* index in ``NEWS`` (identical copies share a design, so hands and decks are lists of designs).
+Names are not in the data: each card has an id whose words are in ``messages/<lang>.json`` (:data:`CATALOG`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from hustings.engine.i18n import Catalog
+
+_PKG = "hustings.games.election_war"
+
+
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(resources.files(_PKG).joinpath(f"data/{name}").read_text("utf-8"))
+    return data
+
+
+_GAME = _load("game.json")
+# the game's own words only: rules import nothing of hustings but the engine (interfaces chain the shared words)
+CATALOG = Catalog.from_package(_PKG, "messages")
+NAME_LANGS: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant")
+
+ROWS: int = _GAME["rows"]
+HAND_SIZE: int = _GAME["hand_size"]
+DEAL: dict[str, int] = _GAME["deal"]
+LEVEL_MIN: int = _GAME["level_min"]
+LEVEL_MAX: int = _GAME["level_max"]
+STRENGTH_MIN: int = _GAME["strength_min"]
+ALL_LOSE_IF_TIED: int = _GAME["all_lose_if_tied"]
+PARTIES: list[str] = _GAME["parties"]
+CITIES: list[str] = _GAME["cities"]
+FRAMES: list[str] = list(_GAME["frames"])
+RANK_OF_FRAME: dict[str, str] = _GAME["frames"]
+WINDS: list[str] = _GAME["winds"]
+STOP_WIND: str = _GAME["stop_wind"]
+MAX_PLAYERS = 15
+MIN_PLAYERS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Role:
+    index: int
+    id: str
+    frame: int  # index in FRAMES
+    level: int
+    strength: int
+    party: int  # index in PARTIES
+    vote_share: int  # tenths of a percent
+
+
+@dataclass(frozen=True, slots=True)
+class District:
+    index: int
+    id: str
+    city: int  # index in CITIES
+    council: int
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    index: int
+    id: str
+    effect: str
+    amount: int
+    wind: int  # index in WINDS
+    die: int
+    count: int
+
+    @property
+    def stops(self) -> bool:
+        """爆: carrying out this card's effect ends the playing (seed 004 3-2)."""
+        return WINDS[self.wind] == STOP_WIND
+
+
+ROLES: list[Role] = [
+    Role(i, r["id"], FRAMES.index(r["frame"]), r["level"], r["strength"], PARTIES.index(r["party"]), r["vote_share"])
+    for i, r in enumerate(_load("roles.json")["roles"])
+]
+DISTRICTS: list[District] = [
+    District(i, d["id"], CITIES.index(d["city"]), d["council"])
+    for i, d in enumerate(_load("districts.json")["districts"])
+]
+NEWS: list[News] = [
+    News(i, c["id"], c["effect"], c["amount"], WINDS.index(c["wind"]), c["die"], c["count"])
+    for i, c in enumerate(_load("news.json")["news"])
+]
+NUM_NEWS = len(NEWS)
+# per design: its fields as plain tuples, for the hot path
+NEWS_DIE: tuple[int, ...] = tuple(c.die for c in NEWS)
+NEWS_STOPS: tuple[bool, ...] = tuple(c.stops for c in NEWS)
+ROLES_BY_FRAME: list[list[int]] = [[r.index for r in ROLES if r.frame == f] for f in range(len(FRAMES))]
+DEAL_BY_FRAME: list[int] = [DEAL[f] for f in FRAMES]
+ROLES_PER_PLAYER = sum(DEAL_BY_FRAME)
+NEWS_DECK: list[int] = [c.index for c in NEWS for _ in range(c.count)]
+
+EFFECTS = frozenset({"withdraw", "strength", "level", "draw", "discard", "protect"})
+
+
+def role_name(card: int, lang: str) -> str:
+    return CATALOG.text(f"role.{ROLES[card].id}", lang)
+
+
+def party_name(party: int, lang: str) -> str:
+    return CATALOG.text(f"party.{PARTIES[party]}", lang)
+
+
+def city_name(city: int, lang: str) -> str:
+    return CATALOG.text(f"city.{CITIES[city]}", lang)
+
+
+def news_name(design: int, lang: str) -> str:
+    return CATALOG.text(f"news.{NEWS[design].id}", lang)
+
+
+def rank_name(frame: int, lang: str) -> str:
+    return CATALOG.text(f"rank.{RANK_OF_FRAME[FRAMES[frame]]}", lang)
+
+
+def _validate() -> None:
+    """Fail at import, naming the entry, when an edited data file breaks a shape the rules rely on."""
+    for kind, ids in (("role", [r.id for r in ROLES]), ("district", [d.id for d in DISTRICTS]),
+                      ("news", [c.id for c in NEWS])):
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"election-war data: two {kind} cards share an id")
+    for kind, ids in (("party", PARTIES), ("city", CITIES), ("role", [r.id for r in ROLES]),
+                      ("news", [c.id for c in NEWS])):
+        for ident in ids:
+            if not CATALOG.has(f"{kind}.{ident}", "en"):
+                raise ValueError(f"election-war data: {kind} {ident!r} has no name {kind}.{ident} in messages/en.json")
+    if ROWS != 6 or len(set(FRAMES)) != len(FRAMES) or set(DEAL) != set(FRAMES) or ROLES_PER_PLAYER != ROWS:
+        raise ValueError("election-war game.json: six rows, and the deal per frame must add up to one card a row")
+    for f, frame in enumerate(FRAMES):
+        need = DEAL_BY_FRAME[f] * MAX_PLAYERS
+        if len(ROLES_BY_FRAME[f]) < need:
+            raise ValueError(f"election-war roles.json: {MAX_PLAYERS} players need {need} {frame} role cards")
+    shares = [r.vote_share for r in ROLES]
+    if len(set(shares)) != len(shares):
+        raise ValueError("election-war roles.json: vote shares must differ (註2 breaks ties across parties by them)")
+    for r in ROLES:
+        if not (LEVEL_MIN <= r.level <= LEVEL_MAX) or r.strength < STRENGTH_MIN:
+            raise ValueError(f"election-war roles.json: {r.id} has a level outside {LEVEL_MIN}..{LEVEL_MAX} or a "
+                             "negative strength")
+    cities = {d.city for d in DISTRICTS}
+    if len(cities) < ROWS:
+        raise ValueError(f"election-war districts.json: needs district cards of at least {ROWS} different cities")
+    for c in NEWS:
+        if c.effect not in EFFECTS:
+            raise ValueError(f"election-war news.json: {c.id} has unknown effect {c.effect!r}")
+        if c.count < 1 or not (1 <= c.die <= LEVEL_MAX):
+            raise ValueError(f"election-war news.json: {c.id} needs a count of at least 1 and a die of 1..{LEVEL_MAX}")
+        if c.effect in ("draw", "discard") and c.amount < 1:
+            raise ValueError(f"election-war news.json: {c.id} ({c.effect}) needs an amount of at least 1")
+    # hands hold at most HAND_SIZE after drawing; the deck must outlast every hand being full
+    if len(NEWS_DECK) <= HAND_SIZE * MAX_PLAYERS:
+        raise ValueError(f"election-war news.json: {MAX_PLAYERS} full hands need more than "
+                         f"{HAND_SIZE * MAX_PLAYERS} news cards")
+
+
+_validate()

@@ -1,0 +1,66 @@
+"""1. 準備選舉 (seed 004): six district cards of different cities, the role-card deal, the news deck; and who
+starts every round (R1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hustings.games.election_war import data as D
+from hustings.games.election_war.phases import Phase, Status
+
+if TYPE_CHECKING:
+    from hustings.games.election_war.rules.state import ElectionWar
+
+
+def setup(s: ElectionWar, n: int, first_player: int | None) -> None:
+    s.n = n
+    # R1: the seed's youngest player starts every round; the table names that seat, else it is drawn.
+    s.first = first_player if first_player is not None else s.rng.randrange(n)
+    # 1.: the green cards are shuffled and six of different cities laid out top to bottom; a card of a city
+    # already on the table is passed over (R2).
+    greens = list(range(len(D.DISTRICTS)))
+    s.rng.shuffle(greens)
+    s.rows, s.district_pool = [], []
+    cities: set[int] = set()
+    for g in greens:
+        city = D.DISTRICTS[g].city
+        if len(s.rows) < D.ROWS and city not in cities:
+            s.rows.append(g)
+            cities.add(city)
+        else:
+            s.district_pool.append(g)
+    # 1.: one red, two blue and three yellow role cards to every player.
+    s.role_hand = [[] for _ in range(n)]
+    s.role_pool = []
+    for f, pile in enumerate(D.ROLES_BY_FRAME):
+        cards = pile[:]
+        s.rng.shuffle(cards)
+        for p in range(n):
+            for _ in range(D.DEAL_BY_FRAME[f]):
+                s.role_hand[p].append(cards.pop())
+        s.role_pool.extend(cards)
+    for h in s.role_hand:
+        h.sort()
+    s.role_pool.sort()
+    # 1.: the news deck shuffled face down, with room for a discard pile.
+    s.deck = D.NEWS_DECK[:]
+    s.rng.shuffle(s.deck)
+    s.discard = []
+    s.hands = [[] for _ in range(n)]
+    s.cand = [[-1] * n for _ in range(D.ROWS)]
+    s.strength = [[0] * n for _ in range(D.ROWS)]
+    s.level = [[0] * n for _ in range(D.ROWS)]
+    s.status = [[int(Status.STANDING)] * n for _ in range(D.ROWS)]
+    s.protected = [[0] * n for _ in range(D.ROWS)]
+    s.revealed = False
+    s.pending = []
+    s.won_roles = [[] for _ in range(n)]
+    s.won_districts = [[] for _ in range(n)]
+    s.results = []
+    s.round = 0
+    s.turn_i = 0
+    s.turn = s.first
+    s.phase = Phase.DECLARE
+    s.emit("setup", {"players": n, "first": s.first, "rows": list(s.rows)})
+    for p in range(n):
+        s.emit("roles_dealt", {"player": p, "cards": list(s.role_hand[p])}, to=p)
