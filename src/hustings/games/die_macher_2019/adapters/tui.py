@@ -22,6 +22,7 @@ from rich.text import Text
 from hustings.engine import Action, Event
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.adapters.rules_help import rules_for
+from hustings.games.die_macher_2019.formulas import match
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.text import effect_text, phase_name
 from hustings.tui.choices import Entry, parse_amount
@@ -588,14 +589,7 @@ def _table_text(table: Sequence[tuple[int, int]]) -> str:
 
 
 def _match(platform: Sequence[int], opinions: Sequence[int], double: int) -> int:
-    plat = {c >> 1: c & 1 for c in platform}
-    total = 0
-    for c in opinions:
-        i = c >> 1
-        if i in plat:
-            v = 1 if plat[i] == (c & 1) else -1
-            total += 2 * v if double == i else v
-    return total
+    return match(platform, opinions, double)[0]  # the rules' own formula (formulas.py), defined once
 
 
 class _Explainer:
