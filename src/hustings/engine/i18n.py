@@ -45,7 +45,7 @@ import json
 import os
 import string
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -314,3 +314,28 @@ class Catalog:
 
     def __repr__(self) -> str:
         return f"Catalog({self._names()})"
+
+
+class _TopicTexts(Mapping[str, str]):
+    """One help topic: language -> text, read from the catalog when asked (never at import)."""
+
+    def __init__(self, catalog: Catalog, key: str) -> None:
+        self._catalog = catalog
+        self._key = key
+
+    def __getitem__(self, lang: str) -> str:
+        if lang not in REQUIRED_LANGS:
+            raise KeyError(lang)
+        return self._catalog.text(self._key, lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(REQUIRED_LANGS)
+
+    def __len__(self) -> int:
+        return len(REQUIRED_LANGS)
+
+
+def help_topics(catalog: Catalog, topics: Sequence[str], prefix: str = "help.") -> Mapping[str, Mapping[str, str]]:
+    """A game's ``rules_help`` adapter: topic -> language -> text, each text the catalog key ``prefix + topic``,
+    read lazily so a game's import never loads its catalog."""
+    return {topic: _TopicTexts(catalog, prefix + topic) for topic in topics}

@@ -7,9 +7,9 @@ the game's catalog (``messages/<lang>.json``), one per phase as the view's ``pha
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
-from hustings.engine.i18n import REQUIRED_LANGS
+from hustings.engine.i18n import help_topics
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import Phase
 
@@ -24,22 +24,5 @@ def rules_for(phase: str, lang: str) -> str:
     return D.CATALOG.text(f"help.{phase if phase in TOPICS else DEFAULT_TOPIC}", lang)
 
 
-class _Texts(Mapping[str, str]):
-    """One topic: language -> text, read from the catalog when asked (never at import)."""
-
-    def __init__(self, topic: str) -> None:
-        self.topic = topic
-
-    def __getitem__(self, lang: str) -> str:
-        if lang not in REQUIRED_LANGS:
-            raise KeyError(lang)
-        return rules_for(self.topic, lang)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(REQUIRED_LANGS)
-
-    def __len__(self) -> int:
-        return len(REQUIRED_LANGS)
-
-
-RULES_HELP: Mapping[str, Mapping[str, str]] = {topic: _Texts(topic) for topic in TOPICS}
+#: the ``rules_help`` adapter: topic -> language -> text
+RULES_HELP: Mapping[str, Mapping[str, str]] = help_topics(D.CATALOG, TOPICS)

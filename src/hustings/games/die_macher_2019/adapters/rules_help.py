@@ -10,9 +10,9 @@ topic -> language -> text; an interface shows the topic of the phase in play, an
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
-from hustings.engine.i18n import REQUIRED_LANGS
+from hustings.engine.i18n import help_topics
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase
 
@@ -27,37 +27,5 @@ def rules_for(phase: str, lang: str) -> str:
     return D.CATALOG.text(f"help.{phase if phase in TOPICS else DEFAULT_TOPIC}", lang)
 
 
-class _Texts(Mapping[str, str]):
-    """One topic: language -> text, read from the catalog when asked (never at import)."""
-
-    def __init__(self, topic: str) -> None:
-        self.topic = topic
-
-    def __getitem__(self, lang: str) -> str:
-        if lang not in REQUIRED_LANGS:
-            raise KeyError(lang)
-        return rules_for(self.topic, lang)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(REQUIRED_LANGS)
-
-    def __len__(self) -> int:
-        return len(REQUIRED_LANGS)
-
-
-class _Help(Mapping[str, Mapping[str, str]]):
-    def __init__(self) -> None:
-        self._topics = {t: _Texts(t) for t in TOPICS}
-
-    def __getitem__(self, topic: str) -> Mapping[str, str]:
-        return self._topics[topic]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._topics)
-
-    def __len__(self) -> int:
-        return len(self._topics)
-
-
 #: the ``rules_help`` adapter: topic -> language -> text
-RULES_HELP: Mapping[str, Mapping[str, str]] = _Help()
+RULES_HELP: Mapping[str, Mapping[str, str]] = help_topics(D.CATALOG, TOPICS)

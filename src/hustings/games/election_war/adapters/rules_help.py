@@ -7,9 +7,9 @@ topic (a phase, as the view's ``phase`` names it) -> language -> text, read from
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
-from hustings.engine.i18n import REQUIRED_LANGS
+from hustings.engine.i18n import help_topics
 from hustings.games.election_war import data as D
 
 #: the topics with a help text
@@ -21,23 +21,5 @@ def rules_for(topic: str, lang: str) -> str:
     return D.CATALOG.text(f"help.{topic if topic in TOPICS else 'over'}", lang)
 
 
-class _Texts(Mapping[str, str]):
-    """One topic: language -> text, read from the catalog when asked (never at import)."""
-
-    def __init__(self, topic: str) -> None:
-        self.topic = topic
-
-    def __getitem__(self, lang: str) -> str:
-        if lang not in REQUIRED_LANGS:
-            raise KeyError(lang)
-        return rules_for(self.topic, lang)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(REQUIRED_LANGS)
-
-    def __len__(self) -> int:
-        return len(REQUIRED_LANGS)
-
-
 #: the ``rules_help`` adapter: topic -> language -> text
-RULES_HELP: Mapping[str, Mapping[str, str]] = {topic: _Texts(topic) for topic in TOPICS}
+RULES_HELP: Mapping[str, Mapping[str, str]] = help_topics(D.CATALOG, TOPICS)
