@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module, metadata
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from hustings.engine.outcome import OUTCOME_KINDS, Outcome, ranked_outcome
 from hustings.engine.rng import RNG_NAME, Rng, fresh_seed
@@ -263,10 +263,10 @@ def freeze(value: Any) -> Any:
     shapes (flat dicts, lists of numbers) take a fast path."""
     t = type(value)
     if t is dict or t is FrozenDict:
-        out = {}
-        for k, v in value.items():
-            out[k] = v if type(v) in _SCALARS else freeze(v)
-        return FrozenDict(out)
+        for v in value.values():
+            if type(v) not in _SCALARS:
+                return FrozenDict({k: v if type(v) in _SCALARS else freeze(v) for k, v in value.items()})
+        return FrozenDict(value)  # flat: one copy in C
     if t is list or t is FrozenList:
         for v in value:
             if type(v) not in _SCALARS:
@@ -286,22 +286,22 @@ def thaw(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened. ``to`` is None for a public event, else the one player who may see it.
 
     ``step`` is the number of actions applied when it happened (0 for setup before the first action).
     ``data`` is structured (numbers carry their breakdown) and read-only; ``message(lang)`` renders it. The
     renderer is a module-level function and ``context`` an immutable value (e.g. the seats' parties): an
     event never refers to the state that emitted it, so logs shared between clones keep no state alive.
+    An immutable named tuple: one is made for every event on the hot path, and a tuple is the cheapest.
     """
 
     type: str
     data: Mapping[str, JSON]
     to: int | None = None
     step: int = 0
-    render: Renderer | None = field(default=None, compare=False, repr=False)
-    context: Any = field(default=None, compare=False, repr=False)
+    render: Renderer | None = None
+    context: Any = None
 
     def visible_to(self, player: int | None) -> bool:
         return self.to is None or self.to == player
@@ -505,10 +505,13 @@ class GameState(ABC):
         data: dict[str, JSON],
         to: int | None = None,
     ) -> None:
-        self._log = (
-            Event(type, freeze(data), to, self._nsteps, self._event_renderer(), self._event_context()),
-            self._log,
-        )
+        for v in data.values():
+            if v.__class__ not in _SCALARS:
+                frozen = freeze(data)
+                break
+        else:
+            frozen = FrozenDict(data)  # the common flat event: one copy in C
+        self._log = (Event(type, frozen, to, self._nsteps, self._event_renderer(), self._event_context()), self._log)
 
     def _event_renderer(self) -> Renderer | None:
         """The game's module-level message function (default: messages are the event type)."""
