@@ -11,6 +11,7 @@ is durable, so the server acknowledges nothing it could lose.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -152,7 +153,8 @@ def open_store(url: str) -> ServerStore:
         return sqlite_store
     if url.startswith(("postgresql://", "postgres://")):
         try:
-            from hustings.server import postgres
+            # imported by name: it needs psycopg, which only PostgreSQL users install (the server extra)
+            postgres = importlib.import_module("hustings.server.postgres")
         except ImportError as e:
             raise StoreError(f"PostgreSQL support is not available: {e}") from None
         pg_store: ServerStore = postgres.PostgresStore(url)
