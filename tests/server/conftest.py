@@ -86,7 +86,7 @@ class Client:
 
     def __init__(self, ws_base: str, table_id: str, token: str | None = None, *, lang: str = "en",
                  since: int | None = None, hello: bool = True) -> None:
-        self.ws: ClientConnection = connect(f"{ws_base}/ws/{table_id}", max_size=None, open_timeout=10)
+        self.ws: ClientConnection = connect(f"{ws_base}/ws/{table_id}", max_size=None, open_timeout=10).__enter__()
         self.seen: list[dict[str, Any]] = []  # every message received, in order
         self.latest: dict[str, Any] | None = None  # the last state/update
         self.welcome: dict[str, Any] | None = None

@@ -153,8 +153,10 @@ class LiveTable:
         return any(c.seat == seat for c in self.conns)
 
     def out_of_time(self, seat: int, now: float) -> bool:
-        left = self.clocks.remaining(seat, self.state.current_players, now)
-        return left is not None and left <= 0 and seat in self.state.current_players
+        """A seat whose bank is empty (bank clock), or that is past its turn's deadline (turn clock)."""
+        to_act = self.state.current_players
+        left = self.clocks.remaining(seat, to_act, now)
+        return left is not None and left <= 0 and (self.clock.mode == "bank" or seat in to_act)
 
     def bot_played(self, seat: int, now: float) -> bool:
         """Is a bot to make ``seat``'s moves now: a bot seat, a person gone or out of time."""
