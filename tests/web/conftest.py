@@ -46,8 +46,9 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
     if _real_server():
         db = tmp_path_factory.mktemp("db") / "web.sqlite"
-        cmd = [sys.executable, "-c", "from hustings.cli import main; main()", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--db", f"sqlite:///{db}"]
+        env["HUSTINGS_WEB_DB"] = f"sqlite:///{db}"
+        cmd = [sys.executable, "-m", "uvicorn", "tests.web.real_server:app", "--host", "127.0.0.1",
+               "--port", str(port), "--log-level", "warning"]
     else:
         cmd = [sys.executable, "-m", "uvicorn", "tests.web.fake_server:app", "--host", "127.0.0.1",
                "--port", str(port), "--log-level", "warning"]
@@ -60,9 +61,11 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 break
         except OSError:
             if proc.poll() is not None:
-                raise RuntimeError(f"server exited: {proc.stdout.read().decode() if proc.stdout else ''}")
+                out = proc.stdout.read().decode() if proc.stdout else ""
+                raise RuntimeError(f"server exited: {out}") from None
             time.sleep(0.1)
-    print(f"\nweb tests against {'hustings serve' if _real_server() else 'tests/web/fake_server.py'} at {url}")
+    which = "hustings.server (create_app)" if _real_server() else "tests/web/fake_server.py"
+    print(f"\nweb tests against {which} at {url}")
     yield url
     proc.terminate()
     try:

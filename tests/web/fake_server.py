@@ -5,6 +5,7 @@ over the real engine, in memory, bots play random legal moves. Used by the brows
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import secrets
 from typing import Any
@@ -75,7 +76,8 @@ def create_app() -> FastAPI:
     def create(body: dict[str, Any]) -> dict[str, Any]:
         tid = secrets.token_urlsafe(12)
         bots = [s.get("bot") for s in body["seats"]]
-        t = Table(tid, body["game"], body.get("variant") or get_spec(body["game"]).default_variant, body["players"], bots)
+        variant = body.get("variant") or get_spec(body["game"]).default_variant
+        t = Table(tid, body["game"], variant, body["players"], bots)
         tables[tid] = t
         return {"table": t.info(), "spectate": f"/t/{tid}",
                 "seats": [{"seat": s, "token": tok, "invite": f"/t/{tid}#seat={s}&token={tok}"}
@@ -143,10 +145,8 @@ def create_app() -> FastAPI:
         for ws, seat, lang in list(t.conns):
             msg = t.message("update", seat, lang, seen.get(id(ws), 0))
             seen[id(ws)] = seen.get(id(ws), 0) + len(msg["events"])
-            try:
+            with contextlib.suppress(Exception):
                 await ws.send_json(msg)
-            except Exception:
-                pass
 
     @app.websocket("/ws/{tid}")
     async def play(ws: WebSocket, tid: str) -> None:

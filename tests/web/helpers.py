@@ -11,7 +11,9 @@ import httpx
 STATE = "window.hustingsTable"
 
 
-def create_table(base: str, game: str, players: int, bots: list[str | None], variant: str | None = None) -> dict[str, Any]:
+def create_table(
+    base: str, game: str, players: int, bots: list[str | None], variant: str | None = None
+) -> dict[str, Any]:
     body: dict[str, Any] = {"game": game, "players": players, "seats": [{"bot": b} for b in bots],
                             "clock": {"mode": "none"}, "lang": "en"}
     if variant:
@@ -29,8 +31,8 @@ def model(page: Any) -> dict[str, Any]:
 def join_and_start(pages: list[Any]) -> None:
     for p in pages:
         p.locator("#join").click()
-    pages[0].wait_for_function("() => [...document.querySelectorAll('#lobby li')].every(li => !/waiting|…/.test(li.textContent))",
-                               timeout=10000)
+    all_in = "() => [...document.querySelectorAll('#lobby li')].every(li => !/waiting|…/.test(li.textContent))"
+    pages[0].wait_for_function(all_in, timeout=10000)
     pages[0].locator("#start").click()
     for p in pages:
         p.wait_for_function(f"() => {STATE}.model !== null", timeout=20000)

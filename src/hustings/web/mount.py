@@ -21,11 +21,13 @@ from hustings.web import STATIC, game_meta, games_with_renderers, shell_messages
 _CACHE = {"Cache-Control": "no-cache"}
 
 
-def mount_web(app: FastAPI, *, pages: bool = True) -> None:
-    """Add the browser table's routes to ``app`` (the server's app factory calls this once)."""
-    app.mount("/static", StaticFiles(directory=STATIC), name="web-static")
-    for game, folder in sorted(games_with_renderers().items()):
-        app.mount(f"/games/{game}", StaticFiles(directory=folder), name=f"web-game-{game}")
+def mount_web(app: FastAPI, *, static: bool = True, pages: bool = True) -> None:
+    """Add the browser table's routes to ``app``. hustings.server mounts ``/static/``, ``/games/<game>/`` and the
+    pages itself, so it calls ``mount_web(app, static=False, pages=False)`` for the data routes only."""
+    if static:
+        app.mount("/static", StaticFiles(directory=STATIC), name="web-static")
+        for game, folder in sorted(games_with_renderers().items()):
+            app.mount(f"/games/{game}", StaticFiles(directory=folder), name=f"web-game-{game}")
 
     known = set(list_games())
     meta_cache: dict[tuple[str, str], dict[str, Any]] = {}

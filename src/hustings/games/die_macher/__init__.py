@@ -35,6 +35,8 @@ SPEC = GameSpec(
         # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
         "web": "hustings.games.die_macher.web:FOLDER",
         "web_data": "hustings.games.die_macher.web:names",
+        # plain-text labels and event texts (the online server)
+        "text": "hustings.games.die_macher.adapters.text:TEXT",
     },
 )
 

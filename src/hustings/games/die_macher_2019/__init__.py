@@ -37,6 +37,8 @@ SPEC = GameSpec(
         # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
         "web": "hustings.games.die_macher_2019.web:FOLDER",
         "web_data": "hustings.games.die_macher_2019.web:names",
+        # plain-text labels and event texts (the online server)
+        "text": "hustings.games.die_macher_2019.adapters.text:TEXT",
         "schema": "hustings.games.die_macher_2019.schema:SCHEMA",
     },
 )

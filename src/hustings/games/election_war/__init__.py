@@ -39,6 +39,8 @@ SPEC = GameSpec(
         # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
         "web": "hustings.games.election_war.web:FOLDER",
         "web_data": "hustings.games.election_war.web:names",
+        # plain-text labels and event texts (the online server)
+        "text": "hustings.games.election_war.adapters.text:TEXT",
     },
 )
 

@@ -38,6 +38,8 @@ SPEC = GameSpec(
         # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
         "web": "hustings.games.palace_escape.web:FOLDER",
         "web_data": "hustings.games.palace_escape.web:names",
+        # plain-text labels and event texts (the online server)
+        "text": f"{_A}.text:TEXT",
         # play on the grid with the arrow keys (hustings puzzle --keys)
         "keys": f"{_A}.keys:play",
     },

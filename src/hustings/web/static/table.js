@@ -252,7 +252,7 @@ function drawLog() {
     const key = `${e.step}:${i}`;
     const hasNumbers = flatData(e.data).some(([, v]) => /\d/.test(v));
     const li = el("li", { class: `ev ev-${e.type}${e.to !== null && e.to !== undefined ? " private" : ""}`, "data-type": e.type },
-      el("span", { class: "ev-step" }, String(e.step)), " ", e.text || e.message || e.type,
+      el("span", { class: "ev-step" }, String(e.step)), " ", el("span", { class: "ev-text" }, e.text || e.message || e.type),
       hasNumbers ? el("button", { class: "explain", title: t("explain_title"), "aria-label": t("explain_title"), onclick: () => {
         S.explain.has(key) ? S.explain.delete(key) : S.explain.add(key); drawLog();
       } }, "?") : null);
