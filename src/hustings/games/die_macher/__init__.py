@@ -31,6 +31,7 @@ SPEC = GameSpec(
     outcome="ranked",
     adapters={
         "bot": "hustings.games.die_macher.adapters.bot:HEURISTIC",
+        "tui": "hustings.games.die_macher.adapters.tui:Renderer",
         "rules_help": "hustings.games.die_macher.adapters.rules_help:RULES_HELP",
     },
 )
