@@ -188,7 +188,8 @@ class Renderer(BaseRenderer):
                 return self.t("step.combination")
             return self.t("step.board_for", icon=self._icon(self._sheet_icons(kind, prefix[0])[depth - 1]))
         steps = {"swap": ("slot", "hand_card"), "cab": ("cabinet", "board"), "exch": ("out", "in"),
-                 "natop": ("national_card", "national_slot"), "donate": ("donation", "accept"), "publish": ("option", "option2")}
+                 "natop": ("national_card", "national_slot"), "donate": ("donation", "accept"),
+                 "publish": ("option", "option2")}
         if kind in steps and depth < 2:
             return self.t(f"step.{steps[kind][depth]}")
         return _text("step_value", self.lang, n=depth + 1)
@@ -381,7 +382,8 @@ class Renderer(BaseRenderer):
         """The national board: media cubes by election, the opinion row, the exchange pool and the decks."""
         parts: list[RenderableType] = []
         if view["national_media"]:
-            media = ", ".join(f"{self.n.party_short(p)} ({e}: {D.MEDIA_POINTS[e - 1]})" for p, e in view["national_media"])
+            media = ", ".join(f"{self.n.party_short(p)} ({e}: {D.MEDIA_POINTS[e - 1]})"
+                              for p, e in view["national_media"])
         else:
             media = self.t("none")
         parts.append(Text(self.t("national_media", cubes=media)))
@@ -474,7 +476,7 @@ class Renderer(BaseRenderer):
         elif ph == "convert" and view["convert_board"] >= 0:
             t.append(self.t("convert_in", board=self.board_name(view, view["convert_board"])))
         elif ph == "national" and view["powers"]:
-            p, media_ok, ops = view["powers"][0]
+            p = view["powers"][0][0]
             t.append(self.t("powers_now", who=self.who(view, p), left=view["opinions_left"]))
         return t
 
@@ -669,7 +671,8 @@ class _Explainer:
             if not bd["election"]:
                 continue
             card = D.STATES[bd["state"]]
-            steps = [f"{v}→{card.ladder[v]}" for v in range(1, len(card.ladder)) if card.ladder[v] != card.ladder[v - 1]]
+            steps = [f"{v}→{card.ladder[v]}" for v in range(1, len(card.ladder))
+                     if card.ladder[v] != card.ladder[v - 1]]
             lines = [self.t("ladder", steps=" ".join(steps))]
             for p in range(self.n):
                 v = bd["votes"][p]

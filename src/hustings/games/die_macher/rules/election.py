@@ -178,7 +178,8 @@ def after_powers(s: DieMacher) -> None:
             s.money[p] += seat_money + member_money
             # the counts as well as the sums: the terminal's explanation shows seats x 1,000 + members x 1,000
             s.emit("income", {"seat": p, "seats": seat_money, "members": member_money,
-                              "seat_count": s.seats[p][s.round - 1], "member_count": s.members[p] if s.payout[b] else 0})
+                              "seat_count": s.seats[p][s.round - 1],
+                              "member_count": s.members[p] if s.payout[b] else 0})
         from hustings.games.die_macher.rules import round_end
 
         round_end.start_donations(s)
