@@ -33,6 +33,7 @@ SPEC = GameSpec(
         "bot": "hustings.games.die_macher.adapters.bot:HEURISTIC",
         "tui": "hustings.games.die_macher.adapters.tui:Renderer",
         "rules_help": "hustings.games.die_macher.adapters.rules_help:RULES_HELP",
+        "schema": "hustings.games.die_macher.schema:SCHEMA",
     },
 )
 

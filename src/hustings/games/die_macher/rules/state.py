@@ -18,6 +18,7 @@ from hustings.games.die_macher.actions import GAME_ID, SPACE
 from hustings.games.die_macher.formulas import coincidence, media_controller
 from hustings.games.die_macher.phases import Phase
 from hustings.games.die_macher.text import render_event
+from hustings.games.die_macher.view_types import DieMacherView
 
 _SIMULTANEOUS = frozenset({Phase.SHEET, Phase.BID, Phase.TIE})
 
@@ -307,7 +308,7 @@ class DieMacher(GameState):
 
     # -------------------------------------------------------------------------------- views
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> DieMacherView:
         from hustings.games.die_macher.view import build_view
 
         return build_view(self, player)
