@@ -6,8 +6,8 @@ A game offers one through its spec: ``adapters["bot"]`` names a :class:`Heuristi
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from hustings.bots.random_bot import check_view
@@ -26,11 +26,37 @@ class Heuristic:
     a search bot's determinization, for rollouts cut off before the end; a lead of ``scale`` points counts as
     nearly decisive when ISMCTS turns those estimates into utilities. A one-player game's ``evaluate``
     returns its estimate of the outcome utility directly (one value in [-1, 1]).
+
+    ``levels`` optionally tunes the search levels for this game: ``{"normal": {"iterations": 80, "depth": 16}}``
+    overrides those settings of ``ismcts:normal`` (keys ``iterations``, ``depth``, ``seconds``); a level or
+    key not named keeps the common value (``hustings.bots.ismcts.LEVELS``). For a game whose moves cost
+    more than the reference game's, so that a level keeps about its decision time.
     """
 
     choose: Policy
     evaluate: Evaluator | None = None
     scale: float = 12.0
+    # a dict is unhashable, so it stays out of the dataclass hash; the adapter is never edited after import
+    levels: Mapping[str, Mapping[str, int | float]] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        from hustings.bots.ismcts import LEVELS  # ismcts imports this module
+
+        for level, settings in self.levels.items():
+            if level not in LEVELS:
+                raise ValueError(f"Heuristic.levels: unknown level {level!r}; levels: {', '.join(LEVELS)}")
+            for key, value in settings.items():
+                if key not in LEVEL_KEYS:
+                    raise ValueError(f"Heuristic.levels[{level!r}]: unknown setting {key!r}; "
+                                     f"settings: {', '.join(LEVEL_KEYS)}")
+                whole = key != "seconds"
+                if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)) or value <= 0:
+                    kind = "a positive whole number" if whole else "a positive number of seconds"
+                    raise ValueError(f"Heuristic.levels[{level!r}][{key!r}] must be {kind}, not {value!r}")
+
+
+#: what ``Heuristic.levels`` may override in a search level
+LEVEL_KEYS = ("iterations", "depth", "seconds")
 
 
 def games_with_heuristics() -> list[str]:

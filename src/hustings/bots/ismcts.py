@@ -17,6 +17,7 @@ import copy
 import math
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,13 @@ LEVELS: dict[str, dict[str, float]] = {
     "normal": {"iterations": 120, "seconds": 0.2, "depth": 24},
     "hard": {"iterations": 450, "seconds": 1.0, "depth": 40},
 }
+
+
+def level_settings(level: str, overrides: Mapping[str, Mapping[str, int | float]] | None = None) -> dict[str, float]:
+    """A level's settings (iterations, seconds, depth), with a game's overrides (``Heuristic.levels``) applied."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown ismcts level {level!r}; levels: {', '.join(LEVELS)}")
+    return {**LEVELS[level], **((overrides or {}).get(level) or {})}
 
 
 class InfoSet:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hustings.bots.heuristic import HeuristicBot, heuristic_for
-from hustings.bots.ismcts import LEVELS, IsmctsBot
+from hustings.bots.ismcts import LEVELS, IsmctsBot, level_settings
 from hustings.bots.random_bot import Bot, RandomBot
 
 BOT_NAMES = ("random", "heuristic", "ismcts")
@@ -37,15 +37,19 @@ def make_bot(name: str, game: str, seed: int | None = None, clock: bool = False)
 
     ``clock=True`` lets a search bot also stop at its level's time limit: for people waiting at a table.
     Labs leave it off, so a seeded search makes the same choices on any machine under any load. A game
-    without a heuristic adapter still gets ``ismcts`` (with random rollouts); ``heuristic`` then fails."""
+    without a heuristic adapter still gets ``ismcts`` (with random rollouts); ``heuristic`` then fails.
+    A game's heuristic may tune the levels' budgets (``Heuristic.levels``)."""
     check_bot_name(name)
     kind, _, level = name.partition(":")
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
         return HeuristicBot(game, seed)
+    level = level or "normal"
     h = heuristic_for(game)
     if h is None:
-        return IsmctsBot(level=level or "normal", seed=seed, clock=clock)
-    return IsmctsBot(level=level or "normal", seed=seed, rollout_policy=h.choose, evaluator=h.evaluate,
-                     root_hint=h.choose, scale=h.scale, clock=clock)
+        return IsmctsBot(level=level, seed=seed, clock=clock)
+    cfg = level_settings(level, h.levels)
+    return IsmctsBot(level=level, seed=seed, iterations=int(cfg["iterations"]), seconds=float(cfg["seconds"]),
+                     depth=int(cfg["depth"]), rollout_policy=h.choose, evaluator=h.evaluate, root_hint=h.choose,
+                     scale=h.scale, clock=clock)
