@@ -15,6 +15,7 @@ from hustings.engine import Action, GameState, get_spec, list_games
 
 Policy = Callable[[dict[str, Any], list[Action]], Action]
 Evaluator = Callable[[GameState], list[float]]
+ViewBuilder = Callable[[Any, "int | None"], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,11 @@ class Heuristic:
     overrides those settings of ``ismcts:normal`` (keys ``iterations``, ``depth``, ``seconds``); a level or
     key not named keeps the common value (``hustings.bots.ismcts.LEVELS``). For a game whose moves cost
     more than the reference game's, so that a level keeps about its decision time.
+
+    ``rollout_view(state, player)`` optionally builds, for ISMCTS rollouts on a determinization, only the part
+    of ``state.view(player)`` that ``choose`` reads: a pruned copy of the view (every key it has holds the
+    view's value; the game's tests check that, and that ``choose`` picks the same on both). Without one,
+    rollouts build the full view at every step. People and the root of a search always get the full view.
     """
 
     choose: Policy
@@ -38,6 +44,7 @@ class Heuristic:
     scale: float = 12.0
     # a dict is unhashable, so it stays out of the dataclass hash; the adapter is never edited after import
     levels: Mapping[str, Mapping[str, int | float]] = field(default_factory=dict, hash=False)
+    rollout_view: ViewBuilder | None = None
 
     def __post_init__(self) -> None:
         from hustings.bots.ismcts import LEVELS  # ismcts imports this module

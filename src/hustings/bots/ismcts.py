@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hustings.bots.heuristic import Evaluator, Policy
+from hustings.bots.heuristic import Evaluator, Policy, ViewBuilder
 from hustings.bots.random_bot import check_view
 from hustings.engine import Action, GameState
 
@@ -128,6 +128,7 @@ class IsmctsBot:
     evaluator: Evaluator | None = None
     root_hint: Policy | None = None
     scale: float = 12.0  # evaluator points at which a lead is nearly decisive
+    rollout_view: ViewBuilder | None = None  # what rollout_policy reads (Heuristic.rollout_view); default view()
     clock: bool = False  # stop at ``seconds`` too: for people waiting, never for labs (results would vary)
 
     searches = True  # the runner hands this bot an InfoSet beside the view
@@ -227,6 +228,7 @@ class IsmctsBot:
     def _rollout(self, s: GameState) -> None:
         policy = self.rollout_policy
         rng = self.rng
+        build = self.rollout_view
         for _ in range(self.depth or 0):
             if s.is_over:
                 return
@@ -235,7 +237,7 @@ class IsmctsBot:
             if policy is None or len(acts) == 1:
                 a = acts[rng.randrange(len(acts))]
             else:
-                a = policy(s.view(q), acts)
+                a = policy(s.view(q) if build is None else build(s, q), acts)
             s.apply(q, a)
 
     def utilities(self, s: GameState) -> list[float]:

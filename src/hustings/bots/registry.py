@@ -52,4 +52,4 @@ def make_bot(name: str, game: str, seed: int | None = None, clock: bool = False)
     cfg = level_settings(level, h.levels)
     return IsmctsBot(level=level, seed=seed, iterations=int(cfg["iterations"]), seconds=float(cfg["seconds"]),
                      depth=int(cfg["depth"]), rollout_policy=h.choose, evaluator=h.evaluate, root_hint=h.choose,
-                     scale=h.scale, clock=clock)
+                     scale=h.scale, rollout_view=h.rollout_view, clock=clock)

@@ -6,10 +6,11 @@ unrevealed starting sheets and bids, a poll card it has not won, and a donation 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from hustings.games.die_macher import data as D
-from hustings.games.die_macher.phases import Phase
+from hustings.games.die_macher.data import NUM_SLOTS, PARTY_IDS, POLLS
+from hustings.games.die_macher.formulas import media_controller
+from hustings.games.die_macher.phases import ExchangeKind, NationalStep, Phase, PlatformStep
 from hustings.games.die_macher.view_types import (
     BoardView,
     DieMacherView,
@@ -26,92 +27,151 @@ if TYPE_CHECKING:
     from hustings.games.die_macher.rules.state import DieMacher
 
 
+# Plain-str names of the enum values a view carries (a dict lookup is cheaper than str() of an enum member).
+_NAMES: dict[object, str] = {x: str(x) for e in (Phase, PlatformStep, NationalStep, ExchangeKind) for x in e}
+_NAMES[""] = ""
+
+
 def build_view(s: DieMacher, me: int | None) -> DieMacherView:
+    # Hot path (every ISMCTS rollout step of a client bot, every table refresh): list copies by slicing, each
+    # state list read once; the values are those of docs/rules/die-macher.md's view, fresh lists throughout.
     n = s.n
+    money, hand, don_choice, don_left, sheet, bids = s.money, s.hand, s.don_choice, s.don_left, s.sheet, s.bids
     players: list[PlayerView] = []
     for p in range(n):
         mine = p == me
-        choice = s.don_choice[p]
-        hidden_refusal = bool(choice) and not choice[1] and not mine
-        don_left = sorted(s.don_left[p] + ([choice[0]] if hidden_refusal else []))
+        choice = don_choice[p]
+        if choice:
+            left = don_left[p] + [choice[0]] if not choice[1] and not mine else don_left[p][:]
+            left.sort()
+            donation = [choice[0], choice[1]] if mine or choice[1] else [-1, 0]
+        else:
+            left = sorted(don_left[p])
+            donation = []
+        sh = sheet[p]
+        bid = bids[p]
         players.append({
             "party": p,  # index into the spec's sides (ruling R1: seat p plays party p)
-            "party_id": D.PARTY_IDS[p],
-            "money": s.money[p] if mine else None,
+            "party_id": PARTY_IDS[p],
+            "money": money[p] if mine else None,
             "members": s.members[p],
-            "program": list(s.prog[p]),
-            "hand": sorted(s.hand[p]) if mine else None,
-            "hand_size": len(s.hand[p]),
+            "program": s.prog[p][:],
+            "hand": sorted(hand[p]) if mine else None,
+            "hand_size": len(hand[p]),
             "cabinet_left": sorted(s.cab_left[p]),
-            "donations_left": don_left,
-            "donation": ([choice[0], choice[1]] if choice and (mine or choice[1]) else ([-1, 0] if choice else [])),
+            "donations_left": left,
+            "donation": donation,
             "media_supply": s.media_sup[p],
             "cube_supply": s.cube_sup[p],
             "coalition_tiles": s.tile_sup[p],
-            "seats": list(s.seats[p]),
-            "sheet_written": [x >= 0 for x in s.sheet[p]],
-            "sheet": list(s.sheet[p]) if mine else None,
-            "bid_written": s.bids[p] >= 0,
-            "bid": s.bids[p] * 1000 if mine and s.bids[p] >= 0 else None,
+            "seats": s.seats[p][:],
+            "sheet_written": [sh[0] >= 0, sh[1] >= 0],
+            "sheet": sh[:] if mine else None,
+            "bid_written": bid >= 0,
+            "bid": bid * 1000 if mine and bid >= 0 else None,
             "poll_out": bool(s.poll_out[p]),
             "in_coalition": bool(s.in_coal[p]),
         })
     boards: list[BoardView] = []
-    for b in range(D.NUM_SLOTS):
+    elec, media, coal = s.elec, s.media, s.coal
+    for b in range(NUM_SLOTS):
+        pairs = coal[b]
         boards.append({
-            "election": s.elec[b],
+            "election": elec[b],
             "state": s.state[b],
-            "up": list(s.up[b]),
+            "up": s.up[b][:],
             "down": len(s.down[b]),
             "key_issue": s.dbl[b],
-            "media": list(s.media[b]),
-            "cubes": list(s.cubes[b]),
-            "popularity": list(s.pop[b]),
-            "votes": list(s.votes[b]),
-            "arrival": list(s.arrive[b]),
-            "coalition_tiles": list(s.tiles[b]),
-            "coalitions": [list(s.coal[b][i:i + 2]) for i in range(0, len(s.coal[b]), 2)],
+            "media": media[b][:],
+            "cubes": s.cubes[b][:],
+            "popularity": s.pop[b][:],
+            "votes": s.votes[b][:],
+            "arrival": s.arrive[b][:],
+            "coalition_tiles": s.tiles[b][:],
+            "coalitions": [pairs[i:i + 2] for i in range(0, len(pairs), 2)] if pairs else [],
             "cabinet": [[e[0], e[1] if e[2] or e[0] == me else -1] for e in s.cab[b]],
             "payout": bool(s.payout[b]),
             "no_coalition": bool(s.nocoal[b]),
-            "controller": s.controller(b) if s.elec[b] else -1,
+            "controller": media_controller(media[b]) if elec[b] else -1,
         })
-    deciding_poll = s.phase == Phase.POLL_DECIDE and s.turn == me
+    phase = s.phase
+    bi = s.bi
+    deciding_poll = phase is Phase.POLL_DECIDE and s.turn == me
+    polling = phase is Phase.POLL_BID or phase is Phase.POLL_DECIDE
+    offered = s.offered
     return {
         "game": "die-macher",
         "variant": cast(Variant, s.variant),
         "you": me,
         "round": s.round,
         "rounds": s.rounds,
-        "phase": cast(PhaseName, str(s.phase)),
-        "step": cast(StepName, str(s.step)),
+        "phase": cast(PhaseName, _NAMES[phase]),
+        "step": cast(StepName, _NAMES[s.step]),
         "current": list(s.current_players),
         "first": s.first,
         "board": s.cur_board(),
         "players": players,
         "boards": boards,
-        "national_media": [list(x) for x in s.nat_media],
-        "national_row": [list(x) for x in s.nat_row],
-        "exchange_pool": list(s.pool),
-        "decks": {"program": len(s.prog_deck), "program_discards": list(s.prog_disc), "opinion": len(s.op_deck),
-                  "opinion_discards": list(s.op_disc), "poll": len(s.poll_deck), "poll_discards": len(s.poll_disc),
+        "national_media": [x[:] for x in s.nat_media],
+        "national_row": [x[:] for x in s.nat_row],
+        "exchange_pool": s.pool[:],
+        "decks": {"program": len(s.prog_deck), "program_discards": s.prog_disc[:], "opinion": len(s.op_deck),
+                  "opinion_discards": s.op_disc[:], "poll": len(s.poll_deck), "poll_discards": len(s.poll_disc),
                   "state": len(s.state_deck)},
         "polls_seen": sorted(s.poll_seen[me]) if me is not None else [],
-        "tie": {"players": list(s.tie_players), "minimum": s.tie_min * 1000},
+        "tie": {"players": s.tie_players[:], "minimum": s.tie_min * 1000},
         "bid_winner": s.chooser,
         "offer": [s.offer_from, s.offer_to],
-        "coalition_asked": [[q for q in range(n) if s.offered[p] >> q & 1] for p in range(n)],
-        "cabinet_actions": [list(e) for e in s.exec_list[s.bi:]] if s.phase == Phase.CAB_EXEC else [],
-        "poll": {"board": s.boards_todo[s.bi] if s.phase in (Phase.POLL_BID, Phase.POLL_DECIDE) else -1,
+        "coalition_asked": [[q for q in range(n) if offered[p] >> q & 1] if offered[p] else [] for p in range(n)],
+        "cabinet_actions": [e[:] for e in s.exec_list[bi:]] if phase is Phase.CAB_EXEC else [],
+        "poll": {"board": s.boards_todo[bi] if polling else -1,
                  "high": s.poll_high * 1000, "bidder": s.poll_high_p,
-                 "card": [list(o) for o in D.POLLS[s.poll_card]] if deciding_poll else None},
-        "exchange": list(s.ex_list[s.bi]) if s.phase == Phase.EXCHANGE else [],
-        "exchange_kind": cast(ExchangeKindName, str(s.ex_kind)),
-        "powers": [list(x) for x in s.nat_list], "opinions_left": s.nat_left,
+                 "card": [list(o) for o in POLLS[s.poll_card]] if deciding_poll else None},
+        "exchange": s.ex_list[bi][:] if phase is Phase.EXCHANGE else [],
+        "exchange_kind": cast(ExchangeKindName, _NAMES[s.ex_kind]),
+        "powers": [x[:] for x in s.nat_list], "opinions_left": s.nat_left,
         # fresh lists: a view shares nothing with the state (results are kept, never edited, by the state)
-        "results": [cast(ElectionResult, {k: list(v) if isinstance(v, list) else v for k, v in r.items()})
-                    for r in s.results],
-        "rally_board": s.boards_todo[s.bi] if s.phase == Phase.RALLY else -1,
-        "convert_board": s.boards_todo[s.bi] if s.phase == Phase.CONVERT else -1,
+        "results": [_result(r) for r in s.results],
+        "rally_board": s.boards_todo[bi] if phase is Phase.RALLY else -1,
+        "convert_board": s.boards_todo[bi] if phase is Phase.CONVERT else -1,
         "scores": [cast(ScoreView, dict(r)) for r in s.final] if s.final else None,
+    }
+
+
+def _result(r: dict[str, Any]) -> ElectionResult:
+    # the keys of rules.election's result, in its order; the lists copied
+    return {"round": r["round"], "board": r["board"], "state": r["state"], "votes": r["votes"][:],
+            "seats": r["seats"][:], "coalitions": r["coalitions"][:], "winners": r["winners"][:],
+            "kind": r["kind"], "tied": r["tied"][:]}
+
+
+def bot_view(s: DieMacher, me: int | None) -> dict[str, Any]:
+    """The part of :func:`build_view` the heuristic reads (``adapters.bot``), for ISMCTS rollouts on a search
+    bot's own determinization: a pruned copy of the full view (every key it has holds the full view's value,
+    tests/die_macher/test_bot.py), at a fraction of the cost. Never handed to a client."""
+    boards = []
+    media = s.media
+    for b in range(NUM_SLOTS):
+        boards.append({
+            "election": s.elec[b], "state": s.state[b], "up": s.up[b][:], "key_issue": s.dbl[b],
+            "media": media[b][:], "cubes": s.cubes[b][:], "popularity": s.pop[b][:], "votes": s.votes[b][:],
+            "cabinet": [[e[0], e[1] if e[2] or e[0] == me else -1] for e in s.cab[b]],
+        })
+    phase = s.phase
+    bi = s.bi
+    money, hand = s.money, s.hand
+    return {
+        "you": me,
+        "round": s.round,
+        "phase": _NAMES[phase],
+        "board": s.cur_board(),
+        "players": [{"money": money[p] if p == me else None, "program": prog[:],
+                     "hand": sorted(hand[p]) if p == me else None} for p, prog in enumerate(s.prog)],
+        "boards": boards,
+        "cabinet_actions": [e[:] for e in s.exec_list[bi:]] if phase is Phase.CAB_EXEC else [],
+        "poll": {"card": [list(o) for o in POLLS[s.poll_card]] if phase is Phase.POLL_DECIDE and s.turn == me
+                 else None},
+        "exchange": s.ex_list[bi][:] if phase is Phase.EXCHANGE else [],
+        "rally_board": s.boards_todo[bi] if phase is Phase.RALLY else -1,
+        "convert_board": s.boards_todo[bi] if phase is Phase.CONVERT else -1,
     }

@@ -13,6 +13,7 @@ from hustings.bots import Heuristic
 from hustings.engine import Action
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.formulas import coincidence, votes_for
+from hustings.games.die_macher.view import bot_view
 
 View = dict[str, Any]
 
@@ -27,7 +28,6 @@ class _Ctx:
         self.prog: list[int] = me["program"]
         self.hand: list[int] = me["hand"] or []
         self.boards = [b for b in view["boards"] if b["election"]]
-        self.index = {id(b): i for i, b in enumerate(view["boards"])}
 
     def weight(self, b: dict[str, Any]) -> float:
         until = max(0, b["election"] - self.round)
@@ -82,7 +82,15 @@ def _sheet(ctx: _Ctx, legal: list[Action]) -> Action:
 
 def _bid(ctx: _Ctx, legal: list[Action]) -> Action:
     want = 1 if ctx.money > 20000 else 0
-    return min(legal, key=lambda a: abs(a.args[0] - want))
+    # the bid nearest ``want``, the lower on a tie; legal bids ascend, so stop once they move away
+    best, gap = legal[0], abs(legal[0].args[0] - want)
+    for a in legal:
+        d = abs(a.args[0] - want)
+        if d < gap:
+            best, gap = a, d
+        elif d > gap:
+            break
+    return best
 
 
 def _first(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -269,15 +277,15 @@ _RULES = {
 def evaluate(state: Any) -> list[float]:
     """Points a seat can count on: scored so far, plus the seats its votes on the boards would bring
     (discounted by how far off each election is), plus a little for money. Spectator view only, plus each
-    seat's own money from its own view."""
-    view = state.view(None)
+    seat's own money from its own view (the parts of them the heuristic reads: :func:`view.bot_view`)."""
+    view = bot_view(state, None)
     totals = [float(s["total"]) for s in state.scores()]
     if view["phase"] == "over":
         return totals
     n = len(totals)
     rnd = view["round"]
     for p in range(n):
-        money = state.view(p)["players"][p]["money"] or 0
+        money = bot_view(state, p)["players"][p]["money"] or 0
         totals[p] += 0.15 * money / 1000
     for b in view["boards"]:
         if not b["election"]:
@@ -292,7 +300,8 @@ def evaluate(state: Any) -> list[float]:
     return totals
 
 
-#: the adapter ``SPEC.adapters["bot"]`` names; totals run to about 60-130, so a 20-point lead is nearly decisive
-HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=20.0)
+#: the adapter ``SPEC.adapters["bot"]`` names; totals run to about 60-130, so a 20-point lead is nearly decisive.
+#: Rollouts read the pruned view (bot_view: the keys ``choose`` reads, about a quarter of the full view's cost).
+HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=20.0, rollout_view=bot_view)
 
 __all__ = ["HEURISTIC", "choose", "evaluate"]
