@@ -5,7 +5,13 @@ from __future__ import annotations
 import enum
 
 
-class Phase(enum.StrEnum):
+class _Name(enum.StrEnum):
+    # Enum hashes a member by its name in Python code; these are looked up on every step (the phase table,
+    # views), so they hash as the str they equal, in C (which also makes hash agree with ==).
+    __hash__ = str.__hash__
+
+
+class Phase(_Name):
     """Whose decision the game waits for; each phase's seed section is in ``rules.table``."""
 
     SHEET = "sheet"  # 001 §遊戲流程 1: the secret starting sheet
@@ -28,21 +34,21 @@ class Phase(enum.StrEnum):
     OVER = "over"  # 001 §遊戲結束
 
 
-class PlatformStep(enum.StrEnum):
+class PlatformStep(_Name):
     """Sub-step of a platform meeting (001 2.ii)."""
 
     DISCARD = "discard"  # discard up to 3, then draw to 3
     SWAP = "swap"  # replace at most one public card
 
 
-class NationalStep(enum.StrEnum):
+class NationalStep(_Name):
     """Sub-step of a winner's power (001 3.iii)."""
 
     MEDIA = "media"  # a media cube from the board to the national board
     OPINION = "opinion"  # opinions to the national row
 
 
-class ExchangeKind(enum.StrEnum):
+class ExchangeKind(_Name):
     """Why a player may swap an opinion with the exchange pool."""
 
     MEDIA = "media"  # 001 2.v: media control

@@ -28,15 +28,20 @@ def committed(s: DieMacher, p: int) -> int:
 
 def place_legal(s: DieMacher, p: int) -> list[Action]:
     out = [A.DONE]
-    budget = s.money[p] - committed(s, p)
-    used = {b for b in range(D.NUM_SLOTS) for e in s.cab[b] if e[0] == p}
-    placed = {e[1] for b in range(D.NUM_SLOTS) for e in s.cab[b] if e[0] == p}
+    budget = s.money[p]
+    used, placed = set(), set()
+    for b, row in enumerate(s.cab):
+        for e in row:
+            if e[0] == p:
+                used.add(b)
+                placed.add(e[1])
+                budget -= D.CABINET[e[1]].cost  # committed(): promised to face-down cards
+    free = [b for b in s.active_boards() if b not in used]
     for c in s.cab_left[p]:
         if c in placed or D.CABINET[c].cost > budget:
             continue
-        for b in s.active_boards():
-            if b not in used:
-                out.append(A.CAB[c][b])
+        row = A.CAB[c]
+        out += [row[b] for b in free]
     return out
 
 

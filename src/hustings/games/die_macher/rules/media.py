@@ -28,6 +28,14 @@ def legal(s: DieMacher, p: int) -> list[Action]:
     return out
 
 
+def _can_buy(s: DieMacher, p: int) -> bool:
+    """Whether ``legal`` lists more than the pass (without building the list)."""
+    if s.media_sup[p] <= 0 or s.money[p] < D.MEDIA_COST:
+        return False
+    media = s.media
+    return any(e and sum(media[b]) < D.MEDIA_SLOTS for b, e in enumerate(s.elec))
+
+
 def apply(s: DieMacher, p: int, a: Action) -> None:
     if a.kind == "pass":
         s.passes += 1  # one may pass and buy again later; all passing in a row ends it (001 2.v)
@@ -46,13 +54,14 @@ def advance(s: DieMacher) -> bool:
     for _ in range(s.n):
         if s.passes >= s.n:
             break
-        if len(legal(s, s.turn)) > 1:
+        if _can_buy(s, s.turn):
             return True
         s.passes += 1
         s.turn = (s.turn + 1) % s.n
     # media control: from the last board backwards (001 2.v)
     boards = sorted(s.active_boards(), key=lambda b: -s.elec[b])
-    start_exchange(s, ExchangeKind.MEDIA, [[s.controller(b), b] for b in boards if s.controller(b) >= 0])
+    control = [[s.controller(b), b] for b in boards]
+    start_exchange(s, ExchangeKind.MEDIA, [e for e in control if e[0] >= 0])
     return False
 
 
@@ -69,11 +78,15 @@ def start_exchange(s: DieMacher, kind: ExchangeKind, todo: list[list[int]]) -> N
 def exchange_legal(s: DieMacher, p: int) -> list[Action]:
     b = s.ex_list[s.bi][1]
     out = [A.PASS]
-    pool = sorted(set(s.pool))
-    for o in s.up[b]:
-        for t in pool:
-            if (o >> 1) != (t >> 1) and s.exchange_ok(b, o, t):
-                out.append(A.EXCH[(o, t)])
+    up = s.up[b]
+    # s.exchange_ok, unrolled: a pool card whose issue is not face up here, for any face-up card but the doubled
+    issues = {x >> 1 for x in up}
+    pool = [t for t in sorted(set(s.pool)) if (t >> 1) not in issues]
+    dbl = s.dbl[b]
+    exch = A.EXCH
+    for o in up:
+        if (o >> 1) != dbl:
+            out += [exch[(o, t)] for t in pool]
     return out
 
 

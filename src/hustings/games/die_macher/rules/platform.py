@@ -32,12 +32,12 @@ def legal(s: DieMacher, p: int) -> list[Action]:
         return out
     out = [A.KEEP]
     prog = s.prog[p]
+    hand = sorted(set(s.hand[p]))
     for slot, old in enumerate(prog):
         others = {x >> 1 for i, x in enumerate(prog) if i != slot}
-        for t in sorted(set(s.hand[p])):
-            # The public program keeps five different issues (003 B: no same or opposite cards; ruling R7).
-            if t != old and (t >> 1) not in others:
-                out.append(A.SWAP[slot][t])
+        swap = A.SWAP[slot]
+        # The public program keeps five different issues (003 B: no same or opposite cards; ruling R7).
+        out += [swap[t] for t in hand if t != old and (t >> 1) not in others]
     return out
 
 

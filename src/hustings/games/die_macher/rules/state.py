@@ -22,6 +22,7 @@ from hustings.games.die_macher.view_types import DieMacherView
 
 _SHEET, _BID, _TIE, _OVER = Phase.SHEET, Phase.BID, Phase.TIE, Phase.OVER
 _SCALARS = frozenset({int, str, bool, type(None)})
+_tuple_new = tuple.__new__
 
 
 def _copy(v: Any) -> Any:
@@ -313,7 +314,8 @@ class DieMacher(GameState):
                 break
         else:
             frozen = FrozenDict(data)
-        self._log = (Event(type, frozen, to, self._nsteps, render_event, self.n), self._log)
+        # tuple.__new__ is what Event's generated __new__ calls, minus one Python frame
+        self._log = (_tuple_new(Event, (type, frozen, to, self._nsteps, render_event, self.n)), self._log)
 
     def _event_context(self) -> Any:
         return self.n
