@@ -29,9 +29,10 @@ def committed(s: DieMacher, p: int) -> int:
 def place_legal(s: DieMacher, p: int) -> list[Action]:
     out = [A.DONE]
     budget = s.money[p]
-    used, placed = set(), set()
-    for b, row in enumerate(s.cab):
-        for e in row:
+    used: set[int] = set()
+    placed: set[int] = set()
+    for b, entries in enumerate(s.cab):
+        for e in entries:
             if e[0] == p:
                 used.add(b)
                 placed.add(e[1])
@@ -40,8 +41,8 @@ def place_legal(s: DieMacher, p: int) -> list[Action]:
     for c in s.cab_left[p]:
         if c in placed or D.CABINET[c].cost > budget:
             continue
-        row = A.CAB[c]
-        out += [row[b] for b in free]
+        cards = A.CAB[c]
+        out += [cards[b] for b in free]
     return out
 
 
