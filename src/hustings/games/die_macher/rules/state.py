@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hustings.engine import Action, Event, FrozenDict, GameState, Rng, freeze
+from hustings.engine import Action, Event, FrozenDict, GameState, Rng
+from hustings.engine.core import FrozenList
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.actions import GAME_ID, SPACE
 from hustings.games.die_macher.formulas import coincidence, media_controller
@@ -21,7 +22,9 @@ from hustings.games.die_macher.text import render_event
 from hustings.games.die_macher.view_types import DieMacherView
 
 _SHEET, _BID, _TIE, _OVER = Phase.SHEET, Phase.BID, Phase.TIE, Phase.OVER
-_SCALARS = frozenset({int, str, bool, type(None)})
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+_is_scalar = _SCALARS.__contains__
+_class_of = type  # emit's parameter ``type`` (the engine's name) hides the builtin there
 _tuple_new = tuple.__new__
 
 
@@ -32,6 +35,21 @@ def _copy(v: Any) -> Any:
                 return [[z[:] for z in y] for y in v]
             return [x[:] for x in v]
         return v[:]
+    return v
+
+
+def _frozen(v: Any) -> Any:
+    """:func:`hustings.engine.freeze` for event data (the same FrozenDict / FrozenList / tuple result), with
+    lists of scalars, the common nesting here, checked in C rather than item by item."""
+    t = v.__class__
+    if t is list or t is FrozenList:
+        if all(map(_is_scalar, map(_class_of, v))):
+            return FrozenList(v)
+        return FrozenList([x if x.__class__ in _SCALARS else _frozen(x) for x in v])
+    if t is dict or t is FrozenDict:
+        return FrozenDict({k: x if x.__class__ in _SCALARS else _frozen(x) for k, x in v.items()})
+    if t is tuple:
+        return tuple([_frozen(x) for x in v])
     return v
 
 
@@ -307,13 +325,8 @@ class DieMacher(GameState):
 
     def emit(self, type: str, data: dict[str, Any], to: int | None = None) -> None:
         """The engine's ``emit`` with the renderer and context inlined (about 1.6 events a step); the event
-        is the same: flat data frozen in one copy, nested data through :func:`freeze`."""
-        for v in data.values():
-            if v.__class__ not in _SCALARS:
-                frozen = freeze(data)
-                break
-        else:
-            frozen = FrozenDict(data)
+        is the same: flat data frozen in one copy, nested data through :func:`_frozen`."""
+        frozen = FrozenDict(data) if all(map(_is_scalar, map(_class_of, data.values()))) else _frozen(data)
         # tuple.__new__ is what Event's generated __new__ calls, minus one Python frame
         self._log = (_tuple_new(Event, (type, frozen, to, self._nsteps, render_event, self.n)), self._log)
 
