@@ -23,8 +23,7 @@ from hustings.games.die_macher.view_types import DieMacherView
 
 _SHEET, _BID, _TIE, _OVER = Phase.SHEET, Phase.BID, Phase.TIE, Phase.OVER
 _SCALARS = frozenset({int, str, bool, float, type(None)})
-_is_scalar = _SCALARS.__contains__
-_class_of = type  # emit's parameter ``type`` (the engine's name) hides the builtin there
+_SLOTS = range(D.NUM_SLOTS)
 _tuple_new = tuple.__new__
 
 
@@ -40,12 +39,13 @@ def _copy(v: Any) -> Any:
 
 def _frozen(v: Any) -> Any:
     """:func:`hustings.engine.freeze` for event data (the same FrozenDict / FrozenList / tuple result), with
-    lists of scalars, the common nesting here, checked in C rather than item by item."""
+    fewer calls (scalars are never passed to a call)."""
     t = v.__class__
     if t is list or t is FrozenList:
-        if all(map(_is_scalar, map(_class_of, v))):
-            return FrozenList(v)
-        return FrozenList([x if x.__class__ in _SCALARS else _frozen(x) for x in v])
+        for x in v:
+            if x.__class__ not in _SCALARS:
+                return FrozenList([x if x.__class__ in _SCALARS else _frozen(x) for x in v])
+        return FrozenList(v)
     if t is dict or t is FrozenDict:
         return FrozenDict({k: x if x.__class__ in _SCALARS else _frozen(x) for k, x in v.items()})
     if t is tuple:
@@ -207,7 +207,8 @@ class DieMacher(GameState):
 
     def active_boards(self) -> list[int]:
         """Slots in play, in election order."""
-        return sorted((b for b in range(D.NUM_SLOTS) if self.elec[b]), key=lambda b: self.elec[b])
+        # elections differ, so (election, slot) pairs sort as the slots by election
+        return [b for e, b in sorted(zip(self.elec, _SLOTS, strict=True)) if e]
 
     def die(self) -> int:
         """One of the two special dice (001 §遊戲配件; faces are placeholders)."""
@@ -326,7 +327,12 @@ class DieMacher(GameState):
     def emit(self, type: str, data: dict[str, Any], to: int | None = None) -> None:
         """The engine's ``emit`` with the renderer and context inlined (about 1.6 events a step); the event
         is the same: flat data frozen in one copy, nested data through :func:`_frozen`."""
-        frozen = FrozenDict(data) if all(map(_is_scalar, map(_class_of, data.values()))) else _frozen(data)
+        for v in data.values():
+            if v.__class__ not in _SCALARS:
+                frozen = _frozen(data)
+                break
+        else:
+            frozen = FrozenDict(data)
         # tuple.__new__ is what Event's generated __new__ calls, minus one Python frame
         self._log = (_tuple_new(Event, (type, frozen, to, self._nsteps, render_event, self.n)), self._log)
 
