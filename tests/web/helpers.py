@@ -78,3 +78,35 @@ def phase_shot(page: Any, folder: Path, seen: set[str], who: str) -> None:
     if ph and key not in seen:
         seen.add(key)
         page.screenshot(path=str(folder / f"{len(seen):02d}-{key}.png"), full_page=True)
+        if page.viewport_size["width"] < 500:
+            check_phone(page)
+
+
+# Every message a page sends over its websocket, kept in window.__sent (installed before the page's scripts).
+RECORD_SENDS = """
+(() => {
+  window.__sent = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) { try { window.__sent.push(JSON.parse(data)); } catch (e) {} return send.call(this, data); };
+})();
+"""
+
+
+def sent(page: Any, kind: str | None = None) -> list[dict[str, Any]]:
+    msgs = page.evaluate("() => window.__sent || []")
+    return [m for m in msgs if kind is None or m.get("type") == kind]
+
+
+def check_phone(page: Any) -> None:
+    """On a phone-sized page: nothing scrolls sideways and every action button can be reached (inside the
+    screen's width once scrolled to)."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1, "the page scrolls sideways"
+    boxes = page.evaluate("""() => [...document.querySelectorAll('#choices button')].filter(b => b.offsetParent !== null).map(b => {
+        const r = b.getBoundingClientRect(); return [r.left, r.right, r.width, r.height, b.textContent]; })""")
+    for left, right, w, h, text in boxes:
+        assert w > 0 and h >= 24, f"action button {text!r} is too small to tap ({w}x{h})"
+        assert left >= -1 and right <= width + 1, f"action button {text!r} is off the screen ({left}..{right})"
+
+
+MISSING_KEY = r"\b(web|phase|part|score|ui|status|win|keys|variant|ev|event|action|help|kind)\.[a-z][a-z_]*\b"
