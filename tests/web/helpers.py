@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,7 @@ def phase_shot(page: Any, folder: Path, seen: set[str], who: str) -> None:
     if ph and key not in seen:
         seen.add(key)
         page.screenshot(path=str(folder / f"{len(seen):02d}-{key}.png"), full_page=True)
+        no_missing_keys(page)
         if page.viewport_size["width"] < 500:
             check_phone(page)
 
@@ -109,4 +111,23 @@ def check_phone(page: Any) -> None:
         assert left >= -1 and right <= width + 1, f"action button {text!r} is off the screen ({left}..{right})"
 
 
-MISSING_KEY = r"\b(web|phase|part|score|ui|status|win|keys|variant|ev|event|action|help|kind)\.[a-z][a-z_]*\b"
+MISSING_KEY = r"\b(?:web|phase|part|score|ui|status|win|keys|variant|ev|event|action|help|kind)\.[a-z][a-z_]*\b"
+
+
+def no_missing_keys(page: Any) -> None:
+    """No catalog key shows through where a word should be (a missing key prints as itself)."""
+    text = page.evaluate("() => document.body.innerText")
+    found = re.findall(MISSING_KEY, text)
+    assert not found, f"catalog keys shown instead of words: {sorted(set(found))[:10]}"
+
+
+def switch_lang(page: Any, lang: str) -> None:
+    """Pick ``lang`` in the page's language menu and wait until the page and the server's texts are in it."""
+    words = page.evaluate(f"l => fetch(`/web/i18n/${{l}}.json`).then(r => r.json())", lang)
+    page.select_option("#lang", lang)
+    page.wait_for_function("w => document.querySelector('#rules-open').textContent === w", arg=words["web.rules"])
+    page.wait_for_function(
+        f"l => {STATE}.model && {STATE}.events.length && {STATE}.events.every(e => e.text) && "
+        f"(l === 'en') === !/[\\u4e00-\\u9fff]/.test({STATE}.events.slice(-20).map(e => e.text).join(''))",
+        arg=lang, timeout=15000)
+    assert page.locator("#log-title").text_content() == words["log"]

@@ -11,13 +11,12 @@ from typing import Any
 import httpx
 
 from .helpers import (
-    MISSING_KEY,
     RECORD_SENDS,
     STATE,
     click_some_action,
     join_and_start,
     model,
-    my_turn,
+    no_missing_keys,
     sent,
 )
 
@@ -26,12 +25,6 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 
 def _words(base: str, lang: str) -> dict[str, str]:
     return dict(httpx.get(f"{base}/web/i18n/{lang}.json", timeout=10).json())
-
-
-def _no_missing_keys(page: Any) -> None:
-    text = page.evaluate("() => document.body.innerText")
-    found = re.findall(MISSING_KEY, text)
-    assert not found, f"catalog keys shown instead of words: {sorted(set(found))[:10]}"
 
 
 def _running_clock(page: Any) -> str:
@@ -56,7 +49,7 @@ def test_lobby_form_to_a_working_table_with_a_clock_and_a_spectator(base_url: st
     lobby.wait_for_selector("#create-btn")
     lobby.select_option("#lang", "zh-Hant")
     lobby.wait_for_function("w => document.querySelector('#create h2')?.textContent === w", arg=hant["web.create_table"])
-    _no_missing_keys(lobby)
+    no_missing_keys(lobby)
 
     # 選舉之戰, its variant, three players: me, a random bot and a heuristic bot; a 5-minute bank, 7 s a move
     lobby.select_option("#game", "election-war")
@@ -93,7 +86,7 @@ def test_lobby_form_to_a_working_table_with_a_clock_and_a_spectator(base_url: st
     page.wait_for_function(f"() => {STATE}.model && ({STATE}.model.legal || []).length > 0", timeout=30000)
     assert page.locator("#rules-open").text_content() == hant["web.rules"]
     assert all(CJK.search(a["label"]) for a in model(page)["m"]["legal"])
-    _no_missing_keys(page)
+    no_missing_keys(page)
 
     # the time bank is shown and counts down while it is my turn
     assert page.locator("#clocks").is_visible()
@@ -144,7 +137,7 @@ def test_lobby_form_to_a_working_table_with_a_clock_and_a_spectator(base_url: st
             f"(l === 'en') === !/[\\u4e00-\\u9fff]/.test({STATE}.events.map(e => e.text).join(''))",
             arg=lang, timeout=15000)
         assert page.locator("#log-title").text_content() == words["log"]
-        _no_missing_keys(page)
+        no_missing_keys(page)
         page.screenshot(path=str(shots / f"04-lang-{lang}.png"), full_page=True)
     assert not errors, errors
     watcher_ctx.close()

@@ -381,4 +381,5 @@ async function main() {
 }
 
 window.hustingsTable = S; // for tests and debugging: what this page holds (only what the server sent it)
+window.hustingsAct = (id) => act(id); // the same door a click uses: refuses anything not offered
 main().catch((e) => toast(String(e.message || e)));
