@@ -103,7 +103,12 @@ def check_phone(page: Any) -> None:
     """On a phone-sized page: nothing scrolls sideways and every action button can be reached (inside the
     screen's width once scrolled to)."""
     width = page.viewport_size["width"]
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1, "the page scrolls sideways"
+    if page.evaluate("() => document.documentElement.scrollWidth") > width + 1:
+        wide = page.evaluate("""w => [...document.querySelectorAll('body *')]
+            .filter(e => e.getBoundingClientRect().right > w + 1 && !e.closest('.scroll-x *'))
+            .slice(-6).map(e => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px: `
+                               + (e.textContent || '').slice(0, 50))""", width)
+        raise AssertionError(f"the page scrolls sideways: {wide}")
     boxes = page.evaluate("""() => [...document.querySelectorAll('#choices button')].filter(b => b.offsetParent !== null).map(b => {
         const r = b.getBoundingClientRect(); return [r.left, r.right, r.width, r.height, b.textContent]; })""")
     for left, right, w, h, text in boxes:
