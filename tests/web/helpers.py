@@ -89,7 +89,10 @@ RECORD_SENDS = """
 (() => {
   window.__sent = [];
   const send = WebSocket.prototype.send;
-  WebSocket.prototype.send = function (data) { try { window.__sent.push(JSON.parse(data)); } catch (e) {} return send.call(this, data); };
+  WebSocket.prototype.send = function (data) {
+    try { window.__sent.push(JSON.parse(data)); } catch (e) {}
+    return send.call(this, data);
+  };
 })();
 """
 
@@ -109,7 +112,8 @@ def check_phone(page: Any) -> None:
             .slice(-6).map(e => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px: `
                                + (e.textContent || '').slice(0, 50))""", width)
         raise AssertionError(f"the page scrolls sideways: {wide}")
-    boxes = page.evaluate("""() => [...document.querySelectorAll('#choices button')].filter(b => b.offsetParent !== null).map(b => {
+    boxes = page.evaluate("""() => [...document.querySelectorAll('#choices button')]
+        .filter(b => b.offsetParent !== null).map(b => {
         const r = b.getBoundingClientRect(); return [r.left, r.right, r.width, r.height, b.textContent]; })""")
     for left, right, w, h, text in boxes:
         assert w > 0 and h >= 24, f"action button {text!r} is too small to tap ({w}x{h})"
@@ -128,7 +132,7 @@ def no_missing_keys(page: Any) -> None:
 
 def switch_lang(page: Any, lang: str) -> None:
     """Pick ``lang`` in the page's language menu and wait until the page and the server's texts are in it."""
-    words = page.evaluate(f"l => fetch(`/web/i18n/${{l}}.json`).then(r => r.json())", lang)
+    words = page.evaluate("l => fetch(`/web/i18n/${l}.json`).then(r => r.json())", lang)
     page.select_option("#lang", lang)
     page.wait_for_function("w => document.querySelector('#rules-open').textContent === w", arg=words["web.rules"])
     page.wait_for_function(

@@ -48,7 +48,8 @@ def test_lobby_form_to_a_working_table_with_a_clock_and_a_spectator(base_url: st
     # the language first: the whole lobby redraws in it
     lobby.wait_for_selector("#create-btn")
     lobby.select_option("#lang", "zh-Hant")
-    lobby.wait_for_function("w => document.querySelector('#create h2')?.textContent === w", arg=hant["web.create_table"])
+    lobby.wait_for_function("w => document.querySelector('#create h2')?.textContent === w",
+                            arg=hant["web.create_table"])
     no_missing_keys(lobby)
 
     # 選舉之戰, its variant, three players: me, a random bot and a heuristic bot; a 5-minute bank, 7 s a move

@@ -24,7 +24,8 @@ def names(lang: str) -> dict[str, Any]:
         "cards": [D.card_name(t, lang) for t in range(D.NUM_TYPES)],
         "states": [D.state_name(s, lang) for s in range(len(D.STATES))],
         "cabinet": [D.cabinet_name(c, lang) for c in range(len(D.CABINET))],
-        "sheet": {str(a.id): a.text(lang) for a in SPACE if a.kind in ("sheet1", "sheet2")},
+        "sheet": {str(a.id): a.text(lang) for a in (SPACE[i] for i in range(len(SPACE)))
+                  if a.kind in ("sheet1", "sheet2")},
         "scoring": {"media_points": list(D.MEDIA_POINTS), "national_points": list(D.NATIONAL_POINTS),
                     "secured_bonus": D.SECURED_BONUS, "members_bonus": list(D.MEMBERS_BONUS)},
     }
