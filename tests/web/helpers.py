@@ -140,3 +140,11 @@ def switch_lang(page: Any, lang: str) -> None:
         f"(l === 'en') === !/[\\u4e00-\\u9fff]/.test({STATE}.events.slice(-20).map(e => e.text).join(''))",
         arg=lang, timeout=15000)
     assert page.locator("#log-title").text_content() == words["log"]
+
+
+def watch_errors(page: Any, errors: list[str]) -> None:
+    """Collect the page's uncaught errors and console errors (a renderer that fails to load or draw logs one and
+    falls back to the generic tree); a websocket dropped by a reload is not an error of the page."""
+    page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
+    page.on("console", lambda m: errors.append(f"{page.url}: console: {m.text}")
+            if m.type == "error" and "WebSocket" not in m.text else None)

@@ -20,6 +20,7 @@ from .helpers import (
     over,
     phase_shot,
     switch_lang,
+    watch_errors,
 )
 
 LOG_TEXTS = "() => [...document.querySelectorAll('#log-list .ev-text')].map(x => x.textContent)"
@@ -47,7 +48,7 @@ def test_whole_game_two_seats_by_clicking(
     pages = [c.new_page() for c in contexts]
     errors: list[str] = []
     for seat, p in enumerate(pages):
-        p.on("pageerror", lambda e: errors.append(str(e)))
+        watch_errors(p, errors)
         p.goto(base_url + invites[seat])
     join_and_start(pages)
     rng = random.Random(2024)

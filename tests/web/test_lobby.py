@@ -18,6 +18,7 @@ from .helpers import (
     model,
     no_missing_keys,
     sent,
+    watch_errors,
 )
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -41,7 +42,7 @@ def test_lobby_form_to_a_working_table_with_a_clock_and_a_spectator(base_url: st
     ctx.add_init_script(RECORD_SENDS)
     errors: list[str] = []
     lobby = ctx.new_page()
-    lobby.on("pageerror", lambda e: errors.append(str(e)))
+    watch_errors(lobby, errors)
     lobby.goto(base_url + "/")
     hant = _words(base_url, "zh-Hant")
 
@@ -74,7 +75,7 @@ def test_lobby_form_to_a_working_table_with_a_clock_and_a_spectator(base_url: st
     with ctx.expect_page() as opened:
         lobby.click("#created .invite-link")
     page = opened.value
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    watch_errors(page, errors)
     page.wait_for_selector("#join")
     join_and_start([page])
     info = httpx.get(f"{base_url}/api/tables/{page.url.split('/t/')[1].split('#')[0]}", timeout=10).json()
@@ -102,7 +103,7 @@ def test_lobby_form_to_a_working_table_with_a_clock_and_a_spectator(base_url: st
     watcher_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     watcher_ctx.add_init_script(RECORD_SENDS)
     watcher = watcher_ctx.new_page()
-    watcher.on("pageerror", lambda e: errors.append(str(e)))
+    watch_errors(watcher, errors)
     watcher.goto(spectate)
     watcher.wait_for_function(f"() => {STATE}.model !== null", timeout=15000)
     w = model(watcher)

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from .helpers import STATE, create_table, join_and_start, model, over, phase_shot
+from .helpers import STATE, create_table, join_and_start, model, over, phase_shot, watch_errors
 
 
 def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path) -> None:
@@ -16,7 +16,7 @@ def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = ctx.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    watch_errors(page, errors)
     page.goto(base_url + made["seats"][0]["invite"])
     join_and_start([page])
     seen: set[str] = set()

@@ -7,7 +7,17 @@ import random
 from pathlib import Path
 from typing import Any
 
-from .helpers import RECORD_SENDS, STATE, click_some_action, create_table, join_and_start, model, my_turn, sent
+from .helpers import (
+    RECORD_SENDS,
+    STATE,
+    click_some_action,
+    create_table,
+    join_and_start,
+    model,
+    my_turn,
+    sent,
+    watch_errors,
+)
 
 
 def test_undo_button_and_illegal_clicks(base_url: str, browser: Any, shots: Path) -> None:
@@ -20,7 +30,7 @@ def test_undo_button_and_illegal_clicks(base_url: str, browser: Any, shots: Path
     pages = [c.new_page() for c in contexts]
     errors: list[str] = []
     for seat, p in enumerate(pages):
-        p.on("pageerror", lambda e: errors.append(str(e)))
+        watch_errors(p, errors)
         p.goto(base_url + invites[seat])
     join_and_start(pages)
     rng = random.Random(11)

@@ -41,7 +41,9 @@ async function loadWords() {
   if (meta) {
     S.meta = meta;
     if (meta.renderer) {
-      try { S.renderer = (await import(meta.renderer)).default; } catch (e) { console.error(e); S.renderer = fallback; }
+      try { S.renderer = (await import(meta.renderer)).default; S.rendererFailed = false; } catch (e) {
+        console.error(e); S.renderer = fallback; S.rendererFailed = true; // the view as a tree, still playable
+      }
     }
   }
   document.documentElement.lang = S.lang;
@@ -210,7 +212,9 @@ function draw() {
 
   const board = $("board");
   board.replaceChildren();
-  try { S.renderer.render(board, m.view, c); } catch (e) { console.error(e); fallback.render(board, m.view, c); }
+  try { S.renderer.render(board, m.view, c); } catch (e) {
+    console.error(e); S.rendererFailed = true; board.replaceChildren(); fallback.render(board, m.view, c);
+  }
 
   drawClocks();
   drawScores(c);
