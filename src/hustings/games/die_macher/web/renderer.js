@@ -67,11 +67,12 @@ export default {
           rows.push(h("span", {}, t("web.sheet")), h("span", {}, t("web.written")));
         }
         if (p.bid !== null && p.bid !== undefined) rows.push(h("span", {}, t("web.your_bid")), h("span", {}, money(p.bid)));
-        else if (p.bid_written && (view.phase === "bid" || view.phase === "tie")) rows.push(h("span", {}, t("web.bids")), h("span", {}, t("web.written")));
+        else if (p.bid_written && (view.phase === "bid" || view.phase === "tie")) rows.push(h("span", {}, t("web.bid")), h("span", {}, t("web.written")));
         if (p.donation.length) rows.push(h("span", {}, t("web.donation")), h("span", {}, p.donation[0] < 0 ? t("web.face_down") : `#${p.donation[0] + 1} ${p.donation[1] ? "✓" : "✗"}`));
         if (p.in_coalition) rows.push(h("span", {}, t("web.coalitions")), h("span", {}, "✓"));
         return h("div", { class: `boardcard party-${p.party}${mine ? " mine-panel" : ""}`, "data-seat": s },
-          h("h4", {}, nm(s), s === view.first ? h("span", { class: "chip" }, t("web.start_player")) : null), h("div", { class: "kv" }, rows));
+          h("h4", {}, nm(s), s === view.first && !["sheet", "bid", "tie", "first"].includes(view.phase)
+            ? h("span", { class: "chip" }, t("web.start_player")) : null), h("div", { class: "kv" }, rows));
       }))));
 
     // the election boards
