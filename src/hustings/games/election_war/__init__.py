@@ -36,6 +36,7 @@ SPEC = GameSpec(
         "bot": "hustings.games.election_war.adapters.bot:HEURISTIC",
         "rl_encoder": "hustings.games.election_war.adapters.rl:ENCODER",
         "rules_help": "hustings.games.election_war.adapters.rules_help:RULES_HELP",
+        "tui": "hustings.games.election_war.adapters.tui:Renderer",
     },
 )
 
