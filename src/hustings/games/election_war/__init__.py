@@ -37,6 +37,7 @@ SPEC = GameSpec(
         "rl_encoder": "hustings.games.election_war.adapters.rl:ENCODER",
         "rules_help": "hustings.games.election_war.adapters.rules_help:RULES_HELP",
         "tui": "hustings.games.election_war.adapters.tui:Renderer",
+        "schema": "hustings.games.election_war.schema:SCHEMA",
     },
 )
 

@@ -35,6 +35,7 @@ SPEC = GameSpec(
         "bot": f"{_A}.bot:HEURISTIC",
         "tui": f"{_A}.tui:Renderer",
         "rules_help": f"{_A}.rules_help:RULES_HELP",
+        "schema": "hustings.games.palace_escape.schema:SCHEMA",
         # play on the grid with the arrow keys (hustings puzzle --keys)
         "keys": f"{_A}.keys:play",
     },
