@@ -32,6 +32,8 @@ SPEC = GameSpec(
     adapters={
         "bot": "hustings.games.die_macher.adapters.bot:HEURISTIC",
         "rules_help": "hustings.games.die_macher.adapters.rules_help:RULES_HELP",
+        # plain-text labels and event texts (the online server)
+        "text": "hustings.games.die_macher.adapters.text:TEXT",
     },
 )
 

@@ -36,6 +36,8 @@ SPEC = GameSpec(
         "bot": "hustings.games.election_war.adapters.bot:HEURISTIC",
         "rl_encoder": "hustings.games.election_war.adapters.rl:ENCODER",
         "rules_help": "hustings.games.election_war.adapters.rules_help:RULES_HELP",
+        # plain-text labels and event texts (the online server)
+        "text": "hustings.games.election_war.adapters.text:TEXT",
     },
 )
 

@@ -35,6 +35,8 @@ SPEC = GameSpec(
         "bot": f"{_A}.bot:HEURISTIC",
         "tui": f"{_A}.tui:Renderer",
         "rules_help": f"{_A}.rules_help:RULES_HELP",
+        # plain-text labels and event texts (the online server)
+        "text": f"{_A}.text:TEXT",
         # play on the grid with the arrow keys (hustings puzzle --keys)
         "keys": f"{_A}.keys:play",
     },
