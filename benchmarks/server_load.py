@@ -184,9 +184,8 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run) -> None:
                     sent[step] = time.perf_counter()
                     await ws.send(json.dumps({"type": "act", "step": step, "action": choice["id"]}))
             elif kind == "error":
+                # stale_step / not_your_turn: the state that follows has a later step, and we act on that
                 run.error(str(msg.get("code")))
-                if msg.get("code") in ("stale_step", "not_your_turn"):
-                    acted_at = -1  # a fresh state follows; act on it
             if run.over() and not sent:
                 return
     run.lost += len(sent)

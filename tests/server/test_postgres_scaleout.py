@@ -28,7 +28,6 @@ from . import pg_fixture
 from .pg_fixture import free_port
 
 pg_server = pg_fixture.pg_server
-pg_url = pg_fixture.pg_url
 
 ROOT = Path(__file__).resolve().parents[2]
 # the server processes know the suite's toy games too, registered as a third-party game would be
@@ -43,8 +42,8 @@ class ServerProcess:
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = log
         self.log = log.open("w")
-        env = {**os.environ,
-               "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])}
+        path = [str(ROOT / "src"), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
         self.proc = subprocess.Popen(
             [sys.executable, "-c", LAUNCH, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", db_url,
              "--grace", "600"],
@@ -73,13 +72,17 @@ class ServerProcess:
         return self.log_path.read_text()
 
 
-@pytest.fixture()
-def two_servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
-    servers = [ServerProcess(pg_url, tmp_path / "a.log"), ServerProcess(pg_url, tmp_path / "b.log")]
+@pytest.fixture(scope="module")
+def two_servers(pg_server: pg_fixture.PgServer,
+                tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
+    """Two server processes on one new database, for the tests of this module (each test plays its own tables)."""
+    db_url = pg_server.new_database()
+    logs_dir = tmp_path_factory.mktemp("servers")
+    servers = [ServerProcess(db_url, logs_dir / "a.log"), ServerProcess(db_url, logs_dir / "b.log")]
     try:
         for s in servers:
             s.wait_ready()
-        yield servers[0], servers[1], pg_url
+        yield servers[0], servers[1], db_url
     finally:
         logs = [s.stop() for s in servers]
     for name, text in zip("AB", logs, strict=True):
@@ -100,8 +103,11 @@ def _create(base: str, game: str, seats: list[str | None]) -> tuple[str, list[st
         for seat, token in enumerate(tokens):
             if token is None:
                 continue
-            assert http.post(f"/api/tables/{table_id}/join", json={"token": token, "name": f"p{seat}"}).status_code == 200
-            assert http.post(f"/api/tables/{table_id}/ready", json={"token": token, "ready": True}).status_code == 200
+            steps: list[tuple[str, dict[str, Any]]] = [("join", {"token": token, "name": f"p{seat}"}),
+                                                       ("ready", {"token": token, "ready": True})]
+            for verb, body in steps:
+                r = http.post(f"/api/tables/{table_id}/{verb}", json=body)
+                assert r.status_code == 200, r.text
         first = next(t for t in tokens if t is not None)
         r = http.post(f"/api/tables/{table_id}/start", json={"token": first})
         assert r.status_code == 200, r.text
@@ -140,8 +146,9 @@ class Client:
                     self.acked[step] = sent.pop(step)
                 elif kind == "error":
                     self.errors.append(msg["code"])
+                    # someone (through the other server) moved first; the state that follows has a later step,
+                    # and we act on that (an error does not say which of our acts it refused: keep acted_at)
                     assert msg["code"] in ("stale_step", "not_your_turn"), msg
-                    acted_at = -1  # someone (on the other server) moved first: act on the state that follows
                 elif kind in ("state", "update"):
                     if kind == "state":  # a fresh state carries every event again
                         self.public = []
@@ -182,7 +189,9 @@ def _check_game(clients: list[Client], db_url: str, table_id: str, seat_of: dict
         assert c.public == clients[0].public, "a client missed or doubled a public event"
     for index, c in enumerate(clients):
         for step, action in c.acked.items():
-            assert (log[step].seat, log[step].action) == (seat_of[index], action), "an acknowledged move was lost"
+            assert (log[step].seat, log[step].action) == (seat_of[index], action), (
+                f"an acknowledged move was lost: client {index} acked {c.acked}, errors {c.errors}; the log holds "
+                f"{[(a.seat, a.action) for a in log]}")
     return steps
 
 
