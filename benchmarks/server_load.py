@@ -83,14 +83,18 @@ def _own_cpu() -> float:
 class Server:
     """`hustings serve --db URL` in a subprocess on a free loopback port."""
 
-    def __init__(self, db_url: str, log_path: Path) -> None:
+    def __init__(self, db_url: str, log_path: Path, profile: Path | None = None) -> None:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log_path.open("w")
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+        launcher = log_path.with_suffix(".launch.py")
+        launcher.write_text("from hustings.cli import main\nmain()\n")
+        # --profile: the event loop's thread under cProfile (the store's calls run in worker threads, not counted)
+        prefix = ["-m", "cProfile", "-o", str(profile)] if profile else []
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", "from hustings.cli import main; main()", "serve", "--host", "127.0.0.1",
-             "--port", str(self.port), "--db", db_url],
+            [sys.executable, *prefix, str(launcher), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--db", db_url],
             stdout=self.log, stderr=subprocess.STDOUT, env=env,
         )
 
@@ -299,12 +303,18 @@ async def _drive(server: Server, args: argparse.Namespace, label: str) -> dict[s
 
 
 def run_one(label: str, db_url: str, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    server = Server(db_url, workdir / f"server-{label}.log")
+    profile = args.profile.with_name(f"{args.profile.stem}-{label}{args.profile.suffix}") if args.profile else None
+    server = Server(db_url, workdir / f"server-{label}.log", profile)
     try:
         server.wait_ready()
         return asyncio.run(_drive(server, args, label))
     finally:
         server.stop()
+        if profile is not None and profile.exists():
+            import pstats
+
+            print(f"  [{label}] the server's event loop, by own time (cProfile, {profile}):", file=sys.stderr)
+            pstats.Stats(str(profile), stream=sys.stderr).sort_stats("tottime").print_stats(25)
 
 
 def _plot(results: list[dict[str, Any]], path: Path) -> bool:
@@ -354,6 +364,8 @@ def main() -> None:
     parser.add_argument("--pg-url", help="an existing PostgreSQL database (default: start a throwaway cluster)")
     parser.add_argument("--plot", type=Path, default=Path("server_load.png"), help="plot file (needs matplotlib)")
     parser.add_argument("--json", type=Path, help="write the figures as JSON here")
+    parser.add_argument("--profile", type=Path, help="run the server under cProfile, write PATH-<db>.prof and show "
+                        "where its event loop spends its time")
     args = parser.parse_args()
 
     results: list[dict[str, Any]] = []

@@ -99,7 +99,8 @@ class PgCluster:
         self.bindir = bindir or find_bindir()
         self.durable = durable
         self.user = _server_user()
-        self.root = Path(tempfile.mkdtemp(prefix="hustings-pg-"))
+        # as root the folder goes under /tmp, which the server's user can reach (a $TMPDIR under /root it cannot)
+        self.root = Path(tempfile.mkdtemp(prefix="hustings-pg-", dir="/tmp" if self.user is not None else None))
         self.data = self.root / "data"
         self.log = self.root / "postgres.log"
         self.port = 0
