@@ -841,6 +841,8 @@ def serve(
                                                 "the data directory)")] = None,
     grace: Annotated[float, typer.Option(help="seconds a disconnected person keeps their seat before a bot "
                                               "plays for them")] = 30.0,
+    rate: Annotated[float, typer.Option(help="messages a second one connection may send on average (twice that "
+                                             "at once); more are refused as flooding")] = 50.0,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -854,6 +856,8 @@ def serve(
         _fail("--port must be from 0 to 65535")
     if grace < 0:
         _fail("--grace must not be negative")
+    if rate <= 0:
+        _fail("--rate must be positive")
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -863,7 +867,7 @@ def serve(
     typer.echo(f"hustings server: open http://{shown}:{port}/  (database: {url.split('@')[-1]})", err=False)
     sys.stdout.flush()
     # frames up to 1 MiB reach the server, which answers anything over its own limit with a clear error
-    uvicorn.run(create_app(store, grace_s=grace), host=host, port=port, log_level="warning",
+    uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate), host=host, port=port, log_level="warning",
                 ws_max_size=max(1 << 20, MAX_MESSAGE * 4), lifespan="on")
 
 

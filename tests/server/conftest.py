@@ -151,8 +151,8 @@ class Client:
             if msg["type"] == "error":
                 return msg
             if msg["type"] == "ack":
-                step = msg["step"]
-                self.wait(lambda m: m["step"] >= step)  # the update that follows every ack
+                acked: int = msg["step"]
+                self.wait(lambda m, acked=acked: bool(m["step"] >= acked))  # the update after every ack
                 return msg
 
     def close(self) -> None:
@@ -162,7 +162,7 @@ class Client:
 @pytest.fixture
 def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
     monkeypatch.setenv("HUSTINGS_DATA_DIR", str(tmp_path / "data"))
-    s = Server(tmp_path / "server.db", grace_s=0.5)
+    s = Server(tmp_path / "server.db", grace_s=0.5, rate=1000, burst=1000)
     try:
         yield s
     finally:
@@ -174,6 +174,8 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     made: list[Server] = []
 
     def make(**kw: Any) -> Server:
+        kw.setdefault("rate", 1000)
+        kw.setdefault("burst", 1000)
         s = Server(kw.pop("db", tmp_path / "server.db"), **kw)
         made.append(s)
         return s

@@ -316,7 +316,6 @@ def test_flooding_is_refused_and_the_connection_goes_on(make_server: Any) -> Non
 
 def test_token_is_stored_only_as_a_hash(server: Server) -> None:
     created = server.create(game="die-macher-2019", players=3)
-    tid = created["table"]["id"]
     raw = server.db.read_bytes() + (server.db.with_suffix(".db-wal").read_bytes()
                                     if server.db.with_suffix(".db-wal").exists() else b"")
     tok = _token(created, 0)
