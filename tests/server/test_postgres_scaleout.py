@@ -169,7 +169,12 @@ class Client:
 
 
 async def _play(clients: list[Client]) -> None:
-    await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), GAME_TIMEOUT)
+    try:
+        await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), GAME_TIMEOUT)
+    except TimeoutError:
+        seen = "\n".join(f"  seat {c.token and c.token[:6]}: step {c.last_step}, acked {c.acked}, errors {c.errors}"
+                         for c in clients)
+        raise AssertionError(f"the game did not end within {GAME_TIMEOUT:.0f} s:\n{seen}") from None
 
 
 def _check_game(clients: list[Client], db_url: str, table_id: str, seat_of: dict[int, int]) -> int:

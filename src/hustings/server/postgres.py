@@ -180,9 +180,11 @@ class PostgresStore:
         self._listener: threading.Thread | None = None
         self._notifier: threading.Thread | None = None
         self._outbox: queue.SimpleQueue[str] = queue.SimpleQueue()
-        #: table id -> the step count this store last stored, read or heard of (to skip moves known already, and
-        #: to reconcile after lost notifications)
+        #: table id -> the step count this store last stored or reported (a move hint at or below it is skipped;
+        #: it is what reconciling compares with the database)
         self._known: dict[str, int] = {}
+        #: tables read here whose count is not known: reconciling reports them once
+        self._watch: set[str] = set()
         self._closing = threading.Event()
         self._lock = threading.Lock()
         try:
@@ -265,7 +267,11 @@ class PostgresStore:
         if row is None:
             raise TableNotFound(table_id)
         record = _table(row)
-        self._know(record.id, record.steps, move=False)
+        # watched from now on, but not "known": what a read saw need not be what the server has applied (a move can
+        # commit between its reads of the log and of the table), and skipping a hint on a wrong belief would leave
+        # the server behind for good; the next reconcile reports the table whatever its count
+        with self._lock:
+            self._watch.add(record.id)
         return record
 
     def tables(self, *, status: str | None = None, ids: Sequence[str] | None = None) -> list[TableRecord]:
@@ -468,20 +474,22 @@ class PostgresStore:
         ready.set()
 
     def _reconcile(self, conn: psycopg.Connection[TupleRow]) -> None:
-        """Report the known tables whose step count in the database is not the one we know (a notification
-        lost), and forget the finished ones."""
+        """Report the tables this store knows or has read whose step count in the database is not the one it
+        knows (a notification was lost), and forget the finished ones."""
         with self._lock:
             known = dict(self._known)
-        if not known:
+            ids = set(known) | self._watch
+        if not ids:
             return
-        rows = conn.execute("SELECT id, steps, status FROM tables WHERE id = ANY(%s)", (list(known),)).fetchall()
+        rows = conn.execute("SELECT id, steps, status FROM tables WHERE id = ANY(%s)", (list(ids),)).fetchall()
         for table_id, steps, status in rows:
             table_id, steps = str(table_id), int(steps)
-            if steps != known[table_id]:
+            if known.get(table_id) != steps:
                 self._know(table_id, steps, move=False)
                 self._call(table_id, steps)
-            if status == "over":
-                with self._lock:
+            with self._lock:
+                self._watch.discard(table_id)
+                if status == "over":
                     self._known.pop(table_id, None)
 
     def _deliver(self, payload: str) -> None:
