@@ -38,6 +38,11 @@ SPEC = GameSpec(
         "rules_help": "hustings.games.election_war.adapters.rules_help:RULES_HELP",
         "tui": "hustings.games.election_war.adapters.tui:Renderer",
         "schema": "hustings.games.election_war.schema:SCHEMA",
+        # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
+        "web": "hustings.games.election_war.web:FOLDER",
+        "web_data": "hustings.games.election_war.web:names",
+        # plain-text labels and event texts (the online server)
+        "text": "hustings.games.election_war.adapters.text:TEXT",
     },
 )
 
