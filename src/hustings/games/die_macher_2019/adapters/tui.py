@@ -424,6 +424,14 @@ class Renderer(BaseRenderer):
         parts.append(Text(_text("tui.legend", lang), style="dim italic"))
         return Group(*parts)
 
+    def _cards(self, cards: Sequence[int]) -> str:
+        """Cards by name, equal ones counted (``genetic engineering: yes ×3``); "none" for no card."""
+        counts: dict[int, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        return ", ".join(self.n.card(c) + (f" ×{k}" if k > 1 else "") for c, k in counts.items()) or \
+            _text("tui.none", self.lang)
+
     def private_panel(self, view: Mapping[str, Any]) -> RenderableType:
         """What only the viewer sees: money, hand, draft cards, secret choices."""
         lang = self.lang
@@ -440,14 +448,12 @@ class Renderer(BaseRenderer):
         parts.append(Text(_text("tui.your_hand", lang, cards=hand)))
         draft = view.get("draft")
         if draft:
-            cards = ", ".join(self.n.card(c) for c in draft["packet"]) or _text("tui.none", lang)
-            parts.append(Text(_text("tui.draft_packet", lang, cards=cards)))
-            if draft["picks"]:
-                picks = ", ".join(self.n.card(c) for c in draft["picks"])
-                parts.append(Text(_text("tui.draft_picks", lang, cards=picks)))
+            # what is being chosen comes first, so a short box still shows it; equal cards are counted once
             if draft["platform_chosen"]:
-                parts.append(Text(_text("tui.platform_pending", lang,
-                                     cards=", ".join(self.n.card(c) for c in draft["platform_chosen"]))))
+                parts.append(Text(_text("tui.platform_pending", lang, cards=self._cards(draft["platform_chosen"]))))
+            if draft["picks"]:
+                parts.append(Text(_text("tui.draft_picks", lang, cards=self._cards(draft["picks"]))))
+            parts.append(Text(_text("tui.draft_packet", lang, cards=self._cards(draft["packet"]))))
         if view.get("your_bid", -1) is not None and view.get("your_bid", -1) >= 0:
             parts.append(Text(_text("tui.your_bid", lang, m=eur(view["your_bid"]))))
         if view.get("deployment_choice", -1) is not None and view.get("deployment_choice", -1) >= 0:
