@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev,lab,tui,rl]'
+	$(BIN)/pip install --quiet -e '.[dev,lab,tui,rl,server]'
 	touch $(STAMP)
 
 play: $(STAMP)

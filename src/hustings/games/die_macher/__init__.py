@@ -32,6 +32,11 @@ SPEC = GameSpec(
     adapters={
         "bot": "hustings.games.die_macher.adapters.bot:HEURISTIC",
         "rules_help": "hustings.games.die_macher.adapters.rules_help:RULES_HELP",
+        # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
+        "web": "hustings.games.die_macher.web:FOLDER",
+        "web_data": "hustings.games.die_macher.web:names",
+        # plain-text labels and event texts (the online server)
+        "text": "hustings.games.die_macher.adapters.text:TEXT",
     },
 )
 

@@ -34,6 +34,11 @@ SPEC = GameSpec(
         "rl_encoder": "hustings.games.die_macher_2019.adapters.rl:ENCODER",
         "tui": "hustings.games.die_macher_2019.adapters.tui:Renderer",
         "rules_help": "hustings.games.die_macher_2019.adapters.rules_help:RULES_HELP",
+        # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
+        "web": "hustings.games.die_macher_2019.web:FOLDER",
+        "web_data": "hustings.games.die_macher_2019.web:names",
+        # plain-text labels and event texts (the online server)
+        "text": "hustings.games.die_macher_2019.adapters.text:TEXT",
         "schema": "hustings.games.die_macher_2019.schema:SCHEMA",
     },
 )

@@ -36,6 +36,11 @@ SPEC = GameSpec(
         "bot": "hustings.games.election_war.adapters.bot:HEURISTIC",
         "rl_encoder": "hustings.games.election_war.adapters.rl:ENCODER",
         "rules_help": "hustings.games.election_war.adapters.rules_help:RULES_HELP",
+        # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
+        "web": "hustings.games.election_war.web:FOLDER",
+        "web_data": "hustings.games.election_war.web:names",
+        # plain-text labels and event texts (the online server)
+        "text": "hustings.games.election_war.adapters.text:TEXT",
     },
 )
 

@@ -35,6 +35,11 @@ SPEC = GameSpec(
         "bot": f"{_A}.bot:HEURISTIC",
         "tui": f"{_A}.tui:Renderer",
         "rules_help": f"{_A}.rules_help:RULES_HELP",
+        # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
+        "web": "hustings.games.palace_escape.web:FOLDER",
+        "web_data": "hustings.games.palace_escape.web:names",
+        # plain-text labels and event texts (the online server)
+        "text": f"{_A}.text:TEXT",
         # play on the grid with the arrow keys (hustings puzzle --keys)
         "keys": f"{_A}.keys:play",
     },

@@ -1,0 +1,23 @@
+"""The browser table's renderer for Die Macher classic (renderer.js beside this file) and the names it draws.
+
+``FOLDER`` is the ``web`` adapter; ``names(lang)`` is the ``web_data`` adapter: labels indexed as the view's
+numbers, from the game's own text functions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hustings.games.die_macher import data as D
+
+FOLDER = str(Path(__file__).parent)
+
+
+def names(lang: str) -> dict[str, list[str]]:
+    return {
+        "parties": [D.party_name(p, lang) for p in range(D.NUM_PARTIES)],
+        "issues": [D.issue_name(i, lang) for i in range(D.NUM_ISSUES)],
+        "cards": [D.card_name(t, lang) for t in range(D.NUM_TYPES)],
+        "states": [D.state_name(s, lang) for s in range(len(D.STATES))],
+        "cabinet": [D.cabinet_name(c, lang) for c in range(len(D.CABINET))],
+    }

@@ -1,0 +1,321 @@
+"""The web application: the lobby over HTTP, play over websockets (``/ws/<table id>``), the browser pages.
+
+``create_app(store)`` builds it around a :class:`~hustings.server.tables.Hub`; ``hustings serve`` runs it with
+uvicorn. Every request and frame is checked here for shape and size before the hub sees it; every refusal is
+one line (``{"error": code, "message": ...}`` over HTTP, ``{"type": "error", ...}`` on a websocket) and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from hustings.engine import get_spec, list_games, normalize_lang
+from hustings.server.i18n import error_text
+from hustings.server.store import ServerStore, StoreError
+from hustings.server.tables import Conn, Hub, LobbyError, PlayError, dumps
+
+log = logging.getLogger("hustings.server")
+
+#: the largest client message (bytes); play messages are a few dozen
+MAX_MESSAGE = 16 * 1024
+#: the largest HTTP request body
+MAX_BODY = 64 * 1024
+#: per connection: messages per second allowed on average, and the burst above that
+RATE, BURST = 50.0, 100.0
+#: a connection that keeps flooding after this many refused messages is closed (1008)
+FLOOD_CLOSE = 200
+#: messages queued for a client that does not read; beyond it the connection is closed
+MAX_QUEUE = 2000
+#: how long a new connection may take to say hello
+HELLO_TIMEOUT = 30.0
+
+
+class _Bucket:
+    """A token bucket: ``RATE`` messages a second on average, ``BURST`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at = time.monotonic()
+        self.refused = 0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False
+
+
+def _web_folder(package: str, *parts: str) -> Path | None:
+    try:
+        p = Path(str(resources.files(package).joinpath(*parts)))
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return p if p.is_dir() else None
+
+
+_PLACEHOLDER = """<!doctype html><meta charset="utf-8"><title>hustings</title>
+<p>The hustings server is running. The browser table (hustings.web) is not installed; the API is at
+<a href="/api/games">/api/games</a> and games are played over the websocket /ws/&lt;table id&gt;
+(docs/server.md).</p>"""
+
+
+def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 4,
+               rate: float = RATE, burst: float = BURST, close_store: bool = True) -> FastAPI:
+    """The application around ``store`` (migrated already: :func:`hustings.server.store.open_store`).
+
+    ``grace_s``: how long a person may be disconnected before a bot plays for them."""
+    hub = Hub(store, grace_s=grace_s, bot_threads=bot_threads)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.open()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            if close_store:
+                store.close()
+
+    app = FastAPI(title="hustings", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.hub = hub
+
+    # -- pages and static files (the browser table is hustings.web, built separately) -------------------------
+
+    static = _web_folder("hustings.web", "static")
+    if static is not None:
+        app.mount("/static", StaticFiles(directory=static), name="static")
+    for game in list_games():
+        folder = get_spec(game).adapter("web")
+        if folder is not None and Path(str(folder)).is_dir():
+            app.mount(f"/games/{game}", StaticFiles(directory=str(folder)), name=f"game-{game}")
+
+    def _page(name: str) -> Response:
+        if static is not None and (static / name).is_file():
+            return FileResponse(static / name, media_type="text/html")
+        return HTMLResponse(_PLACEHOLDER)
+
+    @app.get("/")
+    async def lobby_page() -> Response:
+        return _page("index.html")
+
+    @app.get("/t/{table_id}")
+    async def table_page(table_id: str) -> Response:
+        return _page("table.html")
+
+    # -- lobby ------------------------------------------------------------------------------------------------
+
+    def _error(e: LobbyError) -> JSONResponse:
+        return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status)
+
+    async def _body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise LobbyError("too_large", f"the request is too large (at most {MAX_BODY} bytes)", 413)
+        try:
+            data = json.loads(raw or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            raise LobbyError("bad_request", "the request body is not JSON") from None
+        if not isinstance(data, dict):
+            raise LobbyError("bad_request", "the request body must be a JSON object")
+        return data
+
+    async def _run(coro: Any) -> Response:
+        try:
+            return JSONResponse(await coro)
+        except LobbyError as e:
+            return _error(e)
+        except StoreError as e:
+            log.error("store: %s", e)
+            return JSONResponse({"error": "unavailable", "message": "the database could not serve the request"},
+                                status_code=503)
+
+    @app.get("/api/games")
+    async def games(lang: str = "en") -> Response:
+        return JSONResponse(hub.games(normalize_lang(lang)))
+
+    @app.post("/api/tables")
+    async def create(request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.create(await _body(request))
+        return await _run(go())
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str) -> Response:
+        return await _run(hub.table_info(table_id))
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> Response:
+        return await _run(hub.record_of(table_id))
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request) -> Response:
+        async def go() -> Any:
+            body = await _body(request)
+            return await hub.join(table_id, body.get("token"), body.get("name"))
+        return await _run(go())
+
+    @app.post("/api/tables/{table_id}/ready")
+    async def ready(table_id: str, request: Request) -> Response:
+        async def go() -> Any:
+            body = await _body(request)
+            return await hub.ready(table_id, body.get("token"), body.get("ready", True))
+        return await _run(go())
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start(table_id: str, request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.start(table_id, (await _body(request)).get("token"))
+        return await _run(go())
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.rematch(table_id, (await _body(request)).get("token"))
+        return await _run(go())
+
+    @app.post("/api/my")
+    async def my(request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.my_tables((await _body(request)).get("tokens"))
+        return await _run(go())
+
+    # -- play -------------------------------------------------------------------------------------------------
+
+    @app.websocket("/ws/{table_id}")
+    async def play(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        closing: list[int] = []
+
+        def send(text: str) -> None:
+            if queue.qsize() >= MAX_QUEUE:  # a client that does not read must not eat the server's memory
+                if not closing:
+                    closing.append(1008)
+                    queue.put_nowait(None)
+                return
+            queue.put_nowait(text)
+
+        async def writer() -> None:
+            try:
+                while True:
+                    text = await queue.get()
+                    if text is None:
+                        await ws.close(code=closing[0] if closing else 1000)
+                        return
+                    await ws.send_text(text)
+            except Exception:  # the peer went away: the reader notices too
+                return
+
+        conn = Conn(send=send)
+        bucket = _Bucket(rate, burst)
+        writer_task = asyncio.ensure_future(writer())
+
+        def error(code: str, **fields: object) -> None:
+            send(dumps({"type": "error", "code": code, "message": error_text(code, conn.lang, **fields)}))
+
+        try:
+            while not closing:
+                try:
+                    if conn.table is None:
+                        frame = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
+                    else:
+                        frame = await ws.receive()
+                except TimeoutError:
+                    error("hello_first")
+                    closing.append(1008)
+                    break
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None and frame.get("bytes") is not None:
+                    raw: bytes = frame["bytes"]
+                    if len(raw) > MAX_MESSAGE:
+                        text = "x" * (MAX_MESSAGE + 1)
+                    else:
+                        try:
+                            text = raw.decode("utf-8")
+                        except UnicodeDecodeError:
+                            error("bad_message", detail="not UTF-8 text")
+                            continue
+                if text is None:
+                    continue
+                if len(text) > MAX_MESSAGE:
+                    error("too_large", limit=MAX_MESSAGE)
+                    closing.append(1009)
+                    break
+                if not bucket.take():
+                    if bucket.refused == 1 or bucket.refused % 20 == 0:
+                        error("rate_limited")
+                    if bucket.refused >= FLOOD_CLOSE:
+                        closing.append(1008)
+                        break
+                    continue
+                try:
+                    msg = json.loads(text)
+                except ValueError:
+                    error("bad_message", detail="not JSON")
+                    continue
+                if not isinstance(msg, Mapping):
+                    error("bad_message", detail="a message is a JSON object with a type")
+                    continue
+                try:
+                    await hub.handle(conn, table_id, msg)
+                except PlayError as e:
+                    if e.code == "stale_step" and conn.table is not None:
+                        error(e.code, **e.fields)
+                        async with conn.table.lock:  # resynchronise the client that was behind
+                            hub.send_state(conn.table, conn, "state", None)
+                    else:
+                        error(e.code, **e.fields)
+                except Exception:
+                    log.exception("table %s: a message failed", table_id)
+                    error("unavailable")
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.gone(conn)
+            if not closing:
+                closing.append(1000)
+            queue.put_nowait(None)
+            try:
+                await asyncio.wait_for(writer_task, 5.0)
+            except (TimeoutError, Exception):
+                writer_task.cancel()
+
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """For ``uvicorn hustings.server.app:app_from_env --factory`` (and the load benchmark): the database from
+    ``$HUSTINGS_DB`` (default: the SQLite file under the data directory)."""
+    import os
+
+    from hustings.server.store import open_store
+
+    return create_app(open_store(os.environ.get("HUSTINGS_DB") or default_db_url()),
+                      grace_s=float(os.environ.get("HUSTINGS_GRACE_S", "30")))
+
+
+def default_db_url() -> str:
+    from hustings.table.keys import data_dir
+
+    return f"sqlite://{data_dir() / 'server.db'}"

@@ -1,0 +1,251 @@
+"""The embedded store: one SQLite file, WAL journal, ``synchronous=FULL``.
+
+With WAL and FULL, a transaction is on disk (the WAL fsynced) when ``COMMIT`` returns, so a move the server
+acknowledged survives the process being killed (SIGKILL) or the machine losing power. One connection shared
+by the server's threads behind a lock: SQLite has one writer at a time anyway, and a single connection keeps
+``:memory:`` databases working for tests.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from hustings.server.store import (
+    STATUSES,
+    ActionRecord,
+    SeatRecord,
+    StaleStep,
+    StoreError,
+    TableNotFound,
+    TableRecord,
+)
+
+#: versioned migrations: (version, statements). Applied in order, each in its own transaction, recorded in
+#: schema_migrations; never edit a released one, add the next.
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (1, (
+        """CREATE TABLE tables (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            rules_version TEXT NOT NULL,
+            engine_version TEXT NOT NULL,
+            rng TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            status TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            rematch_of TEXT,
+            steps INTEGER NOT NULL DEFAULT 0
+        )""",
+        "CREATE INDEX tables_status ON tables (status)",
+        """CREATE TABLE seats (
+            table_id TEXT NOT NULL REFERENCES tables (id),
+            seat INTEGER NOT NULL,
+            token_hash TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL DEFAULT '',
+            joined INTEGER NOT NULL DEFAULT 0,
+            ready INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (table_id, seat)
+        )""",
+        """CREATE TABLE actions (
+            table_id TEXT NOT NULL REFERENCES tables (id),
+            step INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action INTEGER NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (table_id, step)
+        )""",
+    )),
+)
+
+_TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
+                  "rematch_of, steps")
+
+
+def _table(row: Sequence[Any]) -> TableRecord:
+    return TableRecord(id=row[0], game=row[1], options=json.loads(row[2]), seed=int(row[3]), rules_version=row[4],
+                       engine_version=row[5], rng=row[6], settings=json.loads(row[7]), status=row[8],
+                       created_at=float(row[9]), rematch_of=row[10], steps=int(row[11]))
+
+
+def _seat(row: Sequence[Any]) -> SeatRecord:
+    return SeatRecord(table_id=row[0], seat=int(row[1]), token_hash=row[2], name=row[3], joined=bool(row[4]),
+                      ready=bool(row[5]))
+
+
+class SqliteStore:
+    """A :class:`~hustings.server.store.ServerStore` in one SQLite file (``":memory:"`` for tests)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            # autocommit mode (isolation_level None): transactions are explicit BEGIN IMMEDIATE ... COMMIT
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30.0)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+        except (sqlite3.Error, OSError) as e:
+            raise StoreError(f"cannot open the database {self.path!r}: {e}") from None
+        self._lock = threading.Lock()
+
+    # -- plumbing ---------------------------------------------------------------------------------
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; committed (durably) on leaving, rolled back on any error."""
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                yield db
+                db.execute("COMMIT")
+            except BaseException as e:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                if isinstance(e, sqlite3.Error):
+                    raise StoreError(f"database error: {e}") from None
+                raise
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, tuple(args)).fetchall()
+            except sqlite3.Error as e:
+                raise StoreError(f"database error: {e}") from None
+
+    # -- the protocol -----------------------------------------------------------------------------
+
+    def migrate(self) -> int:
+        with self._tx() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at "
+                       "REAL NOT NULL)")
+        done = {int(r[0]) for r in self._read("SELECT version FROM schema_migrations")}
+        for version, statements in MIGRATIONS:
+            if version in done:
+                continue
+            with self._tx() as db:
+                for sql in statements:
+                    db.execute(sql)
+                db.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (version, time.time()))
+        return max([0, *done, *(v for v, _ in MIGRATIONS)])
+
+    def create_table(self, table: TableRecord, seats: Sequence[SeatRecord]) -> None:
+        if table.status not in STATUSES:
+            raise StoreError(f"unknown table status {table.status!r}")
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM tables WHERE id = ?", (table.id,)).fetchone():
+                raise StoreError(f"a table {table.id!r} exists already")
+            db.execute(f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                       (table.id, table.game, json.dumps(table.options), str(table.seed), table.rules_version,
+                        table.engine_version, table.rng, json.dumps(table.settings), table.status,
+                        table.created_at, table.rematch_of, table.steps))
+            db.executemany("INSERT INTO seats (table_id, seat, token_hash, name, joined, ready) VALUES (?,?,?,?,?,?)",
+                           [(table.id, s.seat, s.token_hash, s.name, int(s.joined), int(s.ready)) for s in seats])
+
+    def table(self, table_id: str) -> TableRecord:
+        rows = self._read(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        if not rows:
+            raise TableNotFound(table_id)
+        return _table(rows[0])
+
+    def tables(self, *, status: str | None = None, ids: Sequence[str] | None = None) -> list[TableRecord]:
+        sql, args = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE 1=1", []
+        if status is not None:
+            sql += " AND status = ?"
+            args.append(status)
+        if ids is not None:
+            ids = list(ids)
+            if not ids:
+                return []
+            sql += f" AND id IN ({','.join('?' * len(ids))})"
+            args.extend(ids)
+        return [_table(r) for r in self._read(sql + " ORDER BY created_at, id", args)]
+
+    def _exists(self, db: sqlite3.Connection, table_id: str) -> int:
+        row = db.execute("SELECT steps FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            raise TableNotFound(table_id)
+        return int(row[0])
+
+    def set_status(self, table_id: str, status: str) -> None:
+        if status not in STATUSES:
+            raise StoreError(f"unknown table status {status!r}")
+        with self._tx() as db:
+            self._exists(db, table_id)
+            db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+
+    def set_settings(self, table_id: str, settings: Mapping[str, Any]) -> None:
+        with self._tx() as db:
+            self._exists(db, table_id)
+            db.execute("UPDATE tables SET settings = ? WHERE id = ?", (json.dumps(dict(settings)), table_id))
+
+    def seats(self, table_id: str) -> list[SeatRecord]:
+        rows = self._read("SELECT table_id, seat, token_hash, name, joined, ready FROM seats WHERE table_id = ? "
+                          "ORDER BY seat", (table_id,))
+        return [_seat(r) for r in rows]
+
+    def update_seat(self, table_id: str, seat: int, *, name: str | None = None, joined: bool | None = None,
+                    ready: bool | None = None) -> None:
+        sets, args = [], []
+        for column, value in (("name", name), ("joined", joined), ("ready", ready)):
+            if value is not None:
+                sets.append(f"{column} = ?")
+                args.append(int(value) if isinstance(value, bool) else value)
+        if not sets:
+            return
+        with self._tx() as db:
+            cur = db.execute(f"UPDATE seats SET {', '.join(sets)} WHERE table_id = ? AND seat = ?",
+                             (*args, table_id, seat))
+            if cur.rowcount != 1:
+                self._exists(db, table_id)
+                raise StoreError(f"table {table_id!r} has no seat {seat}")
+
+    def seat_by_token_hash(self, token_hash: str) -> SeatRecord | None:
+        rows = self._read("SELECT table_id, seat, token_hash, name, joined, ready FROM seats WHERE token_hash = ?",
+                          (token_hash,))
+        return _seat(rows[0]) if rows else None
+
+    def append_action(self, table_id: str, step: int, seat: int, action: int, at: float,
+                      *, over: bool = False) -> None:
+        with self._tx() as db:
+            held = self._exists(db, table_id)
+            if held != step:
+                raise StaleStep(step, held)
+            db.execute("INSERT INTO actions (table_id, step, seat, action, at) VALUES (?,?,?,?,?)",
+                       (table_id, step, seat, action, at))
+            db.execute("UPDATE tables SET steps = ?, status = CASE WHEN ? THEN 'over' ELSE status END WHERE id = ?",
+                       (step + 1, int(over), table_id))
+        # leaving _tx committed: with WAL + synchronous=FULL the move is on disk now
+
+    def actions(self, table_id: str, since: int = 0) -> list[ActionRecord]:
+        rows = self._read("SELECT step, seat, action, at FROM actions WHERE table_id = ? AND step >= ? ORDER BY step",
+                          (table_id, since))
+        return [ActionRecord(int(r[0]), int(r[1]), int(r[2]), float(r[3])) for r in rows]
+
+    def truncate(self, table_id: str, step: int, expected_steps: int) -> None:
+        with self._tx() as db:
+            held = self._exists(db, table_id)
+            if held != expected_steps:
+                raise StaleStep(expected_steps, held)
+            if not 0 <= step <= held:
+                raise StoreError(f"cannot truncate table {table_id!r} at step {step} (it holds {held} actions)")
+            db.execute("DELETE FROM actions WHERE table_id = ? AND step >= ?", (table_id, step))
+            db.execute("UPDATE tables SET steps = ?, status = CASE WHEN status = 'over' THEN 'playing' ELSE status "
+                       "END WHERE id = ?", (step, table_id))
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> None:
+        """One process owns a SQLite file here, so nobody else moves: the callback is never called."""
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,163 @@
+"""The server's storage: one table row per game and an append-only action log (event sourcing).
+
+A game is (game, options, seed, rules version) plus the actions in order; everything else (views, events,
+clocks) is derived by replaying them, so the store holds nothing but those facts and the seats' token
+hashes. :class:`ServerStore` is the protocol every backend implements (:class:`~hustings.server.sqlite.
+SqliteStore` here, ``hustings.server.postgres.PostgresStore`` for several server processes);
+:func:`open_store` picks one from a URL. ``append_action`` is the one serialisation point of a game: it
+refuses a move unless the table holds exactly the actions the mover saw, and returns only once the move
+is durable, so the server acknowledges nothing it could lose.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+#: table statuses, in the order a table goes through them
+STATUSES: tuple[str, ...] = ("lobby", "playing", "over")
+
+
+class StoreError(Exception):
+    """A store request that cannot be served; the message is one line."""
+
+
+class TableNotFound(StoreError):
+    """No table with this id."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"no table {table_id!r}")
+        self.table_id = table_id
+
+
+class StaleStep(StoreError):
+    """The table holds another number of actions than the request assumed (someone moved first)."""
+
+    def __init__(self, expected: int, held: int) -> None:
+        super().__init__(f"the table holds {held} actions, not {expected}: someone moved first")
+        self.expected = expected
+        self.held = held
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """One table. ``options`` are what ``hustings.make`` takes besides game and seed (players, variant, ...).
+
+    ``seed`` never leaves the server before the game is over. ``settings`` is plain JSON: ``seats``
+    (``[{"bot": name|None, "name": str}]``), ``clock`` (``{"mode": "none"|"bank"|"turn", "bank_s",
+    "increment_s", "turn_s"}``), ``lang``. ``steps`` is the number of actions stored."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    rules_version: str
+    engine_version: str
+    rng: str
+    settings: dict[str, Any]
+    status: str = "lobby"
+    created_at: float = 0.0
+    rematch_of: str | None = None
+    steps: int = 0
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat of a table. Only the sha256 (hex) of the seat's token is stored."""
+
+    table_id: str
+    seat: int
+    token_hash: str
+    name: str = ""
+    joined: bool = False
+    ready: bool = False
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One stored action: ``step`` is its 0-based index in the game, ``at`` the unix time it was stored."""
+
+    step: int
+    seat: int
+    action: int
+    at: float = field(default=0.0)
+
+
+@runtime_checkable
+class ServerStore(Protocol):
+    """What the server needs of a database. Every method raises :class:`StoreError` (one line) on failure."""
+
+    def migrate(self) -> int:
+        """Apply pending versioned migrations (table ``schema_migrations``); return the schema version."""
+        ...
+
+    def create_table(self, table: TableRecord, seats: Sequence[SeatRecord]) -> None: ...
+
+    def table(self, table_id: str) -> TableRecord:
+        """The table; :class:`TableNotFound` if there is none."""
+        ...
+
+    def tables(self, *, status: str | None = None, ids: Sequence[str] | None = None) -> list[TableRecord]: ...
+
+    def set_status(self, table_id: str, status: str) -> None: ...
+
+    def set_settings(self, table_id: str, settings: Mapping[str, Any]) -> None: ...
+
+    def seats(self, table_id: str) -> list[SeatRecord]: ...
+
+    def update_seat(self, table_id: str, seat: int, *, name: str | None = None, joined: bool | None = None,
+                    ready: bool | None = None) -> None: ...
+
+    def seat_by_token_hash(self, token_hash: str) -> SeatRecord | None: ...
+
+    def append_action(self, table_id: str, step: int, seat: int, action: int, at: float,
+                      *, over: bool = False) -> None:
+        """Store action number ``step`` durably, atomically checking that the table holds exactly ``step``
+        actions (:class:`StaleStep` otherwise); bump ``steps``; set status "over" when ``over``; tell other
+        processes. Returns only once the move is durable."""
+        ...
+
+    def actions(self, table_id: str, since: int = 0) -> list[ActionRecord]:
+        """The actions with ``step >= since``, in order."""
+        ...
+
+    def truncate(self, table_id: str, step: int, expected_steps: int) -> None:
+        """Undo: delete the actions with ``step >= step``; :class:`StaleStep` unless the table holds exactly
+        ``expected_steps`` actions."""
+        ...
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> None:
+        """``callback(table_id, steps)`` (from a background thread) when ANOTHER process changed a table's
+        actions. A one-process store never calls it."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def open_store(url: str) -> ServerStore:
+    """A store from a URL: ``sqlite:///PATH`` (``sqlite:///:memory:`` for a throwaway one) or
+    ``postgresql://...``. Migrations are applied. StoreError (one line) for anything else."""
+    if url.startswith("sqlite://"):
+        from hustings.server.sqlite import SqliteStore
+
+        # sqlite:///abs/path.db (the path after "sqlite://" as written), sqlite://rel/path.db, sqlite:///:memory:
+        path = url[len("sqlite://"):]
+        if path == "/:memory:":
+            path = ":memory:"
+        if not path:
+            raise StoreError("a SQLite URL names a file: sqlite:///PATH")
+        sqlite_store = SqliteStore(path)
+        sqlite_store.migrate()
+        return sqlite_store
+    if url.startswith(("postgresql://", "postgres://")):
+        try:
+            # imported by name: it needs psycopg, which only PostgreSQL users install (the server extra)
+            postgres = importlib.import_module("hustings.server.postgres")
+        except ImportError as e:
+            raise StoreError(f"PostgreSQL support is not available: {e}") from None
+        pg_store: ServerStore = postgres.PostgresStore(url)
+        pg_store.migrate()
+        return pg_store
+    raise StoreError(f"unknown database URL {url[:40]!r}: use sqlite:///PATH or postgresql://...")

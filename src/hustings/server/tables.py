@@ -1,0 +1,887 @@
+"""The tables a server process runs: one live game state per table in memory, rebuilt from the store.
+
+:class:`Hub` is the server without the web framework: the lobby (create, join, ready, start, rematch), the
+authoritative move (token, turn, step, legality, apply, store durably, then push to each connection its own
+seat's view and events), bots off the event loop, clocks and timeouts, undo and reconnection. The web layer
+(:mod:`hustings.server.app`) only turns HTTP requests and websocket frames into calls here.
+
+Everything about a table happens on the event loop under the table's lock; the only blocking work (the
+store's durable commit, bot searches, undo's replay) runs in worker threads, so one slow table never stalls
+another.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import hustings
+from hustings.bots.heuristic import heuristic_for
+from hustings.bots.random_bot import Bot
+from hustings.bots.registry import check_bot_name, make_bot
+from hustings.bots.runner import ask
+from hustings.engine import (
+    ENGINE_VERSION,
+    LANGS,
+    Action,
+    Event,
+    GameState,
+    IllegalActionError,
+    fresh_seed,
+    get_spec,
+    list_games,
+    normalize_lang,
+    thaw,
+)
+from hustings.engine.rng import RNG_NAME
+from hustings.server.clock import ClockError, Clocks, ClockSettings
+from hustings.server.i18n import error_text
+from hustings.server.store import (
+    SeatRecord,
+    ServerStore,
+    StaleStep,
+    StoreError,
+    TableNotFound,
+    TableRecord,
+)
+from hustings.server.text import text_for
+from hustings.server.undo import undo_refusal
+from hustings.table.match import Match, bot_seed
+
+log = logging.getLogger("hustings.server")
+
+BOT_LEVELS = ("random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard")
+#: a seat name's longest length
+MAX_NAME = 40
+
+
+class LobbyError(Exception):
+    """A lobby request that cannot be served: ``code`` (machine), ``message`` (one line), HTTP ``status``."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+class PlayError(Exception):
+    """A play message refused: ``code`` as the protocol names it, ``fields`` for its message."""
+
+    def __init__(self, code: str, **fields: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.fields = fields
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def _json_default(value: object) -> Any:
+    if isinstance(value, tuple | frozenset | set):
+        return list(value)
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+def dumps(message: Mapping[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_json_default)
+
+
+@dataclass(eq=False)
+class Conn:
+    """One websocket connection: whose eyes (``seat``, None for a spectator), its language, and how far it has
+    been told (``cursor``: the index in the table's event list up to which it has its events)."""
+
+    send: Callable[[str], None]
+    table: LiveTable | None = None
+    seat: int | None = None
+    lang: str = "en"
+    cursor: int = 0
+    said_hello: bool = False
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table in memory: its record, seats, the game (a :class:`Match` nobody stores: the hub stores moves
+    itself), every event in order, clocks, connections, and the seats a bot plays for now."""
+
+    record: TableRecord
+    seats: list[SeatRecord]
+    match: Match
+    events: list[Event]
+    clocks: Clocks
+    clock: ClockSettings
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    away: set[int] = field(default_factory=set)  # people gone past the grace period: a bot plays for them
+    stand_ins: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    timer: asyncio.TimerHandle | None = None
+    grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    def humans(self) -> list[int]:
+        return [p for p, b in enumerate(self.match.seats) if b is None]
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.conns)
+
+    def out_of_time(self, seat: int, now: float) -> bool:
+        """A seat whose bank is empty (bank clock), or that is past its turn's deadline (turn clock)."""
+        to_act = self.state.current_players
+        left = self.clocks.remaining(seat, to_act, now)
+        return left is not None and left <= 0 and (self.clock.mode == "bank" or seat in to_act)
+
+    def bot_played(self, seat: int, now: float) -> bool:
+        """Is a bot to make ``seat``'s moves now: a bot seat, a person gone or out of time."""
+        return self.match.seats[seat] is not None or seat in self.away or self.out_of_time(seat, now)
+
+
+class Hub:
+    """Every table of one server process. ``grace_s``: how long a person may be gone before a bot plays for
+    them; ``executor``: where bots think (default: a thread pool)."""
+
+    def __init__(self, store: ServerStore, *, grace_s: float = 30.0, executor: Executor | None = None,
+                 bot_threads: int = 4) -> None:
+        self.store = store
+        self.grace_s = grace_s
+        self.tables: dict[str, LiveTable] = {}
+        self._own_executor = executor is None
+        self.executor = executor or ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hustings-bot")
+        self._lobby_lock = asyncio.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping = False
+
+    # -- starting and stopping ----------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Rebuild every unfinished table by replay and let their bots and clocks run again."""
+        self._loop = asyncio.get_running_loop()
+        self.store.subscribe(self._on_remote_change)
+        records = await self._db(self.store.tables, status="playing")
+        records += await self._db(self.store.tables, status="lobby")
+        for record in records:
+            try:
+                table = await self._load(record.id)
+            except Exception as e:  # a table that cannot be rebuilt must not keep the others from starting
+                log.error("table %s cannot be rebuilt: %s", record.id, e)
+                continue
+            if table.status == "playing":
+                for p in table.humans():
+                    self._start_grace(table, p)
+                self._schedule(table)
+
+    async def stop(self) -> None:
+        self._stopping = True
+        for table in self.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+            for h in table.grace.values():
+                h.cancel()
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        if self._own_executor:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+
+    async def _db(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        # the store blocks (a durable commit waits for the disk): never on the event loop
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    async def _load(self, table_id: str) -> LiveTable:
+        """The live table, rebuilt from the store by replay when it is not in memory."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        try:
+            record = await self._db(self.store.table, table_id)
+        except TableNotFound:
+            raise PlayError("unknown_table", table=table_id[:40]) from None
+        seats, actions = await asyncio.gather(self._db(self.store.seats, table_id),
+                                              self._db(self.store.actions, table_id, 0))
+        table = self.tables.get(table_id)  # loaded meanwhile by another request
+        if table is not None:
+            return table
+        table = await asyncio.to_thread(_build, record, seats, actions)
+        self.tables[table_id] = table
+        return table
+
+    # -- lobby ----------------------------------------------------------------------------------------------
+
+    def games(self, lang: str) -> list[dict[str, Any]]:
+        lang = normalize_lang(lang)
+        out = []
+        for g in list_games():
+            spec = get_spec(g)
+            bots = [b for b in BOT_LEVELS if b != "heuristic" or heuristic_for(g) is not None]
+            out.append({"id": g, "name": spec.title.get(lang, spec.title.get("en", g)),
+                        "variants": list(spec.variants), "default_variant": spec.default_variant,
+                        "players": [spec.min_players, spec.max_players],
+                        "players_by_variant": {v: spec.player_counts(v) for v in spec.variants},
+                        "bots": bots, "outcome": spec.outcome})
+        return out
+
+    async def create(self, body: Mapping[str, Any], rematch_of: TableRecord | None = None) -> dict[str, Any]:
+        """A new table from a lobby request; the answer holds every person's seat token (only once)."""
+        game = body.get("game")
+        if not isinstance(game, str) or game not in list_games():
+            raise LobbyError("bad_request", f"unknown game {str(game)[:40]!r}; games: {', '.join(list_games())}")
+        spec = get_spec(game)
+        variant = body.get("variant") or spec.default_variant
+        if variant not in spec.variants:
+            raise LobbyError("bad_request", f"unknown variant {str(variant)[:40]!r}; variants: "
+                             f"{', '.join(spec.variants)}")
+        seats_in = body.get("seats")
+        players = body.get("players", len(seats_in) if isinstance(seats_in, list) else None)
+        counts = spec.player_counts(variant)
+        if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+            raise LobbyError("bad_request", f"{game} {variant} takes {counts[0]} to {counts[-1]} players")
+        if seats_in is None:
+            seats_in = [{"bot": None}] * players
+        if not isinstance(seats_in, list) or len(seats_in) != players:
+            raise LobbyError("bad_request", f"seats must list one entry per player ({players})")
+        seats_json: list[dict[str, Any]] = []
+        for i, s in enumerate(seats_in):
+            if not isinstance(s, Mapping):
+                raise LobbyError("bad_request", f"seats[{i}] must be an object {{bot, name}}")
+            bot = s.get("bot")
+            if bot is not None:
+                try:
+                    if not isinstance(bot, str):
+                        raise ValueError("a bot is named by a string")
+                    check_bot_name(bot)
+                    if bot == "heuristic" and heuristic_for(game) is None:
+                        raise ValueError(f"{game} has no heuristic bot")
+                except ValueError as e:
+                    raise LobbyError("bad_request", f"seats[{i}].bot: {e}") from None
+            name = s.get("name") or ""
+            if not isinstance(name, str) or len(name) > MAX_NAME:
+                raise LobbyError("bad_request", f"seats[{i}].name must be text of at most {MAX_NAME} characters")
+            seats_json.append({"bot": bot, "name": name})
+        try:
+            clock = ClockSettings.from_json(body.get("clock"))
+        except ClockError as e:
+            raise LobbyError("bad_request", str(e)) from None
+        lang = body.get("lang", "en")
+        if lang not in LANGS:
+            raise LobbyError("bad_request", f"lang must be one of {', '.join(LANGS)}")
+        options: dict[str, Any] = {"players": players, "variant": variant}
+        extra = body.get("options") or {}
+        if not isinstance(extra, Mapping) or any(k not in spec.options for k in extra):
+            raise LobbyError("bad_request", f"options: {game} takes {', '.join(spec.options) or 'none'}")
+        options.update(extra)
+        seed = fresh_seed()
+        try:
+            hustings.make(game, seed=seed, **options)  # refuse bad options now, not at the first replay
+        except (ValueError, TypeError) as e:
+            raise LobbyError("bad_request", str(e)) from None
+        table_id = secrets.token_urlsafe(12)
+        settings = {"seats": seats_json, "clock": clock.to_json(), "lang": lang,
+                    "name": str(body.get("name") or "")[:80]}
+        all_bots = all(s["bot"] is not None for s in seats_json)
+        record = TableRecord(id=table_id, game=game, options=options, seed=seed, rules_version=spec.rules_version,
+                             engine_version=ENGINE_VERSION, rng=RNG_NAME, settings=settings, status="lobby",
+                             created_at=time.time(), rematch_of=None if rematch_of is None else rematch_of.id)
+        tokens = {p: new_token() for p in range(players)}
+        seat_records = [SeatRecord(table_id, p, token_hash(tokens[p]), s["name"], s["bot"] is not None,
+                                   s["bot"] is not None) for p, s in enumerate(seats_json)]
+        await self._db(self.store.create_table, record, seat_records)
+        table = await self._load(table_id)
+        if all_bots:
+            await self._start(table)
+        return {
+            "table": self.info(table),
+            "seats": [{"seat": p, "token": tokens[p], "invite": f"/t/{table_id}#seat={p}&token={tokens[p]}"}
+                      for p, s in enumerate(seats_json) if s["bot"] is None],
+            "spectate": f"/t/{table_id}",
+        }
+
+    async def _seat_of(self, table_id: str, token: object) -> tuple[LiveTable, int]:
+        table = await self._load_lobby(table_id)
+        seat = self._check_token(table, token)
+        if seat is None:
+            raise LobbyError("unauthorized", "this seat token is not valid for this table", 403)
+        return table, seat
+
+    async def _load_lobby(self, table_id: str) -> LiveTable:
+        try:
+            return await self._load(table_id)
+        except PlayError:
+            raise LobbyError("unknown_table", f"no table {table_id[:40]!r}", 404) from None
+
+    def _check_token(self, table: LiveTable, token: object) -> int | None:
+        """The seat whose token this is, compared in constant time with every seat's hash, else None."""
+        if not isinstance(token, str) or not 0 < len(token) <= 200:
+            return None
+        digest = token_hash(token).encode("ascii")
+        found = None
+        for s in table.seats:  # no early exit: the time taken says nothing about which seat matched
+            if hmac.compare_digest(digest, s.token_hash.encode("ascii")):
+                found = s.seat
+        return found
+
+    async def table_info(self, table_id: str) -> dict[str, Any]:
+        return self.info(await self._load_lobby(table_id))
+
+    async def join(self, table_id: str, token: object, name: object) -> dict[str, Any]:
+        table, seat = await self._seat_of(table_id, token)
+        if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
+            raise LobbyError("bad_request", f"name must be text of at most {MAX_NAME} characters")
+        async with table.lock:
+            await self._db(self.store.update_seat, table.id, seat, name=name, joined=True)
+            table.seats[seat] = _replace_seat(table.seats[seat], name=name, joined=True)
+        self._push_table(table)
+        return self.info(table)
+
+    async def ready(self, table_id: str, token: object, ready: object) -> dict[str, Any]:
+        table, seat = await self._seat_of(table_id, token)
+        if not isinstance(ready, bool):
+            raise LobbyError("bad_request", "ready must be true or false")
+        async with table.lock:
+            await self._db(self.store.update_seat, table.id, seat, ready=ready, joined=True)
+            table.seats[seat] = _replace_seat(table.seats[seat], ready=ready, joined=True)
+        self._push_table(table)
+        return self.info(table)
+
+    async def start(self, table_id: str, token: object) -> dict[str, Any]:
+        table, _ = await self._seat_of(table_id, token)
+        if table.status != "lobby":
+            raise LobbyError("conflict", f"the table is {table.status} already", 409)
+        waiting = [s.seat for s in table.seats if not (s.joined and s.ready)]
+        if waiting:
+            raise LobbyError("conflict", f"waiting for seats {', '.join(str(p) for p in waiting)} to join and "
+                             "be ready", 409)
+        await self._start(table)
+        return self.info(table)
+
+    async def _start(self, table: LiveTable) -> None:
+        async with table.lock:
+            if table.status != "lobby":
+                return
+            settings = dict(table.record.settings, started_at=time.time())
+            await self._db(self.store.set_settings, table.id, settings)
+            await self._db(self.store.set_status, table.id, "playing")
+            table.record = _replace_record(table.record, settings=settings, status="playing")
+            table.clocks = Clocks(table.clock, table.state.num_players, settings["started_at"])
+            for p in table.humans():
+                if not table.connected(p):
+                    self._start_grace(table, p)
+            self._broadcast(table, full=True)
+            self._schedule(table)
+
+    async def rematch(self, table_id: str, token: object) -> dict[str, Any]:
+        """A new table with the same game, seats and settings (new seed, new tokens). The first to ask gets
+        every person's new token to share, as the creator of a table does; the old table's info names the
+        rematch, and later askers are told it exists (only token hashes are stored, so nobody else's token
+        can be handed out again)."""
+        table, seat = await self._seat_of(table_id, token)
+        if table.status != "over":
+            raise LobbyError("conflict", "a rematch can only follow a finished game", 409)
+        async with self._lobby_lock:
+            existing = table.record.settings.get("rematch")
+            if existing is None:
+                rec = table.record
+                body = {"game": rec.game, "variant": rec.options.get("variant"), "players": rec.options["players"],
+                        "seats": [{"bot": s["bot"], "name": table.seats[p].name}
+                                  for p, s in enumerate(rec.settings["seats"])],
+                        "clock": rec.settings.get("clock"), "lang": rec.settings.get("lang", "en"),
+                        "name": rec.settings.get("name", ""),
+                        "options": {k: v for k, v in rec.options.items() if k not in ("players", "variant")}}
+                answer = await self.create(body, rematch_of=rec)
+                settings = dict(rec.settings, rematch=answer["table"]["id"])
+                await self._db(self.store.set_settings, table.id, settings)
+                table.record = _replace_record(table.record, settings=settings)
+                self._push_table(table)
+                return answer
+            raise LobbyError("conflict", f"the rematch {existing} exists already: whoever asked first got every "
+                             f"seat's link; ask them for the link of seat {seat}", 409)
+
+    async def my_tables(self, tokens: object) -> list[dict[str, Any]]:
+        if not isinstance(tokens, list) or len(tokens) > 200 or not all(isinstance(t, str) for t in tokens):
+            raise LobbyError("bad_request", "tokens must be a list of at most 200 seat tokens")
+        out = []
+        for tok in tokens:
+            seat = await self._db(self.store.seat_by_token_hash, token_hash(tok))
+            if seat is None:
+                continue
+            table = await self._load(seat.table_id)
+            out.append(dict(self.info(table), seat=seat.seat))
+        return out
+
+    async def record_of(self, table_id: str) -> dict[str, Any]:
+        table = await self._load_lobby(table_id)
+        if not table.state.is_over:
+            raise LobbyError("conflict", "the record holds the seed: it is given out only when the game is over",
+                             409)
+        record: dict[str, Any] = table.match.record()
+        return record
+
+    def info(self, table: LiveTable) -> dict[str, Any]:
+        """TableInfo: what anyone at the table may know about it (never a token, seed or hidden card)."""
+        rec = table.record
+        now = time.time()
+        seats = []
+        for s in table.seats:
+            bot = table.match.seats[s.seat]
+            seats.append({"seat": s.seat, "name": s.name, "bot": bot, "joined": s.joined, "ready": s.ready,
+                          "connected": table.connected(s.seat),
+                          "replaced_by_bot": bot is None and rec.status == "playing"
+                          and (s.seat in table.away or table.out_of_time(s.seat, now))})
+        return {"id": rec.id, "game": rec.game, "variant": rec.options.get("variant"),
+                "players": rec.options.get("players"), "status": rec.status, "step": table.state.step_count,
+                "seats": seats, "clock": table.clock.to_json(), "lang": rec.settings.get("lang", "en"),
+                "name": rec.settings.get("name", ""), "rematch": rec.settings.get("rematch"),
+                "rematch_of": rec.rematch_of}
+
+    # -- connections -----------------------------------------------------------------------------------------
+
+    async def hello(self, conn: Conn, table_id: str, msg: Mapping[str, Any]) -> None:
+        if conn.said_hello:
+            raise PlayError("hello_again")
+        lang = msg.get("lang", conn.lang)
+        conn.lang = lang if lang in LANGS else normalize_lang(str(lang))
+        table = await self._load(table_id)
+        seat: int | None = None
+        if msg.get("spectator") is True:
+            seat = None
+        else:
+            seat = self._check_token(table, msg.get("token"))
+            if seat is None:
+                raise PlayError("unauthorized")
+        since = msg.get("since")
+        if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
+            raise PlayError("bad_message", detail="since must be a step number")
+        async with table.lock:
+            conn.table, conn.seat, conn.said_hello = table, seat, True
+            table.conns.add(conn)
+            if seat is not None:
+                handle = table.grace.pop(seat, None)
+                if handle is not None:
+                    handle.cancel()
+                came_back = seat in table.away
+                table.away.discard(seat)
+            conn.send(dumps({"type": "welcome", "seat": seat, "table": self.info(table)}))
+            self.send_state(table, conn, "state", since)
+            self._push_table(table, but=conn)
+            if seat is not None and came_back:
+                self._schedule(table)
+
+    def gone(self, conn: Conn) -> None:
+        """The connection closed: if it was a person's last one, a bot plays for them after the grace period."""
+        table = conn.table
+        if table is None:
+            return
+        table.conns.discard(conn)
+        if conn.seat is not None and not table.connected(conn.seat) and table.status == "playing":
+            self._start_grace(table, conn.seat)
+        self._push_table(table)
+
+    def _start_grace(self, table: LiveTable, seat: int) -> None:
+        if table.match.seats[seat] is not None or seat in table.grace or self._loop is None:
+            return
+
+        def expire() -> None:
+            table.grace.pop(seat, None)
+            if not table.connected(seat) and table.status == "playing":
+                table.away.add(seat)
+                self._push_table(table)
+                self._schedule(table)
+
+        table.grace[seat] = self._loop.call_later(self.grace_s, expire)
+
+    # -- what each connection is told ---------------------------------------------------------------------
+
+    def _payload(self, table: LiveTable, conn: Conn, kind: str, events: Sequence[Event],
+                 cache: dict[Any, Any]) -> dict[str, Any]:
+        st = table.state
+        seat, lang = conn.seat, conn.lang
+        key = ("view", seat)
+        if key not in cache:
+            cache[key] = st.view(seat)
+        view = cache[key]
+        to_act = list(st.current_players) if table.status == "playing" else []
+        text = text_for(table.record.game)
+        legal: list[dict[str, Any]] = []
+        if seat is not None and seat in to_act and not st.is_over:
+            lkey = ("legal", seat, lang)
+            if lkey not in cache:
+                cache[lkey] = [{"id": a.id, "kind": a.kind, "args": list(a.args),
+                                "label": text.action_label(a, view, lang)} for a in st.legal_actions(seat)]
+            legal = cache[lkey]
+        evs = [{"type": e.type, "data": thaw(e.data), "step": e.step, "to": e.to,
+                "text": text.event_text(e, lang, view)} for e in events if e.to is None or e.to == seat]
+        over = st.is_over
+        outcome = None
+        if over:
+            o = st.outcome()
+            outcome = {"winners": list(o.winners), "ranks": list(o.ranks), "utilities": list(o.utilities),
+                       "scores": st.scores()}
+        phase = view.get("phase", "") if isinstance(view, Mapping) else ""
+        if "clocks" not in cache:
+            cache["clocks"] = table.clocks.to_json(to_act, time.time()) if table.status == "playing" else []
+        if "info" not in cache:
+            cache["info"] = self.info(table)
+        return {"type": kind, "step": st.step_count, "view": view, "legal": legal, "events": evs,
+                "to_act": to_act, "clocks": cache["clocks"], "over": over, "outcome": outcome,
+                "phase": str(phase), "status": table.status, "table": cache["info"]}
+
+    def send_state(self, table: LiveTable, conn: Conn, kind: str, since: int | None,
+                    cache: dict[Any, Any] | None = None) -> None:
+        events = table.events if since is None else [e for e in table.events if e.step > since]
+        conn.send(dumps(self._payload(table, conn, kind, events, {} if cache is None else cache)))
+        conn.cursor = len(table.events)
+
+    def _broadcast(self, table: LiveTable, full: bool = False) -> None:
+        """Tell every connection what changed: its seat's view, legal actions and new events (``full``: a fresh
+        "state" with every event, after an undo took events back or the game started)."""
+        cache: dict[Any, Any] = {}
+        for conn in list(table.conns):
+            if full:
+                self.send_state(table, conn, "state", None, cache)
+            else:
+                new = table.events[conn.cursor:]
+                conn.send(dumps(self._payload(table, conn, "update", new, cache)))
+                conn.cursor = len(table.events)
+
+    def _push_table(self, table: LiveTable, but: Conn | None = None) -> None:
+        if not table.conns:
+            return
+        msg = dumps({"type": "table", "table": self.info(table)})
+        for conn in list(table.conns):
+            if conn is not but:
+                conn.send(msg)
+
+    # -- play ------------------------------------------------------------------------------------------------
+
+    async def act(self, conn: Conn, msg: Mapping[str, Any]) -> None:
+        table, seat = self._actor(conn)
+        step, action_id = msg.get("step"), msg.get("action")
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise PlayError("bad_message", detail="act needs an integer step")
+        if isinstance(action_id, bool) or not isinstance(action_id, int):
+            raise PlayError("bad_message", detail="act needs an integer action id")
+        async with table.lock:
+            st = table.state
+            self._check_turn(table, seat, step)
+            action = _legal_action(st, seat, action_id)
+            await self._commit(table, seat, action, by=conn)
+
+    def _actor(self, conn: Conn) -> tuple[LiveTable, int]:
+        if conn.table is None:
+            raise PlayError("hello_first")
+        if conn.seat is None:
+            raise PlayError("spectator")
+        return conn.table, conn.seat
+
+    def _check_turn(self, table: LiveTable, seat: int, step: int) -> None:
+        st = table.state
+        if table.status == "lobby":
+            raise PlayError("not_started")
+        if st.is_over:
+            raise PlayError("over")
+        if step != st.step_count:
+            raise PlayError("stale_step", step=st.step_count, sent=step)
+        if seat not in st.current_players:
+            raise PlayError("not_your_turn", seats=", ".join(str(p) for p in st.current_players))
+
+    async def _commit(self, table: LiveTable, seat: int, action: Action, by: Conn | None) -> None:
+        """Apply, store durably, then acknowledge and tell everyone. Called under the table's lock."""
+        st = table.state
+        to_act = st.current_players
+        step = st.step_count
+        events = st.apply(seat, action)
+        at = time.time()
+        try:
+            await self._db(self.store.append_action, table.id, step, seat, action.id, at, over=st.is_over)
+        except StaleStep:
+            # another process moved first (several servers on one database): catch up, then refuse
+            await self._rebuild(table)
+            raise PlayError("stale_step", step=table.state.step_count, sent=step) from None
+        except (StoreError, OSError) as e:
+            log.error("table %s: move %d not stored: %s", table.id, step, e)
+            await self._rebuild(table)
+            raise PlayError("unavailable") from None
+        table.events.extend(events)
+        table.clocks.on_action(to_act, seat, at)
+        if st.is_over:
+            table.record = _replace_record(table.record, status="over")
+        if by is not None:
+            table.away.discard(seat)
+            by.send(dumps({"type": "ack", "step": step + 1}))
+        self._broadcast(table)
+        self._schedule(table)
+
+    async def _rebuild(self, table: LiveTable) -> None:
+        """Replace the table's game by a replay of what the store holds (after an undo, a failed write, or a
+        move made by another process), and tell everyone the whole state afresh."""
+        record, actions = await asyncio.gather(self._db(self.store.table, table.id),
+                                               self._db(self.store.actions, table.id, 0))
+        fresh = await asyncio.to_thread(_build, record, table.seats, actions)
+        table.record, table.match, table.events, table.clocks = fresh.record, fresh.match, fresh.events, fresh.clocks
+        table.stand_ins.clear()
+        self._broadcast(table, full=True)
+        self._schedule(table)
+
+    def _on_remote_change(self, table_id: str, steps: int) -> None:
+        """From the store's listener thread: another process changed a table's actions."""
+        loop = self._loop
+        if loop is None or table_id not in self.tables:
+            return
+        loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._catch_up(table_id, steps)))
+
+    async def _catch_up(self, table_id: str, steps: int) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.state.step_count == steps:
+                return
+            if steps > table.state.step_count:
+                try:
+                    await self._apply_stored(table)
+                    return
+                except Exception as e:  # anything odd: replay from scratch
+                    log.warning("table %s: catching up failed (%s); replaying", table_id, e)
+            await self._rebuild(table)
+
+    async def _apply_stored(self, table: LiveTable) -> None:
+        st = table.state
+        new = await self._db(self.store.actions, table.id, st.step_count)
+        record = await self._db(self.store.table, table.id)
+        for a in new:
+            if a.step != st.step_count:
+                raise StoreError("a gap in the stored actions")
+            to_act = st.current_players
+            table.events.extend(st.apply(a.seat, a.action))
+            table.clocks.on_action(to_act, a.seat, a.at)
+        table.record = record
+        self._broadcast(table)
+        self._schedule(table)
+
+    # -- undo ---------------------------------------------------------------------------------------------------
+
+    async def undo(self, conn: Conn, msg: Mapping[str, Any]) -> None:
+        table, seat = self._actor(conn)
+        step = msg.get("step")
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise PlayError("bad_message", detail="undo needs the integer step you saw")
+        async with table.lock:
+            st = table.state
+            if table.status == "lobby":
+                raise PlayError("not_started")
+            if st.is_over:
+                raise PlayError("over")
+            if step != st.step_count:
+                raise PlayError("stale_step", step=st.step_count, sent=step)
+            history = st.history
+            if not history:
+                raise PlayError("cannot_undo", detail=error_text("undo.empty", conn.lang))
+            last_seat, last_action = history[-1]
+            if last_seat != seat:
+                raise PlayError("cannot_undo", detail=error_text("undo.not_yours", conn.lang))
+            before = await asyncio.to_thread(_replay, table.record, history[:-1])
+            reason = await asyncio.to_thread(undo_refusal, before, seat, last_action)
+            if reason is not None:
+                raise PlayError("cannot_undo", detail=error_text(reason, conn.lang))
+            try:
+                await self._db(self.store.truncate, table.id, step - 1, step)
+            except StaleStep:
+                await self._rebuild(table)
+                raise PlayError("stale_step", step=table.state.step_count, sent=step) from None
+            conn.send(dumps({"type": "ack", "step": step - 1}))
+            await self._rebuild(table)
+
+    # -- bots, clocks ------------------------------------------------------------------------------------------
+
+    def _schedule(self, table: LiveTable) -> None:
+        """After every change: start the bots if a bot-played seat is to act, and set the clock alarm."""
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        st = table.state
+        if table.status != "playing" or st.is_over or self._loop is None:
+            return
+        now = time.time()
+        to_act = st.current_players
+        if any(table.bot_played(p, now) for p in to_act) and table.bot_task is None:
+            table.bot_task = asyncio.ensure_future(self._bots(table))
+        deadlines = [d for p in to_act if not table.bot_played(p, now)
+                     if (d := table.clocks.deadline(p, to_act)) is not None]
+        if deadlines:
+            delay = max(0.0, min(deadlines) - now) + 0.005
+            table.timer = self._loop.call_later(delay, self._on_timeout, table)
+
+    def _on_timeout(self, table: LiveTable) -> None:
+        table.timer = None
+        self._push_table(table)  # replaced_by_bot shows
+        self._schedule(table)
+
+    async def _bots(self, table: LiveTable) -> None:
+        """Bots move for every bot-played seat that is to act, one decision at a time, thinking in the
+        executor on a copy of the state (never blocking the loop); a decision that came too late (the seat
+        acted meanwhile, or what it sees changed) is dropped."""
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                async with table.lock:
+                    st = table.state
+                    if table.status != "playing" or st.is_over:
+                        return
+                    now = time.time()
+                    seats = [p for p in st.current_players if table.bot_played(p, now)]
+                    if not seats:
+                        return
+                    seat = seats[0]
+                    bot = self._bot_for(table, seat)
+                    snapshot = st.clone()
+                    seen = snapshot.view(seat)
+                started = time.perf_counter()
+                try:
+                    action = await loop.run_in_executor(self.executor, _think, bot, snapshot, seat)
+                except Exception as e:
+                    if self._stopping:
+                        return
+                    log.error("table %s: the bot of seat %d failed (%s); it plays at random", table.id, seat, e)
+                    legal = snapshot.legal_actions(seat)
+                    action = legal[random.randrange(len(legal))]
+                log.debug("table %s seat %d: bot decided in %.3fs", table.id, seat, time.perf_counter() - started)
+                async with table.lock:
+                    st = table.state
+                    if (table.status != "playing" or st.is_over or seat not in st.current_players
+                            or not table.bot_played(seat, time.time()) or st.view(seat) != seen
+                            or action not in st.legal_actions(seat)):
+                        continue
+                    try:
+                        await self._commit(table, seat, action, by=None)
+                    except PlayError as e:
+                        log.warning("table %s: a bot move was not stored (%s)", table.id, e.code)
+                        await asyncio.sleep(0.2)
+        except asyncio.CancelledError:
+            raise
+        finally:
+            table.bot_task = None
+
+    def _bot_for(self, table: LiveTable, seat: int) -> Bot:
+        bot = table.match.bots[seat]
+        if bot is not None:
+            return bot
+        stand_in = table.stand_ins.get(seat)
+        if stand_in is None:
+            name = "heuristic" if heuristic_for(table.record.game) is not None else "random"
+            stand_in = make_bot(name, table.record.game, bot_seed(table.record.seed, seat) ^ 1, clock=True)
+            table.stand_ins[seat] = stand_in
+        return stand_in
+
+    # -- dispatch ------------------------------------------------------------------------------------------------
+
+    async def handle(self, conn: Conn, table_id: str, msg: Mapping[str, Any]) -> None:
+        """One client message; PlayError is turned into an error message by the caller."""
+        kind = msg.get("type")
+        if kind == "ping":
+            conn.send(dumps({"type": "pong"}))
+            return
+        if kind == "hello":
+            await self.hello(conn, table_id, msg)
+            return
+        if conn.table is None:
+            if kind in ("act", "undo", "lang"):
+                raise PlayError("hello_first")
+            raise PlayError("bad_message", detail=f"unknown message type {str(kind)[:30]!r}")
+        if kind == "act":
+            await self.act(conn, msg)
+        elif kind == "undo":
+            await self.undo(conn, msg)
+        elif kind == "lang":
+            lang = msg.get("lang")
+            if lang not in LANGS:
+                raise PlayError("bad_message", detail=f"lang must be one of {', '.join(LANGS)}")
+            conn.lang = str(lang)
+            async with conn.table.lock:
+                self.send_state(conn.table, conn, "state", None)
+        else:
+            raise PlayError("bad_message", detail=f"unknown message type {str(kind)[:30]!r}")
+
+
+def _think(bot: Bot, state: GameState, seat: int) -> Action:
+    legal = state.legal_actions(seat)
+    return ask(bot, state, seat, legal)
+
+
+def _legal_action(st: GameState, seat: int, action_id: int) -> Action:
+    legal = st.legal_actions(seat)
+    for a in legal:
+        if a.id == action_id:
+            return a
+    try:
+        what = st.SPACE.resolve(action_id)
+    except IllegalActionError as e:
+        raise PlayError("illegal_action", detail=str(e)) from None
+    raise PlayError("illegal_action", detail=f"{what.text('en')} (id {action_id}) is not among your legal actions")
+
+
+def _replay(record: TableRecord, history: Sequence[tuple[int, int]]) -> GameState:
+    state = hustings.make(record.game, seed=record.seed, **record.options)
+    for seat, action in history:
+        state.apply(seat, action)
+    return state
+
+
+def _build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[Any]) -> LiveTable:
+    """A live table from the store: the game replayed action by action, the clocks brought forward with it."""
+    spec = get_spec(record.game)
+    if record.rules_version != spec.rules_version:
+        raise StoreError(f"table {record.id} was played under rules version {record.rules_version}; this server "
+                         f"has {spec.rules_version}")
+    state = hustings.make(record.game, seed=record.seed, **record.options)
+    clock = ClockSettings.from_json(record.settings.get("clock"))
+    clocks = Clocks(clock, state.num_players, float(record.settings.get("started_at", record.created_at)))
+    for a in actions:
+        to_act = state.current_players
+        state.apply(a.seat, a.action)
+        clocks.on_action(to_act, a.seat, a.at)
+    bots = [s.get("bot") for s in record.settings["seats"]]
+    match = Match(state, bots)
+    if state.is_over and record.status != "over":
+        record = _replace_record(record, status="over")
+    return LiveTable(record=record, seats=list(seats), match=match, events=list(state.all_events()),
+                     clocks=clocks, clock=clock)
+
+
+def _replace_record(record: TableRecord, **changes: Any) -> TableRecord:
+    from dataclasses import replace
+
+    return replace(record, **changes)
+
+
+def _replace_seat(seat: SeatRecord, **changes: Any) -> SeatRecord:
+    from dataclasses import replace
+
+    return replace(seat, **{k: v for k, v in changes.items() if v is not None})
+
+
+__all__ = ["Conn", "Hub", "LiveTable", "LobbyError", "PlayError", "dumps", "token_hash"]

@@ -1,0 +1,36 @@
+"""Labels of legal actions and texts of events, in the client's language, from the game's ``text`` adapter.
+
+A game's ``text`` adapter (``adapters["text"]``) has ``action_label(action, view, lang)`` and
+``event_text(event, lang, view)``; a game without one gets the actions' and events' own texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from hustings.engine import Action, Event, get_spec
+
+
+class TextAdapter(Protocol):
+    def action_label(self, action: Action, view: Mapping[str, Any], lang: str) -> str: ...
+
+    def event_text(self, event: Event, lang: str, view: Mapping[str, Any] | None = None) -> str: ...
+
+
+class PlainText:
+    """The fallback: the game's own texts of actions and events."""
+
+    def action_label(self, action: Action, view: Mapping[str, Any], lang: str) -> str:
+        return action.text(lang)
+
+    def event_text(self, event: Event, lang: str, view: Mapping[str, Any] | None = None) -> str:
+        return event.message(lang)
+
+
+_PLAIN = PlainText()
+
+
+def text_for(game: str) -> TextAdapter:
+    adapter: TextAdapter | None = get_spec(game).adapter("text")
+    return _PLAIN if adapter is None else adapter

@@ -1,0 +1,341 @@
+// The table page: /t/<id>#seat=<n>&token=<tok> (a seat) or /t/<id> (a spectator).
+// Everything shown comes from the server's messages for this seat: its view, its events, its legal actions.
+
+import { Words, chosenLang, saveLang, getJSON, postJSON, keepToken, el, langSelect, fill, inviteURL } from "./common.js";
+import { Composer } from "./compose.js";
+import { scoreChart } from "./chart.js";
+import fallback from "./fallback.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const frag = new URLSearchParams(location.hash.slice(1));
+const token = frag.get("token");
+const mySeat = frag.has("seat") ? Number(frag.get("seat")) : null;
+
+const S = {
+  lang: chosenLang(), words: null, meta: null, renderer: fallback, table: null, seat: null,
+  model: null, events: [], pending: false, ws: null, retry: 0, closed: false, explain: new Set(),
+  clockBase: 0,
+};
+const $ = (id) => document.getElementById(id);
+const t = (k, f) => (S.words ? S.words.t(k, f) : k);
+
+function toast(text, kind = "error") {
+  const box = $("toast");
+  const item = el("div", { class: `toast ${kind}`, role: "status" }, text);
+  box.append(item);
+  setTimeout(() => item.remove(), 5000);
+}
+
+function seatName(n) {
+  const s = S.table?.seats?.find((x) => x.seat === n);
+  const base = s?.name || t("seat", { n: n + 1 });
+  return s?.bot ? `${base} (${t("bot")})` : base;
+}
+
+async function loadWords() {
+  const [shell, meta] = await Promise.all([
+    getJSON(`/web/i18n/${S.lang}.json`),
+    S.table ? getJSON(`/web/games/${encodeURIComponent(S.table.game)}.json?lang=${S.lang}`) : null,
+  ]);
+  S.words = new Words(S.lang, shell, meta?.catalog || {});
+  if (meta) {
+    S.meta = meta;
+    if (meta.renderer) {
+      try { S.renderer = (await import(meta.renderer)).default; } catch (e) { console.error(e); S.renderer = fallback; }
+    }
+  }
+  document.documentElement.lang = S.lang;
+}
+
+function ctx() {
+  const m = S.model || {};
+  return {
+    lang: S.lang, t, fill, h: el, seat: S.seat, names: S.meta?.names || {}, meta: S.meta, table: S.table,
+    legal: S.pending ? [] : (m.legal || []), events: S.events, who: seatName, act: (a) => act(a),
+    toActNow: m.to_act || [], redraw: () => draw(),
+  };
+}
+
+// ------------------------------------------------------------------------------------------- lobby
+
+async function showLobby() {
+  const box = $("lobby");
+  box.hidden = false;
+  const info = S.table;
+  const mine = info.seats.find((s) => s.seat === mySeat);
+  const list = el("ul", { class: "seats" }, info.seats.map((s) => el("li", { "data-seat": s.seat },
+    `${seatName(s.seat)} · ${s.bot ? t("web.bot_seat", { level: s.bot }) : s.joined ? (s.ready ? t("web.ready") : t("web.joined")) : t("web.waiting")}`)));
+  const children = [el("h2", {}, t("web.table_lobby")), list];
+  if (token && mine && !mine.bot) {
+    const name = el("input", { id: "name", value: mine.name || localStorage.getItem("hustings.name") || "", placeholder: t("web.your_name"), maxlength: 40 });
+    children.push(el("div", { class: "row" }, name,
+      el("button", { id: "join", class: "primary", onclick: async () => {
+        try {
+          localStorage.setItem("hustings.name", name.value);
+          await postJSON(`/api/tables/${tableId}/join`, { token, name: name.value || t("seat", { n: mySeat + 1 }) });
+          await postJSON(`/api/tables/${tableId}/ready`, { token, ready: true });
+          await refreshTable();
+        } catch (e) { toast(e.message); }
+      } }, mine.ready ? t("web.ready") : t("web.join_ready")),
+      el("button", { id: "start", onclick: async () => {
+        try { await postJSON(`/api/tables/${tableId}/start`, { token }); await refreshTable(); } catch (e) { toast(e.message); }
+      } }, t("web.start"))));
+  } else {
+    children.push(el("p", {}, t("web.spectator_wait")));
+  }
+  box.replaceChildren(...children);
+}
+
+async function refreshTable() {
+  S.table = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
+  if (S.table.status === "lobby") {
+    await showLobby();
+    clearTimeout(S.lobbyTimer);
+    S.lobbyTimer = setTimeout(() => refreshTable().catch((e) => toast(e.message)), 1000);
+  } else {
+    $("lobby").hidden = true;
+    if (!S.ws) connect();
+  }
+}
+
+// ------------------------------------------------------------------------------------------- socket
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  S.ws = ws;
+  setConn("connecting");
+  ws.onopen = () => {
+    S.retry = 0;
+    ws.send(JSON.stringify(token ? { type: "hello", token, lang: S.lang } : { type: "hello", spectator: true, lang: S.lang }));
+  };
+  ws.onmessage = (m) => {
+    let msg;
+    try { msg = JSON.parse(m.data); } catch { return; }
+    onMessage(msg);
+  };
+  ws.onclose = () => {
+    if (S.ws !== ws) return;
+    S.ws = null;
+    S.pending = false;
+    setConn("offline");
+    if (S.closed) return;
+    const wait = Math.min(8000, 500 * 2 ** S.retry++);
+    setTimeout(() => { if (!S.ws) connect(); }, wait);
+  };
+}
+
+function setConn(state) {
+  const c = $("conn");
+  c.dataset.state = state;
+  c.textContent = state === "online" ? "" : t(`web.conn_${state}`);
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      S.seat = msg.seat ?? null;
+      if (msg.table) S.table = msg.table;
+      setConn("online");
+      break;
+    case "state":
+      S.model = msg; S.events = msg.events || []; S.pending = false; S.clockBase = performance.now();
+      draw();
+      break;
+    case "update":
+      S.model = { ...S.model, ...msg, events: undefined }; S.events = S.events.concat(msg.events || []);
+      S.pending = false; S.clockBase = performance.now();
+      draw();
+      break;
+    case "ack":
+      break;
+    case "error":
+      S.pending = false;
+      toast(msg.message || msg.code);
+      draw();
+      break;
+    case "pong":
+      break;
+    default:
+      break;
+  }
+}
+
+function act(action) {
+  const m = S.model;
+  const a = typeof action === "number" ? (m?.legal || []).find((x) => x.id === action) : action;
+  // only what the server offered this seat may be sent; anything else is ignored here
+  if (!a || S.pending || !S.ws || !(m?.legal || []).some((x) => x.id === a.id)) return false;
+  S.pending = true;
+  S.ws.send(JSON.stringify({ type: "act", step: m.step, action: a.id }));
+  draw();
+  return true;
+}
+
+// ------------------------------------------------------------------------------------------- drawing
+
+function phaseName(phase) {
+  if (!phase) return "";
+  const k = `phase.${phase}`;
+  return S.words.has(k) ? t(k) : phase;
+}
+
+function draw() {
+  const m = S.model;
+  if (!m) return;
+  const c = ctx();
+  document.title = `${S.meta?.title || "hustings"} · hustings`;
+  $("title").textContent = S.meta?.title || S.table?.game || "";
+  $("phase").textContent = `${t("phase")}: ${phaseName(m.phase)}`;
+  const toAct = m.to_act || [];
+  const mine = (m.legal || []).length > 0;
+  let turn;
+  if (m.over) turn = t("game_over");
+  else if (mine) turn = S.renderer.asks?.(m.view, c) || t("web.your_turn");
+  else turn = t("waiting_for", { who: toAct.map(seatName).join(", ") || "…" });
+  $("turn").textContent = turn;
+  $("turn").dataset.mine = mine ? "1" : "0";
+  $("you").textContent = S.seat === null ? t("spectator") : t("you_are", { who: seatName(S.seat) });
+
+  const board = $("board");
+  board.replaceChildren();
+  try { S.renderer.render(board, m.view, c); } catch (e) { console.error(e); fallback.render(board, m.view, c); }
+
+  drawClocks();
+  drawScores(c);
+  const acts = $("actions");
+  acts.hidden = !mine && !S.pending;
+  S.composer.draw(S.pending ? [] : (m.legal || []), !S.pending && !m.over);
+  if (S.pending) $("choices").append(el("div", { class: "hint" }, t("web.sending")));
+  drawLog();
+  if (m.over) drawSummary(c);
+  $("summary-open").hidden = !m.over;
+}
+
+function fmtClock(s) {
+  if (s === null || s === undefined) return "—";
+  s = Math.max(0, Math.round(s));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function drawClocks() {
+  const m = S.model;
+  const box = $("clocks");
+  const clocks = m.clocks || [];
+  box.hidden = !clocks.some((c) => c.remaining_s !== null && c.remaining_s !== undefined);
+  const passed = (performance.now() - S.clockBase) / 1000;
+  box.replaceChildren(...clocks.map((c) => el("span", { class: `clock${c.running ? " running" : ""}`, "data-seat": c.seat },
+    `${seatName(c.seat)} ${fmtClock(c.remaining_s === null || c.remaining_s === undefined ? null : c.remaining_s - (c.running ? passed : 0))}`)));
+}
+
+function drawScores(c) {
+  const box = $("scores");
+  const rows = S.renderer.scores?.(S.model.view, c) || fallback.scores(S.model.view, c);
+  box.hidden = !rows || !rows.length;
+  if (box.hidden) return;
+  box.replaceChildren(el("h3", {}, t("web.scores")), el("table", {}, rows.map((r) =>
+    el("tr", { "data-seat": r.seat }, el("th", {}, r.label ?? seatName(r.seat)), el("td", {}, String(r.total))))));
+}
+
+function flatData(data, prefix = "", out = []) {
+  for (const [k, v] of Object.entries(data || {})) {
+    if (v && typeof v === "object" && !Array.isArray(v)) flatData(v, `${prefix}${k}.`, out);
+    else out.push([`${prefix}${k}`, Array.isArray(v) ? JSON.stringify(v) : String(v)]);
+  }
+  return out;
+}
+
+function drawLog() {
+  const box = $("log-list");
+  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  const items = S.events.slice(-300).map((e, i) => {
+    const key = `${e.step}:${i}`;
+    const hasNumbers = flatData(e.data).some(([, v]) => /\d/.test(v));
+    const li = el("li", { class: `ev ev-${e.type}${e.to !== null && e.to !== undefined ? " private" : ""}`, "data-type": e.type },
+      el("span", { class: "ev-step" }, String(e.step)), " ", el("span", { class: "ev-text" }, e.text || e.message || e.type),
+      hasNumbers ? el("button", { class: "explain", title: t("explain_title"), "aria-label": t("explain_title"), onclick: () => {
+        S.explain.has(key) ? S.explain.delete(key) : S.explain.add(key); drawLog();
+      } }, "?") : null);
+    if (S.explain.has(key)) {
+      li.append(el("table", { class: "breakdown" }, flatData(e.data).map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, v)))));
+    }
+    return li;
+  });
+  box.replaceChildren(...items);
+  if (atBottom) box.scrollTop = box.scrollHeight;
+}
+
+function drawSummary(c) {
+  const m = S.model;
+  const out = m.outcome || {};
+  const box = $("summary-body");
+  const labels = S.meta?.score_labels || {};
+  const scores = out.scores || [];
+  const comps = [...new Set(scores.flatMap((s) => Object.keys(s || {})))].filter((k) => k !== "total");
+  const winners = out.winners || [];
+  const head = S.meta?.outcome === "solo"
+    ? (winners.length ? t("web.solo_won") : t("web.solo_lost"))
+    : t("winners", { who: winners.map(seatName).join(", ") || "—" });
+  box.replaceChildren(
+    el("p", { class: "winners" }, head),
+    el("table", { class: "summary-table" },
+      el("tr", {}, el("th", {}, ""), comps.map((k) => el("th", {}, labels[k] || k)), el("th", {}, labels.total || t("web.total"))),
+      scores.map((s, i) => el("tr", { "data-seat": i, class: winners.includes(i) ? "winner" : "" }, el("th", {}, seatName(i)),
+        comps.map((k) => el("td", {}, String(s?.[k] ?? ""))), el("td", {}, String(s?.total ?? ""))))),
+    scoreChart(scores, comps, labels, seatName),
+  );
+  if (!S.summaryShown) { S.summaryShown = true; $("summary").showModal?.(); }
+}
+
+function showRules() {
+  const rules = S.meta?.rules || {};
+  const phase = S.model?.phase;
+  const text = rules[phase] ?? Object.values(rules).join("\n\n");
+  $("rules-title").textContent = phase in rules ? t("rules_title", { phase: phaseName(phase) }) : t("web.rules");
+  $("rules-body").textContent = text || t("web.no_rules");
+  $("rules").showModal();
+}
+
+async function switchLang(lang) {
+  S.lang = lang; saveLang(lang);
+  await loadWords();
+  drawChrome();
+  if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify({ type: "lang", lang }));
+  if (S.table?.status === "lobby") showLobby();
+}
+
+function drawChrome() {
+  $("lang-slot").replaceChildren(langSelect(S.lang, switchLang));
+  $("rules-open").textContent = t("web.rules");
+  $("summary-open").textContent = t("web.summary");
+  $("log-title").textContent = t("log");
+  $("actions-title").textContent = t("actions");
+  $("home").textContent = t("web.lobby");
+  for (const b of document.querySelectorAll("button.close")) b.textContent = t("web.close");
+  $("summary-title").textContent = t("game_over");
+  draw();
+}
+
+async function main() {
+  S.composer = new Composer($("choices"), t, (a) => act(a));
+  $("choices").addEventListener("redraw", () => draw());
+  $("rules-open").onclick = showRules;
+  $("summary-open").onclick = () => $("summary").showModal();
+  for (const b of document.querySelectorAll("button.close")) b.onclick = () => b.closest("dialog").close();
+  if (!tableId) { toast("no table"); return; }
+  try {
+    S.table = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (e) {
+    S.words = await Words.load(S.lang).catch(() => null);
+    $("turn").textContent = e.message; return;
+  }
+  if (token && mySeat !== null) keepToken({ table: tableId, seat: mySeat, token, game: S.table.game });
+  await loadWords();
+  drawChrome();
+  setInterval(() => { if (S.model && !S.model.over) drawClocks(); }, 1000);
+  setInterval(() => { if (S.ws && S.ws.readyState === 1) S.ws.send('{"type":"ping"}'); }, 25000);
+  await refreshTable();
+}
+
+window.hustingsTable = S; // for tests and debugging: what this page holds (only what the server sent it)
+main().catch((e) => toast(String(e.message || e)));

@@ -1,0 +1,381 @@
+"""The server end to end: lobby over HTTP, play over real websockets on loopback, a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import hustings
+from hustings.server.tables import token_hash
+from hustings.server.undo import undo_refusal
+
+from .conftest import Client, Server
+
+HUMANS_3 = [{"bot": None}, {"bot": None}, {"bot": None}]
+
+
+def _started(server: Server, game: str = "die-macher-2019", seats: Any = None, **kw: Any) -> dict[str, Any]:
+    seats = HUMANS_3 if seats is None else seats
+    created = server.create(game=game, players=len(seats), seats=seats, **kw)
+    server.start_table(created)
+    return created
+
+
+def _token(created: dict[str, Any], seat: int) -> str:
+    return next(s["token"] for s in created["seats"] if s["seat"] == seat)
+
+
+def _play(clients: dict[int, Client], moves: int) -> None:
+    """The seats' clients play their first legal action, whoever is to act, ``moves`` times."""
+    for _ in range(moves):
+        any_client = next(iter(clients.values()))
+        any_client.sync()
+        state = any_client.latest
+        assert state is not None
+        if state["over"]:
+            return
+        seat = state["to_act"][0]
+        c = clients[seat]
+        c.sync()
+        r = c.act()
+        assert r["type"] == "ack", r
+
+
+# ------------------------------------------------------------------------------------------------- lobby
+
+
+def test_games_list_names_every_registered_game_in_the_language(server: Server) -> None:
+    games = server.http.get("/api/games", params={"lang": "zh-Hans"}).json()
+    assert {g["id"] for g in games} == set(hustings.list_games())
+    dm = next(g for g in games if g["id"] == "die-macher-2019")
+    assert dm["name"] == hustings.get_spec("die-macher-2019").title["zh-Hans"]
+    assert "heuristic" in dm["bots"] and "ismcts:hard" in dm["bots"]
+
+
+def test_lobby_create_join_ready_start(server: Server) -> None:
+    created = server.create(game="die-macher-2019", players=3, seats=[{"bot": None}, {"bot": None},
+                                                                       {"bot": "heuristic"}], lang="zh-Hant")
+    tid = created["table"]["id"]
+    assert len(tid) >= 16 and created["spectate"] == f"/t/{tid}"
+    assert [s["seat"] for s in created["seats"]] == [0, 1]  # tokens for the people only
+    for s in created["seats"]:
+        assert s["invite"] == f"/t/{tid}#seat={s['seat']}&token={s['token']}" and len(s["token"]) >= 40
+    info = server.http.get(f"/api/tables/{tid}").json()
+    assert info["status"] == "lobby" and info["lang"] == "zh-Hant"
+    assert [s["joined"] for s in info["seats"]] == [False, False, True]  # bots are always joined and ready
+    t0, t1 = _token(created, 0), _token(created, 1)
+    r = server.http.post(f"/api/tables/{tid}/start", json={"token": t0})
+    assert r.status_code == 409 and "waiting for seats 0, 1" in r.json()["message"]
+    assert server.http.post(f"/api/tables/{tid}/join", json={"token": t0, "name": "Ada"}).status_code == 200
+    assert server.http.post(f"/api/tables/{tid}/ready", json={"token": t0, "ready": True}).status_code == 200
+    r = server.http.post(f"/api/tables/{tid}/ready", json={"token": t1, "ready": True})
+    assert r.status_code == 200
+    info = server.http.post(f"/api/tables/{tid}/start", json={"token": t1}).json()
+    assert info["status"] == "playing" and info["seats"][0]["name"] == "Ada"
+    r = server.http.post(f"/api/tables/{tid}/start", json={"token": t1})
+    assert r.status_code == 409
+
+
+def test_lobby_refuses_bad_requests_with_one_line(server: Server) -> None:
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"game": "chess"}, "unknown game"),
+        ({"game": "die-macher-2019", "players": 9}, "takes 3 to"),
+        ({"game": "die-macher-2019", "players": 3, "seats": [{"bot": "genius"}] * 3}, "unknown bot"),
+        ({"game": "die-macher-2019", "players": 3, "clock": {"mode": "bank"}}, "bank_s"),
+        ({"game": "die-macher-2019", "players": 3, "lang": "fr"}, "lang"),
+        ({"game": "die-macher-2019", "players": 3, "variant": "nope"}, "unknown variant"),
+    ]
+    for body, words in cases:
+        r = server.http.post("/api/tables", json=body)
+        assert r.status_code == 400 and words in r.json()["message"] and "\n" not in r.json()["message"], body
+    r = server.http.post("/api/tables", content=b"{not json")
+    assert r.status_code == 400 and r.json()["error"] == "bad_request"
+    r = server.http.post("/api/tables", content=b"[" * 70_000)
+    assert r.status_code == 413
+    assert server.http.get("/api/tables/nope").status_code == 404
+    created = server.create(game="die-macher-2019", players=3)
+    tid = created["table"]["id"]
+    r = server.http.post(f"/api/tables/{tid}/join", json={"token": "guess", "name": "x"})
+    assert r.status_code == 403 and r.json()["error"] == "unauthorized"
+    assert server.http.get("/api/tables").status_code in (404, 405)  # no listing of everybody's tables
+
+
+def test_my_tables_and_the_record_only_after_the_end(server: Server) -> None:
+    a = _started(server, "palace-escape", seats=[{"bot": None}])
+    b = server.create(game="die-macher-2019", players=3)
+    mine = server.http.post("/api/my", json={"tokens": [_token(a, 0), _token(b, 2), "junk"]}).json()
+    assert [(t["id"], t["seat"]) for t in mine] == [(a["table"]["id"], 0), (b["table"]["id"], 2)]
+    tid = a["table"]["id"]
+    r = server.http.get(f"/api/tables/{tid}/record")
+    assert r.status_code == 409 and "seed" in r.json()["message"]
+    c = Client(server.ws_base, tid, _token(a, 0))
+    while not c.latest["over"]:  # type: ignore[index]
+        hint = next((x for x in c.latest["legal"] if x["kind"] == "hint"), None)  # type: ignore[index]
+        if hint is None:
+            break
+        c.act(hint["id"])
+        data = c.latest["events"][-1]["data"]  # type: ignore[index]
+        swap = next(x for x in c.latest["legal"] if x["kind"] == "swap"  # type: ignore[index]
+                    and sorted(x["args"]) == sorted([data["a"], data["b"]]))
+        c.act(swap["id"])
+    assert c.latest["over"] and c.latest["outcome"]["winners"] == [0]  # type: ignore[index]
+    record = server.http.get(f"/api/tables/{tid}/record").json()
+    assert hustings.replay(record).is_over
+
+
+def test_rematch_makes_a_new_table_with_the_same_seats(server: Server) -> None:
+    a = _started(server, "palace-escape", seats=[{"bot": None}], clock={"mode": "turn", "turn_s": 60})
+    tid = a["table"]["id"]
+    r = server.http.post(f"/api/tables/{tid}/rematch", json={"token": _token(a, 0)})
+    assert r.status_code == 409  # not over yet
+    store_ok = server.app.state.hub.tables[tid]
+    # finish by playing the game's own hints
+    c = Client(server.ws_base, tid, _token(a, 0))
+    while not c.latest["over"]:  # type: ignore[index]
+        hint = next(x for x in c.latest["legal"] if x["kind"] == "hint")  # type: ignore[index]
+        c.act(hint["id"])
+        data = c.latest["events"][-1]["data"]  # type: ignore[index]
+        c.act(next(x["id"] for x in c.latest["legal"] if x["kind"] == "swap"  # type: ignore[index]
+                   and sorted(x["args"]) == sorted([data["a"], data["b"]])))
+    assert store_ok.status == "over"
+    r = server.http.post(f"/api/tables/{tid}/rematch", json={"token": _token(a, 0)})
+    assert r.status_code == 200, r.text
+    new = r.json()
+    assert new["table"]["id"] != tid and new["table"]["rematch_of"] == tid
+    assert new["table"]["clock"]["mode"] == "turn" and new["table"]["game"] == "palace-escape"
+    assert _token(new, 0) != _token(a, 0)
+    assert server.http.get(f"/api/tables/{tid}").json()["rematch"] == new["table"]["id"]
+    again = server.http.post(f"/api/tables/{tid}/rematch", json={"token": _token(a, 0)})
+    assert again.status_code == 409 and new["table"]["id"] in again.json()["message"]
+
+
+# -------------------------------------------------------------------------------------------------- play
+
+
+def test_a_move_is_stored_acknowledged_and_pushed_to_every_seat(server: Server) -> None:
+    created = _started(server)
+    tid = created["table"]["id"]
+    clients = {p: Client(server.ws_base, tid, _token(created, p)) for p in range(3)}
+    watcher = Client(server.ws_base, tid)
+    first = clients[0].latest
+    assert first is not None and first["to_act"] == [0] and first["legal"]
+    assert all(c.latest["legal"] == [] for p, c in clients.items() if p != 0)  # type: ignore[index]
+    assert watcher.latest["legal"] == [] and watcher.welcome["seat"] is None  # type: ignore[index]
+    assert clients[0].act()["step"] == 1
+    for c in [*clients.values(), watcher]:
+        c.wait(lambda m: m["step"] == 1)
+    stored = server.app.state.hub.store.actions(tid)
+    assert [(a.step, a.seat, a.action) for a in stored] == [(0, 0, first["legal"][0]["id"])]
+    _play(clients, 20)
+    assert len(server.app.state.hub.store.actions(tid)) == server.app.state.hub.tables[tid].state.step_count
+
+
+def test_labels_and_event_texts_in_the_clients_language(server: Server) -> None:
+    created = _started(server)
+    tid = created["table"]["id"]
+    zh = Client(server.ws_base, tid, _token(created, 0), lang="zh-Hant")
+    en = Client(server.ws_base, tid)
+    state = hustings.make("die-macher-2019", seed=1, players=3)
+    text = hustings.get_spec("die-macher-2019").adapter("text")
+    want = [text.action_label(a, state.view(0), "zh-Hant") for a in state.legal_actions(0)]
+    assert [x["label"] for x in zh.latest["legal"]] == want  # type: ignore[index]
+    assert en.latest["events"][0]["text"] == state.events(None)[0].message("en")  # type: ignore[index]
+    zh.send({"type": "lang", "lang": "en"})
+    fresh = zh.recv_type("state")
+    assert fresh["legal"][0]["label"] == state.legal_actions(0)[0].text("en")
+
+
+def test_no_seat_ever_sees_another_seats_secrets(server: Server) -> None:
+    """Compare everything each client received with what view(seat) and events(seat) allow (seed 000 §
+    hidden information: each party's hand of cards)."""
+    created = _started(server)
+    tid = created["table"]["id"]
+    clients = {p: Client(server.ws_base, tid, _token(created, p)) for p in range(3)}
+    watcher = Client(server.ws_base, tid)
+    _play(clients, 40)
+    table = server.app.state.hub.tables[tid]
+    st = table.state
+    seed = str(table.record.seed)
+    for who, c in [*clients.items(), (None, watcher)]:
+        c.sync()
+        assert c.latest["view"] == json.loads(json.dumps(st.view(who)))  # type: ignore[index]
+        allowed = [(e.type, e.step) for e in st.events(who)]
+        got = [(e["type"], e["step"]) for m in c.seen if m["type"] in ("state", "update") for e in m["events"]]
+        assert got == allowed  # every event this seat may see, once, in order, and no other
+        for m in c.seen:
+            raw = json.dumps(m)
+            assert seed not in raw and "seed" not in raw
+            for e in m.get("events", []):
+                assert e["to"] in (None, who)
+            if m["type"] in ("state", "update") and m["legal"]:
+                assert who in m["to_act"]
+    for p in range(3):  # a private event reached its own seat and no other
+        mine = [e for e in st.all_events() if e.to == p]
+        if mine:
+            others = [c for q, c in clients.items() if q != p]
+            for c in [*others, watcher]:
+                assert all(e["to"] != p for m in c.seen for e in m.get("events", []))
+
+
+def test_reconnect_with_since_gets_the_missed_events(server: Server) -> None:
+    created = _started(server)
+    tid = created["table"]["id"]
+    clients = {p: Client(server.ws_base, tid, _token(created, p)) for p in range(3)}
+    clients[2].sync()
+    seen_step = clients[2].latest["step"]  # type: ignore[index]
+    clients[2].close()
+    del clients[2]
+    c2 = None
+    for _ in range(6):
+        state = clients[0].sync() and clients[0].latest
+        state = clients[0].latest
+        assert state is not None
+        if 2 in state["to_act"]:
+            break
+        clients[state["to_act"][0]].sync()
+        clients[state["to_act"][0]].act()
+    c2 = Client(server.ws_base, tid, _token(created, 2), since=seen_step)
+    st = server.app.state.hub.tables[tid].state
+    assert c2.latest["step"] == st.step_count  # type: ignore[index]
+    missed = [(e.type, e.step) for e in st.events(2) if e.step > seen_step]
+    assert [(e["type"], e["step"]) for e in c2.latest["events"]] == missed  # type: ignore[index]
+    assert c2.welcome["table"]["seats"][2]["connected"]  # type: ignore[index]
+
+
+# ------------------------------------------------------------------------------------------------- errors
+
+
+def test_every_bad_input_gets_one_clear_error_and_changes_nothing(make_server: Any) -> None:
+    server = make_server(grace_s=5, rate=1000, burst=1000)
+    created = _started(server)
+    tid = created["table"]["id"]
+    c0 = Client(server.ws_base, tid, _token(created, 0))
+    c1 = Client(server.ws_base, tid, _token(created, 1))
+    watcher = Client(server.ws_base, tid)
+    legal = c0.latest["legal"]  # type: ignore[index]
+    not_legal = next(i for i in range(len(hustings.make("die-macher-2019", players=3).SPACE))
+                     if i not in {x["id"] for x in legal})
+
+    def err(client: Client, payload: Any) -> dict[str, Any]:
+        client.send(payload)
+        msg = client.recv_type("error")
+        assert "\n" not in msg["message"] and msg["message"]
+        return msg
+
+    assert err(c0, "{broken")["code"] == "bad_message"
+    assert err(c0, "[1, 2]")["code"] == "bad_message"
+    assert err(c0, {"type": "dance"})["code"] == "bad_message"
+    assert err(c0, {"type": "act", "step": "0", "action": 1})["code"] == "bad_message"
+    assert err(c0, {"type": "act", "step": 0, "action": True})["code"] == "bad_message"
+    assert err(c0, {"type": "act", "step": 5, "action": legal[0]["id"]})["code"] == "stale_step"
+    c0.recv_type("state")  # a client that was behind is brought up to date
+    assert err(c1, {"type": "act", "step": 0, "action": legal[0]["id"]})["code"] == "not_your_turn"
+    assert err(c0, {"type": "act", "step": 0, "action": not_legal})["code"] == "illegal_action"
+    assert err(c0, {"type": "act", "step": 0, "action": 10**9})["code"] == "illegal_action"
+    assert err(watcher, {"type": "act", "step": 0, "action": legal[0]["id"]})["code"] == "spectator"
+    assert err(watcher, {"type": "undo", "step": 0})["code"] == "spectator"
+    assert err(c0, {"type": "hello", "spectator": True})["code"] == "hello_again"
+    assert server.app.state.hub.store.actions(tid) == []  # nothing changed
+    assert c0.act()["type"] == "ack"  # and the connection still plays
+
+    stranger = Client(server.ws_base, tid, hello=False)
+    assert err(stranger, {"type": "act", "step": 0, "action": 1})["code"] == "hello_first"
+    assert err(stranger, {"type": "hello", "token": "not-a-token"})["code"] == "unauthorized"
+    assert err(stranger, {"type": "hello"})["code"] == "unauthorized"
+    assert err(stranger, {"type": "hello", "token": _token(created, 0)[:-1] + "x"})["code"] == "unauthorized"
+    nowhere = Client(server.ws_base, "no-such-table", hello=False)
+    assert err(nowhere, {"type": "hello", "spectator": True})["code"] == "unknown_table"
+    nowhere.send({"type": "ping"})
+    assert nowhere.recv()["type"] == "pong"  # the connection goes on
+    big = Client(server.ws_base, tid, _token(created, 2))
+    assert err(big, "x" * 20_000)["code"] == "too_large"
+    c1.sync()  # the server and the other connections go on
+    assert c1.latest["step"] == 1  # type: ignore[index]
+
+
+def test_flooding_is_refused_and_the_connection_goes_on(make_server: Any) -> None:
+    server = make_server(rate=5, burst=10)
+    created = _started(server)
+    tid = created["table"]["id"]
+    c = Client(server.ws_base, tid, _token(created, 0))
+    for _ in range(60):
+        c.send({"type": "ping"})
+    codes = []
+    deadline = time.time() + 5
+    while time.time() < deadline:
+        try:
+            m = c.recv(0.5)
+        except TimeoutError:
+            break
+        codes.append(m.get("code") or m["type"])
+    assert "rate_limited" in codes and codes.count("pong") < 60
+    time.sleep(1.0)
+    assert c.act()["type"] == "ack"  # after a pause it plays again
+
+
+def test_token_is_stored_only_as_a_hash(server: Server) -> None:
+    created = server.create(game="die-macher-2019", players=3)
+    raw = server.db.read_bytes() + (server.db.with_suffix(".db-wal").read_bytes()
+                                    if server.db.with_suffix(".db-wal").exists() else b"")
+    tok = _token(created, 0)
+    assert tok.encode() not in raw and token_hash(tok).encode() in raw
+
+
+# --------------------------------------------------------------------------------------------------- undo
+
+
+def test_undo_takes_back_an_own_action_that_revealed_nothing(server: Server) -> None:
+    created = _started(server)
+    tid = created["table"]["id"]
+    clients = {p: Client(server.ws_base, tid, _token(created, p)) for p in range(3)}
+    hub = server.app.state.hub
+    # find a move whose undo the rule allows, play it, take it back
+    for _ in range(60):
+        clients[0].sync()
+        st = hub.tables[tid].state
+        seat = st.current_players[0]
+        c = clients[seat]
+        c.sync()
+        action = c.latest["legal"][0]["id"]  # type: ignore[index]
+        allowed = undo_refusal(st.clone(), seat, action) is None
+        assert c.act(action)["type"] == "ack"
+        if allowed:
+            break
+    else:
+        raise AssertionError("no undoable move in 60 moves")
+    step = c.latest["step"]  # type: ignore[index]
+    other = clients[(seat + 1) % 3]
+    other.send({"type": "undo", "step": step})
+    assert other.recv_type("error")["code"] == "cannot_undo"
+    c.send({"type": "undo", "step": step})
+    assert c.recv_type("ack")["step"] == step - 1
+    fresh = c.recv_type("state")
+    assert fresh["step"] == step - 1 and len(hub.store.actions(tid)) == step - 1
+    assert all(e["step"] <= step - 1 for e in fresh["events"])
+
+
+def test_undo_refused_when_it_revealed_something(server: Server) -> None:
+    # palace escape: a hint shows the next swap (the solver's knowledge): reveal-free; Die Macher: the
+    # opening deal of cards is random. Find a move the rule refuses and check the server refuses it too.
+    created = _started(server)
+    tid = created["table"]["id"]
+    clients = {p: Client(server.ws_base, tid, _token(created, p)) for p in range(3)}
+    hub = server.app.state.hub
+    for _ in range(150):
+        clients[0].sync()
+        st = hub.tables[tid].state
+        seat = st.current_players[0]
+        c = clients[seat]
+        c.sync()
+        action = c.latest["legal"][0]["id"]  # type: ignore[index]
+        refused = undo_refusal(st.clone(), seat, action) is not None
+        assert c.act(action)["type"] == "ack"
+        if refused and hub.tables[tid].state.history[-1][0] == seat:
+            break
+    else:
+        raise AssertionError("no revealing move in 150 moves")
+    step = c.latest["step"]  # type: ignore[index]
+    c.send({"type": "undo", "step": step})
+    e = c.recv_type("error")
+    assert e["code"] == "cannot_undo" and len(hub.store.actions(tid)) == step

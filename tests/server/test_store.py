@@ -1,0 +1,105 @@
+"""The SQLite store (hustings.server.sqlite) on real files: migrations, the serialising append, undo."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from hustings.server.sqlite import MIGRATIONS, SqliteStore
+from hustings.server.store import SeatRecord, StaleStep, StoreError, TableNotFound, TableRecord, open_store
+
+
+def _table(tid: str = "t1", **kw: object) -> TableRecord:
+    base: dict[str, object] = dict(id=tid, game="die-macher-2019", options={"players": 3, "variant": "standard"},
+                                   seed=2**127 + 12345, rules_version="1", engine_version="0.2.0", rng="blake2b",
+                                   settings={"lang": "en", "seats": [{"bot": None, "name": ""}] * 3},
+                                   status="playing", created_at=1.5)
+    base.update(kw)
+    return TableRecord(**base)  # type: ignore[arg-type]
+
+
+def _seats(tid: str = "t1") -> list[SeatRecord]:
+    return [SeatRecord(tid, p, f"{tid}-hash{p}") for p in range(3)]
+
+
+def test_migrations_are_versioned_and_applied_once(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = open_store(f"sqlite://{path}")
+    assert store.migrate() == MIGRATIONS[-1][0]
+    store.close()
+    again = SqliteStore(path)
+    assert again.migrate() == MIGRATIONS[-1][0]  # nothing re-applied, no error
+    rows = sqlite3.connect(path).execute("SELECT version FROM schema_migrations").fetchall()
+    assert [r[0] for r in rows] == [v for v, _ in MIGRATIONS]
+    mode = sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal"
+
+
+def test_table_round_trip_keeps_a_128_bit_seed(tmp_path: Path) -> None:
+    store = open_store(f"sqlite://{tmp_path / 's.db'}")
+    store.create_table(_table(), _seats())
+    got = store.table("t1")
+    assert got == _table()
+    assert store.tables(status="playing") == [got]
+    assert store.tables(status="over") == []
+    assert store.tables(ids=["t1", "nope"]) == [got]
+    with pytest.raises(TableNotFound):
+        store.table("nope")
+    with pytest.raises(StoreError, match="exists already"):
+        store.create_table(_table(), _seats("t1x"))
+
+
+def test_seats_and_tokens(tmp_path: Path) -> None:
+    store = open_store(f"sqlite://{tmp_path / 's.db'}")
+    store.create_table(_table(), _seats())
+    store.update_seat("t1", 1, name="Ada", joined=True)
+    store.update_seat("t1", 1, ready=True)
+    assert store.seats("t1")[1] == SeatRecord("t1", 1, "t1-hash1", "Ada", True, True)
+    assert store.seat_by_token_hash("t1-hash2") == SeatRecord("t1", 2, "t1-hash2")
+    assert store.seat_by_token_hash("unknown") is None
+    with pytest.raises(StoreError, match="no seat 7"):
+        store.update_seat("t1", 7, name="x")
+    with pytest.raises(TableNotFound):
+        store.update_seat("zz", 0, name="x")
+
+
+def test_append_serialises_on_the_step_and_is_durable(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    store = open_store(f"sqlite://{path}")
+    store.create_table(_table(), _seats())
+    store.append_action("t1", 0, 0, 11, 10.0)
+    store.append_action("t1", 1, 1, 12, 11.0)
+    with pytest.raises(StaleStep) as e:
+        store.append_action("t1", 1, 2, 13, 12.0)  # someone saw step 1, but step 1 is taken
+    assert (e.value.expected, e.value.held) == (1, 2)
+    store.append_action("t1", 2, 2, 13, 12.0, over=True)
+    # another connection (as after a restart) sees every committed move
+    other = SqliteStore(path)
+    assert [(a.step, a.seat, a.action) for a in other.actions("t1")] == [(0, 0, 11), (1, 1, 12), (2, 2, 13)]
+    assert [a.step for a in other.actions("t1", since=2)] == [2]
+    assert other.table("t1").steps == 3
+    assert other.table("t1").status == "over"
+
+
+def test_truncate_is_undo_and_checks_the_count(tmp_path: Path) -> None:
+    store = open_store(f"sqlite://{tmp_path / 's.db'}")
+    store.create_table(_table(), _seats())
+    for i in range(3):
+        store.append_action("t1", i, i, 100 + i, float(i))
+    with pytest.raises(StaleStep):
+        store.truncate("t1", 2, expected_steps=2)
+    store.truncate("t1", 2, expected_steps=3)
+    assert [a.step for a in store.actions("t1")] == [0, 1]
+    assert store.table("t1").steps == 2
+    store.append_action("t1", 2, 2, 7, 9.0)  # the step is free again
+    assert store.actions("t1", since=2)[0].action == 7
+
+
+def test_open_store_refuses_unknown_urls() -> None:
+    with pytest.raises(StoreError, match="unknown database URL"):
+        open_store("mysql://x")
+    mem = open_store("sqlite:///:memory:")
+    mem.create_table(_table(), _seats())
+    assert mem.table("t1").id == "t1"

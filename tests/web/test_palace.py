@@ -1,0 +1,68 @@
+"""逃出總統府 solo in the browser: escape by tapping the grid, hints and undo from the page, illegal taps do nothing,
+a reload reconnects, the page fits a phone (390x844)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.web.helpers import STATE, create_table, join_and_start, model, over, phase_shot
+
+
+def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path) -> None:
+    made = create_table(base_url, "palace-escape", 1, [None])
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url + made["seats"][0]["invite"])
+    join_and_start([page])
+    seen: set[str] = set()
+    phase_shot(page, shots, seen, "p0")
+
+    # the grid fits the phone's width and nothing scrolls sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    box = page.locator(".palace").bounding_box()
+    assert box is not None and box["width"] <= 390
+
+    # an illegal tap (two cards that are not neighbours) sends nothing: the step does not move
+    step = model(page)["m"]["step"]
+    page.locator(".palace [data-cell='0']").click()
+    page.locator(".palace [data-cell='8']").click()
+    page.wait_for_timeout(300)
+    assert model(page)["m"]["step"] == step
+    page.locator(".palace [data-cell='8']").click()  # put it down again
+
+    # one move and an undo, then a reload: the same position comes back over a new connection
+    m = model(page)["m"]
+    swap = next(a for a in m["legal"] if a["kind"] == "swap")
+    page.locator(f".palace [data-cell='{swap['args'][0]}']").click()
+    page.locator(f".palace [data-cell='{swap['args'][1]}']").click()
+    page.wait_for_function(f"s => {STATE}.model.step > s", arg=step, timeout=10000)
+    page.locator("#choices button[data-kind='undo']").click()
+    page.wait_for_function(f"s => {STATE}.model.step > s + 1", arg=step, timeout=10000)
+    board_before = model(page)["m"]["view"]["board"]
+    page.reload()
+    page.wait_for_function(f"() => {STATE}.model !== null", timeout=10000)
+    assert model(page)["m"]["view"]["board"] == board_before
+
+    # escape: ask for a hint, then tap the two cards it names
+    for _ in range(60):
+        if over(page):
+            break
+        s = model(page)["m"]["step"]
+        page.locator("#choices button[data-kind='hint']").click()
+        page.wait_for_function(f"s => {STATE}.model.step > s && {STATE}.model.view.hint", arg=s, timeout=10000)
+        a, b = model(page)["m"]["view"]["hint"]
+        s = model(page)["m"]["step"]
+        page.locator(f".palace [data-cell='{a}']").click()
+        page.locator(f".palace [data-cell='{b}']").click()
+        page.wait_for_function(f"s => {STATE}.model.step > s", arg=s, timeout=10000)
+        phase_shot(page, shots, seen, f"p0-move{s}")  if s < 4 else None
+    assert over(page)
+    m = model(page)["m"]
+    assert m["view"]["status"] == "won"
+    page.wait_for_selector("#summary[open] svg.chart", timeout=5000)
+    page.screenshot(path=str(shots / "summary.png"), full_page=True)
+    assert not errors, errors
+    ctx.close()
