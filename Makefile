@@ -26,6 +26,7 @@ golden: $(STAMP)
 	$(BIN)/python tests/regen_golden.py
 
 test: lint
+	bash scripts/ensure-services.sh
 	$(BIN)/pytest -n 2
 
 bench: $(STAMP)

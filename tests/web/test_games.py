@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.helpers import STATE, click_some_action, create_table, join_and_start, model, my_turn, over, phase_shot
+
+from .helpers import STATE, click_some_action, create_table, join_and_start, model, my_turn, over, phase_shot
 
 LOG_TEXTS = "() => [...document.querySelectorAll('#log-list .ev-text')].map(x => x.textContent)"
 

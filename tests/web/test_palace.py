@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.web.helpers import STATE, create_table, join_and_start, model, over, phase_shot
+from .helpers import STATE, create_table, join_and_start, model, over, phase_shot
 
 
 def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path) -> None:

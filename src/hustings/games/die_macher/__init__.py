@@ -31,7 +31,9 @@ SPEC = GameSpec(
     outcome="ranked",
     adapters={
         "bot": "hustings.games.die_macher.adapters.bot:HEURISTIC",
+        "tui": "hustings.games.die_macher.adapters.tui:Renderer",
         "rules_help": "hustings.games.die_macher.adapters.rules_help:RULES_HELP",
+        "schema": "hustings.games.die_macher.schema:SCHEMA",
         # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
         "web": "hustings.games.die_macher.web:FOLDER",
         "web_data": "hustings.games.die_macher.web:names",

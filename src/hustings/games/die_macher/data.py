@@ -60,7 +60,7 @@ NATIONAL_MEMBERS: list[int] = _RAW["national_slots"]["members"]
 NATIONAL_POINTS: list[int] = _RAW["national_slots"]["points"]
 NATIONAL_SLOTS = len(NATIONAL_POINTS)
 DIE_FACES: list[int] = _RAW["special_die"]["faces"]
-BID_DIE_FACES: int = _RAW["bid_die_faces"]
+BID_DIE_FACES: int = _RAW["bid_die_faces"]["value"]
 ROUNDS: dict[str, int] = {k: v["rounds"] for k, v in _RAW["variants"].items()}
 VARIANTS: tuple[str, ...] = tuple(ROUNDS)
 

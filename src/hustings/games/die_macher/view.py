@@ -6,18 +6,29 @@ unrevealed starting sheets and bids, a poll card it has not won, and a donation 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import Phase
+from hustings.games.die_macher.view_types import (
+    BoardView,
+    DieMacherView,
+    ElectionResult,
+    ExchangeKindName,
+    PhaseName,
+    PlayerView,
+    ScoreView,
+    StepName,
+    Variant,
+)
 
 if TYPE_CHECKING:
     from hustings.games.die_macher.rules.state import DieMacher
 
 
-def build_view(s: DieMacher, me: int | None) -> dict[str, Any]:
+def build_view(s: DieMacher, me: int | None) -> DieMacherView:
     n = s.n
-    players = []
+    players: list[PlayerView] = []
     for p in range(n):
         mine = p == me
         choice = s.don_choice[p]
@@ -45,7 +56,7 @@ def build_view(s: DieMacher, me: int | None) -> dict[str, Any]:
             "poll_out": bool(s.poll_out[p]),
             "in_coalition": bool(s.in_coal[p]),
         })
-    boards = []
+    boards: list[BoardView] = []
     for b in range(D.NUM_SLOTS):
         boards.append({
             "election": s.elec[b],
@@ -68,12 +79,12 @@ def build_view(s: DieMacher, me: int | None) -> dict[str, Any]:
     deciding_poll = s.phase == Phase.POLL_DECIDE and s.turn == me
     return {
         "game": "die-macher",
-        "variant": s.variant,
+        "variant": cast(Variant, s.variant),
         "you": me,
         "round": s.round,
         "rounds": s.rounds,
-        "phase": str(s.phase),
-        "step": str(s.step),
+        "phase": cast(PhaseName, str(s.phase)),
+        "step": cast(StepName, str(s.step)),
         "current": list(s.current_players),
         "first": s.first,
         "board": s.cur_board(),
@@ -95,11 +106,12 @@ def build_view(s: DieMacher, me: int | None) -> dict[str, Any]:
                  "high": s.poll_high * 1000, "bidder": s.poll_high_p,
                  "card": [list(o) for o in D.POLLS[s.poll_card]] if deciding_poll else None},
         "exchange": list(s.ex_list[s.bi]) if s.phase == Phase.EXCHANGE else [],
-        "exchange_kind": str(s.ex_kind),
+        "exchange_kind": cast(ExchangeKindName, str(s.ex_kind)),
         "powers": [list(x) for x in s.nat_list], "opinions_left": s.nat_left,
         # fresh lists: a view shares nothing with the state (results are kept, never edited, by the state)
-        "results": [{k: list(v) if isinstance(v, list) else v for k, v in r.items()} for r in s.results],
+        "results": [cast(ElectionResult, {k: list(v) if isinstance(v, list) else v for k, v in r.items()})
+                    for r in s.results],
         "rally_board": s.boards_todo[s.bi] if s.phase == Phase.RALLY else -1,
         "convert_board": s.boards_todo[s.bi] if s.phase == Phase.CONVERT else -1,
-        "scores": [dict(r) for r in s.final] if s.final else None,
+        "scores": [cast(ScoreView, dict(r)) for r in s.final] if s.final else None,
     }

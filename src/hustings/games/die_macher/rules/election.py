@@ -176,7 +176,10 @@ def after_powers(s: DieMacher) -> None:
             seat_money = s.seats[p][s.round - 1] * D.INCOME_PER_SEAT
             member_money = s.members[p] * D.INCOME_PER_MEMBER if s.payout[b] else 0
             s.money[p] += seat_money + member_money
-            s.emit("income", {"seat": p, "seats": seat_money, "members": member_money})
+            # the counts as well as the sums: the terminal's explanation shows seats x 1,000 + members x 1,000
+            s.emit("income", {"seat": p, "seats": seat_money, "members": member_money,
+                              "seat_count": s.seats[p][s.round - 1],
+                              "member_count": s.members[p] if s.payout[b] else 0})
         from hustings.games.die_macher.rules import round_end
 
         round_end.start_donations(s)

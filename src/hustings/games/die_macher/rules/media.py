@@ -69,11 +69,22 @@ def start_exchange(s: DieMacher, kind: ExchangeKind, todo: list[list[int]]) -> N
 def exchange_legal(s: DieMacher, p: int) -> list[Action]:
     b = s.ex_list[s.bi][1]
     out = [A.PASS]
+    pool = sorted(set(s.pool))
     for o in s.up[b]:
-        for t in sorted(set(s.pool)):
+        for t in pool:
             if (o >> 1) != (t >> 1) and s.exchange_ok(b, o, t):
                 out.append(A.EXCH[(o, t)])
     return out
+
+
+def _can_exchange(s: DieMacher, b: int) -> bool:
+    """Whether any swap is legal on board ``b`` (exchange_legal would list more than the pass): the
+    issues face up there, the doubled one excepted, against the pool (ruling R3)."""
+    up = s.up[b]
+    issues = {x >> 1 for x in up}
+    if not any((o >> 1) != s.dbl[b] for o in up):
+        return False
+    return any((t >> 1) not in issues for t in s.pool)
 
 
 def exchange_apply(s: DieMacher, p: int, a: Action) -> None:
@@ -89,8 +100,8 @@ def exchange_apply(s: DieMacher, p: int, a: Action) -> None:
 
 def exchange_advance(s: DieMacher) -> bool:
     while s.bi < len(s.ex_list):
-        p = s.ex_list[s.bi][0]
-        if len(exchange_legal(s, p)) > 1:
+        p, b = s.ex_list[s.bi]
+        if _can_exchange(s, b):
             s.turn = p
             return True
         s.bi += 1

@@ -1,0 +1,739 @@
+"""Die Macher classic at the terminal table: the game's ``tui`` adapter, a renderer for the terminal shell.
+
+The four board slots (state card, opinions with the doubled key issue, media, rally cubes, popularity,
+votes, seats the votes give now), the parties, the national board (media cubes, the national opinion row),
+the exchange pool and the decks; the player's own money, hidden program cards (the hand), starting sheet,
+bid, cabinet and donation cards; the guided choices (bids, step-by-step choices) and the explanations.
+Everything is drawn from one seat's view, the legal actions and the events that seat may see.
+
+Every word comes from the game's catalog (``messages/<lang>.json``): the table's words under ``tui.*``,
+the explanations under ``tui.explain.*``; names, phases and events under their own keys. Only symbols
+(``·``, ``→``, ``×``) and amounts are put together here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from hustings.engine import Action, Event
+from hustings.games.die_macher import data as D
+from hustings.games.die_macher.actions import SPACE
+from hustings.games.die_macher.adapters.rules_help import rules_for
+from hustings.games.die_macher.formulas import coincidence, votes_for
+from hustings.games.die_macher.phases import Phase
+from hustings.games.die_macher.rules.scoring import members_bonus
+from hustings.games.die_macher.text import money, phase_name
+from hustings.tui.choices import Entry, parse_amount
+from hustings.tui.i18n import SHARED
+from hustings.tui.renderer import AmountFormat, BaseRenderer, Explanation, Panel, RendererFactory
+
+__all__ = ["PHASES", "Names", "Renderer"]
+
+PARTY_STYLE = ["bold bright_white", "bold red", "bold yellow", "bold magenta", "bold green"]
+
+#: the phases a view can be in (``view["phase"]``); their names are ``phase.<id>`` in the catalog
+PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
+
+# The game's words first, then the shell's (the chain is made here: the rules import only the engine).
+_CATALOG = D.CATALOG.chain(SHARED)
+
+
+def _text(key: str, lang: str, **fields: Any) -> str:
+    return _CATALOG.text(key, lang, **fields)
+
+
+class Names:
+    """Names of parties, states, issues and cards: in the interface language (``local``), in German as
+    printed on the cards (``de``), or both."""
+
+    def __init__(self, lang: str, style: str = "local") -> None:
+        self.lang = lang
+        self.style = style
+
+    def _pick(self, key: str) -> str:
+        local = _text(key, self.lang)
+        german = _text(key, "de")
+        if self.style == "de":
+            return german
+        if self.style == "both" and german != local:
+            return f"{local} ({german})"
+        return local
+
+    def _one(self, key: str) -> str:
+        """One name only (narrow places): German in the ``de`` style, else the interface language."""
+        return _text(key, "de" if self.style == "de" else self.lang)
+
+    def party(self, p: int) -> str:
+        return self._pick(f"party.{D.PARTY_IDS[p]}") if 0 <= p < D.NUM_PARTIES else "—"
+
+    def party_short(self, p: int) -> str:
+        return self._one(f"party.{D.PARTY_IDS[p]}") if 0 <= p < D.NUM_PARTIES else "—"
+
+    def state(self, s: int) -> str:
+        return self._pick(f"state.{D.STATES[s].id}") if s >= 0 else "—"
+
+    def issue(self, i: int) -> str:
+        return self._pick(f"issue.{D.ISSUE_IDS[i]}") if i >= 0 else "—"
+
+    def card(self, t: int) -> str:
+        """A program or opinion card: "Euro: now" (German: "Euro: sofort")."""
+        if t < 0:
+            return "—"
+        iid, side = D.ISSUE_IDS[t >> 1], "contra" if t & 1 else "pro"
+        lang = "de" if self.style == "de" else self.lang
+        local = f"{_text(f'issue.{iid}', lang)}: {_text(f'stance.{iid}.{side}', lang)}"
+        if self.style == "both":
+            german = f"{_text(f'issue.{iid}', 'de')}: {_text(f'stance.{iid}.{side}', 'de')}"
+            return local if german == local else f"{local} ({german})"
+        return local
+
+    def cabinet(self, c: int) -> str:
+        return self._pick(f"cabinet.{D.CABINET[c].key}")
+
+
+_EVENT_STYLE = {"round_started": "bold cyan", "election": "bold yellow", "game_over": "bold green",
+                "start_player": "bold", "income": "green", "bids_revealed": "bold", "coalition_formed": "bold"}
+
+# kinds whose actions are a step-by-step choice when there are many; their steps are tui.step.<kind>.<depth>
+_TREE_KINDS = frozenset({"sheet1", "sheet2", "swap", "cab", "exch", "natop", "donate", "publish"})
+# kinds chosen with the amount picker (first argument: thousands, or a count)
+_AMOUNT_KINDS = frozenset({"bid", "pbid", "convert", "rally"})
+
+
+class Renderer(BaseRenderer):
+    """Renders a Die Macher classic view and turns legal actions into guided choices."""
+
+    game = "die-macher"
+    min_size = (120, 38)  # four boards of seven columns side by side
+
+    def __init__(self, lang: str, names: str = "local") -> None:
+        super().__init__(lang, names)
+        self.n = Names(lang, names)
+
+    def t(self, key: str, **fields: Any) -> str:
+        """``tui.<key>`` in the interface language."""
+        return _text(f"tui.{key}", self.lang, **fields)
+
+    # -- people ------------------------------------------------------------------------------
+
+    def who(self, view: Mapping[str, Any], p: int) -> str:
+        return f"{self.seat(p)} {self.n.party_short(p)}"
+
+    def party_text(self, p: int) -> Text:
+        return Text(self.n.party_short(p), style=PARTY_STYLE[p % len(PARTY_STYLE)])
+
+    def who_text(self, view: Mapping[str, Any], p: int) -> Text:
+        return Text(self.who(view, p), style=PARTY_STYLE[p % len(PARTY_STYLE)])
+
+    def board_name(self, view: Mapping[str, Any], b: int) -> str:
+        """"Board 2 · Hesse" (the slot and its state card)."""
+        st = view["boards"][b]["state"]
+        label = self.t("board", n=b + 1)
+        return f"{label} · {self.n.state(st)}" if st >= 0 and view["boards"][b]["election"] else label
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def describe(self, a: Action, view: Mapping[str, Any]) -> str:
+        """The action's own text, with the state names the bare text leaves out."""
+        k, x = a.kind, a.args
+        text = a.text(self.lang)
+        if k in ("cab", "media"):
+            b = x[1] if k == "cab" else x[0]
+            return f"{text} · {self.n.state(view['boards'][b]['state'])}"
+        if k in ("rally", "convert"):
+            b = view["rally_board"] if k == "rally" else view["convert_board"]
+            if b >= 0:
+                return f"{text} · {self.board_name(view, b)}"
+        if k in ("offer", "force", "cab_media", "cab_down", "first"):
+            return f"{text} ({self.seat(x[0])})"
+        return text
+
+    def entries(self, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Entry]:
+        """The action list: single actions, and one line for each group that opens a guided choice."""
+        # a step-by-step choice needs actions of one length: starting-sheet combinations name 0 to 3 boards
+        by_kind: dict[tuple[str, int], list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault((a.kind, len(a.args)), []).append(a)
+        out: list[Entry] = []
+        done: set[tuple[str, int]] = set()
+        for a in legal:
+            k, key = a.kind, (a.kind, len(a.args))
+            if key in done:
+                continue
+            group = by_kind[key]
+            texts = " ".join(self.describe(g, view) for g in group)
+            if k in _AMOUNT_KINDS and len(group) > 3:
+                fmt = self.amount_format(k)
+                label = self.t(f"entry_{k}", lo=fmt.show(group[0].args[0]), hi=fmt.show(group[-1].args[0]))
+                out.append(Entry(label, "amount", tuple(group), texts))
+                done.add(key)
+            elif k in _TREE_KINDS and len(group) > 4:
+                what = self.t(f"kind.{k}")
+                out.append(Entry(_text("entry_tree", self.lang, what=what, n=len(group)), "tree", tuple(group),
+                                 texts))
+                done.add(key)
+            else:
+                out.append(Entry(self.describe(a, view), "action", (a,)))
+        return out
+
+    def tree_step(self, kind: str, depth: int, prefix: Sequence[int], view: Mapping[str, Any]) -> str:
+        """What the next argument of a step-by-step choice means."""
+        if kind in ("sheet1", "sheet2"):
+            if depth == 0:
+                return self.t("step.combination")
+            return self.t("step.board_for", icon=self._icon(self._sheet_icons(kind, prefix[0])[depth - 1]))
+        steps = {"swap": ("slot", "hand_card"), "cab": ("cabinet", "board"), "exch": ("out", "in"),
+                 "natop": ("national_card", "national_slot"), "donate": ("donation", "accept"),
+                 "publish": ("option", "option2")}
+        if kind in steps and depth < 2:
+            return self.t(f"step.{steps[kind][depth]}")
+        return _text("step_value", self.lang, n=depth + 1)
+
+    @staticmethod
+    def _sheet_icons(kind: str, combo: int) -> list[str]:
+        """The icons of a starting-sheet combination that need a board (members need none)."""
+        icons = D.SHEET_COLUMNS[0 if kind == "sheet1" else 1][combo]
+        return [i for i in icons if not i.startswith("members")]
+
+    def _icon(self, icon: str) -> str:
+        name, _, amount = icon.partition(":")
+        return self.t(f"icon.{name}", n=int(amount or 1))
+
+    def tree_label(self, kind: str, depth: int, prefix: Sequence[int], value: int, view: Mapping[str, Any]) -> str:
+        """One option of a step-by-step choice."""
+        if kind in ("sheet1", "sheet2"):
+            if depth == 0:
+                icons = D.SHEET_COLUMNS[0 if kind == "sheet1" else 1][value]
+                return f"{value + 1}. " + _text("part.sep", self.lang).join(self._icon(i) for i in icons)
+            return self.board_name(view, value)
+        if kind == "swap":
+            if depth == 0:
+                me = view["you"]
+                prog = view["players"][me]["program"] if me is not None else []
+                return f"{value + 1}. {self.n.card(prog[value])}" if value < len(prog) else str(value + 1)
+            return self.n.card(value)
+        if kind == "cab":
+            if depth == 0:
+                c = D.CABINET[value]
+                return f"{self.n.cabinet(value)} · {money(c.cost)} · " + ", ".join(
+                    self._cab_action(x) for x in c.actions)
+            return self.board_name(view, value)
+        if kind == "exch":
+            return self.n.card(value)
+        if kind == "natop":
+            if depth == 0:
+                return self.n.card(value)
+            if value >= D.NATIONAL_SLOTS:
+                return self.t("natop_free")
+            row = view["national_row"]
+            old = self.n.card(row[value][0]) if value < len(row) else "—"
+            return self.t("natop_slot", n=value + 1, card=old)
+        if kind == "donate":
+            if depth == 0:
+                return money(D.DONATIONS[value].amount)
+            d = D.DONATIONS[prefix[0]]
+            return self.t("accept", dice=d.accept_dice) if value else self.t("refuse", dice=d.refuse_dice)
+        if kind == "publish":
+            return self.t("option", n=value + 1)
+        return str(value)
+
+    def _cab_action(self, act: str) -> str:
+        name, _, amount = act.partition(":")
+        return self.t(f"cab_action.{name}", n=int(amount or 0), m=money(2 * D.CABINET_MEDIA_PAYMENT))
+
+    def amount_format(self, kind: str) -> AmountFormat:
+        """Bids are in thousands of DM; rallies and conversions count cubes."""
+        if kind in ("bid", "pbid"):
+            return AmountFormat(show=lambda k: money(k * 1000), parse=parse_amount, help=self.t("amount_help"))
+        return AmountFormat(help=_text("amount_help_plain", self.lang))
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [(self.t("amount_title"), self.t("amount_help")), ("…", _text("tree_help", self.lang))]
+
+    # -- screen parts ------------------------------------------------------------------------
+
+    def status_head(self, view: Mapping[str, Any]) -> Text:
+        """Round, phase, the board that votes this round and the start player."""
+        t = Text()
+        t.append(self.t("round", n=view["round"], of=view["rounds"]), style="bold")
+        t.append(" · ")
+        t.append(phase_name(view["phase"], self.lang), style="bold cyan")
+        step = view.get("step") or ""
+        if step and _CATALOG.has(f"tui.phase_step.{step}", self.lang):
+            t.append(" · " + self.t(f"phase_step.{step}"), style="cyan")
+        if view["phase"] != "over":
+            b = view["board"]
+            if b >= 0:
+                t.append(" · " + self.t("votes_here", board=self.board_name(view, b)))
+            t.append(f" · {self.t('start_player')}: ")
+            t.append_text(self.who_text(view, view["first"]))
+        return t
+
+    def panels(self, view: Mapping[str, Any]) -> list[Panel]:
+        """The four board slots in a row; under them the parties and the national board."""
+        out = []
+        for b in range(len(view["boards"])):
+            title, body = self.board(view, b)
+            out.append(Panel(f"board-{b}", title, body, self.board_when(view, b), row=0, max_height=17,
+                             primary=True))
+        out.append(Panel("parties", self.t("parties"), self.parties(view), row=1, width=6, max_height=9))
+        out.append(Panel("national", self.t("national"), self.national(view), row=1, width=4, max_height=9))
+        return out
+
+    def event_style(self, event: Event) -> str:
+        return _EVENT_STYLE.get(event.type, "")
+
+    def rules(self, view: Mapping[str, Any]) -> tuple[str, str]:
+        phase = str(view["phase"])
+        return _text("rules_title", self.lang, phase=phase_name(phase, self.lang)), rules_for(phase, self.lang)
+
+    def board_when(self, view: Mapping[str, Any], b: int) -> str:
+        """When the state on slot ``b`` votes ("" for a slot out of play)."""
+        e = view["boards"][b]["election"]
+        if not e:
+            return ""
+        if e == view["round"]:
+            return "★ " + self.t("votes_now")
+        return self.t("votes_round", n=e)
+
+    def board(self, view: Mapping[str, Any], b: int) -> tuple[str, RenderableType]:
+        """(title, contents) of one board slot."""
+        bd = view["boards"][b]
+        title = self.board_name(view, b)
+        if not bd["election"]:
+            return title, Text(self.t("empty_board"), style="dim")
+        card = D.STATES[bd["state"]]
+        parts: list[RenderableType] = []
+        head = self.t("max_seats", n=card.max_seats)
+        if bd["payout"]:
+            head += " · " + self.t("payout")
+        if bd["no_coalition"]:
+            head += " · " + self.t("no_coalition")
+        parts.append(Text(head, style="dim"))
+        for c in bd["up"]:
+            line = Text()
+            doubled = bd["key_issue"] == c >> 1
+            line.append("◆ " if doubled else "• ", style="bold yellow" if doubled else "")
+            line.append(self.n.card(c))
+            if doubled:
+                line.append(" ×2", style="bold yellow")
+            parts.append(line)
+        if bd["down"]:
+            parts.append(Text("▯ " + self.t("face_down", n=bd["down"]), style="dim"))
+        table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=False, header_style="dim")
+        for key in ("party", "media", "cubes", "pop", "coinc", "votes", "seats"):
+            table.add_column(self.t(f"col.{key}"), justify="left" if key == "party" else "right", no_wrap=True,
+                             overflow="ellipsis" if key == "party" else "fold")
+        ctrl = bd["controller"]
+        for p, pl in enumerate(view["players"]):
+            name = self.party_text(p)
+            if p == view.get("you"):
+                name.stylize("underline")
+            media = Text(str(bd["media"][p]), style="bold reverse" if p == ctrl else "")
+            coinc = coincidence(pl["program"], bd["up"], bd["key_issue"])
+            table.add_row(name, media, str(bd["cubes"][p]), f"{bd['popularity'][p]:+d}", f"{coinc:+d}",
+                          str(bd["votes"][p]), str(card.seats(bd["votes"][p])))
+        parts.append(table)
+        foot = Text(self.t("controller") + " ")
+        foot.append_text(self.party_text(ctrl) if ctrl >= 0 else Text(self.t("nobody")))
+        parts.append(foot)
+        if bd["coalitions"]:
+            pairs = ", ".join(" + ".join(self.n.party_short(p) for p in pair) for pair in bd["coalitions"])
+            parts.append(Text(self.t("coalitions_here", pairs=pairs), style="bold"))
+        if bd["coalition_tiles"]:
+            parts.append(Text(self.t("tiles_here", who=", ".join(self.n.party_short(p) for p in bd["coalition_tiles"])),
+                              style="dim"))
+        if bd["cabinet"]:
+            cab = ", ".join(f"{self.n.party_short(p)} {self.n.cabinet(c) if c >= 0 else '▼'}" for p, c in bd["cabinet"])
+            parts.append(Text(self.t("cabinet_here", cards=cab), style="dim"))
+        return title, Group(*parts)
+
+    def parties(self, view: Mapping[str, Any]) -> RenderableType:
+        """Each party: public program, members, supplies, seats so far and the score so far."""
+        table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, header_style="dim", expand=True)
+        table.add_column(self.t("col.party"), no_wrap=True)
+        table.add_column(self.t("program"), ratio=1)
+        for key in ("members", "supply", "money", "seats_total", "score"):
+            table.add_column(self.t(f"col.{key}"), justify="right", no_wrap=True)
+        totals = self.scores_so_far(view)
+        for p, pl in enumerate(view["players"]):
+            name = Text(self.seat(p) + " ")
+            name.append_text(self.party_text(p))
+            if p == view.get("you"):
+                name.append(" ◀", style="bold")
+            prog = " · ".join(self.n.card(c) for c in pl["program"]) or "—"
+            supply = self.t("supply", media=pl["media_supply"], cubes=pl["cube_supply"], tiles=pl["coalition_tiles"])
+            cash = money(pl["money"]) if pl["money"] is not None else self.t("hidden")
+            table.add_row(name, prog, str(pl["members"]), supply, cash, str(sum(pl["seats"])), str(totals[p]))
+        return table
+
+    def scores_so_far(self, view: Mapping[str, Any]) -> list[int]:
+        """Each party's total as if the game ended now (001 §遊戲結束): the final scores once it has."""
+        if view.get("scores"):
+            return [s["total"] for s in view["scores"]]
+        return [sum(parts.values()) for parts in score_parts(view)]
+
+    def national(self, view: Mapping[str, Any]) -> RenderableType:
+        """The national board: media cubes by election, the opinion row, the exchange pool and the decks."""
+        parts: list[RenderableType] = []
+        if view["national_media"]:
+            media = ", ".join(f"{self.n.party_short(p)} ({e}: {D.MEDIA_POINTS[e - 1]})"
+                              for p, e in view["national_media"])
+        else:
+            media = self.t("none")
+        parts.append(Text(self.t("national_media", cubes=media)))
+        row = Text(self.t("national_row") + " ")
+        for j in range(D.NATIONAL_SLOTS):
+            if j:
+                row.append(" | ")
+            if j < len(view["national_row"]):
+                c, secured = view["national_row"][j]
+                row.append(self.n.card(c) + (" ■" if secured else ""), style="bold" if secured else "")
+                row.append(f" {D.NATIONAL_POINTS[j]}", style="dim")
+            else:
+                row.append(f"{j + 1}: —", style="dim")
+        parts.append(row)
+        parts.append(Text(self.t("pool", cards=", ".join(self.n.card(c) for c in view["exchange_pool"]) or "—"),
+                          style="dim"))
+        dk = view["decks"]
+        parts.append(Text(self.t("decks", program=dk["program"], opinion=dk["opinion"], poll=dk["poll"],
+                                 state=dk["state"]), style="dim"))
+        parts.append(Text(self.t("legend"), style="dim italic"))
+        return Group(*parts)
+
+    def private_panel(self, view: Mapping[str, Any]) -> RenderableType:
+        """What only the viewer sees: money, hidden program cards, the secret starting sheet, the bid."""
+        me = view.get("you")
+        if me is None:
+            return Text(_text("spectator", self.lang), style="dim")
+        pl = view["players"][me]
+        parts: list[RenderableType] = []
+        head = Text(_text("your_side", self.lang, who=""))
+        head.append_text(self.who_text(view, me))
+        head.append("  " + self.t("your_money", m=money(pl["money"])), style="bold")
+        parts.append(head)
+        hand = ", ".join(self.n.card(c) for c in pl["hand"]) or self.t("none")
+        parts.append(Text(self.t("your_hand", cards=hand)))
+        cab = ", ".join(self.n.cabinet(c) for c in pl["cabinet_left"]) or self.t("none")
+        don = ", ".join(money(D.DONATIONS[c].amount) for c in pl["donations_left"]) or self.t("none")
+        parts.append(Text(self.t("your_cards", cabinet=cab, donations=don), style="dim"))
+        sheet = [SPACE[a].text(self.lang) for a in (pl["sheet"] or []) if a >= 0]
+        if sheet:
+            parts.append(Text(self.t("your_sheet", choice=" / ".join(sheet))))
+        if pl["bid"] is not None:
+            parts.append(Text(self.t("your_bid", m=money(pl["bid"]))))
+        if pl["donation"] and pl["donation"][0] >= 0 and not pl["donation"][1]:
+            parts.append(Text(self.t("your_refusal", m=money(D.DONATIONS[pl["donation"][0]].amount))))
+        return Group(*parts)
+
+    def situation(self, view: Mapping[str, Any]) -> Text:
+        """What the current phase is about right now."""
+        ph = view["phase"]
+        t = Text()
+        players = view["players"]
+        if ph == "sheet":
+            who = [self.who(view, p) for p, pl in enumerate(players) if all(pl["sheet_written"])]
+            t.append(self.t("sheets_in", who=", ".join(who) or self.t("none")))
+        elif ph == "bid":
+            who = [self.who(view, p) for p, pl in enumerate(players) if pl["bid_written"]]
+            t.append(self.t("bids_in", who=", ".join(who) or self.t("none")))
+        elif ph == "tie":
+            tie = view["tie"]
+            t.append(self.t("tie", players=", ".join(self.who(view, p) for p in tie["players"]),
+                            price=money(tie["minimum"])))
+        elif ph == "first" and view["bid_winner"] >= 0:
+            t.append(self.t("chooses_first", who=self.who(view, view["bid_winner"])))
+        elif ph == "cab_exec" and view["cabinet_actions"]:
+            p, b, c = view["cabinet_actions"][0]
+            acts = ", ".join(self._cab_action(x) for x in D.CABINET[c].actions)
+            t.append(self.t("cabinet_now", who=self.who(view, p), card=self.n.cabinet(c),
+                            board=self.board_name(view, b), actions=acts))
+        elif ph == "answer":
+            fr, to = view["offer"]
+            t.append(self.t("offer_now", who=self.who(view, fr), to=self.who(view, to)), style="bold")
+        elif ph in ("poll_bid", "poll_decide"):
+            poll = view["poll"]
+            if poll["board"] >= 0:
+                t.append(self.t("poll_for", board=self.board_name(view, poll["board"])))
+            if poll["bidder"] >= 0:
+                t.append(" · " + self.t("poll_high", amount=money(poll["high"]), who=self.who(view, poll["bidder"])))
+            if poll["card"]:
+                for i, opt in enumerate(poll["card"]):
+                    changes = ", ".join(f"{self.n.party_short(p)} {c:+d}" for p, c in enumerate(opt[: len(players)])
+                                        if c) or "0"
+                    t.append(f"\n{self.t('option', n=i + 1)}: {changes}")
+        elif ph == "exchange" and view["exchange"]:
+            p, b = view["exchange"]
+            t.append(self.t("exchange_now", who=self.who(view, p), board=self.board_name(view, b),
+                            why=_text(f"why.{view['exchange_kind']}", self.lang)))
+        elif ph == "rally" and view["rally_board"] >= 0:
+            t.append(self.t("rally_in", board=self.board_name(view, view["rally_board"])))
+        elif ph == "convert" and view["convert_board"] >= 0:
+            t.append(self.t("convert_in", board=self.board_name(view, view["convert_board"])))
+        elif ph == "national" and view["powers"]:
+            p = view["powers"][0][0]
+            t.append(self.t("powers_now", who=self.who(view, p), left=view["opinions_left"]))
+        return t
+
+    # -- explanations ------------------------------------------------------------------------
+
+    def explanations(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[Explanation]:
+        """Every number on the screen that events account for, with how it came about."""
+        return _Explainer(self, view).run(events)
+
+
+def score_parts(view: Mapping[str, Any]) -> list[dict[str, int]]:
+    """Each party's score components as if the game ended now (001 §遊戲結束), from the public view."""
+    members = [pl["members"] for pl in view["players"]]
+    bonus = members_bonus(members)
+    out = []
+    for p, pl in enumerate(view["players"]):
+        media = sum(D.MEDIA_POINTS[e - 1] for q, e in view["national_media"] if q == p)
+        opinions = sum(D.NATIONAL_POINTS[j] + (D.SECURED_BONUS if sec else 0)
+                       for j, (c, sec) in enumerate(view["national_row"]) if c in pl["program"])
+        out.append({"seats": sum(pl["seats"]), "media": media, "members": bonus[p], "opinions": opinions})
+    return out
+
+
+class _Explainer:
+    """Walks the events one player may see and keeps the breakdown of each number.
+
+    A vote line starts with its signed number (``+6 ...``): :meth:`vote_items` adds them up to check the
+    total on the board."""
+
+    def __init__(self, ui: Renderer, view: Mapping[str, Any]) -> None:
+        self.ui = ui
+        self.view = view
+        self.lang = ui.lang
+        self.n = len(view["players"])
+        self.votes: dict[tuple[int, int], list[str]] = {}  # (slot, seat) -> lines, for the state there now
+        self.members: list[list[str]] = [[] for _ in range(self.n)]
+        self.elections: list[Explanation] = []
+        self.income: list[Explanation] = []
+        self.donations: list[Explanation] = []
+        self.money: list[str] = []
+
+    def t(self, key: str, **fields: Any) -> str:
+        """``tui.explain.<key>`` in the interface language."""
+        return _text(f"tui.explain.{key}", self.lang, **fields)
+
+    def who(self, p: int) -> str:
+        return self.ui.who(self.view, p)
+
+    def run(self, events: Sequence[Event]) -> list[Explanation]:
+        me = self.view.get("you")
+        if me is not None:
+            self.money.append(self.t("money_start", amount=money(D.START_MONEY)))
+        for e in events:
+            self.event(e, me)
+        out: list[Explanation] = []
+        out.extend(self.vote_items())
+        out.extend(self.seat_items())
+        out.extend(reversed(self.elections))
+        out.extend(reversed(self.income))
+        out.extend(reversed(self.donations))
+        out.extend(self.score_items())
+        out.extend(self.member_items())
+        if me is not None:
+            total = self.view["players"][me]["money"]
+            out.append(Explanation(self.t("your_money", amount=money(total)), [*self.money, f"= {money(total)}"]))
+        return out
+
+    def add_vote(self, b: int, p: int, line: str) -> None:
+        self.votes.setdefault((b, p), []).append(line)
+
+    def event(self, e: Event, me: int | None) -> None:
+        d, typ = e.data, e.type
+        if typ == "sheet_revealed":
+            self.sheet(d["seat"], d["actions"])
+        elif typ == "converted":
+            k, pop, co = d["cubes"], d["popularity"], d["coincidence"]
+            factor = max(1, 2 * (pop + co)) / 2
+            line = self.t("votes_converted", votes=d["votes"], cubes=k, pop=pop, coinc=co,
+                          factor=f"{factor:g}")
+            if d["capped"]:
+                line += self.t("capped", cap=D.VOTE_CAP)
+            self.add_vote(d["board"], d["seat"], line)
+        elif typ == "cabinet_votes":
+            self.add_vote(d["board"], d["seat"], self.t("votes_cabinet", votes=d["votes"]))
+        elif typ == "election":
+            self.election(d)
+        elif typ in ("board_prepared", "board_removed"):
+            for p in range(self.n):
+                self.votes.pop((d["board"], p), None)
+        elif typ == "income":
+            self.income_item(d)
+            if d["seat"] == me:
+                self.money.append(self.t("money_income", amount=money(d["seats"] + d["members"])))
+        elif typ == "donation_accepted":
+            p = d["seat"]
+            self.members[p].append(self.t("members_donation_lost", lost=d["lost"], rolls=_dice(d["rolls"])))
+            self.donations.append(Explanation(
+                self.t("donation_title", who=self.who(p), amount=money(d["amount"])),
+                [self.t("donation_accepted", amount=money(d["amount"]), rolls=_dice(d["rolls"]), lost=d["lost"])]))
+            if p == me:
+                self.money.append(self.t("money_donation", amount=money(d["amount"])))
+        elif typ == "donation_revealed":
+            p = d["seat"]
+            self.members[p].append(self.t("members_donation_refused", gained=d["gained"], rolls=_dice(d["rolls"])))
+            self.donations.append(Explanation(
+                self.t("refusal_title", who=self.who(p), amount=money(d["amount"])),
+                [self.t("donation_refused", rolls=_dice(d["rolls"]), gained=d["gained"])]))
+        elif typ == "donation_bonus":
+            p = d["seat"]
+            self.members[p].append(self.t("members_bonus_dice", gained=d["gained"], rolls=_dice(d["rolls"])))
+        elif typ == "members_gained":
+            self.members[d["seat"]].append(self.t(f"members_{d['why']}", gained=d["members"]))
+        elif typ == "poll_secret":
+            self.members[d["seat"]].append(self.t("members_poll", gained=d["members"]))
+        if me is not None:
+            cost = _cost_of(e, me)
+            if cost:
+                self.money.append(f"{cost:+,} DM · " + e.message(self.lang))
+
+    def sheet(self, p: int, actions: Sequence[int]) -> None:
+        """The starting sheet's votes and members (001 §遊戲流程 1)."""
+        for aid in actions:
+            a = SPACE[aid]
+            icons = D.SHEET_COLUMNS[0 if a.kind == "sheet1" else 1][a.args[0]]
+            boards = iter(a.args[1:])
+            for icon in icons:
+                name, _, amount = icon.partition(":")
+                n = int(amount or 1)
+                if name == "members":
+                    self.members[p].append(self.t("members_sheet", gained=n))
+                    continue
+                b = next(boards)
+                if name == "votes":
+                    self.add_vote(b, p, self.t("votes_sheet", votes=n))
+
+    def election(self, d: Mapping[str, Any]) -> None:
+        card = D.STATES[d["state"]]
+        lines = []
+        for p, (v, s) in enumerate(zip(d["votes"], d["seats"], strict=True)):
+            lines.append(self.t("election_line", who=self.who(p), votes=v, seats=s, max=card.max_seats))
+        pairs = [d["coalitions"][i:i + 2] for i in range(0, len(d["coalitions"]), 2)]
+        for a, b in pairs:
+            lines.append(self.t("coalition_sum", pair=f"{self.who(a)} + {self.who(b)}",
+                                votes=d["votes"][a] + d["votes"][b]))
+        winners = " + ".join(self.who(p) for p in d["winners"]) or "—"
+        lines.append(self.t(f"win_{d['kind']}", who=winners))
+        if d["tied"]:
+            lines.append(self.t("tied", who=", ".join(self.who(p) for p in d["tied"])))
+        title = self.t("election_title", n=d["round"], state=self.ui.n.state(d["state"]))
+        self.elections.append(Explanation(title, lines))
+
+    def income_item(self, d: Mapping[str, Any]) -> None:
+        p = d["seat"]
+        total = d["seats"] + d["members"]
+        lines = [self.t("income_seats", n=d.get("seat_count", d["seats"] // D.INCOME_PER_SEAT),
+                        per=money(D.INCOME_PER_SEAT), amount=money(d["seats"]))]
+        if d["members"]:
+            lines.append(self.t("income_members", n=d.get("member_count", d["members"] // D.INCOME_PER_MEMBER),
+                                per=money(D.INCOME_PER_MEMBER), amount=money(d["members"])))
+        else:
+            lines.append(self.t("income_no_members"))
+        self.income.append(Explanation(self.t("income_title", who=self.who(p), amount=money(total)),
+                                       [*lines, f"= {money(total)}"]))
+
+    def vote_items(self) -> list[Explanation]:
+        out = []
+        for b, bd in enumerate(self.view["boards"]):
+            if not bd["election"]:
+                continue
+            for p in range(self.n):
+                total = bd["votes"][p]
+                lines = list(self.votes.get((b, p), []))
+                if not lines and not total:
+                    continue
+                accounted = sum(int(line.split()[0].lstrip("+")) for line in lines)
+                if accounted != total:
+                    lines.append(self.t("capped_total", n=total - accounted))
+                title = self.t("votes_title", who=self.who(p), board=self.ui.board_name(self.view, b), total=total)
+                pl = self.view["players"][p]
+                co = coincidence(pl["program"], bd["up"], bd["key_issue"])
+                now = votes_for(1, bd["popularity"][p], co)
+                out.append(Explanation(title, [*lines, f"= {total}",
+                                               self.t("rate_now", pop=bd["popularity"][p], coinc=co,
+                                                      factor=f"{max(1, 2 * (bd['popularity'][p] + co)) / 2:g}",
+                                                      five=votes_for(5, bd["popularity"][p], co), one=now)]))
+        return out
+
+    def seat_items(self) -> list[Explanation]:
+        """The state card's ladder: seats for the votes each party has there now."""
+        out = []
+        for b, bd in enumerate(self.view["boards"]):
+            if not bd["election"]:
+                continue
+            card = D.STATES[bd["state"]]
+            steps = [f"{v}→{card.ladder[v]}" for v in range(1, len(card.ladder))
+                     if card.ladder[v] != card.ladder[v - 1]]
+            lines = [self.t("ladder", steps=" ".join(steps))]
+            for p in range(self.n):
+                v = bd["votes"][p]
+                lines.append(self.t("seats_now", who=self.who(p), votes=v, seats=card.seats(v)))
+            out.append(Explanation(self.t("seats_title", board=self.ui.board_name(self.view, b)), lines))
+        return out
+
+    def score_items(self) -> list[Explanation]:
+        view = self.view
+        out = []
+        parts = view["scores"] or score_parts(view)
+        for p, pl in enumerate(view["players"]):
+            sc = parts[p]
+            media = [f"{D.MEDIA_POINTS[e - 1]} ({e})" for q, e in view["national_media"] if q == p]
+            ops = [f"{self.ui.n.card(c)} {D.NATIONAL_POINTS[j]}" + (f"+{D.SECURED_BONUS}" if sec else "")
+                   for j, (c, sec) in enumerate(view["national_row"]) if c in pl["program"]]
+            seats = " + ".join(str(s) for s in pl["seats"] if s) or "0"
+            lines = [self.t("score_seats", n=sc["seats"], parts=seats),
+                     self.t("score_media", n=sc["media"], parts=" + ".join(media) or "0"),
+                     self.t("score_members", n=sc["members"], members=pl["members"]),
+                     self.t("score_opinions", n=sc["opinions"], parts=" + ".join(ops) or "0")]
+            total = sum(sc[k] for k in ("seats", "media", "members", "opinions"))
+            if not view["scores"]:
+                lines.append(self.t("score_so_far"))
+            out.append(Explanation(self.t("score_title", who=self.who(p), total=total), [*lines, f"= {total}"]))
+        return out
+
+    def member_items(self) -> list[Explanation]:
+        out = []
+        for p, pl in enumerate(self.view["players"]):
+            lines = [self.t("members_start", n=D.START_MEMBERS), *self.members[p]]
+            out.append(Explanation(self.t("members_title", who=self.who(p), n=pl["members"]),
+                                   [*lines, f"= {pl['members']}"]))
+        return out
+
+
+def _dice(rolls: Sequence[int]) -> str:
+    return " ".join(str(r) for r in rolls) or "—"
+
+
+def _cost_of(e: Event, me: int) -> int:
+    """What an event did to the viewer's money (every payment is public; the amount seen is one's own)."""
+    d, typ = e.data, e.type
+    if typ == "cabinet_media":
+        if d["seat"] == me:
+            return -2 * int(d["paid"])
+        if d["from"] == me:
+            return int(d["paid"])
+        return 0
+    if d.get("seat") != me:
+        return 0
+    if typ in ("bid_won", "poll_won"):
+        return -int(d["paid"])
+    if typ == "cabinet_revealed":
+        return -int(d["cost"])
+    if typ == "media_bought":
+        return -D.MEDIA_COST
+    if typ == "rallies":
+        return -int(d["count"]) * D.RALLY_COST
+    return 0
+
+
+# mypy checks here that the renderer is what the shell expects of a "tui" adapter
+_FACTORY: RendererFactory = Renderer
