@@ -36,6 +36,8 @@ SPEC = GameSpec(
         "bot": "hustings.games.election_war.adapters.bot:HEURISTIC",
         "rl_encoder": "hustings.games.election_war.adapters.rl:ENCODER",
         "rules_help": "hustings.games.election_war.adapters.rules_help:RULES_HELP",
+        "tui": "hustings.games.election_war.adapters.tui:Renderer",
+        "schema": "hustings.games.election_war.schema:SCHEMA",
         # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
         "web": "hustings.games.election_war.web:FOLDER",
         "web_data": "hustings.games.election_war.web:names",

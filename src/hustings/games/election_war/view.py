@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase
-from hustings.games.election_war.view_types import CandidateView, CheckView, ResultView, RowView, View
+from hustings.games.election_war.view_types import CandidateView, CheckView, PhaseName, ResultView, RowView, View
 
 if TYPE_CHECKING:
     from hustings.games.election_war.rules.state import ElectionWar
@@ -60,7 +60,7 @@ def build_view(s: ElectionWar, player: int | None) -> dict[str, Any]:
         "game": s.GAME_ID,
         "you": player,
         "players": n,
-        "phase": str(s.phase),
+        "phase": cast(PhaseName, str(s.phase)),  # the enum's values are the Literal's
         "round": s.round,
         "first": s.first,
         "turn": s.turn if playing else None,

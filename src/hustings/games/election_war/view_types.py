@@ -1,8 +1,17 @@
-"""The shapes of 選舉之戰's view (``build_view``) as TypedDicts; mypy checks the view against them."""
+"""The shapes of 選舉之戰's view (``build_view``) and of its event data, as typed dictionaries.
+
+mypy checks the view against them and ``hustings schema election-war`` turns them into JSON Schema (schema.py).
+Cards are indexes into :mod:`hustings.games.election_war.data` (role cards, district cards, news designs).
+``typing_extensions.TypedDict``: on Python 3.11 pydantic reads only that one when it builds the schema.
+"""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Literal, NotRequired
+
+from typing_extensions import TypedDict
+
+PhaseName = Literal["declare", "play", "press", "discard", "over"]
 
 
 class RowView(TypedDict):
@@ -58,7 +67,7 @@ class View(TypedDict):
     game: str
     you: int | None
     players: int
-    phase: str
+    phase: PhaseName
     round: int  # the row of this round (0 = top); 6 once the campaign is over
     first: int  # the seat that starts every round (R1)
     turn: int | None
@@ -75,3 +84,137 @@ class View(TypedDict):
     won: list[WonView]
     votes: list[int]
     results: list[ResultView]
+
+
+# One typed dictionary per event type: the ``data`` of :class:`hustings.engine.Event` (``to_json()["data"]``).
+
+
+class SetupData(TypedDict):
+    players: int
+    first: int
+    rows: list[int]  # district cards, top to bottom
+
+
+class PlayerCardsData(TypedDict):
+    player: int
+    cards: list[int]
+
+
+class PlayerRowData(TypedDict):
+    player: int
+    row: int
+
+
+class DeclaredCardData(TypedDict):
+    player: int
+    row: int
+    card: int
+
+
+class RevealedData(TypedDict):
+    cands: list[list[int]]  # [row][seat] role card
+
+
+class RoundStartedData(TypedDict):
+    round: int
+    district: int
+
+
+class TurnStartedData(TypedDict):
+    player: int
+    round: int
+
+
+class PlayerCountData(TypedDict):
+    player: int
+    count: int
+
+
+class CardsData(TypedDict):
+    cards: int  # how many
+
+
+class PlayerData(TypedDict):
+    player: int
+
+
+class PlayedData(TypedDict):
+    player: int
+    card: int
+    target: int
+    row: int
+
+
+class WindCheckData(TypedDict):
+    card: int  # the flipped news card, -1 if none was left (R8)
+    die: int
+    level: int
+    success: bool
+    target: int
+
+
+class PressConferenceData(TypedDict):
+    player: int
+    card: int
+    die: int
+    level: int
+    cleared: bool
+
+
+class EffectData(TypedDict):
+    card: int
+    target: int
+    effect: Literal["withdraw", "strength", "level", "draw", "discard", "protect"]
+    amount: int
+    value: NotRequired[int]  # strength and level: the figure after the change
+    player: NotRequired[int]  # draw: who draws (R9)
+    cards: NotRequired[list[int]]  # discard: the cards lost
+
+
+class PlayerCardData(TypedDict):
+    player: int
+    card: int
+
+
+class CountRowData(TypedDict):
+    row: int
+    district: int
+    winner: int
+    knocked: list[list[int]]
+    council: int
+    check: CheckView | None
+    took_district: bool
+    card: NotRequired[int]  # with a winner only
+    strength: NotRequired[int]
+
+
+class FinalData(TypedDict):
+    votes: list[int]
+    winners: list[int]
+    title: Literal["king", "north_south", "none"]
+
+
+#: event type -> the type of its data
+EVENT_DATA: dict[str, type] = {
+    "setup": SetupData,
+    "roles_dealt": PlayerCardsData,
+    "declared": PlayerRowData,
+    "declared_card": DeclaredCardData,
+    "revealed": RevealedData,
+    "round_started": RoundStartedData,
+    "turn_started": TurnStartedData,
+    "drew": PlayerCountData,
+    "drew_cards": PlayerCardsData,
+    "reshuffled": CardsData,
+    "stopped": PlayerData,
+    "played": PlayedData,
+    "wind_check": WindCheckData,
+    "press_conference": PressConferenceData,
+    "press_declined": PlayerData,
+    "effect": EffectData,
+    "explosion": PlayerCardData,
+    "kept": PlayerCountData,
+    "discarded": PlayerCardData,
+    "count_row": CountRowData,
+    "final": FinalData,
+}

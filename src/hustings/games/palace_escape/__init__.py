@@ -35,6 +35,7 @@ SPEC = GameSpec(
         "bot": f"{_A}.bot:HEURISTIC",
         "tui": f"{_A}.tui:Renderer",
         "rules_help": f"{_A}.rules_help:RULES_HELP",
+        "schema": "hustings.games.palace_escape.schema:SCHEMA",
         # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
         "web": "hustings.games.palace_escape.web:FOLDER",
         "web_data": "hustings.games.palace_escape.web:names",

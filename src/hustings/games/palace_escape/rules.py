@@ -8,7 +8,9 @@ after a move the president stands beside the protester (步驟 4, R2). Everythin
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any
+
+from typing_extensions import TypedDict  # pydantic reads only this one on 3.11 (schema.py)
 
 from hustings.engine import Action, GameState, Outcome, Rng, solo_outcome
 from hustings.games.palace_escape import solver

@@ -1,0 +1,413 @@
+"""Server load: N concurrent games over websockets on loopback against a real `hustings serve` subprocess, on SQLite
+and on PostgreSQL; moves/s and latency (act sent -> ack received, i.e. applied AND durable) p50/p95/p99.
+
+    .venv/bin/python benchmarks/server_load.py                                 # both databases, 20 s each
+    .venv/bin/python benchmarks/server_load.py --db sqlite --games 200 --duration 30
+    .venv/bin/python benchmarks/server_load.py --game die-macher-2019 --players 4 --games 20
+    .venv/bin/python benchmarks/server_load.py --db postgres --pg-url postgresql://user@host/db
+
+Every seat is a scripted client: on each "state"/"update" that gives it legal actions it sends a random one of
+them with the step it saw, and waits for the ack. A game that ends is replaced by a new one, so N games are always
+in play. Clients keep to the server's per-connection message rate (hustings.server.app.RATE), like a well-behaved
+client; the figures therefore need N * players * RATE > the moves/s being measured.
+
+The PostgreSQL run starts a throwaway cluster with fsync on (tests/server/pg_fixture.py, durable=True) unless
+--pg-url names one. Both databases commit every move durably before its ack (SQLite: WAL + synchronous=FULL).
+The client runs in this process and shares the machine with the server: its CPU time is reported beside the
+server's, so a figure limited by the client shows as such.
+
+Anchor (the issue): boardgame.io's server moves about 1,100 moves/s end to end on this machine, in memory.
+Aim: 3,000 durable moves/s on SQLite with p99 under 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib.util
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+ANCHOR_MOVES_S = 1_100
+AIM_MOVES_S, AIM_P99_MS = 3_000, 50.0
+CLIENT_RATE = 19.0  # per connection, just under the server's RATE (20/s) so that no act is refused
+CLIENT_BURST = 19.0
+
+
+def _pg_fixture() -> ModuleType:
+    """The suite's throwaway PostgreSQL (tests/server/pg_fixture.py), loaded by path."""
+    spec = importlib.util.spec_from_file_location("hustings_pg_fixture", ROOT / "tests" / "server" / "pg_fixture.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux /proc), 0 elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _own_cpu() -> float:
+    t = os.times()
+    return t.user + t.system
+
+
+class Server:
+    """`hustings serve --db URL` in a subprocess on a free loopback port."""
+
+    def __init__(self, db_url: str, log_path: Path, profile: Path | None = None) -> None:
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log_path.open("w")
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+        launcher = log_path.with_suffix(".launch.py")
+        launcher.write_text("from hustings.cli import main\nmain()\n")
+        # --profile: the event loop's thread under cProfile (the store's calls run in worker threads, not counted)
+        prefix = ["-m", "cProfile", "-o", str(profile)] if profile else []
+        self.proc = subprocess.Popen(
+            [sys.executable, *prefix, str(launcher), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--db", db_url],
+            stdout=self.log, stderr=subprocess.STDOUT, env=env,
+        )
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited ({self.proc.returncode}); see {self.log.name}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/games", timeout=2).status_code == 200:
+                    return
+            time.sleep(0.2)
+        raise RuntimeError(f"the server did not answer within {timeout:.0f} s; see {self.log.name}")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+
+@dataclass
+class Run:
+    """Shared by every client of one run: the start signal, the end time and what the clients saw (`acks` holds
+    (time the ack arrived, latency in seconds))."""
+
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    stop_at: float = float("inf")
+    connected: int = 0
+    acks: list[tuple[float, float]] = field(default_factory=list)
+    games_done: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    lost: int = 0  # acts never acknowledged when their connection ended
+
+    def error(self, code: str) -> None:
+        self.errors[code] = self.errors.get(code, 0) + 1
+
+    def over(self) -> bool:
+        return time.perf_counter() >= self.stop_at
+
+
+class Pace:
+    """Client-side token bucket: keeps one connection under the server's message rate."""
+
+    def __init__(self) -> None:
+        self.tokens, self.at = CLIENT_BURST, time.monotonic()
+
+    async def take(self) -> None:
+        while True:
+            now = time.monotonic()
+            self.tokens = min(CLIENT_BURST, self.tokens + (now - self.at) * CLIENT_RATE)
+            self.at = now
+            if self.tokens >= 1:
+                self.tokens -= 1
+                return
+            await asyncio.sleep((1 - self.tokens) / CLIENT_RATE)
+
+
+async def _seat(ws_url: str, token: str, rng: random.Random, run: Run) -> None:
+    """One scripted seat: plays random legal moves until its game is over or the run ends."""
+    pace = Pace()
+    sent: dict[int, float] = {}
+    acted_at = -1
+    async with websockets.connect(ws_url, max_size=None, open_timeout=60) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        first = True
+        async for raw in ws:
+            msg = json.loads(raw)
+            kind = msg.get("type")
+            if kind == "ack":
+                t0 = sent.pop(int(msg["step"]) - 1, None)
+                if t0 is not None:
+                    now = time.perf_counter()
+                    run.acks.append((now, now - t0))
+            elif kind in ("state", "update"):
+                if first:
+                    first = False
+                    run.connected += 1
+                    await run.go.wait()  # every game is set up and connected before anyone moves
+                if msg.get("over"):
+                    break
+                step = int(msg["step"])
+                if msg.get("legal") and step > acted_at and not run.over():
+                    await pace.take()
+                    choice = rng.choice(msg["legal"])
+                    acted_at = step
+                    sent[step] = time.perf_counter()
+                    await ws.send(json.dumps({"type": "act", "step": step, "action": choice["id"]}))
+            elif kind == "error":
+                # stale_step / not_your_turn: the state that follows has a later step, and we act on that
+                run.error(str(msg.get("code")))
+            if run.over() and not sent:
+                return
+    run.lost += len(sent)
+
+
+async def _new_table(http: httpx.AsyncClient, game: str, players: int, run: Run) -> tuple[str, list[str]] | None:
+    """A started table whose every seat is a person (the scripted clients): its id and the seats' tokens."""
+    r = await http.post("/api/tables", json={"game": game, "players": players,
+                                             "seats": [{"bot": None} for _ in range(players)]})
+    if r.status_code != 200:
+        run.error(f"create {r.status_code}")
+        return None
+    body = r.json()
+    table_id = body["table"]["id"]
+    tokens = [s["token"] for s in body["seats"]]
+    for n, token in enumerate(tokens):
+        await http.post(f"/api/tables/{table_id}/join", json={"token": token, "name": f"bench{n}"})
+        await http.post(f"/api/tables/{table_id}/ready", json={"token": token, "ready": True})
+    r = await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
+    if r.status_code != 200:
+        run.error(f"start {r.status_code}")
+        return None
+    return table_id, tokens
+
+
+async def _game_slot(http: httpx.AsyncClient, ws_base: str, first: tuple[str, list[str]] | None, args: Any,
+                     seed: int, run: Run) -> None:
+    """One of the N concurrent games: play the table set up for it, then new ones until the run ends."""
+    rng = random.Random(seed)
+    table = first
+    while not run.over():
+        if table is not None:
+            table_id, tokens = table
+            url = f"{ws_base}/ws/{table_id}"
+            await asyncio.gather(*(_seat(url, token, random.Random(rng.random()), run) for token in tokens))
+            if not run.over():
+                run.games_done += 1
+        if run.over():
+            return
+        table = await _new_table(http, args.game, args.players, run)
+        if table is None:
+            await asyncio.sleep(0.5)
+
+
+def _percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    k = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
+    return sorted_values[k]
+
+
+async def _drive(server: Server, args: argparse.Namespace, label: str) -> dict[str, Any]:
+    run = Run()
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
+    async with httpx.AsyncClient(base_url=server.base, timeout=120, limits=limits) as http:
+        # set-up, not measured: every table created, joined, readied and started, every seat connected
+        setup = time.perf_counter()
+        gate = asyncio.Semaphore(32)
+
+        async def make() -> tuple[str, list[str]] | None:
+            async with gate:
+                return await _new_table(http, args.game, args.players, run)
+
+        tables = await asyncio.gather(*(make() for _ in range(args.games)))
+        ws_base = server.base.replace("http://", "ws://")
+        slots = [asyncio.ensure_future(_game_slot(http, ws_base, table, args, args.seed + i, run))
+                 for i, table in enumerate(tables)]
+        seats = sum(len(t[1]) for t in tables if t is not None)
+        deadline = time.perf_counter() + 120
+        while run.connected < seats and time.perf_counter() < deadline and not all(s.done() for s in slots):
+            await asyncio.sleep(0.05)
+        print(f"  [{label}] set up {len(tables)} tables, {run.connected}/{seats} seats connected in "
+              f"{time.perf_counter() - setup:.1f} s", file=sys.stderr, flush=True)
+
+        server_cpu0, own_cpu0 = _cpu_seconds(server.proc.pid), _own_cpu()
+        start = time.perf_counter()
+        run.stop_at = start + args.warmup + args.duration
+        run.go.set()
+        seen = 0
+        while not all(s.done() for s in slots):
+            await asyncio.sleep(args.progress)
+            now = time.perf_counter()
+            recent = len(run.acks) - seen
+            seen = len(run.acks)
+            lat = sorted(x[1] for x in run.acks[-2000:])
+            print(f"  [{label}] {now - start:5.1f} s  {len(run.acks):7d} moves  {recent / args.progress:7.0f} "
+                  f"moves/s now  p99(last 2000) {1000 * _percentile(lat, 0.99):6.1f} ms  games done "
+                  f"{run.games_done}", file=sys.stderr, flush=True)
+            if now > run.stop_at + 60:
+                for s in slots:
+                    s.cancel()
+                break
+        results = await asyncio.gather(*slots, return_exceptions=True)
+    failures = [r for r in results if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError)]
+    server_cpu, own_cpu = _cpu_seconds(server.proc.pid) - server_cpu0, _own_cpu() - own_cpu0
+    window_start = start + args.warmup
+    window = [(t, lat) for t, lat in run.acks if window_start <= t <= run.stop_at]
+    lat_ms = sorted(1000 * lat for _, lat in window)
+    return {
+        "db": label, "game": args.game, "players": args.players, "games": args.games,
+        "duration_s": args.duration, "moves": len(window), "moves_s": len(window) / args.duration,
+        "p50_ms": _percentile(lat_ms, 0.50), "p95_ms": _percentile(lat_ms, 0.95),
+        "p99_ms": _percentile(lat_ms, 0.99), "max_ms": lat_ms[-1] if lat_ms else float("nan"),
+        "mean_ms": statistics.fmean(lat_ms) if lat_ms else float("nan"),
+        "games_finished": run.games_done, "errors": run.errors, "unacknowledged": run.lost,
+        "client_failures": [repr(f)[:200] for f in failures[:5]],
+        "server_cpu_s": server_cpu, "client_cpu_s": own_cpu,
+        "server_cpu_ms_per_move": 1000 * server_cpu / max(1, len(run.acks)),
+        "timeline": [t - start for t, _ in run.acks], "latencies_ms": lat_ms,
+    }
+
+
+def run_one(label: str, db_url: str, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    profile = args.profile.with_name(f"{args.profile.stem}-{label}{args.profile.suffix}") if args.profile else None
+    server = Server(db_url, workdir / f"server-{label}.log", profile)
+    try:
+        server.wait_ready()
+        return asyncio.run(_drive(server, args, label))
+    finally:
+        server.stop()
+        if profile is not None and profile.exists():
+            import pstats
+
+            print(f"  [{label}] the server's event loop, by own time (cProfile, {profile}):", file=sys.stderr)
+            pstats.Stats(str(profile), stream=sys.stderr).sort_stats("tottime").print_stats(25)
+
+
+def _plot(results: list[dict[str, Any]], path: Path) -> bool:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.5))
+    for r in results:
+        times = r["timeline"]
+        if times:
+            end = int(max(times)) + 1
+            per_s = [0] * end
+            for t in times:
+                per_s[int(t)] += 1
+            ax1.plot(range(end), per_s, label=r["db"])
+        if r["latencies_ms"]:
+            ax2.hist(r["latencies_ms"], bins=100, histtype="step", label=r["db"], cumulative=True, density=True)
+    ax1.axhline(ANCHOR_MOVES_S, color="grey", linestyle=":", label="boardgame.io (in memory)")
+    ax1.axhline(AIM_MOVES_S, color="green", linestyle="--", label="aim")
+    ax1.set(xlabel="seconds", ylabel="moves acknowledged per second", title="throughput")
+    ax2.axvline(AIM_P99_MS, color="green", linestyle="--", label="aim p99")
+    ax2.set(xlabel="act -> ack (ms)", ylabel="fraction of moves", title="latency (cumulative)", xscale="log")
+    for ax in (ax1, ax2):
+        ax.legend()
+    fig.suptitle(f"hustings serve: {results[0]['games']} games of {results[0]['game']} "
+                 f"({results[0]['players']} scripted seats)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    return True
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", default="sqlite,postgres", help="sqlite, postgres or both (comma-separated)")
+    parser.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
+    parser.add_argument("--game", default="palace-escape", help="game id (default palace-escape: a light game, so "
+                        "the server and database are measured rather than the rules)")
+    parser.add_argument("--players", type=int, default=1, help="seats per game, all scripted clients")
+    parser.add_argument("--duration", type=float, default=20.0, help="measured seconds per database")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds played before measuring")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--progress", type=float, default=2.0, help="seconds between progress lines")
+    parser.add_argument("--pg-url", help="an existing PostgreSQL database (default: start a throwaway cluster)")
+    parser.add_argument("--plot", type=Path, default=Path("server_load.png"), help="plot file (needs matplotlib)")
+    parser.add_argument("--json", type=Path, help="write the figures as JSON here")
+    parser.add_argument("--profile", type=Path, help="run the server under cProfile, write PATH-<db>.prof and show "
+                        "where its event loop spends its time")
+    args = parser.parse_args()
+
+    results: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="hustings-load-") as tmp:
+        workdir = Path(tmp)
+        for db in [d.strip() for d in args.db.split(",") if d.strip()]:
+            print(f"{db}: {args.games} games of {args.game}, {args.players} seat(s) each, {args.duration:.0f} s "
+                  f"after {args.warmup:.0f} s warm-up", file=sys.stderr, flush=True)
+            if db == "sqlite":
+                results.append(run_one(db, f"sqlite://{workdir / 'load.db'}", args, workdir))
+            elif db == "postgres":
+                if args.pg_url:
+                    results.append(run_one(db, args.pg_url, args, workdir))
+                else:
+                    cluster = _pg_fixture().PgCluster(durable=True)
+                    with cluster:
+                        url = cluster.create_database("hustings_load")
+                        results.append(run_one(db, url, args, workdir))
+            else:
+                parser.error(f"unknown --db {db!r}: sqlite or postgres")
+            r = results[-1]
+            if r["client_failures"]:
+                print(f"  client failures: {r['client_failures']}", file=sys.stderr)
+
+    print()
+    print(f"{'db':9} {'moves/s':>8} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'max ms':>7} {'moves':>7} "
+          f"{'games':>6} {'srv cpu ms/move':>16} {'client cpu s':>13}  errors")
+    for r in results:
+        print(f"{r['db']:9} {r['moves_s']:8.0f} {r['p50_ms']:7.1f} {r['p95_ms']:7.1f} {r['p99_ms']:7.1f} "
+              f"{r['max_ms']:7.1f} {r['moves']:7d} {r['games_finished']:6d} {r['server_cpu_ms_per_move']:16.2f} "
+              f"{r['client_cpu_s']:13.1f}  {r['errors'] or '-'}")
+    for r in results:
+        verdict = "meets" if r["moves_s"] >= AIM_MOVES_S and r["p99_ms"] < AIM_P99_MS else "misses"
+        print(f"{r['db']}: {r['moves_s'] / ANCHOR_MOVES_S:.2f}x boardgame.io's {ANCHOR_MOVES_S} moves/s (in memory); "
+              f"{verdict} the aim of {AIM_MOVES_S} durable moves/s with p99 < {AIM_P99_MS:.0f} ms")
+    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end")
+    if args.json:
+        args.json.write_text(json.dumps([{k: v for k, v in r.items() if k not in ("timeline", "latencies_ms")}
+                                         for r in results], indent=2))
+    if results and _plot(results, args.plot):
+        print(f"plot: {args.plot}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""The shapes of 逃出總統府's view (``PalaceView``, beside the rules) and event data, as typed dictionaries.
+
+``hustings schema palace-escape`` turns them into JSON Schema (schema.py). Cells are 0..8 row by row; ranks
+0 president, 1 mayor, 2 legislator, 3 councillor, 4 protester.
+"""
+
+from __future__ import annotations
+
+from typing_extensions import TypedDict
+
+
+class DealtData(TypedDict):
+    variant: str
+    board: list[int]
+    par: int
+    difficulty: int | None
+
+
+class SwapData(TypedDict):
+    """A swap (or an undo: the same swap taken back): the cells, their ranks before, the moves after."""
+
+    a: int
+    b: int
+    ra: int
+    rb: int
+    moves: int
+
+
+class HintData(TypedDict):
+    a: int
+    b: int
+    ra: int
+    rb: int
+    left: int  # optimal moves left after the hinted swap
+
+
+class EscapedData(TypedDict):
+    moves: int
+    par: int
+    undos: int
+    hints: int
+
+
+class CaughtData(TypedDict):
+    cell: int  # where the protester stands
+    moves: int
+
+
+class TimeUpData(TypedDict):
+    limit: int
+
+
+#: event type -> the type of its data
+EVENT_DATA: dict[str, type] = {
+    "dealt": DealtData,
+    "swapped": SwapData,
+    "undone": SwapData,
+    "hint": HintData,
+    "escaped": EscapedData,
+    "caught": CaughtData,
+    "time_up": TimeUpData,
+}

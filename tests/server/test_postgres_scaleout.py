@@ -1,0 +1,227 @@
+"""Scaling out (issue 12, "Beyond one machine"): two real `hustings serve` processes on one PostgreSQL server, clients
+on real websockets connected to both. Each game's moves are serialised in the database and the processes tell each
+other of new moves with LISTEN/NOTIFY; the tests check that every client sees every move and no move is lost."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from hustings.server.store import open_store
+
+from . import pg_fixture
+from .pg_fixture import free_port
+
+pg_server = pg_fixture.pg_server
+
+ROOT = Path(__file__).resolve().parents[2]
+# the server processes know the suite's toy games too, registered as a third-party game would be
+LAUNCH = ("import sys; from toygame import register_toys; register_toys(); "
+          "from hustings.cli import main; sys.argv[0] = 'hustings'; main()")
+GAME_TIMEOUT = 180.0
+
+
+class ServerProcess:
+    def __init__(self, db_url: str, log: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = log
+        self.log = log.open("w")
+        path = [str(ROOT / "src"), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", LAUNCH, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", db_url,
+             "--grace", "600"],
+            stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
+        )
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, f"the server exited: {self.log_path.read_text()[-3000:]}"
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/games", timeout=2).status_code == 200:
+                    return
+            time.sleep(0.1)
+        raise AssertionError(f"the server did not answer: {self.log_path.read_text()[-3000:]}")
+
+    def stop(self) -> str:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+        return self.log_path.read_text()
+
+
+@pytest.fixture(scope="module")
+def two_servers(pg_server: pg_fixture.PgServer,
+                tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
+    """Two server processes on one new database, for the tests of this module (each test plays its own tables)."""
+    db_url = pg_server.new_database()
+    logs_dir = tmp_path_factory.mktemp("servers")
+    servers = [ServerProcess(db_url, logs_dir / "a.log"), ServerProcess(db_url, logs_dir / "b.log")]
+    try:
+        for s in servers:
+            s.wait_ready()
+        yield servers[0], servers[1], db_url
+    finally:
+        logs = [s.stop() for s in servers]
+    for name, text in zip("AB", logs, strict=True):
+        assert "Traceback" not in text, f"server {name} logged a traceback:\n{text[-4000:]}"
+
+
+def _create(base: str, game: str, seats: list[str | None]) -> tuple[str, list[str | None]]:
+    """A table made, joined, readied and started through one server's lobby: its id and each seat's token
+    (None for a bot seat)."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        r = http.post("/api/tables", json={"game": game, "players": len(seats), "seats": [{"bot": b} for b in seats]})
+        assert r.status_code == 200, r.text
+        body = r.json()
+        table_id = body["table"]["id"]
+        tokens: list[str | None] = [None] * len(seats)
+        for s in body["seats"]:
+            tokens[s["seat"]] = s["token"]
+        for seat, token in enumerate(tokens):
+            if token is None:
+                continue
+            steps: list[tuple[str, dict[str, Any]]] = [("join", {"token": token, "name": f"p{seat}"}),
+                                                       ("ready", {"token": token, "ready": True})]
+            for verb, body in steps:
+                r = http.post(f"/api/tables/{table_id}/{verb}", json=body)
+                assert r.status_code == 200, r.text
+        first = next(t for t in tokens if t is not None)
+        r = http.post(f"/api/tables/{table_id}/start", json={"token": first})
+        assert r.status_code == 200, r.text
+    return table_id, tokens
+
+
+@dataclass
+class Client:
+    """One websocket client: a seat playing random legal moves, or a spectator (token None)."""
+
+    base: str
+    table_id: str
+    token: str | None
+    seed: int
+    acked: dict[int, int] = field(default_factory=dict)  # step -> action id, for every ack received
+    public: list[tuple[int, str, str]] = field(default_factory=list)  # (step, type, data) of public events
+    last_step: int = -1
+    outcome: Any = None
+    errors: list[str] = field(default_factory=list)
+
+    async def run(self) -> None:
+        rng = random.Random(self.seed)
+        sent: dict[int, int] = {}
+        acted_at = -1
+        last_send = 0.0
+        url = self.base.replace("http://", "ws://") + f"/ws/{self.table_id}"
+        hello: dict[str, Any] = {"type": "hello", "token": self.token} if self.token else {"type": "hello",
+                                                                                         "spectator": True}
+        async with websockets.connect(url, max_size=None) as ws:
+            await ws.send(json.dumps(hello))
+            async for raw in ws:
+                msg = json.loads(raw)
+                kind = msg["type"]
+                if kind == "ack":
+                    step = msg["step"] - 1
+                    self.acked[step] = sent.pop(step)
+                elif kind == "error":
+                    self.errors.append(msg["code"])
+                    # someone (through the other server) moved first; the state that follows has a later step,
+                    # and we act on that (an error does not say which of our acts it refused: keep acted_at)
+                    assert msg["code"] in ("stale_step", "not_your_turn"), msg
+                elif kind in ("state", "update"):
+                    if kind == "state":  # a fresh state carries every event again
+                        self.public = []
+                    self.public += [(e["step"], e["type"], json.dumps(e["data"], sort_keys=True))
+                                    for e in msg["events"] if e["to"] is None]
+                    self.last_step = msg["step"]
+                    if msg["over"]:
+                        self.outcome = msg["outcome"]
+                        return
+                    if self.token and msg["legal"] and msg["step"] > acted_at:
+                        # under the server's per-connection rate (20 messages a second)
+                        await asyncio.sleep(max(0.0, last_send + 0.06 - time.monotonic()))
+                        last_send = time.monotonic()
+                        acted_at = msg["step"]
+                        choice = rng.choice(msg["legal"])["id"]
+                        sent[acted_at] = choice
+                        await ws.send(json.dumps({"type": "act", "step": acted_at, "action": choice}))
+
+
+async def _play(clients: list[Client]) -> None:
+    try:
+        await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), GAME_TIMEOUT)
+    except TimeoutError:
+        seen = "\n".join(f"  seat {c.token and c.token[:6]}: step {c.last_step}, acked {c.acked}, errors {c.errors}"
+                         for c in clients)
+        raise AssertionError(f"the game did not end within {GAME_TIMEOUT:.0f} s:\n{seen}") from None
+
+
+def _check_game(clients: list[Client], db_url: str, table_id: str, seat_of: dict[int, int]) -> int:
+    """Everyone saw the same end and the same public events; every acknowledged move is in the log as sent."""
+    store = open_store(db_url)
+    try:
+        log = store.actions(table_id)
+        table = store.table(table_id)
+    finally:
+        store.close()
+    steps = len(log)
+    assert [a.step for a in log] == list(range(steps))
+    assert (table.steps, table.status) == (steps, "over")
+    for c in clients:
+        assert c.last_step == steps, (c.token, c.last_step, steps)
+        assert c.outcome == clients[0].outcome is not None
+        assert c.public == clients[0].public, "a client missed or doubled a public event"
+    for index, c in enumerate(clients):
+        for step, action in c.acked.items():
+            assert (log[step].seat, log[step].action) == (seat_of[index], action), (
+                f"an acknowledged move was lost: client {index} acked {c.acked}, errors {c.errors}; the log holds "
+                f"{[(a.seat, a.action) for a in log]}")
+    return steps
+
+
+def test_a_game_split_over_two_server_processes(two_servers: tuple[ServerProcess, ServerProcess, str]) -> None:
+    """The toy game has secret simultaneous choices: both seats act on the same step, each through its own
+    server, so the database decides who was first and the other is told to act again on the new step."""
+    a, b, db_url = two_servers
+    for round_ in range(3):
+        table_id, tokens = _create(a.base if round_ % 2 == 0 else b.base, "toy", [None, None])
+        clients = [Client(a.base, table_id, tokens[0], seed=round_), Client(b.base, table_id, tokens[1], seed=99),
+                   Client(a.base, table_id, None, 0), Client(b.base, table_id, None, 0)]
+        asyncio.run(_play(clients))
+        steps = _check_game(clients, db_url, table_id, {0: 0, 1: 1})
+        assert steps == 6  # 3 rounds, 2 secret choices each
+        assert len(clients[0].acked) + len(clients[1].acked) == steps
+
+
+def test_die_macher_with_a_bot_across_two_servers(two_servers: tuple[ServerProcess, ServerProcess, str]) -> None:
+    """A whole Die Macher 2019 game: seat 0 plays through server A, seat 1 through server B, seat 2 is a bot
+    (which either process may move for: the database takes the first)."""
+    a, b, db_url = two_servers
+    table_id, tokens = _create(a.base, "die-macher-2019", [None, None, "random"])
+    clients = [Client(a.base, table_id, tokens[0], seed=1), Client(b.base, table_id, tokens[1], seed=2),
+               Client(b.base, table_id, None, 0)]
+    asyncio.run(_play(clients))
+    steps = _check_game(clients, db_url, table_id, {0: 0, 1: 1})
+    assert steps > 50
+    assert len(clients[0].acked) > 10 and len(clients[1].acked) > 10

@@ -1,0 +1,275 @@
+"""The ServerStore contract (hustings.server.store), run against every backend on real databases: a SQLite file
+and a PostgreSQL server started by the suite (tests/server/pg_fixture.py). What one backend does, the other must.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from hustings.server.store import (
+    ActionRecord,
+    SeatRecord,
+    ServerStore,
+    StaleStep,
+    StoreError,
+    TableNotFound,
+    TableRecord,
+    open_store,
+)
+
+from . import pg_fixture
+from .pg_fixture import PgServer
+
+# the PostgreSQL fixtures (until tests/server/conftest.py imports them for the whole folder)
+pg_server = pg_fixture.pg_server
+pg_url = pg_fixture.pg_url
+
+StoreFactory = Callable[[], ServerStore]
+
+
+def _table(tid: str = "tA", **changes: object) -> TableRecord:
+    fields: dict[str, object] = dict(
+        id=tid, game="die-macher-2019", options={"players": 3, "variant": "standard", "nested": {"a": [1, 2.5]}},
+        seed=2**127 + 987654321, rules_version="2019.1", engine_version="0.2.0", rng="blake2b",
+        settings={"lang": "zh-Hant", "seats": [{"bot": None, "name": "選舉"}, {"bot": "heuristic", "name": "Bot"},
+                                              {"bot": None, "name": ""}],
+                  "clock": {"mode": "bank", "bank_s": 600, "increment_s": 5}},
+        status="playing", created_at=1700000000.25,
+    )
+    fields.update(changes)
+    return TableRecord(**fields)  # type: ignore[arg-type]
+
+
+def _seats(tid: str = "tA", n: int = 3) -> list[SeatRecord]:
+    return [SeatRecord(tid, p, f"{tid}-{p}-" + "ab" * 30, name=f"p{p}") for p in range(n)]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def open_again(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreFactory]:
+    """Opens (again) one database of the backend under test: each call is a new store, like a restarted server."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'hustings.db'}"
+    else:
+        server: PgServer = request.getfixturevalue("pg_server")
+        url = server.new_database()
+    opened: list[ServerStore] = []
+
+    def factory() -> ServerStore:
+        store = open_store(url)
+        opened.append(store)
+        return store
+
+    yield factory
+    for store in opened:
+        store.close()
+
+
+@pytest.fixture()
+def store(open_again: StoreFactory) -> ServerStore:
+    return open_again()
+
+
+def test_a_store_follows_the_protocol(store: ServerStore) -> None:
+    assert isinstance(store, ServerStore)
+
+
+def test_migrations_are_versioned_and_idempotent(open_again: StoreFactory) -> None:
+    first = open_again()
+    version = first.migrate()
+    assert version >= 1
+    assert first.migrate() == version  # again on the same store: nothing to do, no error
+    first.create_table(_table(), _seats())
+    second = open_again()  # open_store migrates a database that is already current
+    assert second.migrate() == version
+    assert second.table("tA") == _table()
+
+
+def test_a_table_round_trips_with_its_128_bit_seed_and_json(store: ServerStore) -> None:
+    store.create_table(_table(), _seats())
+    got = store.table("tA")
+    assert got == _table()
+    assert got.seed == 2**127 + 987654321
+    assert got.settings["seats"][0]["name"] == "選舉"
+    assert store.seats("tA") == _seats()
+
+
+def test_unknown_tables_raise_table_not_found(store: ServerStore) -> None:
+    for call in (lambda: store.table("nope"), lambda: store.set_status("nope", "over"),
+                 lambda: store.set_settings("nope", {}), lambda: store.append_action("nope", 0, 0, 1, 0.0),
+                 lambda: store.truncate("nope", 0, 0), lambda: store.update_seat("nope", 0, ready=True)):
+        with pytest.raises(TableNotFound, match="nope"):
+            call()
+    assert store.seats("nope") == []
+    assert store.actions("nope") == []
+    assert store.seat_by_token_hash("no-such-hash") is None
+
+
+def test_creating_a_table_twice_or_with_a_taken_token_changes_nothing(store: ServerStore) -> None:
+    store.create_table(_table(), _seats())
+    with pytest.raises(StoreError, match="exists already"):
+        store.create_table(_table(game="other"), _seats())
+    assert store.table("tA").game == "die-macher-2019"
+    taken = [SeatRecord("tB", 0, _seats()[0].token_hash)]
+    with pytest.raises(StoreError) as caught:
+        store.create_table(_table("tB"), taken)
+    assert "\n" not in str(caught.value)
+    with pytest.raises(TableNotFound):
+        store.table("tB")  # the table row went with the refused seats: one transaction
+    with pytest.raises(StoreError, match="status"):
+        store.create_table(_table("tC", status="paused"), [])
+
+
+def test_tables_filter_by_status_and_ids_in_creation_order(store: ServerStore) -> None:
+    store.create_table(_table("t2", created_at=20.0, status="lobby"), _seats("t2"))
+    store.create_table(_table("t1", created_at=10.0), _seats("t1"))
+    store.create_table(_table("t3", created_at=30.0), _seats("t3"))
+    assert [t.id for t in store.tables()] == ["t1", "t2", "t3"]
+    assert [t.id for t in store.tables(status="playing")] == ["t1", "t3"]
+    assert [t.id for t in store.tables(status="over")] == []
+    assert [t.id for t in store.tables(ids=["t3", "t2", "missing"])] == ["t2", "t3"]
+    assert store.tables(ids=[]) == []
+    assert [t.id for t in store.tables(status="lobby", ids=["t1", "t2"])] == ["t2"]
+
+
+def test_status_and_settings_change(store: ServerStore) -> None:
+    store.create_table(_table(status="lobby"), _seats())
+    store.set_status("tA", "playing")
+    store.set_settings("tA", {"lang": "en", "seats": [], "clock": {"mode": "none"}})
+    got = store.table("tA")
+    assert (got.status, got.settings) == ("playing", {"lang": "en", "seats": [], "clock": {"mode": "none"}})
+    with pytest.raises(StoreError, match="status"):
+        store.set_status("tA", "paused")
+    assert store.table("tA").status == "playing"
+
+
+def test_seats_update_field_by_field_and_are_found_by_token_hash(store: ServerStore) -> None:
+    store.create_table(_table(), _seats())
+    store.update_seat("tA", 1, name="Ada")
+    store.update_seat("tA", 1, joined=True)
+    store.update_seat("tA", 2, ready=True, joined=True)
+    store.update_seat("tA", 0)  # nothing to change
+    seats = store.seats("tA")
+    assert (seats[0].name, seats[0].joined, seats[0].ready) == ("p0", False, False)
+    assert (seats[1].name, seats[1].joined, seats[1].ready) == ("Ada", True, False)
+    assert (seats[2].name, seats[2].joined, seats[2].ready) == ("p2", True, True)
+    assert store.seat_by_token_hash(_seats()[1].token_hash) == seats[1]
+    with pytest.raises(StoreError, match="no seat 7"):
+        store.update_seat("tA", 7, ready=True)
+
+
+def test_append_checks_the_step_and_keeps_the_log_in_order(store: ServerStore) -> None:
+    store.create_table(_table(), _seats())
+    for step in range(5):
+        store.append_action("tA", step, step % 3, 100 + step, 1000.0 + step)
+    assert store.table("tA").steps == 5
+    assert store.actions("tA") == [ActionRecord(s, s % 3, 100 + s, 1000.0 + s) for s in range(5)]
+    assert store.actions("tA", since=3) == [ActionRecord(s, s % 3, 100 + s, 1000.0 + s) for s in (3, 4)]
+    assert store.actions("tA", since=5) == []
+    for stale in (0, 4, 6, 99):  # behind (someone moved first) or ahead (a step never seen)
+        with pytest.raises(StaleStep) as caught:
+            store.append_action("tA", stale, 0, 1, 0.0)
+        assert (caught.value.expected, caught.value.held) == (stale, 5)
+        assert "\n" not in str(caught.value)
+    assert store.table("tA").steps == 5
+    assert len(store.actions("tA")) == 5
+
+
+def test_the_last_move_ends_the_game(store: ServerStore) -> None:
+    store.create_table(_table(), _seats())
+    store.append_action("tA", 0, 0, 1, 1.0)
+    assert store.table("tA").status == "playing"
+    store.append_action("tA", 1, 1, 2, 2.0, over=True)
+    assert (store.table("tA").status, store.table("tA").steps) == ("over", 2)
+    assert [t.id for t in store.tables(status="over")] == ["tA"]
+
+
+def test_truncate_takes_back_moves_only_at_the_expected_step(store: ServerStore) -> None:
+    store.create_table(_table(), _seats())
+    for step in range(4):
+        store.append_action("tA", step, 0, step, float(step), over=step == 3)
+    with pytest.raises(StaleStep) as caught:
+        store.truncate("tA", 2, expected_steps=3)
+    assert (caught.value.expected, caught.value.held) == (3, 4)
+    assert store.table("tA").steps == 4
+    with pytest.raises(StoreError):
+        store.truncate("tA", 5, expected_steps=4)  # nothing at step 5 to take back
+    store.truncate("tA", 3, expected_steps=4)
+    got = store.table("tA")
+    assert (got.steps, got.status) == (3, "playing")  # undoing the last move reopens the game
+    assert [a.step for a in store.actions("tA")] == [0, 1, 2]
+    store.append_action("tA", 3, 1, 42, 9.0)  # the log goes on from the cut
+    assert store.actions("tA", since=3) == [ActionRecord(3, 1, 42, 9.0)]
+    store.truncate("tA", 0, expected_steps=4)
+    assert store.actions("tA") == [] and store.table("tA").steps == 0
+
+
+def _race_once(store: ServerStore, step: int, threads: int) -> tuple[list[int], list[int], list[BaseException]]:
+    """`threads` threads released at once all append action number `step`: who won, who was refused, what broke."""
+    barrier = threading.Barrier(threads)
+    won: list[int] = []
+    stale: list[int] = []
+    errors: list[BaseException] = []
+
+    def attempt(me: int) -> None:
+        barrier.wait()
+        try:
+            store.append_action("tA", step, me % 3, me, float(me))
+            won.append(me)
+        except StaleStep as e:
+            if (e.expected, e.held) == (step, step + 1):
+                stale.append(me)
+            else:
+                errors.append(e)
+        except BaseException as e:
+            errors.append(e)
+
+    workers = [threading.Thread(target=attempt, args=(me,)) for me in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    return won, stale, errors
+
+
+def test_many_threads_racing_for_one_step_exactly_one_wins(store: ServerStore) -> None:
+    store.create_table(_table(), _seats())
+    threads, rounds = 12, 8
+    for step in range(rounds):
+        won, stale, errors = _race_once(store, step, threads)
+        assert errors == []
+        assert len(won) == 1 and len(stale) == threads - 1
+        assert store.actions("tA", since=step)[0].action == won[0]
+    assert [a.step for a in store.actions("tA")] == list(range(rounds))
+    assert store.table("tA").steps == rounds
+
+
+def test_everything_survives_closing_and_reopening(open_again: StoreFactory) -> None:
+    first = open_again()
+    first.create_table(_table(), _seats())
+    first.update_seat("tA", 0, joined=True, name="Ada")
+    for step in range(6):
+        first.append_action("tA", step, step % 3, step * 7, 50.0 + step)
+    first.truncate("tA", 5, expected_steps=6)
+    first.close()
+    again = open_again()
+    assert again.table("tA") == _table(steps=5)
+    assert again.seats("tA")[0] == SeatRecord("tA", 0, _seats()[0].token_hash, name="Ada", joined=True)
+    assert again.actions("tA") == [ActionRecord(s, s % 3, s * 7, 50.0 + s) for s in range(5)]
+    again.append_action("tA", 5, 2, 1, 60.0)
+    assert again.table("tA").steps == 6
+
+
+def test_a_store_never_reports_its_own_moves(store: ServerStore) -> None:
+    heard: list[tuple[str, int]] = []
+    store.subscribe(lambda table_id, steps: heard.append((table_id, steps)))
+    store.create_table(_table(), _seats())
+    for step in range(3):
+        store.append_action("tA", step, 0, 1, 0.0)
+    store.truncate("tA", 2, expected_steps=3)
+    # a notification, were one sent to ourselves, arrives within milliseconds; wait well past that
+    threading.Event().wait(0.5)
+    assert heard == []
