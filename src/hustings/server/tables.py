@@ -7,12 +7,14 @@ seat's view and events), bots off the event loop, clocks and timeouts, undo and 
 
 Everything about a table happens on the event loop under the table's lock; the only blocking work (the
 store's durable commit, bot searches, undo's replay) runs in worker threads, so one slow table never stalls
-another.
+another. Moves go to the store's writer as futures (``submit_action``: group commit, no thread waits per move);
+the store's other calls run in a pool of their own, sized for many tables at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import json
@@ -168,12 +170,19 @@ class Hub:
     them; ``executor``: where bots think (default: a thread pool)."""
 
     def __init__(self, store: ServerStore, *, grace_s: float = 30.0, executor: Executor | None = None,
-                 bot_threads: int = 4) -> None:
+                 bot_threads: int = 4, store_threads: int = 32) -> None:
         self.store = store
         self.grace_s = grace_s
         self.tables: dict[str, LiveTable] = {}
+        #: tables being rebuilt from the store: every request for one waits for the same load
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        #: tables another process changed while they were loading: caught up once loaded
+        self._missed: dict[str, int] = {}
         self._own_executor = executor is None
         self.executor = executor or ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hustings-bot")
+        # not asyncio's default pool (a handful of threads, shared with everything): the store's reads and lobby
+        # writes block on the database, many tables at once
+        self.store_executor = ThreadPoolExecutor(max_workers=store_threads, thread_name_prefix="hustings-store")
         self._lobby_lock = asyncio.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping = False
@@ -208,27 +217,40 @@ class Hub:
                 table.bot_task.cancel()
         if self._own_executor:
             self.executor.shutdown(wait=False, cancel_futures=True)
+        self.store_executor.shutdown(wait=False, cancel_futures=True)
 
     async def _db(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         # the store blocks (a durable commit waits for the disk): never on the event loop
-        return await asyncio.to_thread(fn, *args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.store_executor, functools.partial(fn, *args, **kwargs))
 
     async def _load(self, table_id: str) -> LiveTable:
-        """The live table, rebuilt from the store by replay when it is not in memory."""
+        """The live table, rebuilt from the store by replay when it is not in memory. Requests for a table being
+        loaded wait for that one load: two copies of a table would each miss the other's moves."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load_now(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        # shielded: one waiter cancelled (its connection closed) must not cancel the load the others wait for
+        return await asyncio.shield(loading)
+
+    async def _load_now(self, table_id: str) -> LiveTable:
         try:
             record = await self._db(self.store.table, table_id)
         except TableNotFound:
+            self._missed.pop(table_id, None)
             raise PlayError("unknown_table", table=table_id[:40]) from None
         seats, actions = await asyncio.gather(self._db(self.store.seats, table_id),
                                               self._db(self.store.actions, table_id, 0))
-        table = self.tables.get(table_id)  # loaded meanwhile by another request
-        if table is not None:
-            return table
         table = await asyncio.to_thread(_build, record, seats, actions)
-        self.tables[table_id] = table
+        table = self.tables.setdefault(table_id, table)
+        missed = self._missed.pop(table_id, None)
+        if missed is not None:  # another process moved while we read: catch up now, not at the next move
+            asyncio.ensure_future(self._catch_up(table_id, missed))
         return table
 
     # -- lobby ----------------------------------------------------------------------------------------------
@@ -556,6 +578,16 @@ class Hub:
         conn.send(dumps(self._payload(table, conn, kind, events, {} if cache is None else cache)))
         conn.cursor = len(table.events)
 
+    def resync(self, conn: Conn) -> None:
+        """After a refused stale move: an "update" with whatever this connection has not been told yet (usually
+        nothing: the move that came first was broadcast before the refusal), never the whole game again."""
+        table = conn.table
+        if table is None:
+            return
+        new = table.events[conn.cursor:]
+        conn.send(dumps(self._payload(table, conn, "update", new, {})))
+        conn.cursor = len(table.events)
+
     def _broadcast(self, table: LiveTable, full: bool = False) -> None:
         """Tell every connection what changed: its seat's view, legal actions and new events (``full``: a fresh
         "state" with every event, after an undo took events back or the game started)."""
@@ -587,7 +619,12 @@ class Hub:
             raise PlayError("bad_message", detail="act needs an integer action id")
         async with table.lock:
             st = table.state
-            self._check_turn(table, seat, step)
+            try:
+                self._check_turn(table, seat, step)
+            except PlayError as e:
+                if e.code == "stale_step":
+                    e.fields["action"] = action_id  # which act was refused
+                raise
             action = _legal_action(st, seat, action_id)
             await self._commit(table, seat, action, by=conn)
 
@@ -617,11 +654,14 @@ class Hub:
         events = st.apply(seat, action)
         at = time.time()
         try:
-            await self._db(self.store.append_action, table.id, step, seat, action.id, at, over=st.is_over)
+            # the store's writer commits this move with whatever else is waiting (group commit); durable when
+            # the future resolves
+            await asyncio.wrap_future(self.store.submit_action(table.id, step, seat, action.id, at,
+                                                               over=st.is_over))
         except StaleStep:
             # another process moved first (several servers on one database): catch up, then refuse
             await self._rebuild(table)
-            raise PlayError("stale_step", step=table.state.step_count, sent=step) from None
+            raise PlayError("stale_step", step=table.state.step_count, sent=step, action=action.id) from None
         except (StoreError, OSError) as e:
             log.error("table %s: move %d not stored: %s", table.id, step, e)
             await self._rebuild(table)
@@ -650,9 +690,15 @@ class Hub:
     def _on_remote_change(self, table_id: str, steps: int) -> None:
         """From the store's listener thread: another process changed a table's actions."""
         loop = self._loop
-        if loop is None or table_id not in self.tables:
-            return
-        loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._catch_up(table_id, steps)))
+        if loop is not None:
+            loop.call_soon_threadsafe(self._remote_change, table_id, steps)
+
+    def _remote_change(self, table_id: str, steps: int) -> None:
+        # on the loop, so that "loaded or loading" cannot change while we look
+        if table_id in self.tables:
+            asyncio.ensure_future(self._catch_up(table_id, steps))
+        elif table_id in self._loading:
+            self._missed[table_id] = steps
 
     async def _catch_up(self, table_id: str, steps: int) -> None:
         table = self.tables.get(table_id)
