@@ -538,44 +538,58 @@ class Hub:
 
     # -- what each connection is told ---------------------------------------------------------------------
 
-    def _payload(self, table: LiveTable, conn: Conn, kind: str, events: Sequence[Event],
-                 cache: dict[Any, Any]) -> dict[str, Any]:
+    def _message(self, table: LiveTable, conn: Conn, kind: str, events: Sequence[Event],
+                 cache: dict[Any, Any]) -> str:
+        """The JSON of a "state"/"update" for ``conn``: its seat's view, legal actions (only if it must act now)
+        and the events it may see. Assembled from fragments encoded once per change in ``cache`` (shared by one
+        broadcast): what every connection gets alike is encoded once, a seat's view once however many
+        connections have that seat's eyes, an event's text once per seat and language."""
         st = table.state
         seat, lang = conn.seat, conn.lang
         key = ("view", seat)
         if key not in cache:
-            cache[key] = st.view(seat)
-        view = cache[key]
-        to_act = list(st.current_players) if table.status == "playing" else []
-        text = text_for(table.record.game)
-        legal: list[dict[str, Any]] = []
-        if seat is not None and seat in to_act and not st.is_over:
+            view = st.view(seat)
+            phase = view.get("phase", "") if isinstance(view, Mapping) else ""
+            cache[key] = view, dumps(view), dumps(str(phase))
+        view, view_json, phase_json = cache[key]
+        if "common" not in cache:
+            # the fields every connection gets alike
+            to_act = list(st.current_players) if table.status == "playing" else []
+            outcome = None
+            if st.is_over:
+                o = st.outcome()
+                outcome = {"winners": list(o.winners), "ranks": list(o.ranks), "utilities": list(o.utilities),
+                           "scores": st.scores()}
+            clocks = table.clocks.to_json(to_act, time.time()) if table.status == "playing" else []
+            cache["to_act"] = to_act
+            cache["common"] = dumps({"to_act": to_act, "clocks": clocks, "over": st.is_over, "outcome": outcome,
+                                     "status": table.status, "table": self.info(table)})[1:-1]
+        text = cache.get("text")
+        if text is None:
+            text = cache["text"] = text_for(table.record.game)
+        legal_json = "[]"
+        if seat is not None and seat in cache["to_act"] and not st.is_over:
             lkey = ("legal", seat, lang)
             if lkey not in cache:
-                cache[lkey] = [{"id": a.id, "kind": a.kind, "args": list(a.args),
-                                "label": text.action_label(a, view, lang)} for a in st.legal_actions(seat)]
-            legal = cache[lkey]
-        evs = [{"type": e.type, "data": thaw(e.data), "step": e.step, "to": e.to,
-                "text": text.event_text(e, lang, view)} for e in events if e.to is None or e.to == seat]
-        over = st.is_over
-        outcome = None
-        if over:
-            o = st.outcome()
-            outcome = {"winners": list(o.winners), "ranks": list(o.ranks), "utilities": list(o.utilities),
-                       "scores": st.scores()}
-        phase = view.get("phase", "") if isinstance(view, Mapping) else ""
-        if "clocks" not in cache:
-            cache["clocks"] = table.clocks.to_json(to_act, time.time()) if table.status == "playing" else []
-        if "info" not in cache:
-            cache["info"] = self.info(table)
-        return {"type": kind, "step": st.step_count, "view": view, "legal": legal, "events": evs,
-                "to_act": to_act, "clocks": cache["clocks"], "over": over, "outcome": outcome,
-                "phase": str(phase), "status": table.status, "table": cache["info"]}
+                cache[lkey] = dumps([{"id": a.id, "kind": a.kind, "args": list(a.args),
+                                      "label": text.action_label(a, view, lang)} for a in st.legal_actions(seat)])
+            legal_json = cache[lkey]
+        evs: list[str] = []
+        for e in events:
+            if e.to is None or e.to == seat:
+                ekey = ("event", id(e), seat, lang)
+                ev = cache.get(ekey)
+                if ev is None:
+                    ev = cache[ekey] = dumps({"type": e.type, "data": thaw(e.data), "step": e.step, "to": e.to,
+                                              "text": text.event_text(e, lang, view)})
+                evs.append(ev)
+        return (f'{{"type":"{kind}","step":{st.step_count},"view":{view_json},"legal":{legal_json},'
+                f'"events":[{",".join(evs)}],"phase":{phase_json},{cache["common"]}}}')
 
     def send_state(self, table: LiveTable, conn: Conn, kind: str, since: int | None,
-                    cache: dict[Any, Any] | None = None) -> None:
+                   cache: dict[Any, Any] | None = None) -> None:
         events = table.events if since is None else [e for e in table.events if e.step > since]
-        conn.send(dumps(self._payload(table, conn, kind, events, {} if cache is None else cache)))
+        conn.send(self._message(table, conn, kind, events, {} if cache is None else cache))
         conn.cursor = len(table.events)
 
     def resync(self, conn: Conn) -> None:
@@ -584,8 +598,7 @@ class Hub:
         table = conn.table
         if table is None:
             return
-        new = table.events[conn.cursor:]
-        conn.send(dumps(self._payload(table, conn, "update", new, {})))
+        conn.send(self._message(table, conn, "update", table.events[conn.cursor:], {}))
         conn.cursor = len(table.events)
 
     def _broadcast(self, table: LiveTable, full: bool = False) -> None:
@@ -596,8 +609,7 @@ class Hub:
             if full:
                 self.send_state(table, conn, "state", None, cache)
             else:
-                new = table.events[conn.cursor:]
-                conn.send(dumps(self._payload(table, conn, "update", new, cache)))
+                conn.send(self._message(table, conn, "update", table.events[conn.cursor:], cache))
                 conn.cursor = len(table.events)
 
     def _push_table(self, table: LiveTable, but: Conn | None = None) -> None:
