@@ -135,6 +135,16 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     timer: asyncio.TimerHandle | None = None
     grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    #: JSON fragments of the current state (each seat's view, legal actions by language, event texts), made once
+    #: per step however many messages need them; ``frags_at`` is the step they belong to
+    frags: dict[Any, Any] = field(default_factory=dict)
+    frags_at: int = -1
+
+    def fragments(self) -> dict[Any, Any]:
+        if self.frags_at != self.state.step_count:
+            self.frags.clear()
+            self.frags_at = self.state.step_count
+        return self.frags
 
     @property
     def id(self) -> str:
@@ -542,16 +552,19 @@ class Hub:
                  cache: dict[Any, Any]) -> str:
         """The JSON of a "state"/"update" for ``conn``: its seat's view, legal actions (only if it must act now)
         and the events it may see. Assembled from fragments encoded once per change in ``cache`` (shared by one
-        broadcast): what every connection gets alike is encoded once, a seat's view once however many
-        connections have that seat's eyes, an event's text once per seat and language."""
+        broadcast) and ``table.fragments()`` (shared by every message about this step): what every connection
+        gets alike is encoded once per message round, a seat's view and legal actions once per step however many
+        connections and messages (a resync after a stale move) need them, an event's text once per seat and
+        language."""
         st = table.state
         seat, lang = conn.seat, conn.lang
+        frags = table.fragments()
         key = ("view", seat)
-        if key not in cache:
+        if key not in frags:
             view = st.view(seat)
             phase = view.get("phase", "") if isinstance(view, Mapping) else ""
-            cache[key] = view, dumps(view), dumps(str(phase))
-        view, view_json, phase_json = cache[key]
+            frags[key] = view, dumps(view), dumps(str(phase))
+        view, view_json, phase_json = frags[key]
         if "common" not in cache:
             # the fields every connection gets alike
             to_act = list(st.current_players) if table.status == "playing" else []
@@ -570,17 +583,17 @@ class Hub:
         legal_json = "[]"
         if seat is not None and seat in cache["to_act"] and not st.is_over:
             lkey = ("legal", seat, lang)
-            if lkey not in cache:
-                cache[lkey] = dumps([{"id": a.id, "kind": a.kind, "args": list(a.args),
+            if lkey not in frags:
+                frags[lkey] = dumps([{"id": a.id, "kind": a.kind, "args": list(a.args),
                                       "label": text.action_label(a, view, lang)} for a in st.legal_actions(seat)])
-            legal_json = cache[lkey]
+            legal_json = frags[lkey]
         evs: list[str] = []
         for e in events:
             if e.to is None or e.to == seat:
-                ekey = ("event", id(e), seat, lang)
-                ev = cache.get(ekey)
+                ekey = ("event", id(e), seat, lang)  # e is held by table.events for as long as frags are
+                ev = frags.get(ekey)
                 if ev is None:
-                    ev = cache[ekey] = dumps({"type": e.type, "data": thaw(e.data), "step": e.step, "to": e.to,
+                    ev = frags[ekey] = dumps({"type": e.type, "data": thaw(e.data), "step": e.step, "to": e.to,
                                               "text": text.event_text(e, lang, view)})
                 evs.append(ev)
         return (f'{{"type":"{kind}","step":{st.step_count},"view":{view_json},"legal":{legal_json},'
@@ -695,6 +708,7 @@ class Hub:
                                                self._db(self.store.actions, table.id, 0))
         fresh = await asyncio.to_thread(_build, record, table.seats, actions)
         table.record, table.match, table.events, table.clocks = fresh.record, fresh.match, fresh.events, fresh.clocks
+        table.frags.clear()  # another state, perhaps at the same step
         table.stand_ins.clear()
         self._broadcast(table, full=True)
         self._schedule(table)
