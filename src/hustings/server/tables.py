@@ -139,6 +139,10 @@ class LiveTable:
     #: per step however many messages need them; ``frags_at`` is the step they belong to
     frags: dict[Any, Any] = field(default_factory=dict)
     frags_at: int = -1
+    #: (seat, lang) -> (the view's JSON, action id -> label): a label is a function of (action, view, lang) only,
+    #: so while a seat's view stays the same from one step to the next (others acting on a simultaneous step, say)
+    #: its labels are not made again
+    labels: dict[tuple[int, str], tuple[str, dict[int, str]]] = field(default_factory=dict)
 
     def fragments(self) -> dict[Any, Any]:
         if self.frags_at != self.state.step_count:
@@ -584,8 +588,16 @@ class Hub:
         if seat is not None and seat in cache["to_act"] and not st.is_over:
             lkey = ("legal", seat, lang)
             if lkey not in frags:
-                frags[lkey] = dumps([{"id": a.id, "kind": a.kind, "args": list(a.args),
-                                      "label": text.action_label(a, view, lang)} for a in st.legal_actions(seat)])
+                memo = table.labels.get((seat, lang))
+                known: dict[int, str] = memo[1] if memo is not None and memo[0] == view_json else {}
+                legal = []
+                for a in st.legal_actions(seat):
+                    label = known.get(a.id)
+                    if label is None:
+                        label = known[a.id] = text.action_label(a, view, lang)
+                    legal.append({"id": a.id, "kind": a.kind, "args": list(a.args), "label": label})
+                table.labels[(seat, lang)] = (view_json, known)
+                frags[lkey] = dumps(legal)
             legal_json = frags[lkey]
         evs: list[str] = []
         for e in events:
