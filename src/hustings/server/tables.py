@@ -22,7 +22,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -100,7 +100,7 @@ def _json_default(value: object) -> Any:
     raise TypeError(f"not JSON: {type(value).__name__}")
 
 
-def dumps(message: Mapping[str, Any]) -> str:
+def dumps(message: Any) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_json_default)
 
 
@@ -192,6 +192,7 @@ class Hub:
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         #: tables another process changed while they were loading: caught up once loaded
         self._missed: dict[str, int] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()  # background catch-ups, held until done
         self._own_executor = executor is None
         self.executor = executor or ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hustings-bot")
         # not asyncio's default pool (a handful of threads, shared with everything): the store's reads and lobby
@@ -233,6 +234,11 @@ class Hub:
             self.executor.shutdown(wait=False, cancel_futures=True)
         self.store_executor.shutdown(wait=False, cancel_futures=True)
 
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     async def _db(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         # the store blocks (a durable commit waits for the disk): never on the event loop
         loop = asyncio.get_running_loop()
@@ -264,7 +270,7 @@ class Hub:
         table = self.tables.setdefault(table_id, table)
         missed = self._missed.pop(table_id, None)
         if missed is not None:  # another process moved while we read: catch up now, not at the next move
-            asyncio.ensure_future(self._catch_up(table_id, missed))
+            self._spawn(self._catch_up(table_id, missed))
         return table
 
     # -- lobby ----------------------------------------------------------------------------------------------
@@ -734,7 +740,7 @@ class Hub:
     def _remote_change(self, table_id: str, steps: int) -> None:
         # on the loop, so that "loaded or loading" cannot change while we look
         if table_id in self.tables:
-            asyncio.ensure_future(self._catch_up(table_id, steps))
+            self._spawn(self._catch_up(table_id, steps))
         elif table_id in self._loading:
             self._missed[table_id] = steps
 
