@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev,lab,tui,rl,server]'
+	$(BIN)/pip install --quiet -e '.[dev,lab,tui,rl,server,web]'
 	touch $(STAMP)
 
 play: $(STAMP)

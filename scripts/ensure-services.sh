@@ -49,6 +49,9 @@ if ! have_initdb; then
     fi
 fi
 
+# A Chinese font, so the browser tests' screenshots of the zh pages show characters, not boxes (review only).
+have_cjk_font() { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=zh 2>/dev/null | head -n 1)" ]; }
+
 if ! have_chromium; then
     if can_apt; then
         say "installing Chromium (Debian package chromium)"
@@ -56,6 +59,11 @@ if ! have_chromium; then
     else
         say "Chromium not found (Debian: apt-get install chromium); the browser tests will say so"
     fi
+fi
+
+if ! have_cjk_font && can_apt; then
+    say "installing a Chinese font for the browser's screenshots (Debian package fonts-wqy-zenhei)"
+    apt_install fonts-wqy-zenhei || say "apt-get install fonts-wqy-zenhei failed; zh screenshots will show boxes"
 fi
 
 exit $status

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import time
@@ -30,6 +31,8 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
+from typer._click import exceptions as click_errors  # typer carries its own click (private, but no other way)
+from typer.core import TyperGroup
 
 import hustings
 from hustings.bots import make_bot, parse_bots, play_game
@@ -42,14 +45,72 @@ from hustings.table.store import json_value_error
 
 USAGE_ERROR = 2
 
+
+class _OneLineErrors(TyperGroup):
+    """Typer's own usage errors (``--players x``, an unknown option) in one line too, like every other error."""
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,  # type: ignore[override]
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click_errors.NoArgsIsHelpError as e:
+            e.show()
+            sys.exit(e.exit_code)
+        except click_errors.UsageError as e:
+            where = f" (see: hustings {e.ctx.info_name} --help)" if e.ctx is not None and e.ctx.parent else ""
+            message = " ".join(e.format_message().split())
+            typer.echo(f"hustings: error: {message}{where}", err=True)
+            sys.exit(USAGE_ERROR)
+        except click_errors.ClickException as e:
+            e.show()
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            typer.echo("hustings: aborted", err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
 app = typer.Typer(
     name="hustings",
     help="Election strategy board games: simulate, replay and watch games.",
     add_completion=False,
     no_args_is_help=True,
+    cls=_OneLineErrors,
     # A bug should still show a plain traceback; Rich's boxed one with locals is too much for a CLI.
     pretty_exceptions_enable=False,
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"hustings {hustings.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool | None, typer.Option("--version", callback=_show_version, is_eager=True,
+                                                 help="print the version and exit")] = None,
+) -> None:
+    """Election strategy board games: simulate, replay and watch games."""
+
+
+def _command() -> str:
+    """How this program was started, for hints: ``hustings`` when that is what the PATH finds, else the path
+    it was run from (``make play`` runs .venv/bin/hustings, which is not on the PATH)."""
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else "hustings"
+    found = shutil.which("hustings")
+    here = Path(argv0)
+    if found and here.exists() and Path(found).resolve() == here.resolve():
+        return "hustings"
+    if here.name in ("hustings", "hustings.exe") and here.exists():
+        try:
+            return str(here.resolve().relative_to(Path.cwd()))
+        except ValueError:
+            return str(here.resolve())
+    return "hustings" if found else f"{sys.executable} -m hustings.cli"
 
 def _t(key: str, lang: str, **kw: object) -> str:
     # interface words around the games' own event messages: cli.<key> in src/hustings/messages/<lang>.json
@@ -652,10 +713,16 @@ def play(
     save: Annotated[Path | None, typer.Option(help="record file to write after every move "
                                                    "(default: ~/.local/share/hustings/games/GAME-TIME.json)")] = None,
     resume: Annotated[Path | None, typer.Option(help="continue the game in this record file")] = None,
+    new: Annotated[bool, typer.Option("--new", help="start a new game without offering to continue a saved one")]
+    = False,
 ) -> None:
-    """Play at this terminal: against bots, or several people at one keyboard. Every move is saved."""
+    """Play at this terminal: against bots, or several people at one keyboard. Every move is saved.
+
+    Without --save, --resume or --seed, an unfinished game saved in the default folder is offered first."""
     language = _lang(lang)
     style = _names(names)
+    if resume is None and not new and save is None and seed is None and _interactive():
+        resume = _offer_unfinished(game or "die-macher-2019", language)
     if resume is not None:
         given = [n for n, v in zip(_FROM_RECORD, (game, players, variant, seat, bots, seed, save), strict=True)
                  if v is not None]
@@ -683,6 +750,11 @@ def play(
         bots = "heuristic" if heuristic_for(game) is not None else "random"
     elif not bot_seats:
         _fail("--bots: every seat is a person's (--seat), so there is no seat for a bot")
+    given_names = [t for t in bots.split(",") if t.strip()]
+    if len(given_names) > 1 and len(given_names) != len(bot_seats):
+        seats_text = ", ".join(f"P{p + 1}" for p in bot_seats)
+        _fail(f"--bots names {len(given_names)} bots for {len(bot_seats)} bot seat(s) ({seats_text}): name one bot "
+              "per bot seat in seat order, or a single name for all of them")
     try:
         names_per_bot = parse_bots(bots, len(bot_seats)) if bot_seats else []
         for name in set(names_per_bot):
@@ -708,6 +780,65 @@ def play(
     except (SaveError, StoreError, MatchError) as e:
         _fail(f"cannot start the game in --save {str(path)!r}: {e}")
     _run_table(session, fast)
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty()
+
+
+def _saved_games(folder: Path) -> list[tuple[Path, Any]]:
+    """The play records in ``folder`` that this user's save key opens, newest first: (path, stored match)."""
+    from hustings.table.store import FileStore, StoreError
+
+    store = FileStore(folder)
+    found: list[tuple[float, Path, Any]] = []
+    for name in store.list():
+        try:
+            stored = store.load(name)
+        except StoreError:
+            continue  # not ours, another key's, damaged: `hustings saves` names none of them
+        path = folder / name
+        found.append((path.stat().st_mtime, path, stored))
+    return [(p, m) for _, p, m in sorted(found, key=lambda t: t[0], reverse=True)]
+
+
+def _offer_unfinished(game: str, lang: str) -> Path | None:
+    """Ask whether to continue the newest unfinished game of ``game`` in the default folder."""
+    from hustings.table.keys import data_dir
+
+    unfinished = [(p, m) for p, m in _saved_games(data_dir() / "games") if not m.over and m.game == game]
+    if not unfinished:
+        return None
+    path, stored = unfinished[0]
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+    if typer.confirm(_t("continue_q", lang, when=when, steps=len(stored.actions), path=path), default=True):
+        return path
+    return None
+
+
+@app.command()
+def saves(
+    folder: Annotated[Path | None, typer.Option(help="where the records are (default: the play folder)")] = None,
+    lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
+) -> None:
+    """List the saved games of `hustings play`, newest first, with how to continue the unfinished ones."""
+    from hustings.table.keys import data_dir
+
+    language = _lang(lang)
+    where = folder if folder is not None else data_dir() / "games"
+    games = _saved_games(where)
+    if not games:
+        typer.echo(_t("no_saves", language, folder=where))
+        return
+    table = Table()
+    for key in ("saved", "game", "steps", "state", "file"):
+        table.add_column(_t(key, language))
+    for path, stored in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        state = _t("finished", language) if stored.over else _t("unfinished", language)
+        table.add_row(when, stored.game, str(len(stored.actions)), state, str(path))
+    Console(width=200).print(table)
+    typer.echo(_t("saves_hint", language, cmd=_command()))
 
 
 def _resume(path: Path, lang: str | None, names: str | None, fast: bool) -> None:
@@ -748,7 +879,7 @@ def _run_table(session: Any, fast: bool) -> None:
         _print_final(Console(), state, lang)
     typer.echo(tr("saved_to", lang, path=session.path))
     if not state.is_over:
-        typer.echo(tr("resume_hint", lang, path=session.path))
+        typer.echo(tr("resume_hint", lang, cmd=_command(), path=session.path))
 
 
 def _replay_stepping(record: dict[str, Any], state: GameState, player: int | None, lang: str, names: str) -> None:
@@ -800,7 +931,7 @@ def puzzle(
         return
     path = save if save is not None else _default_save(game)
     if path.exists():
-        _fail(f"{str(path)!r} exists: continue it with `hustings play --resume {path}`, or choose another --save")
+        _fail(f"{str(path)!r} exists: continue it with `{_command()} play --resume {path}`, or choose another --save")
     if not path.parent.is_dir():
         _fail(f"cannot write --save {str(path)!r}: its folder does not exist")
     _need_terminal("hustings puzzle")
@@ -827,7 +958,7 @@ def puzzle(
         _print_final(Console(), session.state, language)
     typer.echo(tr("saved_to", language, path=path))
     if not session.state.is_over:
-        typer.echo(tr("resume_hint", language, path=path))
+        typer.echo(tr("resume_hint", language, cmd=_command(), path=path))
 
 
 # -- hustings serve (issue 12): the online server; kept in one block, its imports inside (the server extra) ---------

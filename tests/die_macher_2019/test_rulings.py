@@ -267,9 +267,10 @@ def test_r08_poll_auction_steps_and_unsold() -> None:
 # ------------------------------------------------------------------------------------------- R9
 
 
-def test_r09_publish_rules() -> None:
-    """R9 (三.8): publishing applies all 5 figures in the state, only if the winner's own is positive; the
-    media controller takes no decrease."""
+def test_r09_r37_publish_rules() -> None:
+    """R9, R37 (三.8 "提高自己的趋势，并降低其他党派对应的趋势"): publishing is allowed only if the winner's own
+    figure is positive; it raises the winner's trend and lowers the others' by their negative figures (a
+    rival's positive figure is not applied); the media controller takes no decrease."""
     # card 6 (index 5): CDU +1, SPD +1, FDP -1, Greens -1, Left 0; seat 2 (FDP) controls the media
     s = poll_game(first=0, votes={0: [0, 2, 0, 0]}, cards=[5], media={0: [0, 0, 1, 0]})
     for _ in range(3):
@@ -277,7 +278,28 @@ def test_r09_publish_rules() -> None:
     act(s, "bid", 1)
     assert A("publish") in legal(s)
     act(s, "publish")
-    assert s.trend[0] == [1, 1, 0, -1]
+    assert s.trend[0] == [0, 1, 0, -1]  # seat 0's +1 (CDU) is a rival's: not applied
+    assert last(s, "poll_published").data["changes"] == [0, 1, 0, -1]
+
+
+def test_r37_no_published_poll_raises_a_rival() -> None:
+    """R37 (三.8): on every poll card, whoever may publish it, no other party's trend goes up."""
+    from hustings.games.die_macher_2019 import data as D
+
+    published = 0
+    for card in range(len(D.POLLS)):
+        s = poll_game(first=0, votes={0: [0, 2, 0, 0]}, cards=[card])
+        for _ in range(3):
+            act(s, "pass")
+        act(s, "bid", 1)
+        if A("publish") not in legal(s):
+            continue
+        before = list(s.trend[0])
+        act(s, "publish")
+        published += 1
+        assert all(s.trend[0][q] <= before[q] for q in (0, 2, 3)), card
+        assert s.trend[0][1] > before[1] or before[1] == 3
+    assert published >= 3
 
 
 # ------------------------------------------------------------------------------------------ R10
@@ -654,6 +676,18 @@ def test_r32_no_votes_no_leader() -> None:
     assert r["media_presence"] == [1]
     _, r = election([0, 0, 3, 0])
     assert r["bonus"] == [0, 0, 5, 0] and r["winners"] == [2]
+
+
+# ------------------------------------------------------------------------------------------ R38
+
+
+def test_r38_tied_plurality_all_win_the_bonus() -> None:
+    """R38 (三.9.2 情况三): no majority and no coalition reaching 50: every party tied for the most votes
+    takes the +5 and wins the state (as tied majorities all win in 情况二)."""
+    _, r = election([20, 20, 3, 0])
+    assert r["coalition"] == [] and r["bonus"] == [5, 5, 0, 0] and r["winners"] == [0, 1]
+    _, r = election([12, 20, 20, 20])
+    assert r["bonus"] == [0, 5, 5, 5] and r["winners"] == [1, 2, 3]
 
 
 # ------------------------------------------------------------------------------------------ R33

@@ -66,6 +66,10 @@ def test_r35_resample_redeals_a_free_poll_card_for_the_others_and_keeps_it_for_t
         assert all(s.resample(taker, rng).poll_card == s.poll_card for _ in range(20))
         other = (taker + 1) % s.n
         cards = Counter(s.resample(other, rng).poll_card for _ in range(60))
+        # with the deck empty and no card kept unseen, the free card is the only one it can be
+        unseen = set(s.poll_deck) | {c for p in range(s.n) if p != other for c in s.poll_disc_private[p]}
+        if not unseen - {s.poll_card}:
+            continue
         assert len(cards) > 1, "the others' samples always hold the true free card"
         for _ in range(10):
             t = s.resample(other, rng)
@@ -82,7 +86,7 @@ def kept_private(s: DieMacher2019) -> bool:
 
 def test_r35_a_kept_free_card_is_in_the_discard_pile_unseen_by_the_others() -> None:
     checked = 0
-    for s in states_where(kept_private, range(80), 8):
+    for s in states_where(kept_private, range(80), 40):
         for q in [*range(s.n), None]:
             polls = s.view(q)["polls"]
             unseen = [c for p, cards in enumerate(s.poll_disc_private) if p != q for c in cards]
@@ -94,10 +98,13 @@ def test_r35_a_kept_free_card_is_in_the_discard_pile_unseen_by_the_others() -> N
         owner = next(p for p, cards in enumerate(s.poll_disc_private) if cards)
         other = (owner + 1) % s.n
         rng = random.Random(checked)
+        pool = s.poll_deck + [c for p in range(s.n) if p != other for c in s.poll_disc_private[p]]
+        if len(set(pool)) <= 1:  # nothing else they could be: re-dealing cannot change them
+            continue
+        checked += 1
         dealt = Counter(tuple(sorted(s.resample(other, rng).poll_disc_private[owner])) for _ in range(60))
         assert len(dealt) > 1, "another seat's unseen discards are never re-dealt"
         assert all(s.resample(owner, rng).poll_disc_private[owner] == s.poll_disc_private[owner] for _ in range(10))
-        checked += 1
     assert checked >= 3
 
 
@@ -135,3 +142,17 @@ def test_r36_the_program_discard_pile_stays_open_to_everyone() -> None:
         assert all(s.view(q)["program"]["discard"] == counts for q in [*range(s.n), None])
         rng = random.Random(1)
         assert all(sorted(s.resample(0, rng).prog_disc) == sorted(s.prog_disc) for _ in range(5))
+
+
+def test_every_seats_money_is_shown_once_the_game_is_over() -> None:
+    """Seed 000 五.5: the money ranks score at the end, so then every seat's money is open (issue 14, bug 9);
+    during the game only one's own is."""
+    s = hustings.make(GAME, players=4, seed=3)
+    rng = random.Random(3)
+    while not s.is_over:
+        p = s.current_players[0]
+        assert [pl["money"] is not None for pl in s.view(p)["players"]] == [q == p for q in range(4)]
+        s.apply(p, rng.choice(s.legal_actions(p)))
+    assert isinstance(s, DieMacher2019)
+    for viewer in (None, 0, 2):
+        assert [pl["money"] for pl in s.view(viewer)["players"]] == s.money

@@ -347,7 +347,12 @@ def test_undo_takes_back_an_own_action_that_revealed_nothing(server: Server) -> 
             break
     else:
         raise AssertionError("no undoable move in 60 moves")
+    c.sync()
     step = c.latest["step"]  # type: ignore[index]
+    assert c.latest["can_undo"] is True  # type: ignore[index]  # the state message offers the undo
+    other_seat = (seat + 1) % 3
+    clients[other_seat].sync()
+    assert clients[other_seat].latest["can_undo"] is False  # type: ignore[index]
     other = clients[(seat + 1) % 3]
     other.send({"type": "undo", "step": step})
     assert other.recv_type("error")["code"] == "cannot_undo"
@@ -378,7 +383,9 @@ def test_undo_refused_when_it_revealed_something(server: Server) -> None:
             break
     else:
         raise AssertionError("no revealing move in 150 moves")
+    c.sync()
     step = c.latest["step"]  # type: ignore[index]
+    assert c.latest["can_undo"] is False  # type: ignore[index]  # no Undo offered for it
     c.send({"type": "undo", "step": step})
     e = c.recv_type("error")
     assert e["code"] == "cannot_undo" and len(hub.store.actions(tid)) == step

@@ -301,3 +301,90 @@ def test_the_service_knows_no_game(tmp_path: Path, game: str, seats: list[str | 
     outcome = m.outcome()
     assert len(outcome.utilities) == len(seats) and outcome == hustings.replay(m.record()).outcome()
     assert str(2**100 + 3) not in (tmp_path / "toy.json").read_text(encoding="utf-8")
+
+
+# -- safe undo ---------------------------------------------------------------------------------------
+
+
+def test_undo_takes_back_a_secret_choice_nobody_has_answered(tmp_path: Path) -> None:
+    """Hi-Lo (tests/toygame): seat 0 chooses a card first; until seat 1 chooses, nothing was revealed."""
+    store = FileStore(tmp_path)
+    m = Match.new("toy", [None, None], seed=4, store=store, match_id="u.json")
+    before = m.state.clone()
+    first, second = m.legal(0)[:2]
+    m.submit(0, first)
+    assert m.can_undo(0) and m.why_not_undo(0) is None
+    assert not m.can_undo(1)  # seat 1 has made no move to take back
+    assert m.undo(0) == 1
+    assert m.state.position_key() == before.position_key() and m.step == 0
+    assert list(store.load("u.json").actions) == []  # the store was cut back too
+    m.submit(0, second)  # and another choice is stored in its place
+    assert list(Match.resume(store, "u.json").state.history) == [(0, int(second))]
+
+
+def test_undo_is_refused_once_the_move_revealed_hidden_cards() -> None:
+    m = Match.new("toy", [None, None], seed=4, store=MemoryStore(), match_id="u")
+    m.submit(1, m.legal(1)[0])
+    m.submit(0, m.legal(0)[0])  # the second card closes the round: both cards shown, new cards drawn
+    why = m.why_not_undo(0)
+    assert why is not None and "showed you" in why
+    with pytest.raises(MatchError, match="showed you"):
+        m.undo(0)
+    assert m.step == 2  # nothing changed
+
+
+def test_undo_is_refused_once_another_seat_acted() -> None:
+    m = Match.new("toy", [None, None], seed=4)
+    m.submit(0, m.legal(0)[0])
+    m.submit(1, m.legal(1)[0])
+    with pytest.raises(MatchError, match="another seat"):
+        m.undo(0)
+    fresh = Match.new("toy", [None, None], seed=4)
+    with pytest.raises(MatchError, match="nothing has been played"):
+        fresh.undo(0)
+
+
+def test_undo_after_the_game_is_over_is_refused() -> None:
+    m = Match.new("toy-solo", [None], seed=2)
+    while not m.is_over:
+        m.submit(0, m.legal(0)[0])
+    with pytest.raises(MatchError, match="over"):
+        m.undo(0)
+
+
+def test_undo_walks_back_over_forced_moves_to_the_last_real_choice() -> None:
+    """Die Macher 2019 (seed 000): a seat's own forced moves after its decision go back with it, so a
+    table that plays forced moves at once does not replay them straight away."""
+    rng = random.Random(3)
+    found = 0
+    for seed in range(6):
+        m = Match.new(GAME, [None, "random", "random"], seed=seed, store=MemoryStore(), match_id="g")
+        while not m.is_over and found < 8:
+            m.play_bots()
+            if m.is_over:
+                break
+            m.submit(0, rng.choice(m.legal(0)))
+            if not m.can_undo(0):
+                continue
+            before = m.step
+            undone = m.undo(0)
+            found += 1
+            assert undone >= 1 and m.step == before - undone and len(m.legal(0)) > 1
+            assert m.store is not None and len(m.store.load("g").actions) == m.step
+        if found >= 8:
+            break
+    assert found == 8
+
+
+def test_a_failed_undo_save_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    store = MemoryStore()
+    m = Match.new("toy", [None, None], seed=4, store=store, match_id="u")
+    m.submit(0, m.legal(0)[0])
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store, "truncate", broken)
+    with pytest.raises(SaveError, match="undo was not saved"):
+        m.undo(0)
+    assert m.step == 1 and len(store.load("u").actions) == 1

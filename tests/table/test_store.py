@@ -277,3 +277,27 @@ def test_file_store_ids_are_plain_file_names(tmp_path: Path) -> None:
     for bad in ("", ".hidden.json", "../escape.json", "a/b.json", "nul\x00.json"):
         with pytest.raises(StoreError, match="not a save file name"):
             store.load(bad)
+
+
+def test_truncate_keeps_the_first_actions_and_checks_the_count(store: MatchStore) -> None:
+    state = _played(8)
+    store.create("t.json", StoredMatch.of(state, SETTINGS))
+    store.truncate("t.json", 5, holds=8)
+    assert list(store.load("t.json").actions) == state.history[:5]
+    with pytest.raises(StoreError, match="holds 5 actions, not 8"):  # two writers never interleave silently
+        store.truncate("t.json", 3, holds=8)
+    with pytest.raises(StoreError, match="cannot keep 6"):
+        store.truncate("t.json", 6, holds=5)
+    assert len(store.load("t.json").actions) == 5  # a refused truncate changed nothing
+    store.append_actions("t.json", 5, state.history[5:])
+    assert list(store.load("t.json").actions) == state.history
+    with pytest.raises(MatchNotFound):
+        store.truncate("nobody.json", 0, holds=0)
+
+
+def test_truncating_a_finished_game_makes_it_unfinished(store: MatchStore) -> None:
+    m = Match.new(GAME, ["random", "random", "random"], seed=3, store=store, match_id="done.json")
+    m.play_bots()
+    n = len(store.load("done.json").actions)
+    store.truncate("done.json", n - 1, holds=n)
+    assert not store.load("done.json").over

@@ -120,3 +120,88 @@ def test_make_play_starts_the_table_in_the_locale_language() -> None:
     line = next(ln for ln in makefile.splitlines() if ln.startswith("\t") and "hustings play" in ln)
     assert "die-macher-2019" in line and "--players 4" in line and "--seat 0" in line and "heuristic" in line
     assert "--lang" not in line  # the locale decides
+
+
+# -- issue 14: the command line of a newcomer ---------------------------------------------------------
+
+
+def test_version_prints_the_version() -> None:
+    code, out, _ = invoke("--version")
+    assert code == 0 and out.strip() == f"hustings {hustings.__version__}"
+
+
+def test_typers_own_usage_errors_are_one_line_too(tmp_path: Path) -> None:
+    for args, words in ((["play", GAME, "--players", "x"], "--players"),
+                        (["play", GAME, "--colour", "red"], "--colour"),
+                        (["nosuch"], "nosuch")):
+        code, _, stderr = invoke(*args)
+        assert_one_line_error(code, stderr, words)
+
+
+def test_bots_are_counted_per_bot_seat() -> None:
+    """Bug 8: four names for the three bot seats of a 4-player game, or two for three, are refused naming the
+    bot seats; one name fills them all."""
+    for bots, n in (("heuristic,random,random,random", 4), ("heuristic,random", 2)):
+        code, _, stderr = invoke("play", GAME, "--players", "4", "--bots", bots, "--new")
+        assert_one_line_error(code, stderr, f"{n} bots for 3 bot seat(s) (P2, P3, P4)")
+    code, _, stderr = invoke("play", GAME, "--players", "4", "--bots", "heuristic,random,random", "--new")
+    assert_one_line_error(code, stderr, "interactive terminal")  # accepted: it only lacks a terminal
+
+
+def test_the_resume_hint_names_the_command_that_was_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Bug 4: after `make play` (which runs .venv/bin/hustings) the hint must not say a bare `hustings` that
+    the PATH does not find."""
+    from hustings import cli
+
+    exe = tmp_path / ".venv" / "bin" / "hustings"
+    exe.parent.mkdir(parents=True)
+    exe.write_text("#!/bin/sh\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli.sys, "argv", [str(exe), "play"])
+    monkeypatch.setattr(cli.shutil, "which", lambda name: None)
+    assert cli._command() == ".venv/bin/hustings"
+    monkeypatch.setattr(cli.shutil, "which", lambda name: str(exe))
+    assert cli._command() == "hustings"
+
+
+def _saved_game(folder: Path, name: str, steps: int, over: bool = False) -> Path:
+    from hustings.table.settings import TableSettings as Seats
+    from hustings.table.store import FileStore, StoredMatch
+
+    state = hustings.make(GAME, players=3, seed=5)
+    while (state.step_count < steps or over) and not state.is_over:
+        p = state.current_players[0]
+        state.apply(p, state.legal_actions(p)[0])
+    folder.mkdir(parents=True, exist_ok=True)
+    FileStore(folder).create(name, StoredMatch.of(state, Seats((None, "random", "random"), "en")))
+    return folder / name
+
+
+def test_saves_lists_saved_games(hustings_data_dir: Path) -> None:
+    folder = hustings_data_dir / "games"
+    code, out, _ = invoke("saves")
+    assert code == 0 and "No saved games" in out
+    _saved_game(folder, "a.json", 10)
+    _saved_game(folder, "b.json", 0, over=True)
+    code, out, _ = invoke("saves")
+    assert code == 0
+    assert "a.json" in out and "b.json" in out and "unfinished" in out and "finished" in out
+    assert "play --resume" in out
+
+
+def test_play_offers_to_continue_the_unfinished_game(monkeypatch: pytest.MonkeyPatch, hustings_data_dir: Path) -> None:
+    from hustings import cli
+
+    path = _saved_game(hustings_data_dir / "games", "old.json", 12)
+    ran: list[object] = []
+    monkeypatch.setattr(cli, "_interactive", lambda: True)
+    monkeypatch.setattr(cli, "_need_terminal", lambda command: None)
+    monkeypatch.setattr(cli, "_run_table", lambda session, fast: ran.append(session))
+    result = runner.invoke(app, ["play"], input="y\n", env=NEUTRAL_ENV)
+    assert result.exit_code == 0, result.output
+    assert "Continue your unfinished game" in result.output
+    assert len(ran) == 1 and getattr(ran[0], "path", None) == path
+    assert ran[0].state.step_count == 12  # type: ignore[attr-defined]
+    # --new never asks
+    result = runner.invoke(app, ["play", "--new"], env=NEUTRAL_ENV)
+    assert "Continue your unfinished game" not in result.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -78,3 +79,72 @@ def phase_shot(page: Any, folder: Path, seen: set[str], who: str) -> None:
     if ph and key not in seen:
         seen.add(key)
         page.screenshot(path=str(folder / f"{len(seen):02d}-{key}.png"), full_page=True)
+        no_missing_keys(page)
+        if page.viewport_size["width"] < 500:
+            check_phone(page)
+
+
+# Every message a page sends over its websocket, kept in window.__sent (installed before the page's scripts).
+RECORD_SENDS = """
+(() => {
+  window.__sent = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    try { window.__sent.push(JSON.parse(data)); } catch (e) {}
+    return send.call(this, data);
+  };
+})();
+"""
+
+
+def sent(page: Any, kind: str | None = None) -> list[dict[str, Any]]:
+    msgs = page.evaluate("() => window.__sent || []")
+    return [m for m in msgs if kind is None or m.get("type") == kind]
+
+
+def check_phone(page: Any) -> None:
+    """On a phone-sized page: nothing scrolls sideways and every action button can be reached (inside the
+    screen's width once scrolled to)."""
+    width = page.viewport_size["width"]
+    if page.evaluate("() => document.documentElement.scrollWidth") > width + 1:
+        wide = page.evaluate("""w => [...document.querySelectorAll('body *')]
+            .filter(e => e.getBoundingClientRect().right > w + 1 && !e.closest('.scroll-x *'))
+            .slice(-6).map(e => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px: `
+                               + (e.textContent || '').slice(0, 50))""", width)
+        raise AssertionError(f"the page scrolls sideways: {wide}")
+    boxes = page.evaluate("""() => [...document.querySelectorAll('#choices button')]
+        .filter(b => b.offsetParent !== null).map(b => {
+        const r = b.getBoundingClientRect(); return [r.left, r.right, r.width, r.height, b.textContent]; })""")
+    for left, right, w, h, text in boxes:
+        assert w > 0 and h >= 24, f"action button {text!r} is too small to tap ({w}x{h})"
+        assert left >= -1 and right <= width + 1, f"action button {text!r} is off the screen ({left}..{right})"
+
+
+MISSING_KEY = r"\b(?:web|phase|part|score|ui|status|win|keys|variant|ev|event|action|help|kind)\.[a-z][a-z_]*\b"
+
+
+def no_missing_keys(page: Any) -> None:
+    """No catalog key shows through where a word should be (a missing key prints as itself)."""
+    text = page.evaluate("() => document.body.innerText")
+    found = re.findall(MISSING_KEY, text)
+    assert not found, f"catalog keys shown instead of words: {sorted(set(found))[:10]}"
+
+
+def switch_lang(page: Any, lang: str) -> None:
+    """Pick ``lang`` in the page's language menu and wait until the page and the server's texts are in it."""
+    words = page.evaluate("l => fetch(`/web/i18n/${l}.json`).then(r => r.json())", lang)
+    page.select_option("#lang", lang)
+    page.wait_for_function("w => document.querySelector('#rules-open').textContent === w", arg=words["web.rules"])
+    page.wait_for_function(
+        f"l => {STATE}.model && {STATE}.events.length && {STATE}.events.every(e => e.text) && "
+        f"(l === 'en') === !/[\\u4e00-\\u9fff]/.test({STATE}.events.slice(-20).map(e => e.text).join(''))",
+        arg=lang, timeout=15000)
+    assert page.locator("#log-title").text_content() == words["log"]
+
+
+def watch_errors(page: Any, errors: list[str]) -> None:
+    """Collect the page's uncaught errors and console errors (a renderer that fails to load or draw logs one and
+    falls back to the generic tree); a websocket dropped by a reload is not an error of the page."""
+    page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
+    page.on("console", lambda m: errors.append(f"{page.url}: console: {m.text}")
+            if m.type == "error" and "WebSocket" not in m.text else None)

@@ -9,7 +9,19 @@ from typing import Any
 
 import pytest
 
-from .helpers import STATE, click_some_action, create_table, join_and_start, model, my_turn, over, phase_shot
+from .helpers import (
+    STATE,
+    click_some_action,
+    create_table,
+    join_and_start,
+    model,
+    my_turn,
+    no_missing_keys,
+    over,
+    phase_shot,
+    switch_lang,
+    watch_errors,
+)
 
 LOG_TEXTS = "() => [...document.querySelectorAll('#log-list .ev-text')].map(x => x.textContent)"
 
@@ -36,7 +48,7 @@ def test_whole_game_two_seats_by_clicking(
     pages = [c.new_page() for c in contexts]
     errors: list[str] = []
     for seat, p in enumerate(pages):
-        p.on("pageerror", lambda e: errors.append(str(e)))
+        watch_errors(p, errors)
         p.goto(base_url + invites[seat])
     join_and_start(pages)
     rng = random.Random(2024)
@@ -65,6 +77,12 @@ def test_whole_game_two_seats_by_clicking(
                 players = m["view"].get("players")
                 if isinstance(players, list) and players and isinstance(players[0], dict) and "hand" in players[0]:
                     assert players[other]["hand"] is None
+        if turn == 5:
+            # the phone seat reads the table in each language for a moment: no key shows through
+            for lang in ("zh-Hans", "zh-Hant", "en"):
+                switch_lang(pages[1], lang)
+                no_missing_keys(pages[1])
+                pages[1].screenshot(path=str(shots / f"lang-{lang}-seat1.png"), full_page=True)
         if turn == 10 and not checked_reload:
             # reconnect after a reload: same step, same view
             before = model(pages[0])["m"]["step"]

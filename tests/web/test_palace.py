@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .helpers import STATE, create_table, join_and_start, model, over, phase_shot
+import httpx
+
+from .helpers import STATE, create_table, join_and_start, model, over, phase_shot, watch_errors
 
 
 def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path) -> None:
@@ -14,7 +16,7 @@ def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = ctx.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    watch_errors(page, errors)
     page.goto(base_url + made["seats"][0]["invite"])
     join_and_start([page])
     seen: set[str] = set()
@@ -64,5 +66,23 @@ def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path)
     assert m["view"]["status"] == "won"
     page.wait_for_selector("#summary[open] svg.chart", timeout=5000)
     page.screenshot(path=str(shots / "summary.png"), full_page=True)
+
+    # rematch from the finished table: a new table, same game, my seat's link opens it
+    old_id = made["table"]["id"]
+    page.click("#summary #rematch")
+    page.wait_for_selector("#summary #rematch-open")
+    page.click("#summary #rematch-open")
+    page.wait_for_url(lambda url: "/t/" in url and old_id not in url, timeout=10000)
+    join_and_start([page])
+    fresh = model(page)
+    assert fresh["m"]["step"] == 0 and fresh["m"]["view"]["status"] == "playing" and fresh["seat"] == 0
+    new_id = page.url.split("/t/")[1].split("#")[0]
+    info = httpx.get(f"{base_url}/api/tables/{old_id}", timeout=10).json()
+    assert info["rematch"] == new_id and info["status"] == "over"
+
+    # my tables in the lobby: both, the finished one with its status
+    page.goto(base_url + "/")
+    page.wait_for_selector(f"#mine li[data-table='{new_id}']")
+    assert page.locator(f"#mine li[data-table='{old_id}'] .status-over").count() == 1
     assert not errors, errors
     ctx.close()

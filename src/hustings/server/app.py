@@ -26,6 +26,7 @@ from hustings.engine import get_spec, list_games, normalize_lang
 from hustings.server.i18n import error_text
 from hustings.server.store import ServerStore, StoreError
 from hustings.server.tables import Conn, Hub, LobbyError, PlayError, dumps
+from hustings.web.mount import mount_web
 
 log = logging.getLogger("hustings.server")
 
@@ -112,6 +113,9 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
         if static is not None and (static / name).is_file():
             return FileResponse(static / name, media_type="text/html")
         return HTMLResponse(_PLACEHOLDER)
+
+    # the page words and each game's names, rules help and catalog: the browser table's data routes
+    mount_web(app, static=False, pages=False)
 
     @app.get("/")
     async def lobby_page() -> Response:

@@ -135,6 +135,9 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     timer: asyncio.TimerHandle | None = None
     grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    #: (step, seat): that seat may take back the last action while the game is at that step (the undo rule
+    #: checked once when the action was made, so each state message can offer an Undo button cheaply)
+    undo_ok: tuple[int, int] | None = None
     #: JSON fragments of the current state (each seat's view, legal actions by language, event texts), made once
     #: per step however many messages need them; ``frags_at`` is the step they belong to
     frags: dict[Any, Any] = field(default_factory=dict)
@@ -614,8 +617,10 @@ class Hub:
                     ev = frags[ekey] = dumps({"type": e.type, "data": thaw(e.data), "step": e.step, "to": e.to,
                                               "text": text.event_text(e, lang, view)})
                 evs.append(ev)
+        can_undo = seat is not None and not st.is_over and table.undo_ok == (st.step_count, seat)
         return (f'{{"type":"{kind}","step":{st.step_count},"view":{view_json},"legal":{legal_json},'
-                f'"events":[{",".join(evs)}],"phase":{phase_json},{cache["common"]}}}')
+                f'"events":[{",".join(evs)}],"phase":{phase_json},"can_undo":{"true" if can_undo else "false"},'
+                f'{cache["common"]}}}')
 
     def send_state(self, table: LiveTable, conn: Conn, kind: str, since: int | None,
                    cache: dict[Any, Any] | None = None) -> None:
@@ -694,6 +699,8 @@ class Hub:
         st = table.state
         to_act = st.current_players
         step = st.step_count
+        # a person's own move (not a stand-in bot's) may be offered for undo: keep the state it was made on
+        before = st.clone() if by is not None and table.match.seats[seat] is None else None
         events = st.apply(seat, action)
         at = time.time()
         try:
@@ -711,6 +718,9 @@ class Hub:
             raise PlayError("unavailable") from None
         table.events.extend(events)
         table.clocks.on_action(to_act, seat, at)
+        table.undo_ok = None
+        if before is not None and not st.is_over and await asyncio.to_thread(_undoable, before, seat, action.id):
+            table.undo_ok = (step + 1, seat)
         if st.is_over:
             table.record = _replace_record(table.record, status="over")
         if by is not None:
@@ -728,6 +738,14 @@ class Hub:
         table.record, table.match, table.events, table.clocks = fresh.record, fresh.match, fresh.events, fresh.clocks
         table.frags.clear()  # another state, perhaps at the same step
         table.stand_ins.clear()
+        table.undo_ok = None
+        history = table.state.history
+        if history and not table.state.is_over and table.match.seats[history[-1][0]] is None:
+            # after an undo the move before it may be a person's own, reveal-free one too
+            seat, action = history[-1]
+            before = await asyncio.to_thread(_replay, table.record, history[:-1])
+            if await asyncio.to_thread(_undoable, before, seat, action):
+                table.undo_ok = (len(history), seat)
         self._broadcast(table, full=True)
         self._schedule(table)
 
@@ -932,6 +950,16 @@ def _legal_action(st: GameState, seat: int, action_id: int) -> Action:
     except IllegalActionError as e:
         raise PlayError("illegal_action", detail=str(e)) from None
     raise PlayError("illegal_action", detail=f"{what.text('en')} (id {action_id}) is not among your legal actions")
+
+
+def _undoable(before: GameState, seat: int, action: int) -> bool:
+    """Whether the server's undo rule (hustings.server.undo) lets ``seat`` take back ``action`` made on
+    ``before``."""
+    try:
+        return undo_refusal(before, seat, action) is None
+    except Exception:  # a game whose resample fails oddly: no Undo offered (the undo message still decides)
+        log.exception("undo check failed")
+        return False
 
 
 def _replay(record: TableRecord, history: Sequence[tuple[int, int]]) -> GameState:

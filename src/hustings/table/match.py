@@ -8,6 +8,7 @@ an action, applies it and stores it, and hands back the events so an interface c
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -15,13 +16,25 @@ import hustings
 from hustings.bots.random_bot import Bot
 from hustings.bots.registry import make_bot
 from hustings.bots.runner import ask
-from hustings.engine import Action, Event, GameState, IllegalActionError, Outcome, RecordError, fresh_seed
+from hustings.engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalActionError,
+    Outcome,
+    RecordError,
+    ResampleError,
+    fresh_seed,
+)
 from hustings.table.loop import Driven, drive
 from hustings.table.settings import TableSettings
 from hustings.table.store import MatchExists, MatchStore, StoredMatch, StoreError
 
 #: the largest seed a match takes (records replay seeds of at most 512 bits)
 MAX_SEED_BITS = 512
+#: how many other deals of what a seat cannot see an undo tries the move on: a move whose outcome is one of
+#: two equally likely ones is missed with odds 2**-UNDO_SAMPLES
+UNDO_SAMPLES = 16
 
 
 class MatchError(ValueError):
@@ -218,6 +231,79 @@ class Match:
         return drive(self.state, self.bots, apply=self.submit, until=until, max_steps=max_steps,
                      on_event=on_event)
 
+    # -- undo -----------------------------------------------------------------------------------
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether :meth:`undo` would take back ``seat``'s last decision now."""
+        try:
+            self._undo_target(self._seat(seat))
+        except MatchError:
+            return False
+        return True
+
+    def why_not_undo(self, seat: int) -> str | None:
+        """Why :meth:`undo` would be refused for ``seat`` now (one line), or None when it would not be."""
+        try:
+            self._undo_target(self._seat(seat))
+        except MatchError as e:
+            return str(e)
+        return None
+
+    def undo(self, seat: int) -> int:
+        """Take back ``seat``'s last decision (and the forced moves of its own that followed it); return how
+        many actions were taken back.
+
+        Safe undo only: refused (MatchError, nothing changed) once another seat has acted since, when the game
+        is over, or when one of those actions showed ``seat`` anything it could not have known before (a card
+        drawn, a hidden bid revealed, a die rolled): the match tries each action on other deals of what the
+        seat cannot see, and any difference in what the seat then sees is something revealed. The store is
+        cut back first; SaveError if it cannot be, and then nothing changed."""
+        seat = self._seat(seat)
+        before, keep = self._undo_target(seat)
+        if self.store is not None and self.id is not None and self._stored is not None:
+            try:
+                self.store.truncate(self.id, keep, holds=self._stored)
+            except (StoreError, OSError) as e:
+                raise SaveError(f"the undo was not saved: {_reason(e)}") from None
+            self._stored = keep
+        undone = self.state.step_count - keep
+        self.state = before
+        return undone
+
+    def _undo_target(self, seat: int) -> tuple[GameState, int]:
+        """The state before ``seat``'s last decision and its step count; MatchError (one line) if refused."""
+        state = self.state
+        history = state.history
+        if state.is_over:
+            raise MatchError("the game is over: its last move cannot be taken back")
+        if not history:
+            raise MatchError("nothing has been played yet")
+        if history[-1][0] != seat:
+            raise MatchError("another seat has acted since your last move: it cannot be taken back")
+        start = len(history)
+        while start > 0 and history[start - 1][0] == seat:
+            start -= 1
+        record = state.record()
+        try:
+            first = hustings.replay({**record, "actions": [list(a) for a in history[:start]]})
+        except RecordError as e:  # cannot happen for a game that replays
+            raise MatchError(f"the game cannot be replayed to undo: {e}") from None
+        states = [first]
+        for p, a in history[start:]:
+            nxt = states[-1].clone()
+            nxt.apply(p, a)
+            states.append(nxt)
+        # walk back over the seat's own trailing actions to its last real decision (one of several choices)
+        for i in range(len(states) - 2, -1, -1):
+            before, after = states[i], states[i + 1]
+            action = history[start + i][1]
+            if not _reveals_nothing(before, after, seat, action):
+                raise MatchError("your last move showed you something you did not know before: it cannot be "
+                                 "taken back")
+            if len(before.legal_actions(seat)) > 1:
+                return before, start + i
+        raise MatchError("you have made no choice since another seat acted: there is nothing to take back")
+
     # -- settings and storage -------------------------------------------------------------------
 
     def set_settings(self, settings: TableSettings) -> None:
@@ -257,6 +343,29 @@ class Match:
         except (StoreError, OSError) as e:
             raise SaveError(f"the move was not saved: {_reason(e)}") from None
         self._stored = state.step_count
+
+
+def _seen(state: GameState, seat: int, since: int) -> tuple[Any, list[tuple[str, Any]]]:
+    """What ``seat`` sees of ``state``: its view and the events after step ``since`` shown to it."""
+    events = [(e.type, e.data) for e in state.all_events() if e.step > since and e.visible_to(seat)]
+    return state.view(seat), events
+
+
+def _reveals_nothing(before: GameState, after: GameState, seat: int, action: int) -> bool:
+    """Whether ``seat``'s ``action`` from ``before`` showed it nothing it could not foresee: on every other deal
+    of what it cannot see (fresh shuffles included), the same action shows it the same view and events."""
+    step = before.step_count
+    truth = _seen(after, seat, step)
+    rng = random.Random(step)  # the samples need not be secret: each re-deals what the seat cannot see
+    for _ in range(UNDO_SAMPLES):
+        try:
+            sample = before.resample(seat, rng)
+            sample.apply(seat, action)
+        except (ResampleError, NotImplementedError, IllegalActionError):
+            return False  # the game cannot say: refuse rather than risk a take-back after a look
+        if _seen(sample, seat, step) != truth:
+            return False
+    return True
 
 
 def _reason(e: BaseException) -> str:

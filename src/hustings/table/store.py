@@ -127,6 +127,11 @@ class MatchStore(Protocol):
         ``scores`` are given once these actions end the game."""
         ...
 
+    def truncate(self, match_id: str, steps: int, *, holds: int) -> None:
+        """Keep only the first ``steps`` actions (an undo); refused unless the match holds exactly ``holds``
+        actions and ``steps`` is at most that. The match is then not over, whatever it was."""
+        ...
+
     def save_settings(self, match_id: str, settings: TableSettings) -> None: ...
 
     def list(self) -> list[str]:
@@ -145,6 +150,15 @@ def _extend(match: StoredMatch, start: int, actions: Sequence[tuple[int, int]],
         raise StoreError(f"{where} holds a finished game; no action can follow")
     return replace(match, actions=match.actions + tuple((int(p), int(a)) for p, a in actions),
                    scores=None if scores is None else tuple(scores))
+
+
+def _shorten(match: StoredMatch, steps: int, holds: int, where: str) -> StoredMatch:
+    if holds != len(match.actions):
+        raise StoreError(f"{where} holds {len(match.actions)} actions, not {holds}: another program wrote it "
+                         "meanwhile; reload the game")
+    if isinstance(steps, bool) or not isinstance(steps, int) or not 0 <= steps <= holds:
+        raise StoreError(f"cannot keep {steps!r} of the {holds} actions of {where}")
+    return replace(match, actions=match.actions[:steps], scores=None if steps < holds else match.scores)
 
 
 # ------------------------------------------------------------------------------------------- memory
@@ -170,6 +184,9 @@ class MemoryStore:
     def append_actions(self, match_id: str, start: int, actions: Sequence[tuple[int, int]], *,
                        scores: Sequence[Mapping[str, Any]] | None = None) -> None:
         self.matches[match_id] = _extend(self.load(match_id), start, actions, scores, f"match {match_id!r}")
+
+    def truncate(self, match_id: str, steps: int, *, holds: int) -> None:
+        self.matches[match_id] = _shorten(self.load(match_id), steps, holds, f"match {match_id!r}")
 
     def save_settings(self, match_id: str, settings: TableSettings) -> None:
         self.matches[match_id] = replace(self.load(match_id), settings=settings)
@@ -258,6 +275,10 @@ class FileStore:
         # read back and check first: a file edited while the game runs is caught at the next move
         match = _extend(self.load(match_id), start, actions, scores, repr(str(path)))
         self._write(path, match, exclusive=False)
+
+    def truncate(self, match_id: str, steps: int, *, holds: int) -> None:
+        path = self.path(match_id)
+        self._write(path, _shorten(self.load(match_id), steps, holds, repr(str(path))), exclusive=False)
 
     def save_settings(self, match_id: str, settings: TableSettings) -> None:
         path = self.path(match_id)

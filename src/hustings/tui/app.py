@@ -24,16 +24,34 @@ from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from hustings.engine import Action, Event, GameState, IllegalActionError, get_spec
+from hustings.table.match import MatchError, SaveError
 from hustings.tui import ui_for
 from hustings.tui.choices import Entry, filter_entries
 from hustings.tui.i18n import tr
-from hustings.tui.renderer import CanPlan, GameRenderer, Panel, Planner, outcome_headline
-from hustings.tui.screens import AmountScreen, ExplainScreen, PassScreen, PlanScreen, TextScreen, TreeScreen
+from hustings.tui.renderer import (
+    CanPlan,
+    GameRenderer,
+    Panel,
+    Planner,
+    game_overview,
+    game_summary,
+    leaders_strip,
+    outcome_headline,
+)
+from hustings.tui.screens import (
+    AmountScreen,
+    ExplainScreen,
+    PassScreen,
+    PlanScreen,
+    SummaryScreen,
+    TextScreen,
+    TreeScreen,
+)
 from hustings.tui.session import Session
 
 BOT_PAUSE = 0.4  # seconds before each bot move, so a person can follow the log
@@ -45,13 +63,17 @@ Screen { layout: vertical; }
 #main { height: 1fr; }
 #panels { height: auto; }
 .panel-row { height: auto; }
-.panel { height: auto; border: round $secondary; padding: 0 1; overflow-y: auto; }
+.panel { height: auto; border: round $secondary; padding: 0 1; overflow-y: auto; scrollbar-size-vertical: 1; }
+.panel > Static { height: auto; }
 .panel.primary { border: round $primary; padding: 0 0 0 1; }
 #bottom { height: 1fr; min-height: 8; }
 #log { width: 1fr; border: round $secondary; padding: 0 0 0 1; }
 #side { width: 1fr; }
-#private { height: auto; max-height: 6; border: round $accent; padding: 0 1; overflow-y: auto; }
-#situation { height: auto; max-height: 3; padding: 0 1; color: $text; }
+#leaders { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
+#leaders.empty { display: none; }
+#private-box { height: auto; max-height: 55%; border: round $accent; padding: 0 1; scrollbar-size-vertical: 1; }
+#private { height: auto; }
+#situation { height: auto; max-height: 5; padding: 0 1; color: $text; overflow-y: auto; }
 #filter { height: 1; border: none; padding: 0 1; background: $boost; }
 #filter:focus { background: $accent 30%; }
 #choices { height: 1fr; min-height: 3; border: none; }
@@ -59,7 +81,7 @@ Screen { layout: vertical; }
 #too-small { display: none; height: 1fr; content-align: center middle; text-align: center; }
 Screen.too-small #main { display: none; }
 Screen.game-over #filter, Screen.game-over #choices { display: none; }
-Screen.game-over #private { max-height: 100%; }
+Screen.game-over #private-box { max-height: 100%; }
 Screen.too-small #too-small { display: block; }
 #pass-screen { align: center middle; }
 #pass-box { width: 60; height: auto; border: heavy $warning; padding: 1 2; }
@@ -89,7 +111,7 @@ class TableApp(App[None]):
         self.spec = get_spec(state.GAME_ID)
         self._log_for: tuple[int | None, int] = (-1, 0)  # (viewer, events written)
         self._layout: tuple[tuple[str, int], ...] = ()  # (key, row) of the panels on screen
-        self._panels: dict[str, Static] = {}
+        self._panels: dict[str, tuple[VerticalScroll, Static]] = {}
         self.title = self.spec.title.get(lang) or self.spec.id
 
     @property
@@ -98,6 +120,7 @@ class TableApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        yield Static(id="leaders", classes="empty")
         with Vertical(id="main"):
             yield Vertical(id="panels")
             with Horizontal(id="bottom"):
@@ -133,6 +156,10 @@ class TableApp(App[None]):
         """Redraw the table from ``viewer``'s view (None: a spectator's) and bring the log up to date."""
         view = state.view(viewer)
         self.query_one("#status", Static).update(self.ui.status(view, actor, viewer, bots))
+        strip = leaders_strip(self.ui, view)
+        leaders = self.query_one("#leaders", Static)
+        leaders.set_class(strip is None, "empty")
+        leaders.update(strip if strip is not None else "")
         self._draw_panels(self.ui.panels(view))
         self._draw_log(state.events(viewer), viewer)
 
@@ -144,20 +171,23 @@ class TableApp(App[None]):
             box = self.query_one("#panels", Vertical)
             box.remove_children()
             self._panels = {}
-            rows: dict[int, list[Static]] = {}
+            rows: dict[int, list[VerticalScroll]] = {}
             for p in panels:
-                widget = Static(p.body, classes="panel primary" if p.primary else "panel")
-                widget.styles.width = f"{p.width}fr"
+                # a capped panel scrolls (with a scroll bar) rather than cut its contents silently
+                body = Static(p.body)
+                frame = VerticalScroll(body, classes="panel primary" if p.primary else "panel")
+                frame.can_focus = False  # Tab goes between the log and the action list only
+                frame.styles.width = f"{p.width}fr"
                 if p.max_height is not None:
-                    widget.styles.max_height = p.max_height
-                self._panels[p.key] = widget
-                rows.setdefault(p.row, []).append(widget)
+                    frame.styles.max_height = p.max_height
+                self._panels[p.key] = (frame, body)
+                rows.setdefault(p.row, []).append(frame)
             box.mount_all(Horizontal(*rows[r], classes="panel-row") for r in sorted(rows))
         for p in panels:
-            widget = self._panels[p.key]
-            widget.border_title = p.title
-            widget.border_subtitle = p.subtitle
-            widget.update(p.body)
+            frame, body = self._panels[p.key]
+            frame.border_title = p.title
+            frame.border_subtitle = p.subtitle
+            body.update(p.body)
 
     def _draw_log(self, evs: Sequence[Event], viewer: int | None) -> None:
         log = self.query_one("#log", RichLog)
@@ -184,6 +214,15 @@ class TableApp(App[None]):
         return [outcome_headline(outcome, names, self.lang),
                 self.ui.final_table(view, outcome, state.scores(), labels)]
 
+    def summary_parts(self, state: GameState, viewer: int | None) -> list[RenderableType]:
+        """The end-of-game summary: who won, a chart of the scores, then what the game adds (states, money)."""
+        view = state.view(viewer)
+        outcome = state.outcome()
+        names = [self.ui.who(view, p) for p in range(state.num_players)]
+        labels = {c: self.spec.score_label(c, self.lang) for c in self.spec.score_labels}
+        return [outcome_headline(outcome, names, self.lang),
+                *game_summary(self.ui, view, state.events(viewer), outcome, state.scores(), labels, names, self.lang)]
+
     def note(self, text: str) -> None:
         """A line of the interface's own in the log (not an event of the game)."""
         self.query_one("#log", RichLog).write(Text("» " + text, style="italic cyan"))
@@ -199,7 +238,12 @@ class PlayApp(TableApp):
         Binding("slash,f", "filter", show=False),
         Binding("s", "speed", show=False),
         Binding("l", "log", show=False),
+        Binding("u", "undo", show=False),
+        Binding("o", "overview", show=False),
+        Binding("g", "summary", show=False),
         Binding("q,ctrl+q", "leave", show=False, priority=False),
+        # Ctrl+C quits too (the game is saved after every move); Textual would only say how to quit
+        Binding("ctrl+c", "leave", show=False, priority=True),
     ]
 
     def __init__(self, session: Session, fast: bool = False) -> None:
@@ -217,17 +261,22 @@ class PlayApp(TableApp):
     # -- layout ----------------------------------------------------------------------------
 
     def compose_side(self) -> ComposeResult:
-        yield Static(id="private")
+        with VerticalScroll(id="private-box") as box:
+            box.can_focus = False
+            yield Static(id="private")
         yield Static(id="situation")
         yield Input(placeholder=tr("filter", self.lang), id="filter")
         yield OptionList(id="choices")
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#private", Static).border_title = tr("actions", self.lang)
+        self.query_one("#private-box", VerticalScroll).border_title = tr("actions", self.lang)
+        # the filter takes keys only after / or f: Tab from the log comes back to the list, not the filter
+        self.query_one("#filter", Input).can_focus = False
         keys = " · ".join([
             f"Enter/1-9 {tr('k_choose', self.lang)}", f"/ {tr('k_filter', self.lang)}",
-            f"x {tr('k_explain', self.lang)}", f"r {tr('k_rules', self.lang)}", f"s {tr('k_fast', self.lang)}",
+            f"x {tr('k_explain', self.lang)}", f"u {tr('k_undo', self.lang)}", f"o {tr('k_overview', self.lang)}",
+            f"r {tr('k_rules', self.lang)}", f"s {tr('k_fast', self.lang)}",
             f"? {tr('k_help', self.lang)}", f"q {tr('k_quit', self.lang)}",
         ])
         self.query_one("#keys", Static).update(Text(keys))
@@ -267,9 +316,11 @@ class PlayApp(TableApp):
             legal = s.legal(actor)
             if len(legal) == 1:
                 if actor == self.viewer:
+                    # the note goes in the log now, after the events so far and before the move's own
                     view = self.state.view(actor)
-                    self._log_pending = tr("forced", self.lang, who=self.ui.who(view, actor),
-                                           action=self.ui.describe(legal[0], view))
+                    self._draw_log(self.state.events(actor), actor)
+                    self.note(tr("forced", self.lang, who=self.ui.who(view, actor),
+                                 action=self.ui.describe(legal[0], view)))
                 s.apply(actor, legal[0])
                 continue
             if s.needs_handover(self.shown_to, actor):
@@ -367,7 +418,9 @@ class PlayApp(TableApp):
         self._flush_note()
         self._set_choices([])
         headline, table = self.final_lines(self.state, self.viewer)
-        self.query_one("#situation", Static).update(Group(headline, self.ui.situation(self.state.view(self.viewer))))
+        hint = Text(tr("summary_hint", self.lang), style="dim")
+        self.query_one("#situation", Static).update(
+            Group(headline, hint, self.ui.situation(self.state.view(self.viewer))))
         self.query_one("#private", Static).update(table)
 
     # -- choosing ------------------------------------------------------------------------------
@@ -400,6 +453,7 @@ class PlayApp(TableApp):
                 event.stop()
             elif event.key == "escape":
                 focused.value = ""
+                focused.can_focus = False
                 lst.focus()
                 event.stop()
             return
@@ -471,7 +525,41 @@ class PlayApp(TableApp):
 
     def action_filter(self) -> None:
         if self.waiting == "human":
-            self.query_one("#filter", Input).focus()
+            box = self.query_one("#filter", Input)
+            box.can_focus = True
+            box.focus()
+
+    @on(Input.Blurred, "#filter")
+    def _filter_left(self, event: Input.Blurred) -> None:
+        event.input.can_focus = False
+
+    def action_undo(self) -> None:
+        """Take back the viewer's last decision, when the rules of safe undo allow it (see Match.undo)."""
+        if self.waiting != "human" or self.viewer is None:
+            return
+        match = self.session.match
+        why = match.why_not_undo(self.viewer)
+        if why is not None:
+            self.notify(tr("undo_refused", self.lang, why=why), severity="warning")
+            return
+        try:
+            match.undo(self.viewer)
+        except (MatchError, SaveError) as e:
+            self.notify(tr("undo_refused", self.lang, why=str(e)), severity="error")
+            return
+        self._log_pending = tr("undone", self.lang)
+        self.advance()
+
+    def action_overview(self) -> None:
+        if self.waiting in ("pass", "modal"):
+            return
+        self._overlay(TextScreen(*game_overview(self.ui, self.spec, self.state.view(None), self.lang), self.lang))
+
+    def action_summary(self) -> None:
+        if self.waiting != "over":
+            self.notify(tr("summary_not_yet", self.lang))
+            return
+        self._overlay(SummaryScreen(self.summary_parts(self.state, self.viewer), self.lang))
 
     def action_explain(self) -> None:
         if self.waiting in ("pass", "modal"):
@@ -526,8 +614,11 @@ def keys_text(lang: str, extra: Sequence[tuple[str, str]] = ()) -> str:
         ("x", tr("k_explain", lang)),
         ("r", tr("k_rules", lang)),
         ("l, Tab", tr("k_log", lang)),
+        ("u", tr("k_undo_long", lang)),
+        ("o", tr("k_overview", lang)),
+        ("g", tr("k_summary", lang)),
         ("s", tr("k_fast", lang)),
-        ("q, Ctrl+Q", tr("k_quit", lang)),
+        ("q, Ctrl+Q, Ctrl+C", tr("k_quit", lang)),
         ("", ""),
         *extra,
     ]

@@ -12,6 +12,11 @@ the shell pass the outcome and ``scores()``, which are public then.
 
 Optional capability: a renderer that also implements :class:`CanPlan` offers *plans*, several actions of one
 kind over different targets composed in one pop-up and sent one after another (Die Macher's rallies).
+
+Optional hooks (:class:`BaseRenderer` has defaults; the shell asks with ``getattr``, so a renderer written
+before them still works): ``leaders(view)`` a one-line "who leads where" strip under the status line;
+``overview(view)`` the one-screen (title, text) overview of the game for newcomers; ``summary(view, events,
+scores)`` the game's parts of the end-of-game summary (after the shell's score chart).
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hustings.engine import Action, Event, Outcome
+from hustings.engine import Action, Event, GameSpec, Outcome
+from hustings.tui.charts import stacked_bars
 from hustings.tui.choices import Entry
 from hustings.tui.i18n import tr
 
@@ -214,6 +220,43 @@ def outcome_headline(outcome: Outcome, names: Sequence[str], lang: str) -> Text:
     return t
 
 
+def leaders_strip(ui: GameRenderer, view: View) -> RenderableType | None:
+    """The renderer's "who leads where" strip, or None when it has none (or nothing to say yet)."""
+    hook = getattr(ui, "leaders", None)
+    strip: RenderableType | None = hook(view) if callable(hook) else None
+    if isinstance(strip, Text) and not strip.plain:
+        return None
+    return strip
+
+
+def game_overview(ui: GameRenderer, spec: GameSpec, view: View, lang: str) -> tuple[str, str]:
+    """(title, text) of the one-screen overview: the renderer's own, else what every game can say."""
+    hook = getattr(ui, "overview", None)
+    got: tuple[str, str] | None = hook(view) if callable(hook) else None
+    if got is not None:
+        return got
+    title = spec.title.get(lang) or spec.title.get("en") or spec.id
+    counts = sorted({n for v in spec.variants for n in spec.player_counts(v)})
+    return (tr("overview_title", lang, game=title),
+            tr("overview_generic", lang, game=title, players=", ".join(str(n) for n in counts)))
+
+
+def game_summary(ui: GameRenderer, view: View, events: Sequence[Event], outcome: Outcome,
+                 scores: Sequence[Mapping[str, int]], labels: Mapping[str, str], names: Sequence[str],
+                 lang: str) -> list[RenderableType]:
+    """The end-of-game summary below the headline: the score chart, the final table, then the game's parts."""
+    parts: list[RenderableType] = [
+        stacked_bars(names, scores, labels, title=tr("summary_chart", lang)),
+        Text(),
+        ui.final_table(view, outcome, scores, labels),
+    ]
+    hook = getattr(ui, "summary", None)
+    if callable(hook):
+        for part in hook(view, events, scores):
+            parts.extend((Text(), part))
+    return parts
+
+
 class BaseRenderer:
     """Defaults for a :class:`GameRenderer`: a subclass must still draw :meth:`panels`, and usually words
     :meth:`who`, :meth:`describe` and :meth:`entries` better than these do."""
@@ -289,6 +332,18 @@ class BaseRenderer:
 
     def key_help(self) -> list[tuple[str, str]]:
         return [("…", tr("tree_help", self.lang))]
+
+    def leaders(self, view: View) -> RenderableType | None:
+        """Who leads where (one line under the status line); None for no strip."""
+        return None
+
+    def overview(self, view: View) -> tuple[str, str] | None:
+        """(title, text) of a one-screen overview of the game; None for the shell's generic one."""
+        return None
+
+    def summary(self, view: View, events: Sequence[Event], scores: Sequence[Mapping[str, int]]) -> list[RenderableType]:
+        """The game's own parts of the end-of-game summary (votes per state, money, score by round...)."""
+        return []
 
     def final_table(self, view: View, outcome: Outcome, scores: Sequence[Mapping[str, int]],
                     labels: Mapping[str, str]) -> RenderableType:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -99,7 +100,11 @@ class AmountScreen(_Modal):
         self.query_one("#amount-value", Static).update(value)
         err = ""
         if self.model.error:
-            err = tr("amount_bad", self.lang, text=self.model.error, lo=show(self.model.lo), hi=show(self.model.hi))
+            meant = self.fmt.parse(self.model.error)
+            # say what the typed number was read as (bids are typed in thousands: 99 is 99,000 €)
+            err = tr("amount_bad", self.lang, text=self.model.error, lo=show(self.model.lo), hi=show(self.model.hi)) \
+                if meant is None else tr("amount_bad_value", self.lang, text=self.model.error, value=show(meant),
+                                         lo=show(self.model.lo), hi=show(self.model.hi))
         self.query_one("#amount-error", Static).update(err)
 
     @property
@@ -136,10 +141,10 @@ class AmountScreen(_Modal):
     def action_send(self) -> None:
         if self.typed:
             ok = self.model.set_text(self.typed, self.fmt.parse)
-            self.typed = ""
-            if not ok:
+            if not ok:  # keep what was typed, so it can be mended with Backspace
                 self._show()
                 return
+            self.typed = ""
         self.dismiss(self.model.action())
 
 
@@ -354,4 +359,22 @@ class TextScreen(_Modal):
             yield Static(Text(self.title_text, style="bold"))
             with VerticalScroll():
                 yield Static(Text(self.body), id="text-body")
+            yield Static(Text(tr("close", self.lang), style="dim"))
+
+
+class SummaryScreen(_Modal):
+    """The end-of-game summary (headline, charts, tables); it scrolls; Esc closes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,g", "cancel", show=False)]
+
+    def __init__(self, parts: Sequence[RenderableType], lang: str) -> None:
+        super().__init__(id="summary-screen")
+        self.parts = list(parts)
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static(Text(tr("summary_title", self.lang), style="bold"))
+            with VerticalScroll():
+                yield Static(Group(*self.parts), id="summary-body")
             yield Static(Text(tr("close", self.lang), style="dim"))

@@ -64,6 +64,7 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
     npol = len(D.POLITICIANS)
     ndon = len(D.DONATIONS)
     players: list[PlayerView] = []
+    over = s.phase == _OVER  # at the end money is counted openly (the money ranks score, 五.5)
     for p in range(n):
         mine = p == me
         used_mask = s.pol_used[p]
@@ -71,7 +72,7 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
         players.append({
             "seat": p,
             "party": s.party[p],
-            "money": s.money[p] if mine else None,
+            "money": s.money[p] if mine or over else None,
             "base": s.base[p],
             "media_reserve": s.media_res[p],
             "rally_reserve": s.rally_res[p],

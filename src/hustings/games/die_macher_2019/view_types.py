@@ -22,7 +22,8 @@ Variant = Literal["standard", "expanded"]
 
 
 class PlayerView(TypedDict):
-    """One seat as the viewer sees it: ``money`` and ``hand`` are None unless it is the viewer's own."""
+    """One seat as the viewer sees it: ``hand`` is None unless it is the viewer's own, ``money`` too until the
+    game is over (then every seat's money is shown: the money ranks score)."""
 
     seat: int
     party: int  # -1 until chosen (一.1)

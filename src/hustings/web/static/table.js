@@ -41,7 +41,9 @@ async function loadWords() {
   if (meta) {
     S.meta = meta;
     if (meta.renderer) {
-      try { S.renderer = (await import(meta.renderer)).default; } catch (e) { console.error(e); S.renderer = fallback; }
+      try { S.renderer = (await import(meta.renderer)).default; S.rendererFailed = false; } catch (e) {
+        console.error(e); S.renderer = fallback; S.rendererFailed = true; // the view as a tree, still playable
+      }
     }
   }
   document.documentElement.lang = S.lang;
@@ -148,9 +150,10 @@ function onMessage(msg) {
       draw();
       break;
     case "ack":
+      if (S.undoing) { S.undoing = false; toast(t("web.undone"), "info"); }
       break;
     case "error":
-      S.pending = false;
+      S.pending = false; S.undoing = false;
       toast(msg.message || msg.code);
       draw();
       break;
@@ -168,6 +171,16 @@ function act(action) {
   if (!a || S.pending || !S.ws || !(m?.legal || []).some((x) => x.id === a.id)) return false;
   S.pending = true;
   S.ws.send(JSON.stringify({ type: "act", step: m.step, action: a.id }));
+  draw();
+  return true;
+}
+
+// The server's undo: offered only when the state message says this seat may take its last move back now.
+function undo() {
+  const m = S.model;
+  if (!m?.can_undo || S.pending || !S.ws) return false;
+  S.pending = true; S.undoing = true;
+  S.ws.send(JSON.stringify({ type: "undo", step: m.step }));
   draw();
   return true;
 }
@@ -195,17 +208,24 @@ function draw() {
   else turn = t("waiting_for", { who: toAct.map(seatName).join(", ") || "…" });
   $("turn").textContent = turn;
   $("turn").dataset.mine = mine ? "1" : "0";
-  $("you").textContent = S.seat === null ? t("spectator") : t("you_are", { who: seatName(S.seat) });
+  $("you").textContent = S.seat === null ? `${t("spectator")} · ${t("web.spectating")}` : t("you_are", { who: seatName(S.seat) });
 
   const board = $("board");
   board.replaceChildren();
-  try { S.renderer.render(board, m.view, c); } catch (e) { console.error(e); fallback.render(board, m.view, c); }
+  try { S.renderer.render(board, m.view, c); } catch (e) {
+    console.error(e); S.rendererFailed = true; board.replaceChildren(); fallback.render(board, m.view, c);
+  }
 
   drawClocks();
   drawScores(c);
   const acts = $("actions");
-  acts.hidden = !mine && !S.pending;
+  // a game with its own undo action (逃出總統府 counts undos) offers that one, not the server's
+  const offerUndo = !!m.can_undo && !m.over && !(m.legal || []).some((a) => a.kind === "undo");
+  acts.hidden = !mine && !S.pending && !offerUndo;
   S.composer.draw(S.pending ? [] : (m.legal || []), !S.pending && !m.over);
+  if (offerUndo) {
+    $("choices").append(el("button", { id: "undo", class: "undo", disabled: S.pending, onclick: () => undo() }, `↶ ${t("web.undo")}`));
+  }
   if (S.pending) $("choices").append(el("div", { class: "hint" }, t("web.sending")));
   drawLog();
   if (m.over) drawSummary(c);
@@ -283,8 +303,35 @@ function drawSummary(c) {
       scores.map((s, i) => el("tr", { "data-seat": i, class: winners.includes(i) ? "winner" : "" }, el("th", {}, seatName(i)),
         comps.map((k) => el("td", {}, String(s?.[k] ?? ""))), el("td", {}, String(s?.total ?? ""))))),
     scoreChart(scores, comps, labels, seatName),
+    rematchBox(),
   );
   if (!S.summaryShown) { S.summaryShown = true; $("summary").showModal?.(); }
+}
+
+// Rematch from the finished table: the first seat to ask gets every person's new invite link (the server
+// hands each token out once); its own seat opens at once, the others' links are shown to pass on.
+function rematchBox() {
+  const box = el("div", { id: "rematch-box", class: "row" });
+  if (!token || S.seat === null) return box;
+  const made = S.rematchMade;
+  if (made) {
+    const mine = made.seats.find((x) => x.seat === S.seat);
+    box.append(el("div", {}, el("h3", {}, t("web.invites")),
+      el("ul", { class: "invites" }, made.seats.map((x) => el("li", { class: "invite", "data-seat": x.seat },
+        el("span", {}, seatName(x.seat)), " ",
+        el("input", { readonly: true, value: inviteURL(x.invite), class: "link", onfocus: (e) => e.target.select() })))),
+      mine ? el("a", { id: "rematch-open", class: "button primary", href: mine.invite }, t("web.play_seat")) : null));
+    return box;
+  }
+  box.append(el("button", { id: "rematch", class: "primary", onclick: async () => {
+    try {
+      const res = await postJSON(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { token });
+      for (const x of res.seats) keepToken({ table: res.table.id, seat: x.seat, token: x.token, game: res.table.game });
+      S.rematchMade = res;
+      drawSummary(ctx());
+    } catch (e) { toast(e.message); }
+  } }, t("web.rematch")));
+  return box;
 }
 
 function showRules() {
@@ -338,4 +385,5 @@ async function main() {
 }
 
 window.hustingsTable = S; // for tests and debugging: what this page holds (only what the server sent it)
+window.hustingsAct = (id) => act(id); // the same door a click uses: refuses anything not offered
 main().catch((e) => toast(String(e.message || e)));

@@ -331,11 +331,13 @@ class Renderer(BaseRenderer):
         bd = view["boards"][b]
         title = self.board_name(view, b)
         if not bd["active"]:
-            return title, Text(_text("tui.empty_board", lang), style="dim")
+            return title, self.last_result(view, b)
         parts: list[RenderableType] = []
         card = D.STATES[bd["state"]]
-        regular = all(n == (i + 1) * card.table[0][0] for i, (n, _) in enumerate(card.table))
-        label = _text("tui.points_table", lang).replace("5", str(card.table[0][0])) if regular else ""
+        step = card.table[0][0]
+        regular = all(n == (i + 1) * step for i, (n, _) in enumerate(card.table))
+        # "points at 5, 10, 15… votes": a table of steps, not a rate per 5 votes
+        label = _text("tui.points_steps", lang, a=step, b=2 * step, c=3 * step) if regular else ""
         parts.append(Text(f"{label} " + _table_text(card.table), style="dim"))
         for c in bd["opinions"]:
             line = Text()
@@ -389,8 +391,10 @@ class Renderer(BaseRenderer):
             table.add_column(_text(f"tui.{key}", lang), justify="right", no_wrap=True)
         totals = self.scores_so_far(view)
         for p, pl in enumerate(view["players"]):
-            name = Text(self.seat(p) + " ")
-            name.append_text(self.party_text(view, p))
+            name = Text(self.seat(p))
+            if pl["party"] >= 0:  # before parties are chosen the seat alone (not "P1 P1")
+                name.append(" ")
+                name.append_text(self.party_text(view, p))
             if p == view.get("you"):
                 name.append(" ◀", style="bold")
             plat = " ".join(self.n.card_short(c) for c in pl["platform"])
@@ -422,7 +426,107 @@ class Renderer(BaseRenderer):
         parts.append(Text(_text("tui.opinion_display", lang) + ": " + " ".join(
             self.n.card_short(c) for c in sorted(view["opinion"]["display"])), style="dim"))
         parts.append(Text(_text("tui.legend", lang), style="dim italic"))
+        parts.append(Text(_text("tui.columns", lang), style="dim italic"))
         return Group(*parts)
+
+    # -- results, leaders, overview, summary ----------------------------------------------------
+
+    def last_result(self, view: Mapping[str, Any], b: int) -> RenderableType:
+        """An empty board keeps its last election's result on screen (votes, points, bonus, winners)."""
+        lang = self.lang
+        results = [r for r in view["results"] if r["board"] == b]
+        if not results:
+            return Text(_text("tui.empty_board", lang), style="dim")
+        r = results[-1]
+        head = Text(_text("tui.last_result", lang, n=r["election"], state=self.n.state(r["state"])), style="bold")
+        return Group(head, self.result_table(view, r))
+
+    def result_table(self, view: Mapping[str, Any], r: Mapping[str, Any]) -> Table:
+        lang = self.lang
+        table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, header_style="dim")
+        table.add_column(_text("tui.col_party", lang), no_wrap=True)
+        for key in ("col_votes", "col_points"):
+            table.add_column(_text(f"tui.{key}", lang), justify="right", no_wrap=True)
+        table.add_column("+", justify="right", no_wrap=True)
+        for p in range(len(r["votes"])):
+            name = self.party_text(view, p)
+            if p in r["winners"]:
+                name.append(" ★", style="bold yellow")
+            table.add_row(name, str(r["votes"][p]), str(r["points"][p]), str(r["bonus"][p]) if r["bonus"][p] else "")
+        return table
+
+    def leaders(self, view: Mapping[str, Any]) -> RenderableType | None:
+        """Who leads where: the most votes in each state still to vote (ties all named)."""
+        lang = self.lang
+        if all(pl["party"] < 0 for pl in view["players"]):
+            return None
+        t = Text(_text("tui.leads", lang) + " ", style="dim")
+        for bd in view["boards"]:
+            if not bd["active"]:
+                continue
+            if t.plain.strip() != _text("tui.leads", lang):
+                t.append(" · ")
+            t.append(self.n.state(bd["state"]) + " ")
+            top = max(bd["votes"])
+            if top <= 0:
+                t.append(_text("tui.leads_none", lang), style="dim")
+                continue
+            for i, p in enumerate(q for q in range(len(bd["votes"])) if bd["votes"][q] == top):
+                if i:
+                    t.append("=")
+                t.append_text(self.party_text(view, p))
+            t.append(f" {top}")
+        return t
+
+    def overview(self, view: Mapping[str, Any]) -> tuple[str, str]:
+        return _text("tui.overview_title", self.lang), _text("tui.overview", self.lang)
+
+    def summary(self, view: Mapping[str, Any], events: Sequence[Event],
+                scores: Sequence[Mapping[str, int]]) -> list[RenderableType]:
+        """Each state's result, everyone's money, and the election points after each election, as charts."""
+        from hustings.tui.charts import bars
+
+        lang = self.lang
+        names = [self.who(view, p) for p in range(len(view["players"]))]
+        out: list[RenderableType] = []
+        states = Table(box=None, padding=(0, 2, 0, 0), show_header=False,
+                       title=_text("tui.summary_states", lang), title_justify="left", title_style="bold")
+        row: list[RenderableType] = []
+        for r in view["results"]:
+            cell = Group(Text(_text("tui.last_result", lang, n=r["election"], state=self.n.state(r["state"])),
+                              style="bold"), self.result_table(view, r))
+            row.append(cell)
+            if len(row) == 4:
+                states.add_row(*row)
+                row = []
+        if row:
+            states.add_row(*row)
+        out.append(states)
+        money = [pl["money"] for pl in view["players"]]
+        if all(m is not None for m in money):
+            out.append(bars([(names[p], int(m)) for p, m in enumerate(money)], style="green", unit=" €",
+                            title=_text("tui.summary_money", lang)))
+        totals = [0] * len(names)
+        rounds = Table(box=None, padding=(0, 1, 0, 0), header_style="dim",
+                       title=_text("tui.summary_rounds", lang), title_justify="left", title_style="bold")
+        rounds.add_column("")
+        for p in range(len(names)):
+            rounds.add_column(names[p], justify="right")
+        for r in view["results"]:
+            for p in range(len(names)):
+                totals[p] += r["points"][p] + r["bonus"][p]
+            rounds.add_row(self.n.state(r["state"]), *(str(x) for x in totals))
+        out.append(rounds)
+        out.append(bars([(names[p], totals[p]) for p in range(len(names))], style="cyan"))
+        return out
+
+    def _cards(self, cards: Sequence[int]) -> str:
+        """Cards by name, equal ones counted (``genetic engineering: yes ×3``); "none" for no card."""
+        counts: dict[int, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        return ", ".join(self.n.card(c) + (f" ×{k}" if k > 1 else "") for c, k in counts.items()) or \
+            _text("tui.none", self.lang)
 
     def private_panel(self, view: Mapping[str, Any]) -> RenderableType:
         """What only the viewer sees: money, hand, draft cards, secret choices."""
@@ -440,14 +544,12 @@ class Renderer(BaseRenderer):
         parts.append(Text(_text("tui.your_hand", lang, cards=hand)))
         draft = view.get("draft")
         if draft:
-            cards = ", ".join(self.n.card(c) for c in draft["packet"]) or _text("tui.none", lang)
-            parts.append(Text(_text("tui.draft_packet", lang, cards=cards)))
-            if draft["picks"]:
-                picks = ", ".join(self.n.card(c) for c in draft["picks"])
-                parts.append(Text(_text("tui.draft_picks", lang, cards=picks)))
+            # what is being chosen comes first, so a short box still shows it; equal cards are counted once
             if draft["platform_chosen"]:
-                parts.append(Text(_text("tui.platform_pending", lang,
-                                     cards=", ".join(self.n.card(c) for c in draft["platform_chosen"]))))
+                parts.append(Text(_text("tui.platform_pending", lang, cards=self._cards(draft["platform_chosen"]))))
+            if draft["picks"]:
+                parts.append(Text(_text("tui.draft_picks", lang, cards=self._cards(draft["picks"]))))
+            parts.append(Text(_text("tui.draft_packet", lang, cards=self._cards(draft["packet"]))))
         if view.get("your_bid", -1) is not None and view.get("your_bid", -1) >= 0:
             parts.append(Text(_text("tui.your_bid", lang, m=eur(view["your_bid"]))))
         if view.get("deployment_choice", -1) is not None and view.get("deployment_choice", -1) >= 0:
@@ -542,7 +644,7 @@ class RallyPlanner:
         have = self.view["boards"][target]["rallies"][self.me]
         cost = eur(D.RALLY_COST[count]) if count else "—"
         return _text("tui.rally_row", self.ui.lang, state=self.ui.board_name(self.view, target), k=count, cost=cost,
-                     have=have, max=D.MAX_RALLIES)
+                     have=have, max=D.MAX_RALLIES, room=max(0, D.MAX_RALLIES - have))
 
     def summary(self, parts: Sequence[tuple[int, int]]) -> str:
         return _text("tui.rally_total", self.ui.lang, cubes=sum(k for _, k in parts), cost=eur(self._cost(parts)),

@@ -54,8 +54,11 @@ def election(s: DieMacher2019, b: int) -> None:
                 bonus[q] = D.BONUS["coalition"]
             winners = list(coalition)
         elif top > 0:
-            bonus[leader] = D.BONUS["plurality"]
-            winners = [leader]
+            # R38: every party tied for the most votes wins the state and takes the bonus (as 情况二 does
+            # for tied majorities); the nearest-first tie-break only picks who seeks a partner first
+            winners = [p for p in range(n) if v[p] == top]
+            for p in winners:
+                bonus[p] = D.BONUS["plurality"]
         # else: nobody has a vote, so nobody leads (ruling R32)
     en = s.elections_done
     ctrl = s._controller(b)  # decided before any marker leaves the state (R34)

@@ -131,14 +131,17 @@ def decide_legal(s: DieMacher2019, p: int) -> list[Action]:
 
 
 def decide_apply(s: DieMacher2019, p: int, a: Action) -> None:
-    """三.8: publish (own change positive; the media controller takes no decrease) or keep (+3 base)."""
+    """三.8: publish (own change positive; the media controller takes no decrease) or keep (+3 base).
+
+    Publishing raises the publisher's own trend and lowers the others' (R37): a rival's positive figure on the
+    card is not applied, so a published poll never raises a rival."""
     b = s.poll_board
     card = D.POLLS[s.poll_card]
     if a.kind == "publish":
         ctrl = s._controller(b)
         changes = {}
         for q in range(s.n):
-            d = card[s.party[q]]
+            d = card[s.party[q]] if q == p else min(0, card[s.party[q]])
             if q == ctrl and d < 0:
                 d = 0
             s._add_trend(b, q, d)

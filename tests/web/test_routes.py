@@ -1,0 +1,34 @@
+"""Plain ``create_app`` (what ``hustings serve`` runs) serves the browser table: pages, static files, each game's
+renderer, the page words in every language and each game's data for its renderer."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from hustings.engine import LANGS, list_games
+from hustings.server.app import create_app
+from hustings.server.store import open_store
+
+
+def test_create_app_serves_the_browser_table(tmp_path: Path) -> None:
+    with TestClient(create_app(open_store(f"sqlite:///{tmp_path / 'routes.sqlite'}"))) as client:
+        assert "lobby.js" in client.get("/").text
+        assert "table.js" in client.get("/t/anything").text
+        assert client.get("/static/table.js").status_code == 200
+        en = client.get("/web/i18n/en.json").json()
+        for lang in LANGS:
+            words = client.get(f"/web/i18n/{lang}.json").json()
+            assert set(k for k in en if k.startswith("web.")) == set(k for k in words if k.startswith("web."))
+        assert client.get("/web/i18n/xx.json").status_code == 404
+        for game in list_games():
+            for lang in LANGS:
+                meta = client.get(f"/web/games/{game}.json", params={"lang": lang}).json()
+                assert meta["id"] == game and meta["lang"] == lang and meta["title"]
+                json.dumps(meta["names"])  # plain data for the page
+            if meta["renderer"]:
+                js = client.get(meta["renderer"])
+                assert js.status_code == 200 and "export default" in js.text
+        assert client.get("/web/games/no-such-game.json").status_code == 404
