@@ -703,6 +703,9 @@ class Hub:
         before = st.clone() if by is not None and table.match.seats[seat] is None else None
         events = st.apply(seat, action)
         at = time.time()
+        # the undo check (several re-dealt replays) runs while the move is being written, not after it
+        undo_check = (asyncio.ensure_future(asyncio.to_thread(_undoable, before, seat, action.id))
+                      if before is not None and not st.is_over else None)
         try:
             # the store's writer commits this move with whatever else is waiting (group commit); durable when
             # the future resolves
@@ -719,7 +722,7 @@ class Hub:
         table.events.extend(events)
         table.clocks.on_action(to_act, seat, at)
         table.undo_ok = None
-        if before is not None and not st.is_over and await asyncio.to_thread(_undoable, before, seat, action.id):
+        if undo_check is not None and await undo_check:
             table.undo_ok = (step + 1, seat)
         if st.is_over:
             table.record = _replace_record(table.record, status="over")
