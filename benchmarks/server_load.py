@@ -47,7 +47,7 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 ANCHOR_MOVES_S = 1_100
 AIM_MOVES_S, AIM_P99_MS = 3_000, 50.0
-CLIENT_RATE = 19.0  # per connection, just under the server's RATE (20/s) so that no act is refused
+CLIENT_RATE = 19.0  # per connection, under the server's RATE (50/s by default) so that no act is refused
 CLIENT_BURST = 19.0
 
 

@@ -268,8 +268,11 @@ def test_every_bad_input_gets_one_clear_error_and_changes_nothing(make_server: A
     assert err(c0, {"type": "dance"})["code"] == "bad_message"
     assert err(c0, {"type": "act", "step": "0", "action": 1})["code"] == "bad_message"
     assert err(c0, {"type": "act", "step": 0, "action": True})["code"] == "bad_message"
-    assert err(c0, {"type": "act", "step": 5, "action": legal[0]["id"]})["code"] == "stale_step"
-    c0.recv_type("state")  # a client that was behind is brought up to date
+    stale = err(c0, {"type": "act", "step": 5, "action": legal[0]["id"]})
+    # the refused act is named: the step sent, its action, and the step the table is at
+    assert (stale["code"], stale["sent"], stale["action"], stale["step"]) == ("stale_step", 5, legal[0]["id"], 0)
+    resync = c0.recv_type("update")  # then what the client was not told yet (nothing new here), not the whole game
+    assert resync["step"] == 0 and resync["events"] == []
     assert err(c1, {"type": "act", "step": 0, "action": legal[0]["id"]})["code"] == "not_your_turn"
     assert err(c0, {"type": "act", "step": 0, "action": not_legal})["code"] == "illegal_action"
     assert err(c0, {"type": "act", "step": 0, "action": 10**9})["code"] == "illegal_action"

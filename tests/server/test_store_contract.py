@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -273,3 +274,38 @@ def test_a_store_never_reports_its_own_moves(store: ServerStore) -> None:
     # a notification, were one sent to ourselves, arrives within milliseconds; wait well past that
     threading.Event().wait(0.5)
     assert heard == []
+
+
+def test_moves_submitted_together_are_committed_together_and_a_stale_one_fails_alone(
+        open_again: StoreFactory) -> None:
+    """Group commit: moves of many tables submitted at once share commits; a stale move or an unknown table is
+    refused on its own, every other move is stored, and everything resolved is durable (seen after reopening)."""
+    store = open_again()
+    tables = [f"g{n}" for n in range(20)]
+    for tid in tables:
+        store.create_table(_table(tid), _seats(tid))
+    futures: dict[str, Future[None]] = {}
+    for n, tid in enumerate(tables):
+        futures[f"{tid}/0"] = store.submit_action(tid, 0, 0, 100 + n, 1.0)
+        if n % 4 == 0:  # a second move at the same step: someone moved first
+            futures[f"{tid}/0 again"] = store.submit_action(tid, 0, 1, 999, 1.0)
+    for step in (1, 2, 3):  # a chain on one table, submitted without waiting: stored in order
+        futures[f"g0/{step}"] = store.submit_action("g0", step, step % 3, 200 + step, 2.0, over=step == 3)
+    futures["nowhere/0"] = store.submit_action("nowhere", 0, 0, 1, 1.0)
+    outcomes: dict[str, str] = {}
+    for key, f in futures.items():
+        error = f.exception(timeout=60)
+        outcomes[key] = "ok" if error is None else type(error).__name__
+    assert {k for k, v in outcomes.items() if v == "StaleStep"} == {f"g{n}/0 again" for n in range(0, 20, 4)}
+    assert outcomes["nowhere/0"] == "TableNotFound"
+    assert [k for k, v in outcomes.items() if v not in ("ok", "StaleStep", "TableNotFound")] == []
+    stored = sum(v == "ok" for v in outcomes.values())
+    assert stored == 23
+    commits = store.group_commits  # type: ignore[attr-defined]
+    assert 1 <= commits <= stored // 2, commits  # shared commits, not one per move
+    store.close()
+    again = open_again()
+    for n, tid in enumerate(tables[1:], start=1):
+        assert again.actions(tid) == [ActionRecord(0, 0, 100 + n, 1.0)]
+    assert [a.action for a in again.actions("g0")] == [100, 201, 202, 203]
+    assert again.table("g0").status == "over" and again.table("g0").steps == 4

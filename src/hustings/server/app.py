@@ -234,7 +234,10 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
         writer_task = asyncio.ensure_future(writer())
 
         def error(code: str, **fields: object) -> None:
-            send(dumps({"type": "error", "code": code, "message": error_text(code, conn.lang, **fields)}))
+            msg: dict[str, object] = {"type": "error", "code": code, "message": error_text(code, conn.lang, **fields)}
+            if code == "stale_step":  # which act was refused, and where the table is now
+                msg.update({k: fields[k] for k in ("step", "sent", "action") if k in fields})
+            send(dumps(msg))
 
         try:
             while not closing:
@@ -286,8 +289,8 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                 except PlayError as e:
                     if e.code == "stale_step" and conn.table is not None:
                         error(e.code, **e.fields)
-                        async with conn.table.lock:  # resynchronise the client that was behind
-                            hub.send_state(conn.table, conn, "state", None)
+                        async with conn.table.lock:  # what the client that was behind has not been told yet
+                            hub.resync(conn)
                     else:
                         error(e.code, **e.fields)
                 except Exception:

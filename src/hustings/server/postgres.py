@@ -33,6 +33,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
 from typing import Any
 
 import psycopg
@@ -131,7 +132,25 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             RETURN held;
         END $$""",
     )),
+    (2, (
+        # Group commit: many moves (of different tables) in one transaction, one round trip, one WAL flush. Each
+        # move is checked and stored as hustings_append does (a stale one is refused alone: nothing raises), the
+        # games' locks taken in hashtext order so that two processes' batches can never deadlock.
+        """CREATE FUNCTION hustings_append_many(p_tables TEXT[], p_steps INTEGER[], p_seats INTEGER[],
+                                                p_actions INTEGER[], p_ats DOUBLE PRECISION[], p_overs BOOLEAN[])
+        RETURNS INTEGER[] LANGUAGE plpgsql AS $$
+        DECLARE held INTEGER[] := array_fill(0, ARRAY[cardinality(p_tables)]); i INTEGER;
+        BEGIN
+            FOR i IN SELECT n FROM generate_subscripts(p_tables, 1) AS n ORDER BY hashtext(p_tables[n]), n LOOP
+                held[i] := hustings_append(p_tables[i], p_steps[i], p_seats[i], p_actions[i], p_ats[i], p_overs[i]);
+            END LOOP;
+            RETURN held;
+        END $$""",
+    )),
 )
+
+#: moves stored in one call of hustings_append_many at most
+MAX_BATCH = 500
 
 _TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
                   "rematch_of, steps")
@@ -187,6 +206,12 @@ class PostgresStore:
         self._watch: set[str] = set()
         self._closing = threading.Event()
         self._lock = threading.Lock()
+        #: moves waiting for the writer thread: (table, step, seat, action, at, over, future); None stops it
+        self._moves: queue.SimpleQueue[tuple[str, int, int, int, float, bool, Future[None]] | None] = (
+            queue.SimpleQueue())
+        self._writer: threading.Thread | None = None
+        self.group_commits = 0
+        self.group_moves = 0
         try:
             self._pool: ConnectionPool[psycopg.Connection[TupleRow]] = ConnectionPool(
                 url, min_size=min_connections, max_size=max_connections, kwargs={"autocommit": True},
@@ -334,16 +359,69 @@ class PostgresStore:
 
     def append_action(self, table_id: str, step: int, seat: int, action: int, at: float,
                       *, over: bool = False) -> None:
-        with self._conn() as conn:
-            row = conn.execute("SELECT hustings_append(%s, %s, %s, %s, %s, %s)",
-                               (table_id, step, seat, action, at, over)).fetchone()
-        held = int(row[0]) if row else -1
-        if held < 0:
-            raise TableNotFound(table_id)
-        if held != step:
-            raise StaleStep(step, held)
-        # autocommit: the statement's transaction committed (WAL flushed) before the result came back
-        self._changed(table_id, step + 1, "m")
+        self.submit_action(table_id, step, seat, action, at, over=over).result()
+
+    def submit_action(self, table_id: str, step: int, seat: int, action: int, at: float,
+                      *, over: bool = False) -> Future[None]:
+        """Queue the move for the writer thread, which stores every move waiting in one call of
+        ``hustings_append_many`` (one transaction, one WAL flush); the future is resolved after that commit."""
+        future: Future[None] = Future()
+        if self._closing.is_set():
+            future.set_exception(StoreError("the store is closed"))
+            return future
+        if self._writer is None:
+            with self._lock:
+                if self._writer is None:
+                    self._writer = threading.Thread(target=self._write_loop, name="hustings-pg-writer", daemon=True)
+                    self._writer.start()
+        self._moves.put((table_id, step, seat, action, at, over, future))
+        return future
+
+    def _write_loop(self) -> None:
+        while True:
+            first = self._moves.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            with contextlib.suppress(queue.Empty):
+                while len(batch) < MAX_BATCH:
+                    more = self._moves.get_nowait()
+                    if more is None:
+                        stop = True
+                        break
+                    batch.append(more)
+            self._store_batch(batch)
+            if stop:
+                return
+
+    def _store_batch(self, batch: list[tuple[str, int, int, int, float, bool, Future[None]]]) -> None:
+        try:
+            with self._conn() as conn:
+                row = conn.execute(
+                    "SELECT hustings_append_many(%s::text[], %s::int[], %s::int[], %s::int[], %s::float8[], "
+                    "%s::bool[])", ([m[0] for m in batch], [m[1] for m in batch], [m[2] for m in batch],
+                                    [m[3] for m in batch], [m[4] for m in batch], [m[5] for m in batch]),
+                ).fetchone()
+            # autocommit: the statement's transaction committed (WAL flushed) before the result came back
+            held = [int(h) for h in row[0]] if row else []
+            if len(held) != len(batch):
+                raise StoreError("database error: hustings_append_many answered for another number of moves")
+        except Exception as e:
+            error = e if isinstance(e, StoreError) else StoreError(f"database error: {_one_line(e)}")
+            for m in batch:
+                m[6].set_exception(StoreError(str(error)))
+            return
+        self.group_commits += 1
+        for (table_id, step, *_rest, future), h in zip(batch, held, strict=True):
+            if h < 0:
+                future.set_exception(TableNotFound(table_id))
+            elif h != step:
+                future.set_exception(StaleStep(step, h))
+            else:
+                self.group_moves += 1
+                self._changed(table_id, step + 1, "m")
+                future.set_result(None)
 
     def actions(self, table_id: str, since: int = 0) -> list[ActionRecord]:
         with self._conn() as conn:
@@ -513,6 +591,9 @@ class PostgresStore:
 
     def close(self) -> None:
         self._closing.set()
+        if self._writer is not None:
+            self._moves.put(None)  # what is queued is stored first
+            self._writer.join(timeout=30)
         for thread in (self._notifier, self._listener):
             if thread is not None:
                 thread.join(timeout=5)

@@ -6,13 +6,15 @@ hashes. :class:`ServerStore` is the protocol every backend implements (:class:`~
 SqliteStore` here, ``hustings.server.postgres.PostgresStore`` for several server processes);
 :func:`open_store` picks one from a URL. ``append_action`` is the one serialisation point of a game: it
 refuses a move unless the table holds exactly the actions the mover saw, and returns only once the move
-is durable, so the server acknowledges nothing it could lose.
+is durable, so the server acknowledges nothing it could lose; ``submit_action`` is the same without blocking
+a thread (a future), which lets a backend commit the moves of many tables together.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -117,6 +119,13 @@ class ServerStore(Protocol):
         """Store action number ``step`` durably, atomically checking that the table holds exactly ``step``
         actions (:class:`StaleStep` otherwise); bump ``steps``; set status "over" when ``over``; tell other
         processes. Returns only once the move is durable."""
+        ...
+
+    def submit_action(self, table_id: str, step: int, seat: int, action: int, at: float,
+                      *, over: bool = False) -> Future[None]:
+        """``append_action`` without waiting: the future is resolved once the move is durable (or fails with
+        what ``append_action`` would raise). Moves submitted together may be committed together (group commit);
+        a refused one never fails the others."""
         ...
 
     def actions(self, table_id: str, since: int = 0) -> list[ActionRecord]:

@@ -7,12 +7,14 @@ seat's view and events), bots off the event loop, clocks and timeouts, undo and 
 
 Everything about a table happens on the event loop under the table's lock; the only blocking work (the
 store's durable commit, bot searches, undo's replay) runs in worker threads, so one slow table never stalls
-another.
+another. Moves go to the store's writer as futures (``submit_action``: group commit, no thread waits per move);
+the store's other calls run in a pool of their own, sized for many tables at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import json
@@ -20,7 +22,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -98,7 +100,7 @@ def _json_default(value: object) -> Any:
     raise TypeError(f"not JSON: {type(value).__name__}")
 
 
-def dumps(message: Mapping[str, Any]) -> str:
+def dumps(message: Any) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_json_default)
 
 
@@ -136,6 +138,20 @@ class LiveTable:
     #: (step, seat): that seat may take back the last action while the game is at that step (the undo rule
     #: checked once when the action was made, so each state message can offer an Undo button cheaply)
     undo_ok: tuple[int, int] | None = None
+    #: JSON fragments of the current state (each seat's view, legal actions by language, event texts), made once
+    #: per step however many messages need them; ``frags_at`` is the step they belong to
+    frags: dict[Any, Any] = field(default_factory=dict)
+    frags_at: int = -1
+    #: (seat, lang) -> (the view's JSON, action id -> label): a label is a function of (action, view, lang) only,
+    #: so while a seat's view stays the same from one step to the next (others acting on a simultaneous step, say)
+    #: its labels are not made again
+    labels: dict[tuple[int, str], tuple[str, dict[int, str]]] = field(default_factory=dict)
+
+    def fragments(self) -> dict[Any, Any]:
+        if self.frags_at != self.state.step_count:
+            self.frags.clear()
+            self.frags_at = self.state.step_count
+        return self.frags
 
     @property
     def id(self) -> str:
@@ -171,12 +187,20 @@ class Hub:
     them; ``executor``: where bots think (default: a thread pool)."""
 
     def __init__(self, store: ServerStore, *, grace_s: float = 30.0, executor: Executor | None = None,
-                 bot_threads: int = 4) -> None:
+                 bot_threads: int = 4, store_threads: int = 32) -> None:
         self.store = store
         self.grace_s = grace_s
         self.tables: dict[str, LiveTable] = {}
+        #: tables being rebuilt from the store: every request for one waits for the same load
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        #: tables another process changed while they were loading: caught up once loaded
+        self._missed: dict[str, int] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()  # background catch-ups, held until done
         self._own_executor = executor is None
         self.executor = executor or ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hustings-bot")
+        # not asyncio's default pool (a handful of threads, shared with everything): the store's reads and lobby
+        # writes block on the database, many tables at once
+        self.store_executor = ThreadPoolExecutor(max_workers=store_threads, thread_name_prefix="hustings-store")
         self._lobby_lock = asyncio.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping = False
@@ -211,27 +235,45 @@ class Hub:
                 table.bot_task.cancel()
         if self._own_executor:
             self.executor.shutdown(wait=False, cancel_futures=True)
+        self.store_executor.shutdown(wait=False, cancel_futures=True)
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _db(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         # the store blocks (a durable commit waits for the disk): never on the event loop
-        return await asyncio.to_thread(fn, *args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.store_executor, functools.partial(fn, *args, **kwargs))
 
     async def _load(self, table_id: str) -> LiveTable:
-        """The live table, rebuilt from the store by replay when it is not in memory."""
+        """The live table, rebuilt from the store by replay when it is not in memory. Requests for a table being
+        loaded wait for that one load: two copies of a table would each miss the other's moves."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load_now(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        # shielded: one waiter cancelled (its connection closed) must not cancel the load the others wait for
+        return await asyncio.shield(loading)
+
+    async def _load_now(self, table_id: str) -> LiveTable:
         try:
             record = await self._db(self.store.table, table_id)
         except TableNotFound:
+            self._missed.pop(table_id, None)
             raise PlayError("unknown_table", table=table_id[:40]) from None
         seats, actions = await asyncio.gather(self._db(self.store.seats, table_id),
                                               self._db(self.store.actions, table_id, 0))
-        table = self.tables.get(table_id)  # loaded meanwhile by another request
-        if table is not None:
-            return table
         table = await asyncio.to_thread(_build, record, seats, actions)
-        self.tables[table_id] = table
+        table = self.tables.setdefault(table_id, table)
+        missed = self._missed.pop(table_id, None)
+        if missed is not None:  # another process moved while we read: catch up now, not at the next move
+            self._spawn(self._catch_up(table_id, missed))
         return table
 
     # -- lobby ----------------------------------------------------------------------------------------------
@@ -519,45 +561,80 @@ class Hub:
 
     # -- what each connection is told ---------------------------------------------------------------------
 
-    def _payload(self, table: LiveTable, conn: Conn, kind: str, events: Sequence[Event],
-                 cache: dict[Any, Any]) -> dict[str, Any]:
+    def _message(self, table: LiveTable, conn: Conn, kind: str, events: Sequence[Event],
+                 cache: dict[Any, Any]) -> str:
+        """The JSON of a "state"/"update" for ``conn``: its seat's view, legal actions (only if it must act now)
+        and the events it may see. Assembled from fragments encoded once per change in ``cache`` (shared by one
+        broadcast) and ``table.fragments()`` (shared by every message about this step): what every connection
+        gets alike is encoded once per message round, a seat's view and legal actions once per step however many
+        connections and messages (a resync after a stale move) need them, an event's text once per seat and
+        language."""
         st = table.state
         seat, lang = conn.seat, conn.lang
+        frags = table.fragments()
         key = ("view", seat)
-        if key not in cache:
-            cache[key] = st.view(seat)
-        view = cache[key]
-        to_act = list(st.current_players) if table.status == "playing" else []
-        text = text_for(table.record.game)
-        legal: list[dict[str, Any]] = []
-        if seat is not None and seat in to_act and not st.is_over:
+        if key not in frags:
+            view = st.view(seat)
+            phase = view.get("phase", "") if isinstance(view, Mapping) else ""
+            frags[key] = view, dumps(view), dumps(str(phase))
+        view, view_json, phase_json = frags[key]
+        if "common" not in cache:
+            # the fields every connection gets alike
+            to_act = list(st.current_players) if table.status == "playing" else []
+            outcome = None
+            if st.is_over:
+                o = st.outcome()
+                outcome = {"winners": list(o.winners), "ranks": list(o.ranks), "utilities": list(o.utilities),
+                           "scores": st.scores()}
+            clocks = table.clocks.to_json(to_act, time.time()) if table.status == "playing" else []
+            cache["to_act"] = to_act
+            cache["common"] = dumps({"to_act": to_act, "clocks": clocks, "over": st.is_over, "outcome": outcome,
+                                     "status": table.status, "table": self.info(table)})[1:-1]
+        text = cache.get("text")
+        if text is None:
+            text = cache["text"] = text_for(table.record.game)
+        legal_json = "[]"
+        if seat is not None and seat in cache["to_act"] and not st.is_over:
             lkey = ("legal", seat, lang)
-            if lkey not in cache:
-                cache[lkey] = [{"id": a.id, "kind": a.kind, "args": list(a.args),
-                                "label": text.action_label(a, view, lang)} for a in st.legal_actions(seat)]
-            legal = cache[lkey]
-        evs = [{"type": e.type, "data": thaw(e.data), "step": e.step, "to": e.to,
-                "text": text.event_text(e, lang, view)} for e in events if e.to is None or e.to == seat]
-        over = st.is_over
-        outcome = None
-        if over:
-            o = st.outcome()
-            outcome = {"winners": list(o.winners), "ranks": list(o.ranks), "utilities": list(o.utilities),
-                       "scores": st.scores()}
-        phase = view.get("phase", "") if isinstance(view, Mapping) else ""
-        if "clocks" not in cache:
-            cache["clocks"] = table.clocks.to_json(to_act, time.time()) if table.status == "playing" else []
-        if "info" not in cache:
-            cache["info"] = self.info(table)
-        can_undo = seat is not None and not over and table.undo_ok == (st.step_count, seat)
-        return {"type": kind, "step": st.step_count, "view": view, "legal": legal, "events": evs,
-                "to_act": to_act, "clocks": cache["clocks"], "over": over, "outcome": outcome,
-                "phase": str(phase), "status": table.status, "table": cache["info"], "can_undo": can_undo}
+            if lkey not in frags:
+                memo = table.labels.get((seat, lang))
+                known: dict[int, str] = memo[1] if memo is not None and memo[0] == view_json else {}
+                legal = []
+                for a in st.legal_actions(seat):
+                    label = known.get(a.id)
+                    if label is None:
+                        label = known[a.id] = text.action_label(a, view, lang)
+                    legal.append({"id": a.id, "kind": a.kind, "args": list(a.args), "label": label})
+                table.labels[(seat, lang)] = (view_json, known)
+                frags[lkey] = dumps(legal)
+            legal_json = frags[lkey]
+        evs: list[str] = []
+        for e in events:
+            if e.to is None or e.to == seat:
+                ekey = ("event", id(e), seat, lang)  # e is held by table.events for as long as frags are
+                ev = frags.get(ekey)
+                if ev is None:
+                    ev = frags[ekey] = dumps({"type": e.type, "data": thaw(e.data), "step": e.step, "to": e.to,
+                                              "text": text.event_text(e, lang, view)})
+                evs.append(ev)
+        can_undo = seat is not None and not st.is_over and table.undo_ok == (st.step_count, seat)
+        return (f'{{"type":"{kind}","step":{st.step_count},"view":{view_json},"legal":{legal_json},'
+                f'"events":[{",".join(evs)}],"phase":{phase_json},"can_undo":{"true" if can_undo else "false"},'
+                f'{cache["common"]}}}')
 
     def send_state(self, table: LiveTable, conn: Conn, kind: str, since: int | None,
-                    cache: dict[Any, Any] | None = None) -> None:
+                   cache: dict[Any, Any] | None = None) -> None:
         events = table.events if since is None else [e for e in table.events if e.step > since]
-        conn.send(dumps(self._payload(table, conn, kind, events, {} if cache is None else cache)))
+        conn.send(self._message(table, conn, kind, events, {} if cache is None else cache))
+        conn.cursor = len(table.events)
+
+    def resync(self, conn: Conn) -> None:
+        """After a refused stale move: an "update" with whatever this connection has not been told yet (usually
+        nothing: the move that came first was broadcast before the refusal), never the whole game again."""
+        table = conn.table
+        if table is None:
+            return
+        conn.send(self._message(table, conn, "update", table.events[conn.cursor:], {}))
         conn.cursor = len(table.events)
 
     def _broadcast(self, table: LiveTable, full: bool = False) -> None:
@@ -568,8 +645,7 @@ class Hub:
             if full:
                 self.send_state(table, conn, "state", None, cache)
             else:
-                new = table.events[conn.cursor:]
-                conn.send(dumps(self._payload(table, conn, "update", new, cache)))
+                conn.send(self._message(table, conn, "update", table.events[conn.cursor:], cache))
                 conn.cursor = len(table.events)
 
     def _push_table(self, table: LiveTable, but: Conn | None = None) -> None:
@@ -591,7 +667,12 @@ class Hub:
             raise PlayError("bad_message", detail="act needs an integer action id")
         async with table.lock:
             st = table.state
-            self._check_turn(table, seat, step)
+            try:
+                self._check_turn(table, seat, step)
+            except PlayError as e:
+                if e.code == "stale_step":
+                    e.fields["action"] = action_id  # which act was refused
+                raise
             action = _legal_action(st, seat, action_id)
             await self._commit(table, seat, action, by=conn)
 
@@ -622,12 +703,18 @@ class Hub:
         before = st.clone() if by is not None and table.match.seats[seat] is None else None
         events = st.apply(seat, action)
         at = time.time()
+        # the undo check (several re-dealt replays) runs while the move is being written, not after it
+        undo_check = (asyncio.ensure_future(asyncio.to_thread(_undoable, before, seat, action.id))
+                      if before is not None and not st.is_over else None)
         try:
-            await self._db(self.store.append_action, table.id, step, seat, action.id, at, over=st.is_over)
+            # the store's writer commits this move with whatever else is waiting (group commit); durable when
+            # the future resolves
+            await asyncio.wrap_future(self.store.submit_action(table.id, step, seat, action.id, at,
+                                                               over=st.is_over))
         except StaleStep:
             # another process moved first (several servers on one database): catch up, then refuse
             await self._rebuild(table)
-            raise PlayError("stale_step", step=table.state.step_count, sent=step) from None
+            raise PlayError("stale_step", step=table.state.step_count, sent=step, action=action.id) from None
         except (StoreError, OSError) as e:
             log.error("table %s: move %d not stored: %s", table.id, step, e)
             await self._rebuild(table)
@@ -635,7 +722,7 @@ class Hub:
         table.events.extend(events)
         table.clocks.on_action(to_act, seat, at)
         table.undo_ok = None
-        if before is not None and not st.is_over and await asyncio.to_thread(_undoable, before, seat, action.id):
+        if undo_check is not None and await undo_check:
             table.undo_ok = (step + 1, seat)
         if st.is_over:
             table.record = _replace_record(table.record, status="over")
@@ -652,6 +739,7 @@ class Hub:
                                                self._db(self.store.actions, table.id, 0))
         fresh = await asyncio.to_thread(_build, record, table.seats, actions)
         table.record, table.match, table.events, table.clocks = fresh.record, fresh.match, fresh.events, fresh.clocks
+        table.frags.clear()  # another state, perhaps at the same step
         table.stand_ins.clear()
         table.undo_ok = None
         history = table.state.history
@@ -667,9 +755,15 @@ class Hub:
     def _on_remote_change(self, table_id: str, steps: int) -> None:
         """From the store's listener thread: another process changed a table's actions."""
         loop = self._loop
-        if loop is None or table_id not in self.tables:
-            return
-        loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._catch_up(table_id, steps)))
+        if loop is not None:
+            loop.call_soon_threadsafe(self._remote_change, table_id, steps)
+
+    def _remote_change(self, table_id: str, steps: int) -> None:
+        # on the loop, so that "loaded or loading" cannot change while we look
+        if table_id in self.tables:
+            self._spawn(self._catch_up(table_id, steps))
+        elif table_id in self._loading:
+            self._missed[table_id] = steps
 
     async def _catch_up(self, table_id: str, steps: int) -> None:
         table = self.tables.get(table_id)

@@ -29,8 +29,13 @@ class PlainText:
 
 
 _PLAIN = PlainText()
+_ADAPTERS: dict[str, TextAdapter] = {}
 
 
 def text_for(game: str) -> TextAdapter:
-    adapter: TextAdapter | None = get_spec(game).adapter("text")
-    return _PLAIN if adapter is None else adapter
+    """The game's text adapter (looked up once per game: it is asked for on every message)."""
+    found = _ADAPTERS.get(game)
+    if found is None:
+        adapter: TextAdapter | None = get_spec(game).adapter("text")
+        found = _ADAPTERS[game] = _PLAIN if adapter is None else adapter
+    return found
