@@ -22,7 +22,7 @@ from rich.text import Text
 from hustings.engine import Action, Event
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.adapters.rules_help import rules_for
-from hustings.games.die_macher_2019.formulas import match
+from hustings.games.die_macher_2019.formulas import conversion_votes, match
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.text import effect_text, phase_name
 from hustings.tui.choices import Entry, parse_amount
@@ -169,9 +169,31 @@ class Renderer(BaseRenderer):
             turn = view.get("politician_turn")
             if turn and turn.get("politician") is not None:
                 pol = D.POLITICIANS[turn["politician"]]
-                return f"{text} ({eur(pol.cost)}) · {self.n.politician(pol.index)}"
+                out = f"{text} ({eur(pol.cost)}) · {self.n.politician(pol.index)}"
+                warning = self.forced_main(view, pol.main, turn["board"], turn["player"])
+                return f"{out} · {warning}" if warning else out
         if k == "dbl_on":
-            return _text("action.dbl_on", lang, issue=self.n.issue(x[0]))
+            turn = view.get("politician_turn")
+            out = _text("action.dbl_on", lang, issue=self.n.issue(x[0]))
+            if turn:
+                b = view["boards"][turn["board"]]
+                return f"{out} · {self.match_changes(view, turn['board'], b['opinions'], x[0])}"
+            return out
+        if k == "dbl_off":
+            turn = view.get("politician_turn")
+            if turn:
+                b = view["boards"][turn["board"]]
+                return f"{text} · {self.match_changes(view, turn['board'], b['opinions'], -1)}"
+        if k == "convert" and "convert_board" in view and view.get("you") is not None:
+            b, me = view["convert_board"], view["you"]
+            bv = view["boards"][b]
+            m = _match(view["players"][me]["platform"], bv["opinions"], bv["double"])
+            trend = bv["trend"][me]
+            votes = conversion_votes(x[0], trend, m)
+            return _text("tui.convert_preview", lang, action=text, votes=votes,
+                         sum=max(1, x[0] + trend), match=max(1, m))
+        if k == "presence" and "presence" in view:
+            return _text("tui.presence_preview", lang, action=text, value=view["presence"]["value"])
         if k in _CARD_KINDS:  # the action's own words, with the card named in the chosen style
             return _text(f"action.{k}", lang, card=self.n.card(x[0]))
         if k == "swap":
@@ -179,10 +201,45 @@ class Renderer(BaseRenderer):
             old = self.n.card(plat[x[0]]) if x[0] < len(plat) else str(x[0] + 1)
             return _text("tui.swap", lang, old=old, new=self.n.card(x[1]))
         if k == "replace":
-            return _text("action.replace", lang, issue=self.n.issue(x[0]), card=self.n.card(x[1]))
+            out = _text("action.replace", lang, issue=self.n.issue(x[0]), card=self.n.card(x[1]))
+            if "influence_board" in view:
+                return f"{out} · {self.replace_preview(view, view['influence_board'], x[0], x[1])}"
+            return out
         if k == "party":
             return _text("action.party", lang, party=self.n.party(x[0]))
         return text
+
+    # -- previews: what a choice does, before it is made (formulas.py, never the rules) -------------
+
+    def match_changes(self, view: Mapping[str, Any], b: int, opinions: Sequence[int], double: int) -> str:
+        """Each party's match in state ``b`` now and with ``opinions`` face up and ``double`` doubled."""
+        bv = view["boards"][b]
+        parts = []
+        for p, pl in enumerate(view["players"]):
+            if pl["party"] < 0 or not pl["platform"]:
+                continue
+            old = _match(pl["platform"], bv["opinions"], bv["double"])
+            new = _match(pl["platform"], opinions, double)
+            parts.append(_text("tui.match_change", self.lang, who=self.who(view, p), old=old, new=new))
+        return _text("tui.match_label", self.lang, changes=", ".join(parts))
+
+    def replace_preview(self, view: Mapping[str, Any], b: int, issue: int, card: int) -> str:
+        """Replacing the face-up opinion of ``issue`` in state ``b`` by ``card`` (三.7)."""
+        bv = view["boards"][b]
+        opinions = [card if c >> 1 == issue else c for c in bv["opinions"]]
+        return self.match_changes(view, b, opinions, bv["double"])
+
+    def forced_main(self, view: Mapping[str, Any], main: str, b: int, owner: int) -> str:
+        """A warning when paying starts a main action that is forced and hurts the owner: the double marker
+        of the state, which can only be removed when one lies there (三.6, 四.2)."""
+        bv = view["boards"][b]
+        if main != "double" or bv["double"] < 0:
+            return ""
+        platform = view["players"][owner]["platform"]
+        old = _match(platform, bv["opinions"], bv["double"])
+        new = _match(platform, bv["opinions"], -1)
+        key = "tui.warn_double_off" if new < old else "tui.note_double_off"
+        return _text(key, self.lang, issue=self.n.issue(bv["double"]), old=old, new=new)
 
     def _icon(self, icon: str) -> str:
         return _text(f"tui.icon_{icon}", self.lang)
@@ -255,13 +312,19 @@ class Renderer(BaseRenderer):
                 return f"{value + 1}. {self.n.card(plat[value])}" if value < len(plat) else str(value + 1)
             return self.n.card(value)
         if kind == "replace":
-            return self.n.issue(value) if depth == 0 else self.n.card(value)
+            if depth == 0:
+                return self.n.issue(value)
+            if "influence_board" in view:
+                preview = self.replace_preview(view, view["influence_board"], prefix[0], value)
+                return f"{self.n.card(value)} · {preview}"
+            return self.n.card(value)
         if kind == "mremove":
             return self.who(view, value) if depth == 0 else _text("tui.own_yes" if value else "tui.own_no", lang)
         if kind == "donate":
             d = D.DONATIONS[prefix[0] if depth else value]
-            if depth == 0:
-                return eur(d.amount)
+            if depth == 0:  # both effects shown before choosing the card (三.9.3)
+                return " · ".join((eur(d.amount), _text("tui.accept", lang, m=eur(d.amount), b=d.accept_base),
+                                   _text("tui.refuse", lang, b=d.refuse_base)))
             if value:
                 return _text("tui.accept", lang, m=eur(d.amount), b=d.accept_base)
             return _text("tui.refuse", lang, b=d.refuse_base)
@@ -608,6 +671,10 @@ class Renderer(BaseRenderer):
             t.append(_text("tui.influence_in", lang, board=self.board_name(view, view["influence_board"])))
         elif ph == "convert" and "convert_board" in view:
             t.append(_text("tui.convert_in", lang, board=self.board_name(view, view["convert_board"])))
+        elif ph == "presence" and "presence" in view:
+            pv = view["presence"]
+            t.append(_text("tui.presence_in", lang, board=self.board_name(view, pv["board"]), value=pv["value"],
+                           who=", ".join(self.who(view, p) for p in pv["deciders"])))
         elif ph == "rally" and view.get("rally_boards_done"):
             t.append(_text("tui.rally_done_in", lang,
                            boards=", ".join(self.board_name(view, b) for b in view["rally_boards_done"])))
