@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -100,6 +100,10 @@ class Names:
 
     def politician(self, pol: int) -> str:
         return self._pick(f"politician.{D.POLITICIANS[pol].key}")
+
+    def politician_short(self, pol: int) -> str:
+        """One name only (the boards' politician line)."""
+        return self._one(f"politician.{D.POLITICIANS[pol].key}")
 
 
 _EVENT_STYLE = {"round_started": "bold cyan", "election_result": "bold yellow", "final_scores": "bold green",
@@ -401,14 +405,16 @@ class Renderer(BaseRenderer):
         regular = all(n == (i + 1) * step for i, (n, _) in enumerate(card.table))
         # "points at 5, 10, 15… votes": a table of steps, not a rate per 5 votes
         label = _text("tui.points_steps", lang, a=step, b=2 * step, c=3 * step) if regular else ""
-        parts.append(Text(f"{label} " + _table_text(card.table), style="dim"))
+        # every line of a board is one row (cut with … rather than wrapped): a wrapped line would push the
+        # party rows out of the capped panel (issue 14, bug 3: names "both" at 120x36)
+        parts.append(Text(f"{label} " + _table_text(card.table), style="dim", no_wrap=True, overflow="ellipsis"))
         for c in bd["opinions"]:
-            line = Text()
+            line = Text(no_wrap=True, overflow="ellipsis")
             doubled = bd["double"] == c >> 1
             line.append("◆ " if doubled else "• ", style="bold yellow" if doubled else "")
+            if doubled:  # the marker first, so a cut name never hides it
+                line.append("×2 ", style="bold yellow")
             line.append(self.n.card(c))
-            if doubled:
-                line.append(" ×2", style="bold yellow")
             parts.append(line)
         if not bd["opinions"]:
             parts.append(Text(_text("tui.no_opinions", lang), style="dim"))
@@ -430,19 +436,28 @@ class Renderer(BaseRenderer):
             table.add_row(name, media, str(bd["rallies"][p]), f"{bd['trend'][p]:+d}", str(votes), str(pts),
                           "·" if match is None else f"{match:+d}")
         parts.append(table)
-        foot = Text()
+        foot = Text(no_wrap=True, overflow="ellipsis")
         foot.append(_text("tui.controller", lang, who=""))
         foot.append_text(self.who_text(view, ctrl) if ctrl >= 0 else Text(_text("tui.nobody", lang)))
         parts.append(foot)
         if bd["politicians"]:
-            pol_line = Text(_text("tui.politicians", lang) + ": ")
+            # the lines left in the capped panel (borders excluded) once everything above is drawn
+            used = 1 + max(1, len(bd["opinions"])) + (1 if bd["hidden_opinions"] else 0)
+            budget = max(1, _BOARD_LINES - used - 1 - len(view["players"]) - 1)
+            full = Text(_text("tui.politicians", lang) + ": ")
+            compact = Text(_text("tui.politicians", lang) + ": ")
             for i, e in enumerate(bd["politicians"]):
                 if i:
-                    pol_line.append(", ")
-                pol_line.append_text(self.party_text(view, e["player"]))
-                shown = self.n.politician(e["politician"]) if e["politician"] is not None else "?"
-                pol_line.append(f" {shown}" + ("" if e["revealed"] else " ▼"))
-            parts.append(pol_line)
+                    full.append(", ")
+                    compact.append(", ")
+                full.append_text(self.party_text(view, e["player"]))
+                shown = self.n.politician_short(e["politician"]) if e["politician"] is not None else "?"
+                full.append(f" {shown}" + ("" if e["revealed"] else " ▼"))
+                # compact: the name alone, in its party's colour
+                party = view["players"][e["player"]]["party"]
+                compact.append(shown + ("" if e["revealed"] else " ▼"),
+                               style=PARTY_STYLE[party] if 0 <= party < len(PARTY_STYLE) else "")
+            parts.append(_Fit((full, compact), budget))
         return title, Group(*parts)
 
     def parties(self, view: Mapping[str, Any]) -> RenderableType:
@@ -736,6 +751,27 @@ class RallyPlanner:
         return _text("tui.rally_stopped", self.ui.lang, part=part)
 
 
+_BOARD_LINES = 13  # a board panel's max_height (15) less its borders
+
+
+class _Fit:
+    """The first of several forms of a text that fits in ``lines`` rows at the width it is drawn at; the last
+    form cut to one row (with …) when none does. Narrow boards keep every row on screen (issue 14, bug 3)."""
+
+    def __init__(self, forms: Sequence[Text], lines: int) -> None:
+        self.forms = forms
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for form in self.forms:
+            if len(console.render_lines(form, options, pad=False)) <= self.lines:
+                yield form
+                return
+        last = self.forms[-1].copy()
+        last.no_wrap, last.overflow = True, "ellipsis"
+        yield last
+
+
 def _step_name(phase: str, step: str, lang: str) -> str:
     """The name of a step inside the program or the politician phase ("" for none)."""
     key = f"phase_step.{phase}.{step}"
@@ -776,7 +812,8 @@ class _Explainer:
         self.votes: dict[tuple[int, int], list[str]] = {}  # (board, player) -> lines, for the state there now
         self.base: list[list[str]] = [[] for _ in range(n)]
         self.elections: list[Explanation] = []
-        self.income: list[Explanation] = []
+        self.income: dict[tuple[int, int], Explanation] = {}  # (round, seat) -> the income paid then
+        self.round = 0
         self.money: list[str] = []
         self.parties: list[int] = [pl["party"] for pl in view["players"]]
 
@@ -801,7 +838,7 @@ class _Explainer:
         out.extend(self.table_items())
         out.extend(self.match_items())
         out.extend(reversed(self.elections))
-        out.extend(reversed(self.income))
+        out.extend(self.income[k] for k in sorted(self.income, key=lambda k: (-k[0], k[1])))  # latest round first
         out.extend(self.score_items())
         out.extend(self.base_items())
         if me is not None:
@@ -830,12 +867,15 @@ class _Explainer:
         elif typ == "state_added":
             for p in range(self.n):
                 self.votes.pop((d["board"], p), None)
+        elif typ == "round_started":
+            self.round = d["round"]
         elif typ == "income":
             amount = eur(d["amount"])
-            self.income.append(Explanation(
-                self.t("income_title", who=self.who(d["player"]), amount=amount),
+            # one item per seat and round, titled with its round (issue 14, bug 11: two same titles)
+            self.income[(self.round, d["player"])] = Explanation(
+                self.t("income_title", who=self.who(d["player"]), amount=amount, round=self.round),
                 [self.t("income_line", points=d["points"], base=d["base"], per=eur(D.INCOME_PER_POINT),
-                        amount=amount)]))
+                        amount=amount)])
             if d["player"] == me:
                 self.money.append(self.t("money_income", amount=amount))
         elif typ == "donation":
