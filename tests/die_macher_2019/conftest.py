@@ -314,5 +314,18 @@ def election(
     s.votes[0] = list(votes)
     if setup is not None:
         setup(s)
-    election_rules.election(s, 0)
+    hold_election(s, 0)
     return s, s.results[-1]
+
+
+def hold_election(s: DieMacher2019, b: int, move: Callable[[int], bool] = lambda p: True) -> None:
+    """Hold the election of board ``b`` alone (no income, no next round), every entitled party answering
+    the media presence question (seed 000 三.9.2, R14) with ``move(seat)``; the phase is left as it was."""
+    phase = s.phase
+    if election_rules.election(s, b):
+        while s.queue:
+            p = s.queue[0]
+            election_rules.presence_apply(s, p, A("presence" if move(p) else "keep_marker"))
+        election_rules.finish(s)
+        s.phase = phase
+        refresh(s)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hustings.engine import Event, IllegalActionError, Rng
+from hustings.engine import Action, Event, IllegalActionError, Rng
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import A
 from hustings.games.die_macher_2019.phases import Phase
@@ -372,18 +372,84 @@ def test_r13_expanded_income_rounds_one_to_four() -> None:
 # ------------------------------------------------------------------------------------------ R14
 
 
-def test_r14_media_presence_is_automatic() -> None:
-    """R14 (三.9.2): entitled parties move a media marker to the presence space automatically (no
-    decision is asked)."""
+def _presence_game(first: int = 0) -> DieMacher2019:
+    """Round 1 up to the election: seat 0 wins board 0 alone, seat 2 controls its media (2 markers),
+    seat 1 has a marker there but no claim."""
+    s = round_at(Phase.PLACE, first=first)
+    s.votes[0] = [60, 0, 0, 0]
+    s.media[0] = [1, 1, 2, 0]
+    s.media_res[0] = s.media_res[1] = 3
+    s.media_res[2] = 2
+    play_until(s, lambda t: t.phase == Phase.PRESENCE)
+    return s
+
+
+def test_r14_media_presence_is_a_choice_of_each_entitled_party() -> None:
+    """R14 (seed 000 三.9.2, "可以"): after the election each entitled party with a marker in the state (the
+    winner, then the media controller outside the winners), in turn order from the first player, moves a
+    marker to media presence or keeps it; a kept marker goes back to the reserve with the rest (R15)."""
+    s = _presence_game(first=2)
+    assert s.phase == Phase.PRESENCE
+    assert s.results == [] and s.vp_bonus == [0] * 4  # the result is recorded once everybody has decided
+    assert turn(s) == 2  # the media controller comes first here: turn order from the first player (seat 2)
+    assert legal(s) == [A("presence"), A("keep_marker")]
+    view = s.view(2)
+    assert view["presence"] == {"board": 0, "state": view["boards"][0]["state"], "deciders": [2, 0],
+                                "value": D.MEDIA_PRESENCE["standard"][0]}
+    with pytest.raises(IllegalActionError):
+        s.apply(1, A("presence"))  # seat 1 has a marker but no claim
+    act(s, "keep_marker")
+    assert last(s, "presence_kept").data["player"] == 2
+    assert turn(s) == 0
+    act(s, "presence")
+    assert last(s, "presence_moved").data == {"player": 0, "board": 0, "state": s.results[0]["state"],
+                                              "value": D.MEDIA_PRESENCE["standard"][0]}
+    assert s.presence == [[0], [], [], []]
+    assert s.results[0]["media_presence"] == [0]
+    assert s.results[0]["bonus"][0] == D.BONUS["single_majority"]
+    assert s.media_res[:3] == [3, 4, 4]  # seat 2 kept both markers: back in the reserve, to be bought again
+    assert s.phase != Phase.PRESENCE
+
+
+def test_r14_nobody_asked_without_a_marker_or_a_claim() -> None:
+    """R14 (seed 000 三.9.2): an entitled party without a marker in the state is not asked; with nobody to
+    ask the election ends at once."""
     s = round_at(Phase.PLACE, first=0)
     s.votes[0] = [60, 0, 0, 0]
-    s.media[0] = [1, 0, 2, 0]
-    s.media_res[0] = 3
-    s.media_res[2] = 2
-    play_until(s, lambda t: t.phase == Phase.DONATION, policy=lambda t, p, acts: acts[0])
-    assert s.presence[0] == [0] and s.presence[2] == [0]
-    assert s.results[0]["media_presence"] == [0, 2]
-    assert s.media_res[0] == 3 and s.media_res[2] == 3  # the rest came back (R15)
+    s.media[0] = [0, 1, 1, 0]  # no controller; the winner has no marker
+    s.media_res[1] = s.media_res[2] = 3
+    play_until(s, lambda t: t.elections_done == 1, policy=lambda t, p, acts: acts[0])
+    assert not events(s, "presence_moved") and not events(s, "presence_kept")
+    assert s.results[0]["media_presence"] == []
+
+
+def test_r14_two_elections_in_a_round_each_ask_in_turn() -> None:
+    """R14 (seed 000 三.9.2, 四): in the expanded game round 4 holds two elections; each asks its own
+    entitled parties, and the second is held only after the first has its answers."""
+    for seed in range(20):
+        s = started(3, "expanded", seed=seed)
+        rng = random.Random(seed)
+        asked: list[tuple[int, int, int]] = []
+
+        def policy(t: DieMacher2019, p: int, acts: list[Action], rng: random.Random = rng,
+                   asked: list[tuple[int, int, int]] = asked) -> Action:
+            if t.phase == Phase.PRESENCE:
+                asked.append((t.round, t.pres_board, t.elections_done))
+                return acts[p % 2]  # seat parity: move or keep
+            return acts[rng.randrange(len(acts))]
+
+        play_until(s, lambda t: t.is_over, policy=policy)
+        moved = [(e.data["player"], e.data["board"]) for e in events(s, "presence_moved")]
+        assert sum(len(r["media_presence"]) for r in s.results) == len(moved)
+        assert all(p % 2 == 0 for p, _ in moved)
+        assert s.presence[1] == []  # seat 1 always kept its marker
+        # each question belongs to the election being held: its number is the count of results so far
+        assert all(e == len([r for r in s.results if r["election"] <= e]) for _, _, e in asked)
+        if len({e for r, _, e in asked if r == 4}) == 2:
+            return
+        if any(r == 4 for r, _ in asked):
+            return
+    pytest.fail("no seed asked media presence questions at both elections of round 4")
 
 
 # ------------------------------------------------------------------------------------------ R15

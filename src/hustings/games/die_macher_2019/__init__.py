@@ -6,7 +6,7 @@ from hustings.games.die_macher_2019.data import CATALOG, NAME_LANGS, PARTIES
 from hustings.games.die_macher_2019.rules import DieMacher2019
 
 #: bump when the same (options, seed, actions) could play out differently (rules, data or generator)
-RULES_VERSION = "4"  # 4: a published poll never raises a rival (R37); tied pluralities all win (R38)
+RULES_VERSION = "5"  # 5: moving a media marker to media presence is a choice (R14)
 
 # the components of scores(), in display order; their labels are score.<component> in messages/<lang>.json
 SCORE_COMPONENTS = ("election_points", "election_bonus", "media_presence", "party_base", "money_rank", "total")

@@ -29,7 +29,7 @@ def describe(a: Action, lang: str) -> str:
 
     if k in ("draft", "plat", "keep", "take", "pick", "discard"):
         return t(f"action.{k}", card=card())
-    if k in ("pass", "done", "wipe", "nodraw", "pay", "decline", "dbl_off", "publish"):
+    if k in ("pass", "done", "wipe", "nodraw", "pay", "decline", "dbl_off", "publish", "presence", "keep_marker"):
         return t(f"action.{k}")
     if k == "party":
         return t("action.party", party=D.party_name(x[0], lang))
@@ -42,7 +42,7 @@ def describe(a: Action, lang: str) -> str:
     if k == "swap":
         return t("action.swap", slot=x[0] + 1, card=card(1))
     if k == "media":
-        return t("action.media", board=board(x[0]))
+        return t("action.media", board=board(x[0]), cost=f"{D.MEDIA_COST:,}€")
     if k == "rally":
         return t("action.rally", board=board(x[0]), count=x[1], cost=f"{D.RALLY_COST[x[1]]:,}€")
     if k == "place":
@@ -60,8 +60,9 @@ def describe(a: Action, lang: str) -> str:
     if k == "convert":
         return t("action.convert", count=x[0])
     if k == "donate":
+        d = D.DONATIONS[x[0]]
         return t("action.donate_accept" if x[1] else "action.donate_refuse",
-                 amount=f"{D.DONATIONS[x[0]].amount:,}€")
+                 amount=f"{d.amount:,}€", change=d.accept_base if x[1] else d.refuse_base)
     return f"{k}{x}"
 
 
@@ -119,6 +120,9 @@ def build_space() -> ActionSpace:
     for c in range(len(D.DONATIONS)):
         for acc in (0, 1):
             sp.add("donate", c, acc)
+    # added last (rules version 5, R14) so every older action keeps its id
+    sp.add("presence")
+    sp.add("keep_marker")
     return sp
 
 
@@ -149,3 +153,4 @@ NODRAW, WIPE, PAY, DECLINE = A("nodraw"), A("wipe"), A("pay"), A("decline")
 DBL_OFF, PUBLISH, KEEP_POLL = A("dbl_off"), A("publish"), A("keep_poll")
 DBL_ON = [A("dbl_on", i) for i in range(D.NUM_ISSUES)]
 MREMOVE = [[A("mremove", q, own) for own in (0, 1)] for q in range(D.NUM_PARTIES)]
+PRESENCE, KEEP_MARKER = A("presence"), A("keep_marker")

@@ -27,6 +27,7 @@ class Phase(enum.StrEnum):
     POLL = "poll"  # 三.8
     POLL_DECIDE = "poll_decide"  # 三.8
     CONVERT = "convert"  # 三.9.1
+    PRESENCE = "presence"  # 三.9.2: move a media marker to media presence, or keep it (R14)
     DONATION = "donation"  # 三.9.3
     OVER = "over"  # 五
 

@@ -212,6 +212,8 @@ _R: dict[str, Callable[[_Ctx], str]] = {
     "poll_kept": lambda c: c.ev("poll_kept", who=c.pl(), gain=c.d["base_gain"]),
     "votes_converted": _converted,
     "convert_pass": _who("convert_pass"),
+    "presence_moved": lambda c: c.ev("presence_moved", who=c.pl(), state=c.st(), value=c.d["value"]),
+    "presence_kept": lambda c: c.ev("presence_kept", who=c.pl(), state=c.st()),
     "election_result": _election,
     "state_added": lambda c: c.ev("state_added", state=c.st()),
     "income": lambda c: c.ev("income", who=c.pl(), amount=c.amount(), points=c.d["points"], base=c.d["base"]),

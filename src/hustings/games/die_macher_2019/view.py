@@ -38,6 +38,7 @@ _PLACE = Phase.PLACE
 _PLATFORM = Phase.PLATFORM
 _POLL = Phase.POLL
 _POLL_DECIDE = Phase.POLL_DECIDE
+_PRESENCE = Phase.PRESENCE
 _PROGRAM = Phase.PROGRAM
 _RALLY = Phase.RALLY
 _TIE = Phase.TIE
@@ -180,6 +181,10 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
         v["influence_board"] = s.order[s.bi]
     if ph == _CONVERT and s.conv_boards:
         v["convert_board"] = s.conv_boards[0]
+    if ph == _PRESENCE:
+        b = s.pres_board
+        v["presence"] = {"board": b, "state": s.board_state[b], "deciders": s.queue[:],
+                         "value": D.MEDIA_PRESENCE[s.variant][s.elections_done]}
     return v
 
 

@@ -151,6 +151,15 @@ class PollView(TypedDict):
     free: bool
 
 
+class PresenceTurnView(TypedDict):
+    """The election waiting for media presence decisions (三.9.2, R14)."""
+
+    board: int
+    state: int
+    value: int  # points of this election's media-presence space
+    deciders: list[int]  # seats still to decide, the current one first
+
+
 class DieMacherView(TypedDict):
     """Everything one seat (or a spectator, ``you`` None) may know; the optional keys belong to phases."""
 
@@ -184,6 +193,7 @@ class DieMacherView(TypedDict):
     poll: NotRequired[PollView]
     influence_board: NotRequired[int]
     convert_board: NotRequired[int]
+    presence: NotRequired[PresenceTurnView]
 
 
 # ------------------------------------------------------------------------------------------ event data
@@ -415,6 +425,13 @@ class PollBidData(TypedDict):
     amount: int
 
 
+class PresenceData(TypedDict):
+    player: int
+    board: int
+    state: int
+    value: int
+
+
 class BoardData(TypedDict):
     board: int
 
@@ -537,6 +554,8 @@ EVENT_DATA: dict[str, type] = {
     "poll_published": PollPublishedData,
     "poll_kept": PollKeptData,
     "votes_converted": VotesConvertedData,
+    "presence_moved": PresenceData,
+    "presence_kept": PresenceData,
     "election_result": ElectionResult,
     "state_added": StateAddedData,
     "income": IncomeData,

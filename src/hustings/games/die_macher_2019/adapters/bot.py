@@ -403,6 +403,20 @@ def _convert(ctx: _Ctx, legal: list[Action]) -> Action:
     return next(a for a in legal if a.kind == "pass")
 
 
+def _presence(ctx: _Ctx, legal: list[Action]) -> Action:
+    """Media presence (三.9.2, R14): the space's points are certain; a kept marker only spares a later
+    5,000 € purchase, which matters to a poor party with an empty reserve and several states still to vote."""
+    move = next(a for a in legal if a.kind == "presence")
+    keep = next(a for a in legal if a.kind == "keep_marker")
+    value = ctx.v["presence"]["value"]
+    elections = len(D.MEDIA_PRESENCE[ctx.v["variant"]])
+    left = elections - ctx.v["elections_done"] - 1
+    me = ctx.v["players"][ctx.me]
+    if value <= 0 or (me["media_reserve"] == 0 and left >= 2 and value <= 3 and ctx.money < D.MEDIA_COST * 2):
+        return keep
+    return move
+
+
 def _donation(ctx: _Ctx, legal: list[Action]) -> Action:
     """Weigh the cash against the party base (三.9.3): a base point is a point at the end plus 1,000 a
     round of income until then; cash is worth more to a poor party than to a rich one."""
@@ -439,6 +453,7 @@ _PHASES: dict[str, Callable[[_Ctx, list[Action]], Action]] = {
     Phase.POLL: _poll,
     Phase.POLL_DECIDE: _poll_decide,
     Phase.CONVERT: _convert,
+    Phase.PRESENCE: _presence,
     Phase.DONATION: _donation,
 }
 

@@ -17,6 +17,7 @@ from hustings.rl.encoding import Encoder, EncoderAdapter
 
 GAME = "die-macher-2019"
 
+_PRESENCE_MAX = max(max(v) for v in D.MEDIA_PRESENCE.values())
 PHASES: tuple[str, ...] = tuple(Phase)  # the one-hot order of the phase slice: the seed's order
 
 ROUNDS = 6  # round 0 (setup) to 5 (the last round of the expanded game)
@@ -166,6 +167,8 @@ class DieMacher2019Encoder(Encoder):
         self.o_poll_bidders = add("poll.bidders", n, "multi-hot seats still bidding")
         self.o_influence = add("influence_board", D.NUM_BOARDS, "one-hot board whose media controller decides")
         self.o_convert = add("convert_board", D.NUM_BOARDS, "one-hot board being converted")
+        self.o_presence = add("presence.board", D.NUM_BOARDS, "one-hot board whose election asks for media presence")
+        self.o_presence_value = add("presence.value", 1, f"points of that media-presence space / {_PRESENCE_MAX}")
         self._phase_index = {ph: i for i, ph in enumerate(PHASES)}
 
     # ------------------------------------------------------------------------------------ encode
@@ -340,6 +343,10 @@ class DieMacher2019Encoder(Encoder):
         cb = view.get("convert_board")
         if cb is not None:
             out[self.o_convert + cb] = 1.0
+        pres = view.get("presence")
+        if pres is not None:  # the media presence question (三.9.2, R14)
+            out[self.o_presence + pres["board"]] = 1.0
+            out[self.o_presence_value] = _frac(pres["value"], _PRESENCE_MAX)
 
 
 def _counts(out: list[float], at: int, cards: Sequence[int], per_type: int) -> None:

@@ -15,14 +15,14 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
 from hustings.engine import Action, Event
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.adapters.rules_help import rules_for
-from hustings.games.die_macher_2019.formulas import match
+from hustings.games.die_macher_2019.formulas import conversion_votes, match
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.text import effect_text, phase_name
 from hustings.tui.choices import Entry, parse_amount
@@ -101,6 +101,10 @@ class Names:
     def politician(self, pol: int) -> str:
         return self._pick(f"politician.{D.POLITICIANS[pol].key}")
 
+    def politician_short(self, pol: int) -> str:
+        """One name only (the boards' politician line)."""
+        return self._one(f"politician.{D.POLITICIANS[pol].key}")
+
 
 _EVENT_STYLE = {"round_started": "bold cyan", "election_result": "bold yellow", "final_scores": "bold green",
                 "first_player": "bold", "income": "green", "bids_revealed": "bold"}
@@ -169,9 +173,31 @@ class Renderer(BaseRenderer):
             turn = view.get("politician_turn")
             if turn and turn.get("politician") is not None:
                 pol = D.POLITICIANS[turn["politician"]]
-                return f"{text} ({eur(pol.cost)}) · {self.n.politician(pol.index)}"
+                out = f"{text} ({eur(pol.cost)}) · {self.n.politician(pol.index)}"
+                warning = self.forced_main(view, pol.main, turn["board"], turn["player"])
+                return f"{out} · {warning}" if warning else out
         if k == "dbl_on":
-            return _text("action.dbl_on", lang, issue=self.n.issue(x[0]))
+            turn = view.get("politician_turn")
+            out = _text("action.dbl_on", lang, issue=self.n.issue(x[0]))
+            if turn:
+                b = view["boards"][turn["board"]]
+                return f"{out} · {self.match_changes(view, turn['board'], b['opinions'], x[0])}"
+            return out
+        if k == "dbl_off":
+            turn = view.get("politician_turn")
+            if turn:
+                b = view["boards"][turn["board"]]
+                return f"{text} · {self.match_changes(view, turn['board'], b['opinions'], -1)}"
+        if k == "convert" and "convert_board" in view and view.get("you") is not None:
+            b, me = view["convert_board"], view["you"]
+            bv = view["boards"][b]
+            m = _match(view["players"][me]["platform"], bv["opinions"], bv["double"])
+            trend = bv["trend"][me]
+            votes = conversion_votes(x[0], trend, m)
+            return _text("tui.convert_preview", lang, action=text, votes=votes,
+                         sum=max(1, x[0] + trend), match=max(1, m))
+        if k == "presence" and "presence" in view:
+            return _text("tui.presence_preview", lang, action=text, value=view["presence"]["value"])
         if k in _CARD_KINDS:  # the action's own words, with the card named in the chosen style
             return _text(f"action.{k}", lang, card=self.n.card(x[0]))
         if k == "swap":
@@ -179,10 +205,45 @@ class Renderer(BaseRenderer):
             old = self.n.card(plat[x[0]]) if x[0] < len(plat) else str(x[0] + 1)
             return _text("tui.swap", lang, old=old, new=self.n.card(x[1]))
         if k == "replace":
-            return _text("action.replace", lang, issue=self.n.issue(x[0]), card=self.n.card(x[1]))
+            out = _text("action.replace", lang, issue=self.n.issue(x[0]), card=self.n.card(x[1]))
+            if "influence_board" in view:
+                return f"{out} · {self.replace_preview(view, view['influence_board'], x[0], x[1])}"
+            return out
         if k == "party":
             return _text("action.party", lang, party=self.n.party(x[0]))
         return text
+
+    # -- previews: what a choice does, before it is made (formulas.py, never the rules) -------------
+
+    def match_changes(self, view: Mapping[str, Any], b: int, opinions: Sequence[int], double: int) -> str:
+        """Each party's match in state ``b`` now and with ``opinions`` face up and ``double`` doubled."""
+        bv = view["boards"][b]
+        parts = []
+        for p, pl in enumerate(view["players"]):
+            if pl["party"] < 0 or not pl["platform"]:
+                continue
+            old = _match(pl["platform"], bv["opinions"], bv["double"])
+            new = _match(pl["platform"], opinions, double)
+            parts.append(_text("tui.match_change", self.lang, who=self.who(view, p), old=old, new=new))
+        return _text("tui.match_label", self.lang, changes=", ".join(parts))
+
+    def replace_preview(self, view: Mapping[str, Any], b: int, issue: int, card: int) -> str:
+        """Replacing the face-up opinion of ``issue`` in state ``b`` by ``card`` (三.7)."""
+        bv = view["boards"][b]
+        opinions = [card if c >> 1 == issue else c for c in bv["opinions"]]
+        return self.match_changes(view, b, opinions, bv["double"])
+
+    def forced_main(self, view: Mapping[str, Any], main: str, b: int, owner: int) -> str:
+        """A warning when paying starts a main action that is forced and hurts the owner: the double marker
+        of the state, which can only be removed when one lies there (三.6, 四.2)."""
+        bv = view["boards"][b]
+        if main != "double" or bv["double"] < 0:
+            return ""
+        platform = view["players"][owner]["platform"]
+        old = _match(platform, bv["opinions"], bv["double"])
+        new = _match(platform, bv["opinions"], -1)
+        key = "tui.warn_double_off" if new < old else "tui.note_double_off"
+        return _text(key, self.lang, issue=self.n.issue(bv["double"]), old=old, new=new)
 
     def _icon(self, icon: str) -> str:
         return _text(f"tui.icon_{icon}", self.lang)
@@ -255,13 +316,19 @@ class Renderer(BaseRenderer):
                 return f"{value + 1}. {self.n.card(plat[value])}" if value < len(plat) else str(value + 1)
             return self.n.card(value)
         if kind == "replace":
-            return self.n.issue(value) if depth == 0 else self.n.card(value)
+            if depth == 0:
+                return self.n.issue(value)
+            if "influence_board" in view:
+                preview = self.replace_preview(view, view["influence_board"], prefix[0], value)
+                return f"{self.n.card(value)} · {preview}"
+            return self.n.card(value)
         if kind == "mremove":
             return self.who(view, value) if depth == 0 else _text("tui.own_yes" if value else "tui.own_no", lang)
         if kind == "donate":
             d = D.DONATIONS[prefix[0] if depth else value]
-            if depth == 0:
-                return eur(d.amount)
+            if depth == 0:  # both effects shown before choosing the card (三.9.3)
+                return " · ".join((eur(d.amount), _text("tui.accept", lang, m=eur(d.amount), b=d.accept_base),
+                                   _text("tui.refuse", lang, b=d.refuse_base)))
             if value:
                 return _text("tui.accept", lang, m=eur(d.amount), b=d.accept_base)
             return _text("tui.refuse", lang, b=d.refuse_base)
@@ -338,14 +405,16 @@ class Renderer(BaseRenderer):
         regular = all(n == (i + 1) * step for i, (n, _) in enumerate(card.table))
         # "points at 5, 10, 15… votes": a table of steps, not a rate per 5 votes
         label = _text("tui.points_steps", lang, a=step, b=2 * step, c=3 * step) if regular else ""
-        parts.append(Text(f"{label} " + _table_text(card.table), style="dim"))
+        # every line of a board is one row (cut with … rather than wrapped): a wrapped line would push the
+        # party rows out of the capped panel (issue 14, bug 3: names "both" at 120x36)
+        parts.append(Text(f"{label} " + _table_text(card.table), style="dim", no_wrap=True, overflow="ellipsis"))
         for c in bd["opinions"]:
-            line = Text()
+            line = Text(no_wrap=True, overflow="ellipsis")
             doubled = bd["double"] == c >> 1
             line.append("◆ " if doubled else "• ", style="bold yellow" if doubled else "")
+            if doubled:  # the marker first, so a cut name never hides it
+                line.append("×2 ", style="bold yellow")
             line.append(self.n.card(c))
-            if doubled:
-                line.append(" ×2", style="bold yellow")
             parts.append(line)
         if not bd["opinions"]:
             parts.append(Text(_text("tui.no_opinions", lang), style="dim"))
@@ -367,19 +436,28 @@ class Renderer(BaseRenderer):
             table.add_row(name, media, str(bd["rallies"][p]), f"{bd['trend'][p]:+d}", str(votes), str(pts),
                           "·" if match is None else f"{match:+d}")
         parts.append(table)
-        foot = Text()
+        foot = Text(no_wrap=True, overflow="ellipsis")
         foot.append(_text("tui.controller", lang, who=""))
         foot.append_text(self.who_text(view, ctrl) if ctrl >= 0 else Text(_text("tui.nobody", lang)))
         parts.append(foot)
         if bd["politicians"]:
-            pol_line = Text(_text("tui.politicians", lang) + ": ")
+            # the lines left in the capped panel (borders excluded) once everything above is drawn
+            used = 1 + max(1, len(bd["opinions"])) + (1 if bd["hidden_opinions"] else 0)
+            budget = max(1, _BOARD_LINES - used - 1 - len(view["players"]) - 1)
+            full = Text(_text("tui.politicians", lang) + ": ")
+            compact = Text(_text("tui.politicians", lang) + ": ")
             for i, e in enumerate(bd["politicians"]):
                 if i:
-                    pol_line.append(", ")
-                pol_line.append_text(self.party_text(view, e["player"]))
-                shown = self.n.politician(e["politician"]) if e["politician"] is not None else "?"
-                pol_line.append(f" {shown}" + ("" if e["revealed"] else " ▼"))
-            parts.append(pol_line)
+                    full.append(", ")
+                    compact.append(", ")
+                full.append_text(self.party_text(view, e["player"]))
+                shown = self.n.politician_short(e["politician"]) if e["politician"] is not None else "?"
+                full.append(f" {shown}" + ("" if e["revealed"] else " ▼"))
+                # compact: the name alone, in its party's colour
+                party = view["players"][e["player"]]["party"]
+                compact.append(shown + ("" if e["revealed"] else " ▼"),
+                               style=PARTY_STYLE[party] if 0 <= party < len(PARTY_STYLE) else "")
+            parts.append(_Fit((full, compact), budget))
         return title, Group(*parts)
 
     def parties(self, view: Mapping[str, Any]) -> RenderableType:
@@ -608,6 +686,10 @@ class Renderer(BaseRenderer):
             t.append(_text("tui.influence_in", lang, board=self.board_name(view, view["influence_board"])))
         elif ph == "convert" and "convert_board" in view:
             t.append(_text("tui.convert_in", lang, board=self.board_name(view, view["convert_board"])))
+        elif ph == "presence" and "presence" in view:
+            pv = view["presence"]
+            t.append(_text("tui.presence_in", lang, board=self.board_name(view, pv["board"]), value=pv["value"],
+                           who=", ".join(self.who(view, p) for p in pv["deciders"])))
         elif ph == "rally" and view.get("rally_boards_done"):
             t.append(_text("tui.rally_done_in", lang,
                            boards=", ".join(self.board_name(view, b) for b in view["rally_boards_done"])))
@@ -669,6 +751,27 @@ class RallyPlanner:
         return _text("tui.rally_stopped", self.ui.lang, part=part)
 
 
+_BOARD_LINES = 13  # a board panel's max_height (15) less its borders
+
+
+class _Fit:
+    """The first of several forms of a text that fits in ``lines`` rows at the width it is drawn at; the last
+    form cut to one row (with …) when none does. Narrow boards keep every row on screen (issue 14, bug 3)."""
+
+    def __init__(self, forms: Sequence[Text], lines: int) -> None:
+        self.forms = forms
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for form in self.forms:
+            if len(console.render_lines(form, options, pad=False)) <= self.lines:
+                yield form
+                return
+        last = self.forms[-1].copy()
+        last.no_wrap, last.overflow = True, "ellipsis"
+        yield last
+
+
 def _step_name(phase: str, step: str, lang: str) -> str:
     """The name of a step inside the program or the politician phase ("" for none)."""
     key = f"phase_step.{phase}.{step}"
@@ -709,7 +812,8 @@ class _Explainer:
         self.votes: dict[tuple[int, int], list[str]] = {}  # (board, player) -> lines, for the state there now
         self.base: list[list[str]] = [[] for _ in range(n)]
         self.elections: list[Explanation] = []
-        self.income: list[Explanation] = []
+        self.income: dict[tuple[int, int], Explanation] = {}  # (round, seat) -> the income paid then
+        self.round = 0
         self.money: list[str] = []
         self.parties: list[int] = [pl["party"] for pl in view["players"]]
 
@@ -734,7 +838,7 @@ class _Explainer:
         out.extend(self.table_items())
         out.extend(self.match_items())
         out.extend(reversed(self.elections))
-        out.extend(reversed(self.income))
+        out.extend(self.income[k] for k in sorted(self.income, key=lambda k: (-k[0], k[1])))  # latest round first
         out.extend(self.score_items())
         out.extend(self.base_items())
         if me is not None:
@@ -763,12 +867,15 @@ class _Explainer:
         elif typ == "state_added":
             for p in range(self.n):
                 self.votes.pop((d["board"], p), None)
+        elif typ == "round_started":
+            self.round = d["round"]
         elif typ == "income":
             amount = eur(d["amount"])
-            self.income.append(Explanation(
-                self.t("income_title", who=self.who(d["player"]), amount=amount),
+            # one item per seat and round, titled with its round (issue 14, bug 11: two same titles)
+            self.income[(self.round, d["player"])] = Explanation(
+                self.t("income_title", who=self.who(d["player"]), amount=amount, round=self.round),
                 [self.t("income_line", points=d["points"], base=d["base"], per=eur(D.INCOME_PER_POINT),
-                        amount=amount)]))
+                        amount=amount)])
             if d["player"] == me:
                 self.money.append(self.t("money_income", amount=amount))
         elif typ == "donation":

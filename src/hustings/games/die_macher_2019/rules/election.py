@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hustings.engine import freeze
+from hustings.engine import Action, freeze
+from hustings.games.die_macher_2019 import actions as X
 from hustings.games.die_macher_2019 import data as D
+from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.rules import round_end
 from hustings.games.die_macher_2019.rules.schedule import ELECTIONS
 
@@ -17,13 +19,22 @@ if TYPE_CHECKING:
 
 def hold_elections(s: DieMacher2019) -> None:
     s.round_points = [0] * s.n
-    for b in s._election_boards(s.round):
-        election(s, b)
+    s.elec_boards = s._election_boards(s.round)
+    next_election(s)
+
+
+def next_election(s: DieMacher2019) -> None:
+    """Hold the round's elections in turn; stop while one waits for media presence decisions (R14)."""
+    while s.elec_boards:
+        if election(s, s.elec_boards.pop(0)):
+            return
     round_end.after_elections(s)
 
 
-def election(s: DieMacher2019, b: int) -> None:
-    """三.9.2: table points from 5 votes; majority, coalition or plurality bonus; media presence."""
+def election(s: DieMacher2019, b: int) -> bool:
+    """三.9.2: table points from 5 votes; majority, coalition or plurality bonus; then each party entitled
+    to media presence with a marker in the state decides whether to move one there (R14). When nobody is
+    asked the election ends at once; otherwise the phase waits in ``Phase.PRESENCE`` (returns True)."""
     n = s.n
     card = D.STATES[s.board_state[b]]
     v = s.votes[b]
@@ -60,18 +71,58 @@ def election(s: DieMacher2019, b: int) -> None:
             for p in winners:
                 bonus[p] = D.BONUS["plurality"]
         # else: nobody has a vote, so nobody leads (ruling R32)
-    en = s.elections_done
     ctrl = s._controller(b)  # decided before any marker leaves the state (R34)
-    moved = []
-    for p in winners:
-        if s.media[b][p] > 0:
-            s.media[b][p] -= 1
-            s.presence[p].append(en)
-            moved.append(p)
-    if ctrl >= 0 and ctrl not in winners and s.media[b][ctrl] > 0:
-        s.media[b][ctrl] -= 1
-        s.presence[ctrl].append(en)
-        moved.append(ctrl)
+    entitled = winners + ([ctrl] if ctrl >= 0 and ctrl not in winners else [])
+    s.pres_board = b
+    s.pres_points = points
+    s.pres_bonus = bonus
+    s.pres_winners = winners
+    s.pres_coalition = coalition
+    s.pres_moved = []
+    # R14: "可以" (may): each entitled party with a marker there decides, in turn order from the first player
+    s.queue = sorted((p for p in entitled if s.media[b][p] > 0), key=lambda p: (p - s.first) % n)
+    if s.queue:
+        s.phase = Phase.PRESENCE
+        s.turn = s.queue[0]
+        return True
+    finish(s)
+    return False
+
+
+def presence_legal(s: DieMacher2019, p: int) -> list[Action]:
+    return [X.PRESENCE, X.KEEP_MARKER]
+
+
+def presence_apply(s: DieMacher2019, p: int, a: Action) -> None:
+    b = s.pres_board
+    data = {"player": p, "board": b, "state": s.board_state[b],
+            "value": D.MEDIA_PRESENCE[s.variant][s.elections_done]}
+    if a.kind == "presence":
+        s.media[b][p] -= 1
+        s.presence[p].append(s.elections_done)
+        s.pres_moved.append(p)
+        s.emit("presence_moved", data)
+    else:
+        s.emit("presence_kept", data)  # the marker goes back to the reserve with the state's others (R15)
+    s.queue.pop(0)
+
+
+def presence_advance(s: DieMacher2019) -> None:
+    if s.queue:
+        s.turn = s.queue[0]
+        return
+    finish(s)
+    next_election(s)
+
+
+def finish(s: DieMacher2019) -> None:
+    """Record the waiting election's result, then the state leaves the game (三.9.4)."""
+    n = s.n
+    b = s.pres_board
+    v = s.votes[b]
+    points, bonus, winners, coalition = s.pres_points, s.pres_bonus, s.pres_winners, s.pres_coalition
+    moved = s.pres_moved
+    en = s.elections_done
     for p in range(n):
         s.vp_elec[p] += points[p]
         s.vp_bonus[p] += bonus[p]
@@ -107,6 +158,8 @@ def election(s: DieMacher2019, b: int) -> None:
         s.media[b][p] = s.rallies[b][p] = s.trend[b][p] = s.votes[b][p] = 0
     s.placed[b] = []
     s.board_state[b] = -1
+    s.pres_board = -1
+    s.pres_points, s.pres_bonus, s.pres_winners, s.pres_coalition, s.pres_moved = [], [], [], [], []
     # 四.8: after each of the first three elections a reserve state takes the empty board.
     if s.expanded and s.reserve and s.round <= 3:
         s.board_state[b] = s.reserve.pop()

@@ -42,6 +42,10 @@ KIND_RULES: dict[str, str] = {
     "publish": "publish a poll only when it raises your own trend (seed 000 三.8; ruling R9)",
     "keep_poll": "keep the poll card you won (seed 000 三.8)",
     "convert": "convert at least 4 cubes and no more than you have in the state (seed 000 三.9.1; ruling R11)",
+    "presence": "only a party entitled to media presence, with a media marker in the election state, may "
+                "move one there (seed 000 三.9.2; ruling R14)",
+    "keep_marker": "only a party entitled to media presence decides to keep its marker (seed 000 三.9.2; "
+                   "ruling R14)",
     "donate": "each donation card can be accepted or refused once (seed 000 三.9.3)",
     "deploy": "one deployment scheme, a state per icon, repeated icons in different states (seed 000 一.8)",
     "pass": "passing is not a choice here",

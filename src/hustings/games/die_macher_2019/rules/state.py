@@ -137,6 +137,15 @@ class DieMacher2019(GameState):
         # conversion
         self.conv_boards: list[int] = []
         self.conv_started = False
+        # elections (三.9.2): boards still to hold this round, and the election waiting for the media
+        # presence decisions (R14); its result is recorded once everybody entitled has decided
+        self.elec_boards: list[int] = []
+        self.pres_board = -1
+        self.pres_points: list[int] = []
+        self.pres_bonus: list[int] = []
+        self.pres_winners: list[int] = []
+        self.pres_coalition: list[int] = []
+        self.pres_moved: list[int] = []
         self.final: list[dict[str, int]] = []
         self.emit("game_started", {"players": n, "variant": variant})
 

@@ -13,6 +13,7 @@ from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.rules import (
     conversion,
     draft,
+    election,
     execution,
     first_player,
     influence,
@@ -65,6 +66,8 @@ PHASES: dict[Phase, PhaseRules] = {
     Phase.POLL_DECIDE: PhaseRules("三.8", ("publish", "keep_poll"), polls.decide_legal, polls.decide_apply),
     Phase.CONVERT: PhaseRules("三.9.1", ("convert", "pass"), conversion.legal, conversion.apply,
                               conversion.advance),
+    Phase.PRESENCE: PhaseRules("三.9.2", ("presence", "keep_marker"), election.presence_legal,
+                               election.presence_apply, election.presence_advance),
     Phase.DONATION: PhaseRules("三.9.3", ("donate", "pass"), round_end.donation_legal, round_end.donation_apply,
                                round_end.donation_advance),
     Phase.OVER: PhaseRules("五.1", (), _nothing, _over),
