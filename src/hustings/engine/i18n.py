@@ -167,6 +167,9 @@ class Catalog:
         self.parent = parent
         self._folder = folder
         self._tables: dict[str, dict[str, str]] | None = None
+        # (key, lang) -> template found along the parent chain: labels are looked up thousands of times a
+        # second by the server and the shells, and catalogs never change once read
+        self._memo: dict[tuple[str, str], str | None] = {}
         self._lock = threading.Lock()
         self._source: Catalog | None = None
         if tables is not None:
@@ -238,11 +241,18 @@ class Catalog:
 
     def template(self, key: str, lang: str) -> str | None:
         """The raw template of ``key`` in ``lang`` exactly (no fallback to English), or None."""
+        memo = self._memo
+        k = (key, lang)
+        if k in memo:
+            return memo[k]
+        found: str | None = None
         for c in self._chain():
             t = c._own().get(lang, {}).get(key)
             if t is not None:
-                return t
-        return None
+                found = t
+                break
+        memo[k] = found
+        return found
 
     def text(self, key: str, lang: str, /, **fields: Any) -> str:
         """The message ``key`` in ``lang`` with its ``{placeholders}`` filled from ``fields``."""
