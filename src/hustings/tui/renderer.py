@@ -21,6 +21,7 @@ scores)`` the game's parts of the end-of-game summary (after the shell's score c
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -361,3 +362,28 @@ class BaseRenderer:
             table.add_row(labels.get(comp, comp), *(str(s.get(comp, 0)) for s in scores),
                           style="bold" if comp == "total" else "")
         return table
+
+
+class RendererText:
+    """A game's ``text`` adapter made from its terminal renderer: ``action_label(action, view, lang)`` is the
+    renderer's ``describe`` (Rich only, no Textual), so a person online reads the terminal's words;
+    ``event_text(event, lang, view)`` is the event's own message. One renderer per language, made on first
+    use; the server calls it from several threads."""
+
+    def __init__(self, factory: Callable[[str, str], GameRenderer]) -> None:
+        self._factory = factory
+        self._renderers: dict[str, GameRenderer] = {}
+        self._lock = threading.Lock()
+
+    def _renderer(self, lang: str) -> GameRenderer:
+        with self._lock:
+            r = self._renderers.get(lang)
+            if r is None:
+                r = self._renderers[lang] = self._factory(lang, "local")
+            return r
+
+    def action_label(self, action: Action, view: View, lang: str) -> str:
+        return self._renderer(lang).describe(action, view)
+
+    def event_text(self, event: Event, lang: str, view: View | None = None) -> str:
+        return event.message(lang)
