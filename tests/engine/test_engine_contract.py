@@ -211,6 +211,24 @@ def test_rng_from_random_draws_128_bits() -> None:
     r2 = Rng.from_random(random.Random(1))
     assert r1 == r2 and r1 != Rng.from_random(random.Random(2))
 
+def test_rng_shuffle_is_fisher_yates_over_next64() -> None:
+    """shuffle draws inline for speed; it must stay the stream a per-card next64 gives (records replay by it)."""
+    r = random.Random(3)
+    for _ in range(300):
+        seed = r.getrandbits(64)
+        fast, slow = Rng(seed), Rng(seed)
+        for _ in range(r.randrange(1, 5)):
+            n = r.randrange(0, 70)
+            got, want = list(range(n)), list(range(n))
+            fast.shuffle(got)
+            for i in range(n - 1, 0, -1):
+                j = slow.next64() % (i + 1)
+                want[i], want[j] = want[j], want[i]
+            assert got == want
+            assert fast.position == slow.position
+        assert fast.next64() == slow.next64()
+
+
 
 def test_deeply_nested_action_forms_are_refused_without_recursion() -> None:
     s = fresh()

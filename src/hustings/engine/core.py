@@ -440,7 +440,16 @@ class GameState(ABC):
             player = cur[0]
         else:
             player = self._check_player(player, allow_none=False)
-        return list(self._cached_legal(player))
+        # _cached_legal inlined: one call fewer on every step of every game
+        if self._legal_step == self._nsteps and self._legal_player == player:
+            return list(self._legal)
+        if self.is_over or player not in self.current_players:
+            return []
+        acts = self._legal_actions(player)
+        self._legal_player = player
+        self._legal_step = self._nsteps
+        self._legal = acts
+        return list(acts)
 
     def _check_player(self, player: object, allow_none: bool) -> Any:
         if type(player) is int and 0 <= player < self.num_players:  # the common case, first
@@ -472,17 +481,28 @@ class GameState(ABC):
 
         Raises :class:`IllegalActionError` naming the broken rule; the state is then unchanged.
         """
-        player = self._check_player(player, allow_none=False)
-        act = self.SPACE.resolve(action)
-        if self.is_over:
-            raise IllegalActionError("the game is over")
-        if player not in self.current_players:
-            raise IllegalActionError(
-                f"player {player} acted out of turn: waiting for {list(self.current_players)}"
-            )
-        legal = self._cached_legal(player)
-        if act not in legal:
-            raise IllegalActionError(self._why_illegal(player, act))
+        if (
+            type(player) is int
+            and player == self._legal_player
+            and self._legal_step == self._nsteps
+            and action.__class__ is Action
+            and action in self._legal
+        ):
+            # The usual call: an Action from the list legal_actions just gave this player. That list is cached
+            # only for a current player of a game not over, at this step, so every check below would pass.
+            act = action
+        else:
+            player = self._check_player(player, allow_none=False)
+            act = self.SPACE.resolve(action)
+            if self.is_over:
+                raise IllegalActionError("the game is over")
+            if player not in self.current_players:
+                raise IllegalActionError(
+                    f"player {player} acted out of turn: waiting for {list(self.current_players)}"
+                )
+            legal = self._cached_legal(player)
+            if act not in legal:
+                raise IllegalActionError(self._why_illegal(player, act))
         before = self._log
         self._history = ((player, act.id), self._history)
         self._nsteps += 1

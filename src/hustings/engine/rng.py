@@ -107,10 +107,17 @@ class Rng:
         return lo + self.randrange(hi - lo + 1)
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place, drawing as :meth:`next64` does (inlined: a call per card was half the cost)."""
+        block, pos = self._block, self._pos
         for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            if pos == 8:
+                block = _UNPACK(hashlib.blake2b(self._counter.to_bytes(16, "little"), key=self._key).digest())
+                self._counter += 1
+                pos = 0
+            j = block[pos] % (i + 1)
+            pos += 1
             items[i], items[j] = items[j], items[i]
+        self._block, self._pos = block, pos
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.randrange(len(items))]

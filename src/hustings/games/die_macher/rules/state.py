@@ -152,6 +152,7 @@ class DieMacher(GameState):
         self.nat_left = 0
         self.final: list[dict[str, int]] = []
         setup.setup(self)
+        self._settle()
 
     # ------------------------------------------------------------------------------- queries
 
@@ -159,18 +160,20 @@ class DieMacher(GameState):
     def num_players(self) -> int:
         return self.n
 
-    @property
-    def current_players(self) -> tuple[int, ...]:
-        ph = self.phase  # identity tests: the engine asks this several times a step
-        if ph is _SHEET or ph is _BID or ph is _TIE:
-            return tuple(self.waiting)
-        if ph is _OVER:
-            return ()
-        return (self.turn,)
+    # Plain attributes, not properties: the engine and every caller read them several times a step, and they
+    # change only when a decision is applied, so :meth:`_settle` sets them once, when the game waits again.
+    current_players: tuple[int, ...] = ()
+    is_over: bool = False
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
+    def _settle(self) -> None:
+        ph = self.phase
+        if ph is _SHEET or ph is _BID or ph is _TIE:
+            self.current_players = tuple(self.waiting)
+        elif ph is _OVER:
+            self.current_players = ()
+        else:
+            self.current_players = (self.turn,)
+        self.is_over = ph is _OVER
 
     # ------------------------------------------------------------------------------ dispatch
 
@@ -186,6 +189,7 @@ class DieMacher(GameState):
         decision (and returns True) or moves the game on to another phase."""
         while True:
             if PHASES[self.phase].advance(self):
+                self._settle()
                 return
 
     def _why_illegal(self, p: int, a: Action) -> str:
@@ -316,7 +320,7 @@ class DieMacher(GameState):
         items = []
         base = self.BASE_FIELDS
         for key in sorted(self.__dict__):
-            if key in base or key in ("results", "final"):
+            if key in base or key in ("results", "final", "current_players", "is_over"):
                 continue
             items.append((key, _freeze(self.__dict__[key])))
         return tuple(items)
