@@ -63,11 +63,13 @@ def bid_apply(s: DieMacher, p: int, a: Action) -> None:
 
 
 def bid_advance(s: DieMacher) -> bool:
-    if s.phase == Phase.POLL_DECIDE:
+    if s.phase is Phase.POLL_DECIDE:
         return True
     b = s.boards_todo[s.bi]
-    active = [p for p in range(s.n) if not s.poll_out[p]]
-    if not active or (active == [s.poll_high_p]):
+    out, high = s.poll_out, s.poll_high_p
+    # ends when nobody is left in, or only the high bidder (counted, not listed: this runs after every bid)
+    left = s.n - sum(out)
+    if left == 0 or (left == 1 and high >= 0 and not out[high]):
         if s.poll_high_p < 0:
             # nobody bid: the card stays face down, unused and unseen (001 2.vii)
             s.poll_disc.append(s.poll_card)

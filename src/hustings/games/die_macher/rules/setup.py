@@ -25,18 +25,22 @@ def setup(s: DieMacher) -> None:
     rng.shuffle(s.state_deck)
     s.poll_deck = [c for c in range(len(D.POLLS)) if not (short and D.POLL_SEVEN[c])]  # short variant 4
     rng.shuffle(s.poll_deck)
+    cabinet = [c.index for c in D.CABINET if c.in_short or not short]  # short variant 2
+    donations = [d.index for d in D.DONATIONS if d.in_short or not short]  # short variant 3
     for p in range(n):
-        s.cab_left[p] = [c.index for c in D.CABINET if c.in_short or not short]  # short variant 2
-        s.don_left[p] = [d.index for d in D.DONATIONS if d.in_short or not short]  # short variant 3
+        s.cab_left[p] = cabinet[:]
+        s.don_left[p] = donations[:]
         # 5 public program cards of 5 different issues; a repeat or opposite goes under the deck (§遊戲準備)
+        issues: set[int] = set()
         while len(s.prog[p]) < D.PUBLIC_PROGRAM:
             c = s.draw_program()
-            if any((x >> 1) == (c >> 1) for x in s.prog[p]):
+            if (c >> 1) in issues:
                 s.prog_deck.insert(0, c)  # drawn face up: everyone knows it lies under the deck
                 s.prog_known += 1
                 s.emit("program_rejected", {"seat": p, "card": c})
                 continue
             s.prog[p].append(c)
+            issues.add(c >> 1)
         s.emit("program_dealt", {"seat": p, "cards": list(s.prog[p])})
     for p in range(n):
         s.hand[p] = [s.draw_program() for _ in range(D.HIDDEN_PROGRAM)]
@@ -66,15 +70,17 @@ def prepare_board(s: DieMacher, b: int, election: int, face_up: int) -> None:
     s.state[b] = s.state_deck.pop()
     s.up[b] = []
     s.down[b] = []
+    issues: set[int] = set()
     while len(s.up[b]) < face_up:
         c = s.draw_opinion()
         if c < 0:
             break
-        if any((x >> 1) == (c >> 1) for x in s.up[b]):
+        if (c >> 1) in issues:
             s.opinion_to_bottom(c)  # drawn face up, so everyone knows it lies under the deck
             s.emit("opinion_rejected", {"board": b, "card": c})
             continue
         s.up[b].append(c)
+        issues.add(c >> 1)
     while len(s.up[b]) + len(s.down[b]) < 4:
         c = s.draw_opinion()
         if c < 0:
