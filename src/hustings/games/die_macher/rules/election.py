@@ -58,14 +58,22 @@ def decide_winner(s: DieMacher, b: int) -> tuple[list[int], str, list[int]]:
     entities += [[p] for p in range(s.n) if p not in in_pair]
 
     def key(e: list[int]) -> tuple[int, int, int]:
-        top = max(v[p] for p in e)
-        return (sum(v[p] for p in e), top, max(arr[p] for p in e if v[p] == top))
+        """(votes, the member's top votes, that member's arrival); an entity is a party or a pair."""
+        if len(e) == 1:
+            p = e[0]
+            return (v[p], v[p], arr[p])
+        p, q = e
+        vp, vq = v[p], v[q]
+        late = arr[p] if vp > vq else arr[q] if vq > vp else max(arr[p], arr[q])
+        return (vp + vq, max(vp, vq), late)
 
-    best = max(entities, key=key)
-    total = key(best)[0]
+    keys = [key(e) for e in entities]  # once each: the winner and its rivals compare the same keys
+    top_key = max(keys)
+    best = entities[keys.index(top_key)]  # the first with the top key, as max(entities, key=key) picks
+    total = top_key[0]
     if total == 0:
         return [], "none", []  # nobody has a vote: no winner (ruling R12)
-    rivals = [e for e in entities if e is not best and key(e)[0] == total]
+    rivals = [e for e, k in zip(entities, keys, strict=True) if e is not best and k[0] == total]
     if len(best) == 2:
         # the member with more votes first; on equal votes the later arrival (001 3.iii)
         order = sorted(best, key=lambda p: (v[p], arr[p]), reverse=True)
