@@ -168,12 +168,12 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run) -> None:
         async for raw in ws:
             msg = json.loads(raw)
             kind = msg.get("type")
-            if kind == "ack":
-                t0 = sent.pop(int(msg["step"]) - 1, None)
+            if "ack" in msg:  # the update that answers our act: the move is durable
+                t0 = sent.pop(int(msg["ack"]) - 1, None)
                 if t0 is not None:
                     now = time.perf_counter()
                     run.acks.append((now, now - t0))
-            elif kind in ("state", "update"):
+            if kind in ("state", "update"):
                 if first:
                     first = False
                     run.connected += 1

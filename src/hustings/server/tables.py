@@ -17,7 +17,6 @@ import asyncio
 import functools
 import hashlib
 import hmac
-import json
 import logging
 import random
 import secrets
@@ -26,6 +25,8 @@ from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 import hustings
 from hustings.bots.heuristic import heuristic_for
@@ -100,11 +101,18 @@ def new_token() -> str:
 def _json_default(value: object) -> Any:
     if isinstance(value, tuple | frozenset | set):
         return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
     raise TypeError(f"not JSON: {type(value).__name__}")
 
 
+_ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
 def dumps(message: Any) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_json_default)
+    """Compact JSON (orjson: every move sends each seat its view, legal actions and events, so encoding is a
+    large share of the server's work per move)."""
+    return orjson.dumps(message, default=_json_default, option=_ORJSON_OPTIONS).decode()
 
 
 @dataclass(eq=False)
@@ -565,7 +573,7 @@ class Hub:
     # -- what each connection is told ---------------------------------------------------------------------
 
     def _message(self, table: LiveTable, conn: Conn, kind: str, events: Sequence[Event],
-                 cache: dict[Any, Any]) -> str:
+                 cache: dict[Any, Any], ack: int | None = None) -> str:
         """The JSON of a "state"/"update" for ``conn``: its seat's view, legal actions (only if it must act now)
         and the events it may see. Assembled from fragments encoded once per change in ``cache`` (shared by one
         broadcast) and ``table.fragments()`` (shared by every message about this step): what every connection
@@ -621,7 +629,8 @@ class Hub:
                                               "text": text.event_text(e, lang, view)})
                 evs.append(ev)
         can_undo = seat is not None and not st.is_over and table.undo_ok == (st.step_count, seat)
-        return (f'{{"type":"{kind}","step":{st.step_count},"view":{view_json},"legal":{legal_json},'
+        acked = "" if ack is None else f'"ack":{ack},'
+        return (f'{{"type":"{kind}",{acked}"step":{st.step_count},"view":{view_json},"legal":{legal_json},'
                 f'"events":[{",".join(evs)}],"phase":{phase_json},"can_undo":{"true" if can_undo else "false"},'
                 f'{cache["common"]}}}')
 
@@ -640,15 +649,17 @@ class Hub:
         conn.send(self._message(table, conn, "update", table.events[conn.cursor:], {}))
         conn.cursor = len(table.events)
 
-    def _broadcast(self, table: LiveTable, full: bool = False) -> None:
+    def _broadcast(self, table: LiveTable, full: bool = False, ack: tuple[Conn, int] | None = None) -> None:
         """Tell every connection what changed: its seat's view, legal actions and new events (``full``: a fresh
-        "state" with every event, after an undo took events back or the game started)."""
+        "state" with every event, after an undo took events back or the game started). ``ack``: the connection
+        whose act made the change, and the step its update acknowledges (the move is durable)."""
         cache: dict[Any, Any] = {}
         for conn in list(table.conns):
             if full:
                 self.send_state(table, conn, "state", None, cache)
             else:
-                conn.send(self._message(table, conn, "update", table.events[conn.cursor:], cache))
+                acked = ack[1] if ack is not None and ack[0] is conn else None
+                conn.send(self._message(table, conn, "update", table.events[conn.cursor:], cache, acked))
                 conn.cursor = len(table.events)
 
     def _push_table(self, table: LiveTable, but: Conn | None = None) -> None:
@@ -741,8 +752,8 @@ class Hub:
             table.record = _replace_record(table.record, status="over")
         if by is not None:
             table.away.discard(seat)
-            by.send(dumps({"type": "ack", "step": step + 1}))
-        self._broadcast(table)
+        # the sender's update carries the ack (one frame, not two, per move)
+        self._broadcast(table, ack=(by, step + 1) if by is not None else None)
         self._schedule(table)
 
     async def _rebuild(self, table: LiveTable) -> None:
