@@ -44,7 +44,6 @@ from hustings.engine import (
     get_spec,
     list_games,
     normalize_lang,
-    thaw,
 )
 from hustings.engine.rng import RNG_NAME
 from hustings.server.clock import ClockError, Clocks, ClockSettings
@@ -625,7 +624,8 @@ class Hub:
                 ekey = ("event", id(e), seat, lang)  # e is held by table.events for as long as frags are
                 ev = frags.get(ekey)
                 if ev is None:
-                    ev = frags[ekey] = dumps({"type": e.type, "data": thaw(e.data), "step": e.step, "to": e.to,
+                    # e.data is FrozenDict/FrozenList: dict and list subclasses, which orjson writes as they are
+                    ev = frags[ekey] = dumps({"type": e.type, "data": e.data, "step": e.step, "to": e.to,
                                               "text": text.event_text(e, lang, view)})
                 evs.append(ev)
         can_undo = seat is not None and not st.is_over and table.undo_ok == (st.step_count, seat)
