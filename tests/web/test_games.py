@@ -11,6 +11,7 @@ import pytest
 
 from .helpers import (
     STATE,
+    check_summary_fits,
     click_some_action,
     create_table,
     join_and_start,
@@ -97,6 +98,7 @@ def test_whole_game_two_seats_by_clicking(
         p.wait_for_selector("#summary[open] svg.chart", timeout=5000)
         p.screenshot(path=str(shots / f"summary-seat{seat}.png"), full_page=True)
         assert p.evaluate("() => document.documentElement.scrollWidth") <= p.viewport_size["width"] + 1
+        check_summary_fits(p)  # on the phone too: the score table is stacked, not scrolled
     assert not errors, errors
     for c in contexts:
         c.close()

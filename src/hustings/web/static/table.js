@@ -333,9 +333,11 @@ function drawSummary(c) {
   box.replaceChildren(
     el("p", { class: "winners" }, head),
     el("table", { class: "summary-table" },
-      el("tr", {}, el("th", {}, ""), comps.map((k) => el("th", {}, labels[k] || k)), el("th", {}, labels.total || t("web.total"))),
+      el("tr", { class: "head" }, el("th", {}, ""), comps.map((k) => el("th", {}, labels[k] || k)), el("th", {}, labels.total || t("web.total"))),
+      // each cell names its column (data-label): on a phone a seat's row is stacked as "label value" pairs
       scores.map((s, i) => el("tr", { "data-seat": i, class: winners.includes(i) ? "winner" : "" }, el("th", {}, seatName(i)),
-        comps.map((k) => el("td", {}, String(s?.[k] ?? ""))), el("td", {}, String(s?.total ?? ""))))),
+        comps.map((k) => el("td", { "data-label": labels[k] || k }, String(s?.[k] ?? ""))),
+        el("td", { class: "total", "data-label": labels.total || t("web.total") }, String(s?.total ?? ""))))),
     scoreChart(scores, comps, labels, seatName),
     rematchBox(),
   );
