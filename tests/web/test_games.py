@@ -62,6 +62,11 @@ def test_whole_game_two_seats_by_clicking(
         for seat, p in enumerate(pages):
             phase_shot(p, shots, seen, f"seat{seat}")
             if my_turn(p):
+                if game == "die-macher-2019" and p.evaluate(f"() => {STATE}.model.phase") == "presence":
+                    # the decision is worded (state, value), not the generic "your turn" (§三.9.2)
+                    generic = p.evaluate(f"() => {STATE}.words.t('web.your_turn')")
+                    assert p.locator("#turn").text_content() != generic
+                    assert p.locator("section.presence").count() == 1
                 click_some_action(p, rng)
                 acted = True
         if turn % 25 == 0:
