@@ -8,7 +8,7 @@ from typing import Any
 
 import hustings
 from hustings.server.tables import token_hash
-from hustings.server.undo import undo_refusal
+from hustings.table.undo import undo_refusal
 
 from .conftest import Client, Server
 

@@ -10,6 +10,7 @@ awaited result, JSON) and ``errors()`` (uncaught page errors and console errors 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -104,7 +105,7 @@ class Firefox:
         deadline = time.time() + timeout
         while True:
             msg = json.loads(self.ws.recv(timeout=max(0.01, deadline - time.time())))
-            if msg.get("type") == "event" or "method" in msg and "id" not in msg:
+            if msg.get("type") == "event" or ("method" in msg and "id" not in msg):
                 if msg.get("method") == "log.entryAdded":
                     p = msg["params"]
                     if p.get("type") == "javascript" or p.get("level") == "error":
@@ -112,7 +113,7 @@ class Firefox:
                 continue
             if msg.get("id") != mine:
                 continue
-            if msg.get("type") == "error" or "error" in msg and "result" not in msg:
+            if msg.get("type") == "error" or ("error" in msg and "result" not in msg):
                 raise RuntimeError(f"{method}: {msg.get('error')}: {msg.get('message')}")
             return msg.get("result")
 
@@ -135,10 +136,8 @@ class Firefox:
     def close(self) -> None:
         try:
             if getattr(self, "ws", None) is not None:
-                try:
+                with contextlib.suppress(Exception):
                     self.send("session.end", {}, timeout=5)
-                except Exception:
-                    pass
                 self.ws.close()
         finally:
             self.proc.terminate()
@@ -204,10 +203,8 @@ class WebKit:
     def close(self) -> None:
         try:
             if self.session is not None:
-                try:
+                with contextlib.suppress(Exception):
                     self._req("DELETE", f"/session/{self.session}")
-                except Exception:
-                    pass
             self.http.close()
         finally:
             self.proc.terminate()

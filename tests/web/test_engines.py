@@ -25,9 +25,8 @@ JOIN = """async () => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   for (let i = 0; i < 200 && !document.querySelector("#join"); i++) await sleep(50);
   document.querySelector("#join").click();
-  for (let i = 0; i < 200 && !/✓|ready|Ready/.test(document.querySelector("#lobby")?.textContent || ""); i++) await sleep(50);
   for (let i = 0; i < 200 && !window.hustingsTable.model; i++) {
-    if (i % 10 === 0) document.querySelector("#start")?.click();
+    if (i % 10 === 9) document.querySelector("#start")?.click();  // until join and ready have landed
     await sleep(50);
   }
   return !!window.hustingsTable.model;

@@ -57,11 +57,14 @@ from hustings.server.store import (
     TableRecord,
 )
 from hustings.server.text import explain, text_for
-from hustings.server.undo import undo_refusal
 from hustings.table.match import Match, bot_seed
+from hustings.table.undo import undo_refusal
 
 log = logging.getLogger("hustings.server")
 
+#: re-dealt replays behind the Undo button shown after a move (a quick check: asking to undo runs the full
+#: hustings.table.undo.SAMPLES before anything is taken back)
+OFFER_SAMPLES = 2
 BOT_LEVELS = ("random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard")
 #: a seat name's longest length
 MAX_NAME = 40
@@ -700,12 +703,22 @@ class Hub:
         to_act = st.current_players
         step = st.step_count
         # a person's own move (not a stand-in bot's) may be offered for undo: keep the state it was made on
-        before = st.clone() if by is not None and table.match.seats[seat] is None else None
+        person = by is not None and table.match.seats[seat] is None
+        open_game = type(st).PERFECT_INFORMATION
+        before = st.clone() if person and not open_game else None
         events = st.apply(seat, action)
         at = time.time()
-        # the undo check (several re-dealt replays) runs while the move is being written, not after it
-        undo_check = (asyncio.ensure_future(asyncio.to_thread(_undoable, before, seat, action.id))
-                      if before is not None and not st.is_over else None)
+        undo_check = None
+        if open_game:
+            # nothing hidden anywhere: only a private word to another seat could have revealed something
+            undo_offer = person and not st.is_over and all(e.to is None or e.to == seat for e in events)
+        else:
+            undo_offer = False
+            if before is not None and not st.is_over:
+                # a quick re-dealt replay (the undo itself is decided on the full count) runs while the move is
+                # being written, not after it
+                undo_check = asyncio.ensure_future(
+                    asyncio.to_thread(_undoable, before, seat, action.id, OFFER_SAMPLES))
         try:
             # the store's writer commits this move with whatever else is waiting (group commit); durable when
             # the future resolves
@@ -722,7 +735,7 @@ class Hub:
         table.events.extend(events)
         table.clocks.on_action(to_act, seat, at)
         table.undo_ok = None
-        if undo_check is not None and await undo_check:
+        if undo_offer or (undo_check is not None and await undo_check):
             table.undo_ok = (step + 1, seat)
         if st.is_over:
             table.record = _replace_record(table.record, status="over")
@@ -747,7 +760,7 @@ class Hub:
             # after an undo the move before it may be a person's own, reveal-free one too
             seat, action = history[-1]
             before = await asyncio.to_thread(_replay, table.record, history[:-1])
-            if await asyncio.to_thread(_undoable, before, seat, action):
+            if await asyncio.to_thread(_undoable, before, seat, action, OFFER_SAMPLES):
                 table.undo_ok = (len(history), seat)
         self._broadcast(table, full=True)
         self._schedule(table)
@@ -988,11 +1001,11 @@ def _legal_action(st: GameState, seat: int, action_id: int) -> Action:
     raise PlayError("illegal_action", detail=f"{what.text('en')} (id {action_id}) is not among your legal actions")
 
 
-def _undoable(before: GameState, seat: int, action: int) -> bool:
-    """Whether the server's undo rule (hustings.server.undo) lets ``seat`` take back ``action`` made on
-    ``before``."""
+def _undoable(before: GameState, seat: int, action: int, samples: int) -> bool:
+    """Whether the undo rule (hustings.table.undo), tried on ``samples`` re-deals, lets ``seat`` take back
+    ``action`` made on ``before``."""
     try:
-        return undo_refusal(before, seat, action) is None
+        return undo_refusal(before, seat, action, samples=samples) is None
     except Exception:  # a game whose resample fails oddly: no Undo offered (the undo message still decides)
         log.exception("undo check failed")
         return False
