@@ -56,7 +56,7 @@ from hustings.server.store import (
     TableNotFound,
     TableRecord,
 )
-from hustings.server.text import text_for
+from hustings.server.text import explain, text_for
 from hustings.table.match import Match, bot_seed
 from hustings.table.undo import undo_refusal
 
@@ -851,6 +851,32 @@ class Hub:
             conn.send(dumps({"type": "ack", "step": step - 1}))
             await self._rebuild(table)
 
+    # -- explain ------------------------------------------------------------------------------------------------
+
+    async def explain(self, conn: Conn, msg: Mapping[str, Any]) -> None:
+        """The worked explanation of one event this connection was sent: ``step`` and ``index`` (its place
+        among the events of that step this seat may see). Worked out from this seat's events and view only,
+        in a worker thread, on request (nothing is spent on it per move)."""
+        table = conn.table
+        if table is None:
+            raise PlayError("hello_first")
+        step, index = msg.get("step"), msg.get("index")
+        if isinstance(step, bool) or not isinstance(step, int) or isinstance(index, bool) or not isinstance(index, int):
+            raise PlayError("bad_message", detail="explain needs the integer step and index of an event")
+        seat, lang = conn.seat, conn.lang
+        async with table.lock:
+            # only what this connection has been told: its seat's events up to its cursor
+            seen = [e for e in table.events[:conn.cursor] if e.to is None or e.to == seat]
+            at = [i for i, e in enumerate(seen) if e.step == step]
+            if not 0 <= index < len(at):
+                raise PlayError("unknown_event", step=step, index=index)
+            # a copy: the view is read in a worker thread while moves may change the live state
+            snapshot = table.state.clone()
+        k = at[index]
+        items = await asyncio.to_thread(_explain, table.record.game, snapshot, seat, seen[:k + 1], k, lang)
+        conn.send(dumps({"type": "explanation", "step": step, "index": index, "event": seen[k].type,
+                         "items": items}))
+
     # -- bots, clocks ------------------------------------------------------------------------------------------
 
     def _schedule(self, table: LiveTable) -> None:
@@ -944,13 +970,15 @@ class Hub:
             await self.hello(conn, table_id, msg)
             return
         if conn.table is None:
-            if kind in ("act", "undo", "lang"):
+            if kind in ("act", "undo", "lang", "explain"):
                 raise PlayError("hello_first")
             raise PlayError("bad_message", detail=f"unknown message type {str(kind)[:30]!r}")
         if kind == "act":
             await self.act(conn, msg)
         elif kind == "undo":
             await self.undo(conn, msg)
+        elif kind == "explain":
+            await self.explain(conn, msg)
         elif kind == "lang":
             lang = msg.get("lang")
             if lang not in LANGS:
@@ -965,6 +993,11 @@ class Hub:
 def _think(bot: Bot, state: GameState, seat: int) -> Action:
     legal = state.legal_actions(seat)
     return ask(bot, state, seat, legal)
+
+
+def _explain(game: str, state: GameState, seat: int | None, events: Sequence[Event], index: int,
+             lang: str) -> list[dict[str, Any]] | None:
+    return explain(game, events, index, lang, state.view(seat))
 
 
 def _legal_action(st: GameState, seat: int, action_id: int) -> Action:
