@@ -40,7 +40,7 @@ def test_explain_own_events_and_refuse_what_was_not_seen(server: Server) -> None
         assert state is not None and not state["over"]
         actor = clients[state["to_act"][0]]
         actor.sync()
-        assert actor.act()["type"] == "ack"
+        assert actor.act().get("ack") is not None
     for c in clients.values():
         c.sync()
     c0 = clients[0]
@@ -95,7 +95,7 @@ def test_explain_of_a_game_without_explanations_says_so(server: Server) -> None:
     server.start_table(created)
     tid = created["table"]["id"]
     c = Client(server.ws_base, tid, created["seats"][0]["token"])
-    assert c.act()["type"] == "ack"
+    assert c.act().get("ack") is not None
     c.sync()
     step, index = _events(c)[-1]["step"], 0
     c.send({"type": "explain", "step": step, "index": index})
