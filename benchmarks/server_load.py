@@ -42,6 +42,7 @@ from types import ModuleType
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -162,18 +163,18 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run) -> None:
     pace = Pace()
     sent: dict[int, float] = {}
     acted_at = -1
-    async with websockets.connect(ws_url, max_size=None, open_timeout=60) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+    async with websockets.connect(ws_url, max_size=None, open_timeout=60, compression=None) as ws:
+        await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
         first = True
         async for raw in ws:
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)
             kind = msg.get("type")
-            if kind == "ack":
-                t0 = sent.pop(int(msg["step"]) - 1, None)
+            if "ack" in msg:  # the update that answers our act: the move is durable
+                t0 = sent.pop(int(msg["ack"]) - 1, None)
                 if t0 is not None:
                     now = time.perf_counter()
                     run.acks.append((now, now - t0))
-            elif kind in ("state", "update"):
+            if kind in ("state", "update"):
                 if first:
                     first = False
                     run.connected += 1
@@ -186,7 +187,7 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run) -> None:
                     choice = rng.choice(msg["legal"])
                     acted_at = step
                     sent[step] = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "step": step, "action": choice["id"]}))
+                    await ws.send(orjson.dumps({"type": "act", "step": step, "action": choice["id"]}).decode())
             elif kind == "error":
                 # stale_step / not_your_turn: the state that follows has a later step, and we act on that
                 run.error(str(msg.get("code")))
@@ -307,7 +308,11 @@ def run_one(label: str, db_url: str, args: argparse.Namespace, workdir: Path) ->
     server = Server(db_url, workdir / f"server-{label}.log", profile)
     try:
         server.wait_ready()
-        return asyncio.run(_drive(server, args, label))
+        try:  # the clients' event loop: uvloop (as the server's, through uvicorn) when installed
+            import uvloop
+        except ImportError:
+            return asyncio.run(_drive(server, args, label))
+        return uvloop.run(_drive(server, args, label))
     finally:
         server.stop()
         if profile is not None and profile.exists():

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the real services the test suite starts itself, when they are absent: PostgreSQL (the server's
-# PostgreSQL store and scale-out tests run a throwaway cluster, tests/server/pg_fixture.py) and Chromium (the
-# browser table's tests). Idempotent and silent when everything is there. As root it installs Debian's packages;
+# PostgreSQL store and scale-out tests run a throwaway cluster, tests/server/pg_fixture.py), Chromium (the
+# browser table's tests), and Firefox, WebKitGTK's WebDriver and Xvfb (the other engines' smoke tests). Idempotent and silent when everything is there. As root it installs Debian's packages;
 # otherwise it says what to install. A missing PostgreSQL is an error (those tests fail without it); a missing
 # Chromium is only a warning (its package does not exist everywhere, and the browser tests say so themselves).
 set -u
@@ -64,6 +64,21 @@ fi
 if ! have_cjk_font && can_apt; then
     say "installing a Chinese font for the browser's screenshots (Debian package fonts-wqy-zenhei)"
     apt_install fonts-wqy-zenhei || say "apt-get install fonts-wqy-zenhei failed; zh screenshots will show boxes"
+fi
+
+# Firefox and WebKit (Safari's engine) for the browser smoke tests (tests/web/test_engines.py): Debian's
+# firefox-esr, WebKitGTK's WebDriver and Xvfb (WebKitGTK needs a display). Missing ones only skip those tests.
+other_engines=()
+[ -x /usr/lib/firefox-esr/firefox-esr ] || other_engines+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null 2>&1 || other_engines+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null 2>&1 || other_engines+=(xvfb)
+if [ "${#other_engines[@]}" -gt 0 ]; then
+    if can_apt; then
+        say "installing ${other_engines[*]} (Firefox and WebKit for the browser smoke tests)"
+        apt_install "${other_engines[@]}" || say "apt-get install ${other_engines[*]} failed; those tests will skip"
+    else
+        say "${other_engines[*]} not found (Debian: apt-get install ${other_engines[*]}); their browser tests skip"
+    fi
 fi
 
 exit $status

@@ -91,3 +91,59 @@ def test_rl_encoder_encodes_every_view_in_bounds() -> None:
                 p = s.current_players[0]
                 s.apply(p, r.choice(s.legal_actions(p)))
         assert enc.slices[-1].stop == enc.size
+
+
+# --- the rollout view: ISMCTS decision time (issue 11) ------------------------------------------------------
+
+
+def _same_where_given(light: object, full: object, where: str = "view") -> None:
+    """Every key ``light`` has holds ``full``'s value (dicts recursively; a row of candidates left empty aside)."""
+    if isinstance(light, dict):
+        assert isinstance(full, dict) and set(light) <= set(full), f"{where}: {set(light) - set(full)}"
+        for k, v in light.items():
+            _same_where_given(v, full[k], f"{where}.{k}")
+    elif isinstance(light, list):
+        if where.startswith("view.candidates[") and not light:
+            return  # another round's row: choose never reads it
+        assert isinstance(full, list) and len(light) == len(full), where
+        for i, (x, y) in enumerate(zip(light, full, strict=True)):
+            _same_where_given(x, y, f"{where}[{i}]")
+    else:
+        assert light == full and type(light) is type(full), f"{where}: {light!r} != {full!r}"
+
+
+def test_rollout_view_is_a_pruned_view_and_the_heuristic_reads_nothing_else() -> None:
+    assert bot.HEURISTIC.rollout_view is bot.bot_view
+    for g, n in enumerate((2, 4, 10)):
+        s = hustings.make(GAME, players=n, seed=700 + g)
+        r = random.Random(g)
+        while not s.is_over:
+            p = s.current_players[0]
+            legal = s.legal_actions(p)
+            sample = s.resample(p, random.Random(s.step_count))  # rollouts run on determinizations
+            for state in (s, sample):
+                _same_where_given(bot.bot_view(state, p), state.view(p))
+                assert bot.choose(bot.bot_view(state, p), legal) == bot.choose(state.view(p), legal)
+            s.apply(p, bot.choose(s.view(p), legal) if g % 2 else r.choice(legal))
+
+
+def test_ismcts_on_the_rollout_view_searches_as_on_the_full_view() -> None:
+    # the pruned view only saves time: with the same seed, the same search and the same choice
+    from hustings.bots import InfoSet, IsmctsBot, make_bot
+
+    s = hustings.make(GAME, players=6, seed=31)
+    picks_made = 0
+    r = random.Random(5)
+    while not s.is_over and picks_made < 3:
+        p = s.current_players[0]
+        legal = s.legal_actions(p)
+        if s.view(p)["phase"] == "play" and len(legal) > 2 and r.random() < 0.3:
+            fast = make_bot("ismcts:easy", GAME, seed=4)
+            assert isinstance(fast, IsmctsBot) and fast.rollout_view is bot.bot_view
+            slow = IsmctsBot(level="easy", seed=4, rollout_policy=bot.choose, evaluator=bot.evaluate,
+                             root_hint=bot.choose, scale=bot.HEURISTIC.scale)
+            picks = [b.act(s.view(p), legal, InfoSet.of(s, p, random.Random(4))) for b in (fast, slow)]
+            assert picks[0] == picks[1]
+            picks_made += 1
+        s.apply(p, bot.choose(s.view(p), legal))
+    assert picks_made == 3

@@ -141,18 +141,15 @@ class Client:
                 return self.latest
 
     def act(self, action: int | None = None) -> dict[str, Any]:
-        """Play ``action`` (default: the first legal one) at the latest step and wait for the ack."""
+        """Play ``action`` (default: the first legal one) at the latest step and return the update that
+        acknowledges it (its ``"ack"``: the new step, the move durable), or the error."""
         assert self.latest is not None
         if action is None:
             action = self.latest["legal"][0]["id"]
         self.send({"type": "act", "step": self.latest["step"], "action": action})
         while True:
             msg = self.recv()
-            if msg["type"] == "error":
-                return msg
-            if msg["type"] == "ack":
-                acked: int = msg["step"]
-                self.wait(lambda m, acked=acked: bool(m["step"] >= acked))  # the update after every ack
+            if msg["type"] == "error" or "ack" in msg:
                 return msg
 
     def close(self) -> None:

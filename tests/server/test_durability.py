@@ -58,8 +58,8 @@ def _move(seats: dict[int, Client]) -> tuple[int, int] | None:
     assert c.latest is not None
     action = c.latest["legal"][0]["id"]
     r = c.act(action)
-    if r["type"] == "ack":
-        return r["step"] - 1, action
+    if "ack" in r:
+        return r["ack"] - 1, action
     return None
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import hustings
 from hustings.server.tables import token_hash
-from hustings.server.undo import undo_refusal
+from hustings.table.undo import undo_refusal
 
 from .conftest import Client, Server
 
@@ -39,7 +39,7 @@ def _play(clients: dict[int, Client], moves: int) -> None:
         c = clients[seat]
         c.sync()
         r = c.act()
-        assert r["type"] == "ack", r
+        assert "ack" in r, r
 
 
 # ------------------------------------------------------------------------------------------------- lobby
@@ -280,7 +280,7 @@ def test_every_bad_input_gets_one_clear_error_and_changes_nothing(make_server: A
     assert err(watcher, {"type": "undo", "step": 0})["code"] == "spectator"
     assert err(c0, {"type": "hello", "spectator": True})["code"] == "hello_again"
     assert server.app.state.hub.store.actions(tid) == []  # nothing changed
-    assert c0.act()["type"] == "ack"  # and the connection still plays
+    assert c0.act().get("ack") is not None  # and the connection still plays
 
     stranger = Client(server.ws_base, tid, hello=False)
     assert err(stranger, {"type": "act", "step": 0, "action": 1})["code"] == "hello_first"
@@ -314,7 +314,7 @@ def test_flooding_is_refused_and_the_connection_goes_on(make_server: Any) -> Non
         codes.append(m.get("code") or m["type"])
     assert "rate_limited" in codes and codes.count("pong") < 60
     time.sleep(1.0)
-    assert c.act()["type"] == "ack"  # after a pause it plays again
+    assert c.act().get("ack") is not None  # after a pause it plays again
 
 
 def test_token_is_stored_only_as_a_hash(server: Server) -> None:
@@ -342,7 +342,7 @@ def test_undo_takes_back_an_own_action_that_revealed_nothing(server: Server) -> 
         c.sync()
         action = c.latest["legal"][0]["id"]  # type: ignore[index]
         allowed = undo_refusal(st.clone(), seat, action) is None
-        assert c.act(action)["type"] == "ack"
+        assert c.act(action).get("ack") is not None
         if allowed:
             break
     else:
@@ -378,7 +378,7 @@ def test_undo_refused_when_it_revealed_something(server: Server) -> None:
         c.sync()
         action = c.latest["legal"][0]["id"]  # type: ignore[index]
         refused = undo_refusal(st.clone(), seat, action) is not None
-        assert c.act(action)["type"] == "ack"
+        assert c.act(action).get("ack") is not None
         if refused and hub.tables[tid].state.history[-1][0] == seat:
             break
     else:

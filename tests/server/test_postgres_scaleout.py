@@ -141,10 +141,10 @@ class Client:
             async for raw in ws:
                 msg = json.loads(raw)
                 kind = msg["type"]
-                if kind == "ack":
-                    step = msg["step"] - 1
+                if "ack" in msg:  # the update that answers our act: the move is durable
+                    step = msg["ack"] - 1
                     self.acked[step] = sent.pop(step)
-                elif kind == "error":
+                if kind == "error":
                     self.errors.append(msg["code"])
                     # someone (through the other server) moved first; the state that follows has a later step,
                     # and we act on that (an error does not say which of our acts it refused: keep acted_at)

@@ -90,7 +90,7 @@ def test_a_slow_bot_never_stalls_another_table(make_server: Any) -> None:
         seat = clients[0].latest["to_act"][0]  # type: ignore[index]
         clients[seat].sync()
         t = time.perf_counter()
-        assert clients[seat].act()["type"] == "ack"
+        assert clients[seat].act().get("ack") is not None
         worst = max(worst, time.perf_counter() - t)
     assert worst < 0.5, worst
     hub = server.app.state.hub

@@ -148,3 +148,20 @@ def watch_errors(page: Any, errors: list[str]) -> None:
     page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
     page.on("console", lambda m: errors.append(f"{page.url}: console: {m.text}")
             if m.type == "error" and "WebSocket" not in m.text else None)
+
+
+def check_summary_fits(page: Any) -> None:
+    """The open end-of-game summary scrolls nowhere sideways: not the dialog, not its score table, and nothing
+    in it reaches past the dialog's right edge (on a phone the table's rows are stacked)."""
+    got = page.evaluate("""() => {
+        const d = document.querySelector('#summary[open]'), t = d && d.querySelector('.summary-table');
+        if (!d || !t) return null;
+        const right = d.getBoundingClientRect().right;
+        const out = [...d.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > right + 1)
+            .slice(0, 4).map(e => `${e.tagName}.${e.className}: ${(e.textContent || '').slice(0, 30)}`);
+        return {dialog: [d.scrollWidth, d.clientWidth], table: [t.scrollWidth, t.clientWidth], out};
+    }""")
+    assert got is not None, "no end-of-game summary is open"
+    assert got["dialog"][0] <= got["dialog"][1] + 1, f"the summary dialog scrolls sideways: {got}"
+    assert got["table"][0] <= got["table"][1] + 1, f"the summary table scrolls sideways: {got}"
+    assert not got["out"], f"past the summary's right edge: {got['out']}"

@@ -11,6 +11,7 @@ import pytest
 
 from .helpers import (
     STATE,
+    check_summary_fits,
     click_some_action,
     create_table,
     join_and_start,
@@ -61,6 +62,11 @@ def test_whole_game_two_seats_by_clicking(
         for seat, p in enumerate(pages):
             phase_shot(p, shots, seen, f"seat{seat}")
             if my_turn(p):
+                if game == "die-macher-2019" and p.evaluate(f"() => {STATE}.model.phase") == "presence":
+                    # the decision is worded (state, value), not the generic "your turn" (§三.9.2)
+                    generic = p.evaluate(f"() => {STATE}.words.t('web.your_turn')")
+                    assert p.locator("#turn").text_content() != generic
+                    assert p.locator("section.presence").count() == 1
                 click_some_action(p, rng)
                 acted = True
         if turn % 25 == 0:
@@ -97,6 +103,7 @@ def test_whole_game_two_seats_by_clicking(
         p.wait_for_selector("#summary[open] svg.chart", timeout=5000)
         p.screenshot(path=str(shots / f"summary-seat{seat}.png"), full_page=True)
         assert p.evaluate("() => document.documentElement.scrollWidth") <= p.viewport_size["width"] + 1
+        check_summary_fits(p)  # on the phone too: the score table is stacked, not scrolled
     assert not errors, errors
     for c in contexts:
         c.close()

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from .helpers import STATE, create_table, join_and_start, model, over, phase_shot, watch_errors
+from .helpers import STATE, check_summary_fits, create_table, join_and_start, model, over, phase_shot, watch_errors
 
 
 def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path) -> None:
@@ -66,6 +66,7 @@ def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path)
     assert m["view"]["status"] == "won"
     page.wait_for_selector("#summary[open] svg.chart", timeout=5000)
     page.screenshot(path=str(shots / "summary.png"), full_page=True)
+    check_summary_fits(page)
 
     # rematch from the finished table: a new table, same game, my seat's link opens it
     old_id = made["table"]["id"]

@@ -344,6 +344,10 @@ class GameState(ABC):
 
     GAME_ID: ClassVar[str]
     SPACE: ClassVar[ActionSpace]
+    #: True only for a game where, once dealt, nothing is hidden from any seat or spectator and no action draws
+    #: on chance (逃出總統府): then no action can reveal anything, and undo needs no re-dealt samples. The
+    #: contract suite checks the claim on random games.
+    PERFECT_INFORMATION: ClassVar[bool] = False
 
     game_options: dict[str, JSON]
     seed: int

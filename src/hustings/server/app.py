@@ -18,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -277,8 +278,8 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                         break
                     continue
                 try:
-                    msg = json.loads(text)
-                except ValueError:
+                    msg = orjson.loads(text)
+                except orjson.JSONDecodeError:
                     error("bad_message", detail="not JSON")
                     continue
                 if not isinstance(msg, Mapping):

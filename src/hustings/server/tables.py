@@ -17,7 +17,6 @@ import asyncio
 import functools
 import hashlib
 import hmac
-import json
 import logging
 import random
 import secrets
@@ -26,6 +25,8 @@ from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 import hustings
 from hustings.bots.heuristic import heuristic_for
@@ -43,7 +44,6 @@ from hustings.engine import (
     get_spec,
     list_games,
     normalize_lang,
-    thaw,
 )
 from hustings.engine.rng import RNG_NAME
 from hustings.server.clock import ClockError, Clocks, ClockSettings
@@ -56,12 +56,15 @@ from hustings.server.store import (
     TableNotFound,
     TableRecord,
 )
-from hustings.server.text import text_for
-from hustings.server.undo import undo_refusal
+from hustings.server.text import explain, text_for
 from hustings.table.match import Match, bot_seed
+from hustings.table.undo import undo_refusal
 
 log = logging.getLogger("hustings.server")
 
+#: re-dealt replays behind the Undo button shown after a move (a quick check: asking to undo runs the full
+#: hustings.table.undo.SAMPLES before anything is taken back)
+OFFER_SAMPLES = 2
 BOT_LEVELS = ("random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard")
 #: a seat name's longest length
 MAX_NAME = 40
@@ -97,11 +100,18 @@ def new_token() -> str:
 def _json_default(value: object) -> Any:
     if isinstance(value, tuple | frozenset | set):
         return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
     raise TypeError(f"not JSON: {type(value).__name__}")
 
 
+_ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
 def dumps(message: Any) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), default=_json_default)
+    """Compact JSON (orjson: every move sends each seat its view, legal actions and events, so encoding is a
+    large share of the server's work per move)."""
+    return orjson.dumps(message, default=_json_default, option=_ORJSON_OPTIONS).decode()
 
 
 @dataclass(eq=False)
@@ -562,7 +572,7 @@ class Hub:
     # -- what each connection is told ---------------------------------------------------------------------
 
     def _message(self, table: LiveTable, conn: Conn, kind: str, events: Sequence[Event],
-                 cache: dict[Any, Any]) -> str:
+                 cache: dict[Any, Any], ack: int | None = None) -> str:
         """The JSON of a "state"/"update" for ``conn``: its seat's view, legal actions (only if it must act now)
         and the events it may see. Assembled from fragments encoded once per change in ``cache`` (shared by one
         broadcast) and ``table.fragments()`` (shared by every message about this step): what every connection
@@ -614,11 +624,13 @@ class Hub:
                 ekey = ("event", id(e), seat, lang)  # e is held by table.events for as long as frags are
                 ev = frags.get(ekey)
                 if ev is None:
-                    ev = frags[ekey] = dumps({"type": e.type, "data": thaw(e.data), "step": e.step, "to": e.to,
+                    # e.data is FrozenDict/FrozenList: dict and list subclasses, which orjson writes as they are
+                    ev = frags[ekey] = dumps({"type": e.type, "data": e.data, "step": e.step, "to": e.to,
                                               "text": text.event_text(e, lang, view)})
                 evs.append(ev)
         can_undo = seat is not None and not st.is_over and table.undo_ok == (st.step_count, seat)
-        return (f'{{"type":"{kind}","step":{st.step_count},"view":{view_json},"legal":{legal_json},'
+        acked = "" if ack is None else f'"ack":{ack},'
+        return (f'{{"type":"{kind}",{acked}"step":{st.step_count},"view":{view_json},"legal":{legal_json},'
                 f'"events":[{",".join(evs)}],"phase":{phase_json},"can_undo":{"true" if can_undo else "false"},'
                 f'{cache["common"]}}}')
 
@@ -637,15 +649,17 @@ class Hub:
         conn.send(self._message(table, conn, "update", table.events[conn.cursor:], {}))
         conn.cursor = len(table.events)
 
-    def _broadcast(self, table: LiveTable, full: bool = False) -> None:
+    def _broadcast(self, table: LiveTable, full: bool = False, ack: tuple[Conn, int] | None = None) -> None:
         """Tell every connection what changed: its seat's view, legal actions and new events (``full``: a fresh
-        "state" with every event, after an undo took events back or the game started)."""
+        "state" with every event, after an undo took events back or the game started). ``ack``: the connection
+        whose act made the change, and the step its update acknowledges (the move is durable)."""
         cache: dict[Any, Any] = {}
         for conn in list(table.conns):
             if full:
                 self.send_state(table, conn, "state", None, cache)
             else:
-                conn.send(self._message(table, conn, "update", table.events[conn.cursor:], cache))
+                acked = ack[1] if ack is not None and ack[0] is conn else None
+                conn.send(self._message(table, conn, "update", table.events[conn.cursor:], cache, acked))
                 conn.cursor = len(table.events)
 
     def _push_table(self, table: LiveTable, but: Conn | None = None) -> None:
@@ -700,12 +714,22 @@ class Hub:
         to_act = st.current_players
         step = st.step_count
         # a person's own move (not a stand-in bot's) may be offered for undo: keep the state it was made on
-        before = st.clone() if by is not None and table.match.seats[seat] is None else None
+        person = by is not None and table.match.seats[seat] is None
+        open_game = type(st).PERFECT_INFORMATION
+        before = st.clone() if person and not open_game else None
         events = st.apply(seat, action)
         at = time.time()
-        # the undo check (several re-dealt replays) runs while the move is being written, not after it
-        undo_check = (asyncio.ensure_future(asyncio.to_thread(_undoable, before, seat, action.id))
-                      if before is not None and not st.is_over else None)
+        undo_check = None
+        if open_game:
+            # nothing hidden anywhere: only a private word to another seat could have revealed something
+            undo_offer = person and not st.is_over and all(e.to is None or e.to == seat for e in events)
+        else:
+            undo_offer = False
+            if before is not None and not st.is_over:
+                # a quick re-dealt replay (the undo itself is decided on the full count) runs while the move is
+                # being written, not after it
+                undo_check = asyncio.ensure_future(
+                    asyncio.to_thread(_undoable, before, seat, action.id, OFFER_SAMPLES))
         try:
             # the store's writer commits this move with whatever else is waiting (group commit); durable when
             # the future resolves
@@ -722,14 +746,14 @@ class Hub:
         table.events.extend(events)
         table.clocks.on_action(to_act, seat, at)
         table.undo_ok = None
-        if undo_check is not None and await undo_check:
+        if undo_offer or (undo_check is not None and await undo_check):
             table.undo_ok = (step + 1, seat)
         if st.is_over:
             table.record = _replace_record(table.record, status="over")
         if by is not None:
             table.away.discard(seat)
-            by.send(dumps({"type": "ack", "step": step + 1}))
-        self._broadcast(table)
+        # the sender's update carries the ack (one frame, not two, per move)
+        self._broadcast(table, ack=(by, step + 1) if by is not None else None)
         self._schedule(table)
 
     async def _rebuild(self, table: LiveTable) -> None:
@@ -747,7 +771,7 @@ class Hub:
             # after an undo the move before it may be a person's own, reveal-free one too
             seat, action = history[-1]
             before = await asyncio.to_thread(_replay, table.record, history[:-1])
-            if await asyncio.to_thread(_undoable, before, seat, action):
+            if await asyncio.to_thread(_undoable, before, seat, action, OFFER_SAMPLES):
                 table.undo_ok = (len(history), seat)
         self._broadcast(table, full=True)
         self._schedule(table)
@@ -826,6 +850,32 @@ class Hub:
                 raise PlayError("stale_step", step=table.state.step_count, sent=step) from None
             conn.send(dumps({"type": "ack", "step": step - 1}))
             await self._rebuild(table)
+
+    # -- explain ------------------------------------------------------------------------------------------------
+
+    async def explain(self, conn: Conn, msg: Mapping[str, Any]) -> None:
+        """The worked explanation of one event this connection was sent: ``step`` and ``index`` (its place
+        among the events of that step this seat may see). Worked out from this seat's events and view only,
+        in a worker thread, on request (nothing is spent on it per move)."""
+        table = conn.table
+        if table is None:
+            raise PlayError("hello_first")
+        step, index = msg.get("step"), msg.get("index")
+        if isinstance(step, bool) or not isinstance(step, int) or isinstance(index, bool) or not isinstance(index, int):
+            raise PlayError("bad_message", detail="explain needs the integer step and index of an event")
+        seat, lang = conn.seat, conn.lang
+        async with table.lock:
+            # only what this connection has been told: its seat's events up to its cursor
+            seen = [e for e in table.events[:conn.cursor] if e.to is None or e.to == seat]
+            at = [i for i, e in enumerate(seen) if e.step == step]
+            if not 0 <= index < len(at):
+                raise PlayError("unknown_event", step=step, index=index)
+            # a copy: the view is read in a worker thread while moves may change the live state
+            snapshot = table.state.clone()
+        k = at[index]
+        items = await asyncio.to_thread(_explain, table.record.game, snapshot, seat, seen[:k + 1], k, lang)
+        conn.send(dumps({"type": "explanation", "step": step, "index": index, "event": seen[k].type,
+                         "items": items}))
 
     # -- bots, clocks ------------------------------------------------------------------------------------------
 
@@ -920,13 +970,15 @@ class Hub:
             await self.hello(conn, table_id, msg)
             return
         if conn.table is None:
-            if kind in ("act", "undo", "lang"):
+            if kind in ("act", "undo", "lang", "explain"):
                 raise PlayError("hello_first")
             raise PlayError("bad_message", detail=f"unknown message type {str(kind)[:30]!r}")
         if kind == "act":
             await self.act(conn, msg)
         elif kind == "undo":
             await self.undo(conn, msg)
+        elif kind == "explain":
+            await self.explain(conn, msg)
         elif kind == "lang":
             lang = msg.get("lang")
             if lang not in LANGS:
@@ -943,6 +995,11 @@ def _think(bot: Bot, state: GameState, seat: int) -> Action:
     return ask(bot, state, seat, legal)
 
 
+def _explain(game: str, state: GameState, seat: int | None, events: Sequence[Event], index: int,
+             lang: str) -> list[dict[str, Any]] | None:
+    return explain(game, events, index, lang, state.view(seat))
+
+
 def _legal_action(st: GameState, seat: int, action_id: int) -> Action:
     legal = st.legal_actions(seat)
     for a in legal:
@@ -955,11 +1012,11 @@ def _legal_action(st: GameState, seat: int, action_id: int) -> Action:
     raise PlayError("illegal_action", detail=f"{what.text('en')} (id {action_id}) is not among your legal actions")
 
 
-def _undoable(before: GameState, seat: int, action: int) -> bool:
-    """Whether the server's undo rule (hustings.server.undo) lets ``seat`` take back ``action`` made on
-    ``before``."""
+def _undoable(before: GameState, seat: int, action: int, samples: int) -> bool:
+    """Whether the undo rule (hustings.table.undo), tried on ``samples`` re-deals, lets ``seat`` take back
+    ``action`` made on ``before``."""
     try:
-        return undo_refusal(before, seat, action) is None
+        return undo_refusal(before, seat, action, samples=samples) is None
     except Exception:  # a game whose resample fails oddly: no Undo offered (the undo message still decides)
         log.exception("undo check failed")
         return False

@@ -23,18 +23,15 @@ from hustings.engine import (
     IllegalActionError,
     Outcome,
     RecordError,
-    ResampleError,
     fresh_seed,
 )
 from hustings.table.loop import Driven, drive
 from hustings.table.settings import TableSettings
 from hustings.table.store import MatchExists, MatchStore, StoredMatch, StoreError
+from hustings.table.undo import undo_refusal
 
 #: the largest seed a match takes (records replay seeds of at most 512 bits)
 MAX_SEED_BITS = 512
-#: how many other deals of what a seat cannot see an undo tries the move on: a move whose outcome is one of
-#: two equally likely ones is missed with odds 2**-UNDO_SAMPLES
-UNDO_SAMPLES = 16
 
 
 class MatchError(ValueError):
@@ -295,9 +292,9 @@ class Match:
             states.append(nxt)
         # walk back over the seat's own trailing actions to its last real decision (one of several choices)
         for i in range(len(states) - 2, -1, -1):
-            before, after = states[i], states[i + 1]
+            before = states[i]
             action = history[start + i][1]
-            if not _reveals_nothing(before, after, seat, action):
+            if undo_refusal(before, seat, action, rng=random.Random(before.step_count)) is not None:
                 raise MatchError("your last move showed you something you did not know before: it cannot be "
                                  "taken back")
             if len(before.legal_actions(seat)) > 1:
@@ -343,29 +340,6 @@ class Match:
         except (StoreError, OSError) as e:
             raise SaveError(f"the move was not saved: {_reason(e)}") from None
         self._stored = state.step_count
-
-
-def _seen(state: GameState, seat: int, since: int) -> tuple[Any, list[tuple[str, Any]]]:
-    """What ``seat`` sees of ``state``: its view and the events after step ``since`` shown to it."""
-    events = [(e.type, e.data) for e in state.all_events() if e.step > since and e.visible_to(seat)]
-    return state.view(seat), events
-
-
-def _reveals_nothing(before: GameState, after: GameState, seat: int, action: int) -> bool:
-    """Whether ``seat``'s ``action`` from ``before`` showed it nothing it could not foresee: on every other deal
-    of what it cannot see (fresh shuffles included), the same action shows it the same view and events."""
-    step = before.step_count
-    truth = _seen(after, seat, step)
-    rng = random.Random(step)  # the samples need not be secret: each re-deals what the seat cannot see
-    for _ in range(UNDO_SAMPLES):
-        try:
-            sample = before.resample(seat, rng)
-            sample.apply(seat, action)
-        except (ResampleError, NotImplementedError, IllegalActionError):
-            return False  # the game cannot say: refuse rather than risk a take-back after a look
-        if _seen(sample, seat, step) != truth:
-            return False
-    return True
 
 
 def _reason(e: BaseException) -> str:

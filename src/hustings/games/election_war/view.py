@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from hustings.games.election_war.rules.state import ElectionWar
 
 
-def _candidate(s: ElectionWar, r: int, q: int, player: int | None) -> CandidateView:
+def candidate_view(s: ElectionWar, r: int, q: int, player: int | None) -> CandidateView:
     card = s.cand[r][q]
     shown = card >= 0 and (s.revealed or q == player)
     role = D.ROLES[card] if shown else None
@@ -66,7 +66,7 @@ def build_view(s: ElectionWar, player: int | None) -> dict[str, Any]:
         "turn": s.turn if playing else None,
         "to_act": list(s.current_players),
         "rows": rows,
-        "candidates": [[_candidate(s, r, q, player) for q in range(n)] for r in range(D.ROWS)],
+        "candidates": [[candidate_view(s, r, q, player) for q in range(n)] for r in range(D.ROWS)],
         "role_hand": list(s.role_hand[player]) if player is not None else None,
         "role_hand_sizes": [len(h) for h in s.role_hand],
         "hand": list(s.hands[player]) if player is not None else None,

@@ -64,6 +64,7 @@ def check_difficulty(hard: bool, difficulty: object) -> int | None:
 class PalaceEscape(GameState):
     GAME_ID = GAME_ID
     SPACE = SPACE
+    PERFECT_INFORMATION = True  # the whole grid is face up and only the deal is random
 
     board: list[int]
     start: tuple[int, ...]

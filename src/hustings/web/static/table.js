@@ -14,7 +14,7 @@ const mySeat = frag.has("seat") ? Number(frag.get("seat")) : null;
 const S = {
   lang: chosenLang(), words: null, meta: null, renderer: fallback, table: null, seat: null,
   model: null, events: [], pending: false, ws: null, retry: 0, closed: false, explain: new Set(),
-  clockBase: 0,
+  explained: new Map(), clockBase: 0,
 };
 const $ = (id) => document.getElementById(id);
 const t = (k, f) => (S.words ? S.words.t(k, f) : k);
@@ -141,11 +141,13 @@ function onMessage(msg) {
       setConn("online");
       break;
     case "state":
-      S.model = msg; S.events = msg.events || []; S.pending = false; S.clockBase = performance.now();
+      S.model = msg; S.events = numbered([], msg.events); S.pending = false; S.clockBase = performance.now();
+      S.explained.clear(); // a fresh state (after an undo) may have other events at the same places
+      for (const key of S.explain) askExplain(key);
       draw();
       break;
     case "update":
-      S.model = { ...S.model, ...msg, events: undefined }; S.events = S.events.concat(msg.events || []);
+      S.model = { ...S.model, ...msg, events: undefined }; S.events = numbered(S.events, msg.events);
       S.pending = false; S.clockBase = performance.now();
       draw();
       break;
@@ -157,11 +159,30 @@ function onMessage(msg) {
       toast(msg.message || msg.code);
       draw();
       break;
+    case "explanation":
+      S.explained.set(`${msg.step}:${msg.index}`, msg.items || []);
+      drawLog();
+      break;
     case "pong":
       break;
     default:
       break;
   }
+}
+
+// Each event gets its place among the events of its step this seat was sent (`n`): with the step, what the
+// server's explain message names it by.
+function numbered(old, fresh) {
+  const counts = new Map();
+  for (const e of old) counts.set(e.step, Math.max(counts.get(e.step) || 0, e.n + 1));
+  for (const e of fresh || []) { e.n = counts.get(e.step) || 0; counts.set(e.step, e.n + 1); }
+  return old.concat(fresh || []);
+}
+
+// The worked explanation of one event (the terminal's explain), asked of the server when `?` is opened.
+function askExplain(key) {
+  const [step, index] = key.split(":").map(Number);
+  if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify({ type: "explain", step, index }));
 }
 
 function act(action) {
@@ -265,20 +286,33 @@ function flatData(data, prefix = "", out = []) {
   return out;
 }
 
+// The server's worked lines (title, then the breakdown) in the page's language; the event's own data only when
+// the game has nothing to work out for it.
+function explanationOf(e, key) {
+  const items = S.explained.get(key);
+  if (items === undefined) return el("div", { class: "explained hint" }, t("web.explain_wait"));
+  if (items.length) {
+    return el("div", { class: "explained" }, items.map((x) => el("div", { class: "explanation" },
+      el("div", { class: "ex-title" }, x.title), el("ul", { class: "ex-lines" }, x.lines.map((l) => el("li", {}, l))))));
+  }
+  return el("div", { class: "explained" }, el("div", { class: "hint" }, t("web.explain_none")),
+    el("table", { class: "breakdown", "aria-label": t("web.explain_raw") }, flatData(e.data).map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, v)))));
+}
+
 function drawLog() {
   const box = $("log-list");
   const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
-  const items = S.events.slice(-300).map((e, i) => {
-    const key = `${e.step}:${i}`;
+  const items = S.events.slice(-300).map((e) => {
+    const key = `${e.step}:${e.n}`;
     const hasNumbers = flatData(e.data).some(([, v]) => /\d/.test(v));
-    const li = el("li", { class: `ev ev-${e.type}${e.to !== null && e.to !== undefined ? " private" : ""}`, "data-type": e.type },
+    const li = el("li", { class: `ev ev-${e.type}${e.to !== null && e.to !== undefined ? " private" : ""}`, "data-type": e.type, "data-key": key },
       el("span", { class: "ev-step" }, String(e.step)), " ", el("span", { class: "ev-text" }, e.text || e.message || e.type),
-      hasNumbers ? el("button", { class: "explain", title: t("explain_title"), "aria-label": t("explain_title"), onclick: () => {
-        S.explain.has(key) ? S.explain.delete(key) : S.explain.add(key); drawLog();
+      hasNumbers ? el("button", { class: "explain", title: t("explain_title"), "aria-label": t("explain_title"), "aria-expanded": String(S.explain.has(key)), onclick: () => {
+        if (S.explain.has(key)) S.explain.delete(key);
+        else { S.explain.add(key); if (!S.explained.has(key)) askExplain(key); }
+        drawLog();
       } }, "?") : null);
-    if (S.explain.has(key)) {
-      li.append(el("table", { class: "breakdown" }, flatData(e.data).map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, v)))));
-    }
+    if (S.explain.has(key)) li.append(explanationOf(e, key));
     return li;
   });
   box.replaceChildren(...items);
@@ -299,9 +333,11 @@ function drawSummary(c) {
   box.replaceChildren(
     el("p", { class: "winners" }, head),
     el("table", { class: "summary-table" },
-      el("tr", {}, el("th", {}, ""), comps.map((k) => el("th", {}, labels[k] || k)), el("th", {}, labels.total || t("web.total"))),
+      el("tr", { class: "head" }, el("th", {}, ""), comps.map((k) => el("th", {}, labels[k] || k)), el("th", {}, labels.total || t("web.total"))),
+      // each cell names its column (data-label): on a phone a seat's row is stacked as "label value" pairs
       scores.map((s, i) => el("tr", { "data-seat": i, class: winners.includes(i) ? "winner" : "" }, el("th", {}, seatName(i)),
-        comps.map((k) => el("td", {}, String(s?.[k] ?? ""))), el("td", {}, String(s?.total ?? ""))))),
+        comps.map((k) => el("td", { "data-label": labels[k] || k }, String(s?.[k] ?? ""))),
+        el("td", { class: "total", "data-label": labels.total || t("web.total") }, String(s?.total ?? ""))))),
     scoreChart(scores, comps, labels, seatName),
     rematchBox(),
   );
@@ -348,6 +384,7 @@ async function switchLang(lang) {
   await loadWords();
   drawChrome();
   if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify({ type: "lang", lang }));
+  // the open explanations again, in the new language (the state message that follows re-asks them)
   if (S.table?.status === "lobby") showLobby();
 }
 

@@ -1,23 +1,24 @@
 """Plain text of actions and events for interfaces without a terminal (the online server): the game's ``text``
-adapter. The game has no terminal renderer of its own, so labels are the actions' own texts from the game's
-catalog, as the terminal's fallback renderer shows them, and event texts are the events' own messages."""
+adapter. Labels are the actions' own texts from the game's catalog (as the terminal's action list words them),
+event texts the events' own messages, and the worked explanation of an event the terminal renderer's explain
+(see :class:`hustings.tui.renderer.RendererText`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from hustings.engine import Action, Event
+from hustings.engine import Action
+from hustings.games.die_macher.adapters.tui import Renderer
+from hustings.tui.renderer import RendererText
 
 
-class Text:
-    """``action_label(action, view, lang)`` and ``event_text(event, lang, view)``, from a player's view only."""
+class Text(RendererText):
+    """``action_label(action, view, lang)``, ``event_text(event, lang, view)`` and ``explain_event(events,
+    index, lang, view)``, from a player's view and events only."""
 
     def action_label(self, action: Action, view: Mapping[str, Any], lang: str) -> str:
         return action.text(lang)
 
-    def event_text(self, event: Event, lang: str, view: Mapping[str, Any] | None = None) -> str:
-        return event.message(lang)
 
-
-TEXT = Text()
+TEXT = Text(Renderer)

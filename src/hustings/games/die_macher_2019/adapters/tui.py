@@ -27,7 +27,15 @@ from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.text import effect_text, phase_name
 from hustings.tui.choices import Entry, parse_amount
 from hustings.tui.i18n import SHARED, eur
-from hustings.tui.renderer import AmountFormat, BaseRenderer, Explanation, Panel, Planner, RendererFactory
+from hustings.tui.renderer import (
+    AmountFormat,
+    BaseRenderer,
+    Explanation,
+    Panel,
+    Planner,
+    RendererFactory,
+    explanations_added,
+)
 
 __all__ = ["PHASES", "Names", "RallyPlanner", "Renderer", "effect_text", "phase_name"]
 
@@ -700,6 +708,18 @@ class Renderer(BaseRenderer):
     def explanations(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[Explanation]:
         """Every number on the screen that events account for, with how it came about."""
         return _Explainer(self, view).run(events)
+
+    def event_explanations(self, view: Mapping[str, Any], events: Sequence[Event], index: int) -> list[Explanation]:
+        """One event's explanations (the browser log's ``?``): what it adds to the explain page, else, for votes
+        in a state decided since (no longer on the page), the event's own vote lines."""
+        got = explanations_added(self, view, events, index)
+        if got:
+            return got
+        e = events[index]
+        ex = _Explainer(self, view)
+        ex.event(e, None)
+        lines = [line for ls in ex.votes.values() for line in ls]
+        return [Explanation(e.message(self.lang), lines)] if lines else []
 
 
 class RallyPlanner:

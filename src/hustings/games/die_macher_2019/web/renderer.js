@@ -12,6 +12,17 @@ export default {
     const card = (c) => h("span", { class: `chip ${c % 2 === 0 ? "pro" : "contra"}`, "data-card": c }, names.cards?.[c] ?? c);
     const perSeat = (arr) => seats.filter((s) => arr[s]).map((s) => `${names.parties?.[partyOf(view, s)] ?? who(s)} ${arr[s]}`).join(" · ") || "—";
 
+    // media presence after an election (三.9.2): which state voted, what a marker is worth, who decides
+    const pv = view.phase === "presence" ? view.presence : null;
+    if (pv) {
+      const stateName = names.states?.[pv.state] ?? pv.state;
+      root.append(h("section", { class: "panel presence", "data-board": pv.board },
+        h("h3", {}, t("web.presence_title", { state: stateName })),
+        h("div", { class: "kv" },
+          h("span", {}, t("web.presence_value")), h("span", {}, t("web.presence_value_n", { value: pv.value })),
+          h("span", {}, t("web.presence_deciders")), h("span", {}, pv.deciders.map(nm).join(" → ") || "—"))));
+    }
+
     // players
     root.append(h("section", { class: "panel" }, h("h3", {}, `${t("web.round", { n: view.round })} · ${t(`phase.${view.phase}`)}`),
       h("div", { class: "boards players" }, view.players.map((p) => h("div", {
@@ -30,9 +41,11 @@ export default {
     // state boards
     root.append(h("section", { class: "panel" }, h("h3", {}, t("web.boards")), h("div", { class: "boards" }, view.boards.map((b) => {
       if (b.state < 0) return h("div", { class: "boardcard" }, h("h4", {}, t("part.board", { n: b.board + 1 })), "—");
-      return h("div", { class: "boardcard", "data-board": b.board },
+      const deciding = pv && pv.board === b.board;
+      return h("div", { class: `boardcard${deciding ? " current" : ""}`, "data-board": b.board },
         h("h4", {}, `${t("part.board", { n: b.board + 1 })}: ${names.states?.[b.state] ?? b.state}`,
-          b.election_round ? h("span", { class: "hint" }, ` · ${t("web.election_in", { n: b.election_round })}`) : null),
+          b.election_round ? h("span", { class: "hint" }, ` · ${t("web.election_in", { n: b.election_round })}`) : null,
+          deciding && pv.deciders.includes(view.you) ? h("span", { class: "hint" }, ` · ${t("web.presence_mine")}`) : null),
         h("div", { class: "kv" },
           h("span", {}, t("web.opinions")), h("span", { class: "chips" }, b.opinions.map(card),
             Array.from({ length: b.hidden_opinions }, () => h("span", { class: "chip hidden" }, "?"))),
@@ -68,6 +81,14 @@ export default {
           view.results.map((r) => h("tr", {}, h("td", {}, String(r.election + 1)), h("td", {}, names.states?.[r.state] ?? r.state),
             seats.map((s) => h("td", { class: r.winners.includes(s) ? "winner" : "" }, `${r.votes[s]} → ${r.points[s]}${r.bonus[s] ? `+${r.bonus[s]}` : ""}`))))))));
     }
+  },
+  // what the phase asks of this seat (the generic "your turn" otherwise)
+  asks(view, ctx) {
+    if (view.phase === "presence" && view.presence) {
+      const pv = view.presence;
+      return ctx.t("web.presence_asks", { state: ctx.names.states?.[pv.state] ?? pv.state, value: pv.value });
+    }
+    return undefined;
   },
   scores(view) {
     if (Array.isArray(view.scores)) return view.scores.map((s, i) => ({ seat: i, total: s.total }));

@@ -19,6 +19,7 @@ from typing import Any
 from hustings.bots.heuristic import Heuristic
 from hustings.engine import Action, GameState
 from hustings.games.election_war import data as D
+from hustings.games.election_war.view import build_view, candidate_view
 
 View = dict[str, Any]
 
@@ -43,6 +44,9 @@ class _Row:
         self.row = view["candidates"][r] if r < D.ROWS else []
         self.council: int = view["rows"][r]["council"] if r < D.ROWS else 0
         self.votes: list[int] = view["votes"]
+        # the row as it stands: every card's value is measured against it (worked out once per decision)
+        self.now: dict[int, int] = self.strengths()
+        self.base: float = self.my_value(self.now)
 
     def standing(self, q: int) -> bool:
         c = self.row[q]
@@ -75,8 +79,7 @@ def _play_value(view: View, rv: _Row, a: Action) -> float:
     level = int(c["level"])
     p = _p(level)
     lands = p if q == me else p * (1 - p)  # the target's owner clears harmful cards at a press conference
-    st = rv.strengths()
-    base = rv.my_value(st)
+    st, base = rv.now, rv.base
     eff, k = card.effect, card.amount
     if eff == "withdraw" or eff == "strength":
         after = dict(st)
@@ -159,5 +162,31 @@ def evaluate(state: GameState) -> list[float]:
     return votes
 
 
+_ROLLOUT_PHASES = frozenset({"play", "press", "discard"})
+
+
+def bot_view(state: GameState, player: int | None) -> View:
+    """For ISMCTS rollouts on a determinization: the part of ``view(player)`` that :func:`choose` reads while the
+    campaign is played (this round's row of candidates, the councils, votes, hands, the pending card), built
+    as the view builds it; other rows' candidates are left empty. Before the campaign, the whole view."""
+    s: Any = state
+    phase = str(s.phase)
+    if phase not in _ROLLOUT_PHASES:
+        return build_view(s, player)
+    r = s.round
+    return {
+        "you": player,
+        "phase": phase,
+        "round": r,
+        "turn": s.turn,
+        "rows": [{"row": i, "district": d, "council": D.DISTRICTS[d].council} for i, d in enumerate(s.rows)],
+        "candidates": [[candidate_view(s, r, q, player) for q in range(s.n)] if i == r else [] for i in range(D.ROWS)],
+        "votes": s.votes(),
+        "hand": list(s.hands[player]) if player is not None else None,
+        "hand_sizes": [len(h) for h in s.hands],
+        "pending": {"card": s.pending[0], "target": s.pending[1]} if s.pending else None,
+    }
+
+
 #: the ``bot`` adapter: a lead of 3 votes is nearly decisive in a count of at most 12 cards
-HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=3.0)
+HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=3.0, rollout_view=bot_view)

@@ -8,6 +8,7 @@ which is the whole position (the puzzle hides nothing).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,6 +39,14 @@ def rank_name(rank: int, lang: str) -> str:
 
 def cell_name(cell: int, lang: str) -> str:
     return _msg(f"cell.{cell}", lang)
+
+
+@functools.lru_cache(maxsize=4096)
+def swap_label(lang: str, a: int, b: int, ra: int, rb: int) -> str:
+    """A swap's label: a few hundred exist in all (cells x ranks x languages), and the server labels every legal
+    swap after every move, so each is worded once."""
+    return _msg("action.swap_cards", lang, a=cell_name(a, lang), b=cell_name(b, lang), ra=rank_name(ra, lang),
+                rb=rank_name(rb, lang))
 
 
 def draw_board(view: View, lang: str, cursor: int | None = None, picked: int | None = None) -> Table:
@@ -115,8 +124,7 @@ class Renderer(BaseRenderer):
             return action.text(self.lang)
         a, b = action.args
         board = view["board"]
-        return _msg("action.swap_cards", self.lang, a=cell_name(a, self.lang), b=cell_name(b, self.lang),
-                  ra=rank_name(board[a], self.lang), rb=rank_name(board[b], self.lang))
+        return swap_label(self.lang, a, b, board[a], board[b])
 
     def entries(self, view: View, legal: Sequence[Action]) -> list[Entry]:
         # the president's swaps first (the player's own moves), then the others, then hint and undo
