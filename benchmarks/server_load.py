@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import importlib.util
 import json
 import os
@@ -158,7 +159,7 @@ class Pace:
             await asyncio.sleep((1 - self.tokens) / CLIENT_RATE)
 
 
-async def _seat(ws_url: str, token: str, rng: random.Random, run: Run) -> None:
+async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: float = 0.0) -> None:
     """One scripted seat: plays random legal moves until its game is over or the run ends."""
     pace = Pace()
     sent: dict[int, float] = {}
@@ -179,6 +180,8 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run) -> None:
                     first = False
                     run.connected += 1
                     await run.go.wait()  # every game is set up and connected before anyone moves
+                    if delay:
+                        await asyncio.sleep(delay)
                 if msg.get("over"):
                     break
                 step = int(msg["step"])
@@ -196,8 +199,10 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run) -> None:
     run.lost += len(sent)
 
 
-async def _new_table(http: httpx.AsyncClient, game: str, players: int, run: Run) -> tuple[str, list[str]] | None:
-    """A started table whose every seat is a person (the scripted clients): its id and the seats' tokens."""
+async def _new_table(http: httpx.AsyncClient, game: str, players: int, run: Run,
+                     start: bool = True) -> tuple[str, list[str]] | None:
+    """A table whose every seat is a person (the scripted clients), joined and ready, and started unless
+    ``start`` is False: its id and the seats' tokens."""
     r = await http.post("/api/tables", json={"game": game, "players": players,
                                              "seats": [{"bot": None} for _ in range(players)]})
     if r.status_code != 200:
@@ -209,11 +214,17 @@ async def _new_table(http: httpx.AsyncClient, game: str, players: int, run: Run)
     for n, token in enumerate(tokens):
         await http.post(f"/api/tables/{table_id}/join", json={"token": token, "name": f"bench{n}"})
         await http.post(f"/api/tables/{table_id}/ready", json={"token": token, "ready": True})
+    if start and not await _start(http, table_id, tokens, run):
+        return None
+    return table_id, tokens
+
+
+async def _start(http: httpx.AsyncClient, table_id: str, tokens: list[str], run: Run) -> bool:
     r = await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
     if r.status_code != 200:
         run.error(f"start {r.status_code}")
-        return None
-    return table_id, tokens
+        return False
+    return True
 
 
 async def _game_slot(http: httpx.AsyncClient, ws_base: str, first: tuple[str, list[str]] | None, args: Any,
@@ -221,17 +232,24 @@ async def _game_slot(http: httpx.AsyncClient, ws_base: str, first: tuple[str, li
     """One of the N concurrent games: play the table set up for it, then new ones until the run ends."""
     rng = random.Random(seed)
     table = first
+    # the first game's moves start at a random moment of the warm-up, so that games end (and are replaced) at
+    # different times, as at a real server, not all in one burst
+    delay = rng.uniform(0, args.warmup)
     while not run.over():
+        # the next table is set up (created, joined, ready) while this one plays; only its start waits
+        nxt = asyncio.ensure_future(_new_table(http, args.game, args.players, run, start=False))
         if table is not None:
             table_id, tokens = table
             url = f"{ws_base}/ws/{table_id}"
-            await asyncio.gather(*(_seat(url, token, random.Random(rng.random()), run) for token in tokens))
+            await asyncio.gather(*(_seat(url, token, random.Random(rng.random()), run, delay) for token in tokens))
+            delay = 0.0
             if not run.over():
                 run.games_done += 1
+        table = await nxt
         if run.over():
             return
-        table = await _new_table(http, args.game, args.players, run)
-        if table is None:
+        if table is None or not await _start(http, table[0], table[1], run):
+            table = None
             await asyncio.sleep(0.5)
 
 
@@ -308,6 +326,11 @@ def run_one(label: str, db_url: str, args: argparse.Namespace, workdir: Path) ->
     server = Server(db_url, workdir / f"server-{label}.log", profile)
     try:
         server.wait_ready()
+        # the clients, like the server (hustings serve), keep Python's full collections rare: a pause here would
+        # be counted as the server's latency
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(50_000, 20, 100)
         try:  # the clients' event loop: uvloop (as the server's, through uvicorn) when installed
             import uvloop
         except ImportError:

@@ -14,6 +14,7 @@ other requests share one connection behind a lock (a ``:memory:`` database has o
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import sqlite3
 import threading
@@ -34,6 +35,8 @@ from hustings.server.store import (
     TableNotFound,
     TableRecord,
 )
+
+log = logging.getLogger(__name__)
 
 #: versioned migrations: (version, statements). Applied in order, each in its own transaction, recorded in
 #: schema_migrations; never edit a released one, add the next.
@@ -97,6 +100,9 @@ class _Append:
     future: Future[None]
 
 
+#: seconds between the checkpointer's passes (the WAL holds about this long's moves)
+CHECKPOINT_S = 1.0
+
 #: moves committed together at most (a bound on one transaction's work, far above what arrives in one flush)
 MAX_BATCH = 1000
 
@@ -126,6 +132,8 @@ class SqliteStore:
         self._writer: threading.Thread | None = None
         self._writer_start = threading.Lock()
         self._closed = False
+        self._checkpointer: threading.Thread | None = None
+        self._stop = threading.Event()
         #: commits made by the writer and the moves they held (for tests and the load benchmark)
         self.group_commits = 0
         self.group_moves = 0
@@ -135,6 +143,10 @@ class SqliteStore:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30.0)
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
+        if self.path != ":memory:":
+            # no checkpoint inside a commit (it would stall every move waiting on that commit for the copy and its
+            # fsync): the checkpointer thread copies the WAL into the database beside the writes
+            db.execute("PRAGMA wal_autocheckpoint=0")
         return db
 
     # -- plumbing ---------------------------------------------------------------------------------
@@ -284,6 +296,27 @@ class SqliteStore:
                     raise StoreError(f"cannot open the database {self.path!r}: {e}") from None
             self._writer = threading.Thread(target=self._write_loop, name="hustings-sqlite-writer", daemon=True)
             self._writer.start()
+            if self.path != ":memory:":
+                self._checkpointer = threading.Thread(target=self._checkpoint_loop, name="hustings-sqlite-checkpoint",
+                                                      daemon=True)
+                self._checkpointer.start()
+
+    def _checkpoint_loop(self) -> None:
+        """Every CHECKPOINT_S, a PASSIVE checkpoint on a connection of its own: it copies what it can of the WAL
+        into the database without waiting for (or blocking) the writer, so the WAL stays small."""
+        try:
+            db = self._connect()
+        except sqlite3.Error as e:
+            log.error("sqlite: no checkpoint connection, the WAL will grow: %s", e)
+            return
+        try:
+            while not self._stop.wait(CHECKPOINT_S):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as e:  # busy or a disk problem: the next round tries again
+                    log.warning("sqlite: checkpoint failed: %s", e)
+        finally:
+            db.close()
 
     def _write_loop(self) -> None:
         while True:
@@ -377,6 +410,9 @@ class SqliteStore:
         if self._writer is not None:
             self._pending.put(None)
             self._writer.join(timeout=30)
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=30)
         with self._lock:
             if self._wdb is not None:
                 with self._wlock:
