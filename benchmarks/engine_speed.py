@@ -4,8 +4,11 @@
     .venv/bin/python benchmarks/engine_speed.py --games 50    # a quick look
 
 When open_spiel is installed (``pip install -e '.[bench]'``) the same random loop also runs over four of
-its pure-Python games for a comparable wall time, and Die Macher 2019 with 4 players is rated against
-their median: floor 0.5x, aim 1.0x.
+its pure-Python games for a comparable wall time, and Die Macher 2019 with 4 players (or each ``--rate
+GAME:VARIANT[:PLAYERS]``) is rated against their median: floor 0.5x, aim 1.0x.
+
+    .venv/bin/python benchmarks/engine_speed.py --games 200 --rate die-macher-2019:standard \
+        --rate die-macher:full --rate die-macher:short
 """
 
 from __future__ import annotations
@@ -294,16 +297,26 @@ def ours_random(game: str, variant: str, players: int, seconds: float, seed: int
     return TimedRun(f"{game} {variant} {players}p", games, steps, steps, clock() - start)
 
 
-def compare(pyspiel: Any, seconds: float, rounds: int = 3) -> tuple[TimedRun, list[TimedRun]]:
-    """Ours and each open_spiel game for ``seconds`` each, interleaved in ``rounds`` slices so that a
-    change in machine load over the run hits every game alike."""
-    ours = TimedRun(f"{REFERENCE_GAME} {REFERENCE_VARIANT} 4p")
+def compare(pyspiel: Any, seconds: float, rated: list[tuple[str, str, int]],
+            rounds: int = 3) -> tuple[list[TimedRun], list[TimedRun]]:
+    """Each of our ``rated`` configurations and each open_spiel game for ``seconds`` each, interleaved in
+    ``rounds`` slices so that a change in machine load over the run hits every game alike."""
+    ours = [TimedRun(f"{g} {v} {n}p") for g, v, n in rated]
     theirs = [TimedRun(name) for name in OPENSPIEL_GAMES]
     for r in range(rounds):
-        ours.add(ours_random(REFERENCE_GAME, REFERENCE_VARIANT, 4, seconds / rounds, seed=r * 1_000_000))
+        for acc, (g, v, n) in zip(ours, rated, strict=True):
+            acc.add(ours_random(g, v, n, seconds / rounds, seed=r * 1_000_000))
         for acc in theirs:
             acc.add(openspiel_random(pyspiel, acc.name, seconds / rounds, seed=r))
     return ours, theirs
+
+
+def parse_rated(text: str) -> tuple[str, str, int]:
+    """``GAME:VARIANT[:PLAYERS]`` (4 players unless given)."""
+    parts = text.split(":")
+    if len(parts) not in (2, 3) or not all(parts):
+        raise argparse.ArgumentTypeError(f"--rate takes GAME:VARIANT[:PLAYERS], not {text!r}")
+    return parts[0], parts[1], int(parts[2]) if len(parts) == 3 else 4
 
 
 # ---------------------------------------------------------------------------------------------- main
@@ -335,6 +348,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="wall time per open_spiel game (default: our reference run's time, 2-60 s)")
     ap.add_argument("--no-openspiel", action="store_true", help="skip the open_spiel comparison")
     ap.add_argument("--strict", action="store_true", help="exit 1 if the ratio is below the floor")
+    ap.add_argument("--rate", action="append", type=parse_rated, metavar="GAME:VARIANT[:PLAYERS]",
+                    help=f"rate this configuration against open_spiel too (repeatable; default "
+                         f"{REFERENCE_GAME}:{REFERENCE_VARIANT}:4)")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
@@ -392,32 +408,32 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     seconds = args.spiel_seconds or min(60.0, max(3.0, reference.seconds))
-    with console.status(f"{REFERENCE_GAME} and open_spiel games: {seconds:.1f} s each, interleaved"):
-        ours, spiel = compare(pyspiel, seconds)
+    rated = args.rate or [(REFERENCE_GAME, REFERENCE_VARIANT, 4)]
+    with console.status(f"{len(rated)} of ours and the open_spiel games: {seconds:.1f} s each, interleaved"):
+        ours, spiel = compare(pyspiel, seconds, rated)
     st = Table(title=f"Same random loop, {seconds:.1f} s each (3 interleaved slices)")
     for col in ("game", "games", "steps/game", "steps/s", "decisions/s"):
         st.add_column(col, justify="left" if col == "game" else "right")
-    for run in (ours, *spiel):
+    for run in (*ours, *spiel):
         per_game = fmt(run.steps / run.games, 1)
         st.add_row(run.name, fmt(run.games), per_game, fmt(run.steps_per_s), fmt(run.decisions_per_s))
     console.print(st)
 
     median_steps = statistics.median(run.steps_per_s for run in spiel)
     median_decisions = statistics.median(run.decisions_per_s for run in spiel)
-    ratio = ours.steps_per_s / median_steps
-    # Our steps are player decisions (chance is resolved inside apply); open_spiel also counts chance
-    # outcomes as steps. The gate uses all their steps, the stricter reading; decisions are shown too.
-    console.print(
-        f"{ours.name}: {ours.steps_per_s:,.0f} steps/s; open_spiel median {median_steps:,.0f} steps/s "
-        f"({median_decisions:,.0f} decisions/s)",
-        highlight=False,
-    )
-    by_decisions = ours.steps_per_s / median_decisions
-    console.print(f"ratio vs their steps: {ratio:.2f}x (vs their decisions: {by_decisions:.2f}x)", highlight=False)
-    for label, bound in (("floor", FLOOR), ("aim", AIM)):
-        verdict = "[green]PASS[/green]" if ratio >= bound else "[red]FAIL[/red]"
-        console.print(f"{label} {bound:.1f}x: {verdict}")
-    return 1 if args.strict and ratio < FLOOR else 0
+    console.print(f"open_spiel median {median_steps:,.0f} steps/s ({median_decisions:,.0f} decisions/s)",
+                  highlight=False)
+    worst = float("inf")
+    for run in ours:
+        # Our steps are player decisions (chance is resolved inside apply); open_spiel also counts chance
+        # outcomes as steps. The gate uses all their steps, the stricter reading; decisions are shown too.
+        ratio = run.steps_per_s / median_steps
+        worst = min(worst, ratio)
+        verdicts = "  ".join(f"{label} {bound:.1f}x: {'[green]PASS[/green]' if ratio >= bound else '[red]FAIL[/red]'}"
+                             for label, bound in (("floor", FLOOR), ("aim", AIM)))
+        console.print(f"{run.name}: {run.steps_per_s:,.0f} steps/s, ratio vs their steps {ratio:.2f}x (vs their "
+                      f"decisions {run.steps_per_s / median_decisions:.2f}x)  {verdicts}")
+    return 1 if args.strict and worst < FLOOR else 0
 
 
 if __name__ == "__main__":
