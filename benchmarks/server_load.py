@@ -37,7 +37,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterable, AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -46,11 +45,6 @@ from typing import Any
 import httpx
 import orjson
 import websockets
-
-try:  # the preferred load generator (the bench extra); websockets otherwise
-    import aiohttp
-except ImportError:  # pragma: no cover
-    aiohttp = None  # type: ignore[assignment]
 
 ROOT = Path(__file__).resolve().parent.parent
 ANCHOR_MOVES_S = 1_100
@@ -140,8 +134,6 @@ class Run:
     games_done: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     lost: int = 0  # acts never acknowledged when their connection ended
-    session: Any = None  # an aiohttp.ClientSession for the seats' websockets, if aiohttp is installed
-    client: str = "websockets"
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -168,58 +160,42 @@ class Pace:
 
 
 async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: float = 0.0) -> None:
-    """One scripted seat over the run's websocket client (aiohttp when installed: its frames are parsed in C, so
-    the load generator takes less of the machine the server shares; else websockets)."""
-    if run.session is not None:
-        async with run.session.ws_connect(ws_url, compress=0, max_msg_size=0, autoping=True) as aws:
-            async def frames() -> AsyncIterator[str | bytes]:
-                async for frame in aws:
-                    if frame.type not in (aiohttp.WSMsgType.TEXT, aiohttp.WSMsgType.BINARY):
-                        return
-                    yield frame.data
-            await _play(aws.send_str, frames(), token, rng, run, delay)
-        return
-    async with websockets.connect(ws_url, max_size=None, open_timeout=60, compression=None) as ws:
-        await _play(ws.send, ws, token, rng, run, delay)
-
-
-async def _play(send: Callable[[str], Awaitable[None]], frames: AsyncIterable[str | bytes], token: str,
-                rng: random.Random, run: Run, delay: float) -> None:
-    """Plays random legal moves until the game is over or the run ends."""
+    """One scripted seat: plays random legal moves until its game is over or the run ends."""
     pace = Pace()
     sent: dict[int, float] = {}
     acted_at = -1
-    await send(orjson.dumps({"type": "hello", "token": token}).decode())
-    first = True
-    async for raw in frames:
-        msg = orjson.loads(raw)
-        kind = msg.get("type")
-        if "ack" in msg:  # the update that answers our act: the move is durable
-            t0 = sent.pop(int(msg["ack"]) - 1, None)
-            if t0 is not None:
-                now = time.perf_counter()
-                run.acks.append((now, now - t0))
-        if kind in ("state", "update"):
-            if first:
-                first = False
-                run.connected += 1
-                await run.go.wait()  # every game is set up and connected before anyone moves
-                if delay:
-                    await asyncio.sleep(delay)
-            if msg.get("over"):
-                break
-            step = int(msg["step"])
-            if msg.get("legal") and step > acted_at and not run.over():
-                await pace.take()
-                choice = rng.choice(msg["legal"])
-                acted_at = step
-                sent[step] = time.perf_counter()
-                await send(orjson.dumps({"type": "act", "step": step, "action": choice["id"]}).decode())
-        elif kind == "error":
-            # stale_step / not_your_turn: the state that follows has a later step, and we act on that
-            run.error(str(msg.get("code")))
-        if run.over() and not sent:
-            return
+    async with websockets.connect(ws_url, max_size=None, open_timeout=60, compression=None) as ws:
+        await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+        first = True
+        async for raw in ws:
+            msg = orjson.loads(raw)
+            kind = msg.get("type")
+            if "ack" in msg:  # the update that answers our act: the move is durable
+                t0 = sent.pop(int(msg["ack"]) - 1, None)
+                if t0 is not None:
+                    now = time.perf_counter()
+                    run.acks.append((now, now - t0))
+            if kind in ("state", "update"):
+                if first:
+                    first = False
+                    run.connected += 1
+                    await run.go.wait()  # every game is set up and connected before anyone moves
+                    if delay:
+                        await asyncio.sleep(delay)
+                if msg.get("over"):
+                    break
+                step = int(msg["step"])
+                if msg.get("legal") and step > acted_at and not run.over():
+                    await pace.take()
+                    choice = rng.choice(msg["legal"])
+                    acted_at = step
+                    sent[step] = time.perf_counter()
+                    await ws.send(orjson.dumps({"type": "act", "step": step, "action": choice["id"]}).decode())
+            elif kind == "error":
+                # stale_step / not_your_turn: the state that follows has a later step, and we act on that
+                run.error(str(msg.get("code")))
+            if run.over() and not sent:
+                return
     run.lost += len(sent)
 
 
@@ -286,17 +262,6 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 
 async def _drive(server: Server, args: argparse.Namespace, label: str) -> dict[str, Any]:
     run = Run()
-    if aiohttp is not None and args.client == "aiohttp":
-        run.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
-        run.client = "aiohttp"
-    try:
-        return await _drive_with(server, args, label, run)
-    finally:
-        if run.session is not None:
-            await run.session.close()
-
-
-async def _drive_with(server: Server, args: argparse.Namespace, label: str, run: Run) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
     async with httpx.AsyncClient(base_url=server.base, timeout=120, limits=limits) as http:
         # set-up, not measured: every table created, joined, readied and started, every seat connected
@@ -423,8 +388,6 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=20.0, help="measured seconds per database")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds played before measuring")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--client", choices=("aiohttp", "websockets"), default="aiohttp" if aiohttp else "websockets",
-                        help="the scripted seats' websocket library (default aiohttp when installed: cheaper)")
     parser.add_argument("--progress", type=float, default=2.0, help="seconds between progress lines")
     parser.add_argument("--pg-url", help="an existing PostgreSQL database (default: start a throwaway cluster)")
     parser.add_argument("--plot", type=Path, default=Path("server_load.png"), help="plot file (needs matplotlib)")
