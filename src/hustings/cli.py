@@ -1000,23 +1000,10 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"hustings server: open http://{shown}:{port}/  (database: {url.split('@')[-1]})", err=False)
     sys.stdout.flush()
-    _server_gc()
     # frames up to 1 MiB reach the server, which answers anything over its own limit with a clear error
-    uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate), host=host, port=port, log_level="warning",
-                ws_max_size=max(1 << 20, MAX_MESSAGE * 4), ws_per_message_deflate=compress, access_log=False,
-                lifespan="on")
-
-
-def _server_gc() -> None:
-    """A long-running server holds every live game's events: Python's full collections walk all of them, and
-    one such pause stalls every table. Move what was loaded at start out of the collector's way (gc.freeze) and
-    make full collections rarer; reference counting still frees almost everything at once."""
-    import gc
-
-    gc.collect()
-    gc.freeze()
-    gen0, gen1, gen2 = gc.get_threshold()
-    gc.set_threshold(max(gen0, 50_000), max(gen1, 20), max(gen2, 100))
+    uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_gc=True), host=host, port=port,
+                log_level="warning", ws_max_size=max(1 << 20, MAX_MESSAGE * 4), ws_per_message_deflate=compress,
+                access_log=False, lifespan="on")
 
 
 def main() -> None:

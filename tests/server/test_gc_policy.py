@@ -1,0 +1,49 @@
+"""`hustings serve` tends the process's garbage collection (hustings.server.app._tend_gc): what survives is
+frozen out of the young collections' way, automatic full collections are off, and a scheduled full collection
+still frees reference cycles."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+
+import pytest
+
+from hustings.server import app as app_module
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_tend_gc_freezes_survivors_and_still_frees_cycles(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "GC_FREEZE_S", 0.01)
+    monkeypatch.setattr(app_module, "GC_FULL_S", 0.05)
+    before = gc.get_threshold()
+    freed: list[int] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            freed.append(info["collected"])
+
+    async def run() -> tuple[int, tuple[int, int, int]]:
+        task = asyncio.ensure_future(app_module._tend_gc())
+        await asyncio.sleep(0.03)
+        frozen, threshold = gc.get_freeze_count(), gc.get_threshold()
+        for _ in range(50):
+            _Cycle()  # garbage only a full collection can free
+        gc.callbacks.append(watch)
+        await asyncio.sleep(0.12)  # past GC_FULL_S: a full collection after unfreezing
+        task.cancel()
+        return frozen, threshold
+
+    try:
+        frozen, threshold = asyncio.run(run())
+    finally:
+        gc.callbacks[:] = [c for c in gc.callbacks if c is not watch]
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    assert frozen > 0, "nothing was frozen"
+    assert threshold[2] >= 1_000_000, "automatic full collections are still on"
+    assert sum(freed) >= 50, f"the scheduled full collection freed {freed}"
