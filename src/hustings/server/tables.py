@@ -870,10 +870,10 @@ class Hub:
             at = [i for i, e in enumerate(seen) if e.step == step]
             if not 0 <= index < len(at):
                 raise PlayError("unknown_event", step=step, index=index)
-            # a copy: the view is read in a worker thread while moves may change the live state
-            snapshot = table.state.clone()
+            # the seat's view now, taken under the lock (a fresh object: moves made meanwhile do not touch it)
+            view = table.state.view(seat)
         k = at[index]
-        items = await asyncio.to_thread(_explain, table.record.game, snapshot, seat, seen[:k + 1], k, lang)
+        items = await asyncio.to_thread(explain, table.record.game, seen[:k + 1], k, lang, view)
         conn.send(dumps({"type": "explanation", "step": step, "index": index, "event": seen[k].type,
                          "items": items}))
 
@@ -993,11 +993,6 @@ class Hub:
 def _think(bot: Bot, state: GameState, seat: int) -> Action:
     legal = state.legal_actions(seat)
     return ask(bot, state, seat, legal)
-
-
-def _explain(game: str, state: GameState, seat: int | None, events: Sequence[Event], index: int,
-             lang: str) -> list[dict[str, Any]] | None:
-    return explain(game, events, index, lang, state.view(seat))
 
 
 def _legal_action(st: GameState, seat: int, action_id: int) -> Action:
