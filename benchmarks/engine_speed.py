@@ -258,29 +258,38 @@ def load_openspiel() -> Any | None:
     return pyspiel
 
 
+def openspiel_play(s: Any, rng: random.Random) -> tuple[int, int]:
+    """One open_spiel game from state ``s`` to its end: our random loop, plus sampling chance nodes by their
+    probabilities. Returns (steps, decisions): every apply is a step, player moves are decisions."""
+    steps = decisions = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            r, acc, pick = rng.random(), 0.0, None
+            for action, prob in s.chance_outcomes():
+                acc += prob
+                pick = action
+                if r < acc:
+                    break
+            s.apply_action(pick)
+        else:
+            acts = s.legal_actions()
+            s.apply_action(acts[rng.randrange(len(acts))])
+            decisions += 1
+        steps += 1
+    return steps, decisions
+
+
 def openspiel_random(pyspiel: Any, name: str, seconds: float, seed: int = 0) -> TimedRun:
-    """The same random loop as ours, plus sampling chance nodes by their probabilities."""
+    """:func:`openspiel_play` over and over for ``seconds``."""
     game = pyspiel.load_game(name)
     rng = random.Random(seed)
     steps = decisions = games = 0
     clock = time.perf_counter
     start = clock()
     while clock() - start < seconds:
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                r, acc, pick = rng.random(), 0.0, None
-                for action, prob in s.chance_outcomes():
-                    acc += prob
-                    pick = action
-                    if r < acc:
-                        break
-                s.apply_action(pick)
-            else:
-                acts = s.legal_actions()
-                s.apply_action(acts[rng.randrange(len(acts))])
-                decisions += 1
-            steps += 1
+        n, d = openspiel_play(game.new_initial_state(), rng)
+        steps += n
+        decisions += d
         games += 1
     return TimedRun(name, games, steps, decisions, clock() - start)
 

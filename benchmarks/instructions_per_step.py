@@ -30,50 +30,28 @@ OPENSPIEL_GAMES = ("python_kuhn_poker", "python_liars_poker", "python_tic_tac_to
 
 
 def child_ours(game: str, variant: str, players: int, games: int) -> int:
+    from engine_speed import play_random  # the very loop engine_speed.py times
+
     import hustings
 
     hustings.make(game, players=players, variant=variant, seed=0)  # imports and first-use caches
     steps = 0
     for seed in range(games):
-        state = hustings.make(game, players=players, variant=variant, seed=seed)
-        rng = random.Random(seed)
-        randrange = rng.randrange
-        while not state.is_over:
-            p = state.current_players[0]
-            acts = state.legal_actions(p)
-            state.apply(p, acts[randrange(len(acts))])
-            steps += 1
+        steps += play_random(hustings.make(game, players=players, variant=variant, seed=seed), random.Random(seed))
     return steps
 
 
 def child_openspiel(name: str, games: int) -> int:
     import pyspiel  # type: ignore[import-not-found, unused-ignore]
-    from open_spiel.python.games import (  # type: ignore[import-untyped, unused-ignore]  # noqa: F401
-        block_dominoes,
-        kuhn_poker,
-        liars_poker,
-        tic_tac_toe,
-    )
+    from engine_speed import load_openspiel, openspiel_play  # the very loop engine_speed.py times
 
+    load_openspiel()  # registers the pure-Python games
     game = pyspiel.load_game(name)
     game.new_initial_state()
     rng = random.Random(0)
     steps = 0
     for _ in range(games):
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                r, acc, pick = rng.random(), 0.0, None
-                for action, prob in s.chance_outcomes():
-                    acc += prob
-                    pick = action
-                    if r < acc:
-                        break
-                s.apply_action(pick)
-            else:
-                acts = s.legal_actions()
-                s.apply_action(acts[rng.randrange(len(acts))])
-            steps += 1
+        steps += openspiel_play(game.new_initial_state(), rng)[0]
     return steps
 
 
