@@ -30,7 +30,7 @@ from hustings.games.die_macher.rules.scoring import members_bonus
 from hustings.games.die_macher.text import money, phase_name
 from hustings.tui.choices import Entry, parse_amount
 from hustings.tui.i18n import SHARED
-from hustings.tui.renderer import AmountFormat, BaseRenderer, Explanation, Panel, RendererFactory
+from hustings.tui.renderer import AmountFormat, BaseRenderer, Explanation, Panel, PrintedNames, RendererFactory
 
 __all__ = ["PHASES", "Names", "Renderer"]
 
@@ -47,26 +47,12 @@ def _text(key: str, lang: str, **fields: Any) -> str:
     return _CATALOG.text(key, lang, **fields)
 
 
-class Names:
+class Names(PrintedNames):
     """Names of parties, states, issues and cards: in the interface language (``local``), in German as
     printed on the cards (``de``), or both."""
 
     def __init__(self, lang: str, style: str = "local") -> None:
-        self.lang = lang
-        self.style = style
-
-    def _pick(self, key: str) -> str:
-        local = _text(key, self.lang)
-        german = _text(key, "de")
-        if self.style == "de":
-            return german
-        if self.style == "both" and german != local:
-            return f"{local} ({german})"
-        return local
-
-    def _one(self, key: str) -> str:
-        """One name only (narrow places): German in the ``de`` style, else the interface language."""
-        return _text(key, "de" if self.style == "de" else self.lang)
+        super().__init__(_CATALOG, lang, style)
 
     def party(self, p: int) -> str:
         return self._pick(f"party.{D.PARTY_IDS[p]}") if 0 <= p < D.NUM_PARTIES else "—"

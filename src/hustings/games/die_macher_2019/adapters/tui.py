@@ -33,6 +33,7 @@ from hustings.tui.renderer import (
     Explanation,
     Panel,
     Planner,
+    PrintedNames,
     RendererFactory,
     explanations_added,
 )
@@ -54,26 +55,12 @@ def _text(key: str, lang: str, **fields: Any) -> str:
     return _CATALOG.text(key, lang, **fields)
 
 
-class Names:
+class Names(PrintedNames):
     """Names of parties, states, issues, cards and politicians from the game's catalog: in the interface
     language (``local``), in German as printed on the cards (``de``), or both."""
 
     def __init__(self, lang: str, style: str = "local") -> None:
-        self.lang = lang
-        self.style = style
-
-    def _pick(self, key: str) -> str:
-        local = _text(key, self.lang)
-        german = _text(key, "de")
-        if self.style == "de":
-            return german
-        if self.style == "both" and german != local:
-            return f"{local} ({german})"
-        return local
-
-    def _one(self, key: str) -> str:
-        """One name only (narrow places): German in the ``de`` style, else the interface language."""
-        return _text(key, "de" if self.style == "de" else self.lang)
+        super().__init__(_CATALOG, lang, style)
 
     def party(self, k: int) -> str:
         return self._pick(f"party.{D.PARTIES[k]['id']}") if 0 <= k < len(D.PARTIES) else "?"
