@@ -77,6 +77,17 @@ def _cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+def _written_bytes(pid: int) -> int:
+    """Bytes a process has caused to be written to storage (Linux /proc/PID/io), 0 elsewhere."""
+    try:
+        for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+            if line.startswith("write_bytes:"):
+                return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
 def _own_cpu() -> float:
     t = os.times()
     return t.user + t.system
@@ -262,7 +273,9 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 
 async def _drive(server: Server, args: argparse.Namespace, label: str) -> dict[str, Any]:
     run = Run()
-    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
+    # few connections: httpx's pool scans all of them for every request, which made the load generator's table
+    # set-up cost as much CPU as the moves themselves at 64
+    limits = httpx.Limits(max_connections=8, max_keepalive_connections=8)
     async with httpx.AsyncClient(base_url=server.base, timeout=120, limits=limits) as http:
         # set-up, not measured: every table created, joined, readied and started, every seat connected
         setup = time.perf_counter()
@@ -284,6 +297,7 @@ async def _drive(server: Server, args: argparse.Namespace, label: str) -> dict[s
               f"{time.perf_counter() - setup:.1f} s", file=sys.stderr, flush=True)
 
         server_cpu0, own_cpu0 = _cpu_seconds(server.proc.pid), _own_cpu()
+        written0 = _written_bytes(server.proc.pid)
         start = time.perf_counter()
         run.stop_at = start + args.warmup + args.duration
         run.go.set()
@@ -304,6 +318,7 @@ async def _drive(server: Server, args: argparse.Namespace, label: str) -> dict[s
         results = await asyncio.gather(*slots, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError)]
     server_cpu, own_cpu = _cpu_seconds(server.proc.pid) - server_cpu0, _own_cpu() - own_cpu0
+    written = _written_bytes(server.proc.pid) - written0
     window_start = start + args.warmup
     window = [(t, lat) for t, lat in run.acks if window_start <= t <= run.stop_at]
     lat_ms = sorted(1000 * lat for _, lat in window)
@@ -317,6 +332,7 @@ async def _drive(server: Server, args: argparse.Namespace, label: str) -> dict[s
         "client_failures": [repr(f)[:200] for f in failures[:5]],
         "server_cpu_s": server_cpu, "client_cpu_s": own_cpu,
         "server_cpu_ms_per_move": 1000 * server_cpu / max(1, len(run.acks)),
+        "disk_kb_per_move": written / 1024 / max(1, len(run.acks)),
         "timeline": [t - start for t, _ in run.acks], "latencies_ms": lat_ms,
     }
 
@@ -326,17 +342,18 @@ def run_one(label: str, db_url: str, args: argparse.Namespace, workdir: Path) ->
     server = Server(db_url, workdir / f"server-{label}.log", profile)
     try:
         server.wait_ready()
-        # the clients, like the server (hustings serve), keep Python's full collections rare: a pause here would
-        # be counted as the server's latency
+        # no garbage collection in the load generator while it runs (a run is short, and its clients make next to
+        # no reference cycles): a collector pause here would be counted as the server's latency
         gc.collect()
         gc.freeze()
-        gc.set_threshold(50_000, 20, 100)
+        gc.disable()
         try:  # the clients' event loop: uvloop (as the server's, through uvicorn) when installed
             import uvloop
         except ImportError:
             return asyncio.run(_drive(server, args, label))
         return uvloop.run(_drive(server, args, label))
     finally:
+        gc.enable()
         server.stop()
         if profile is not None and profile.exists():
             import pstats
@@ -420,10 +437,11 @@ def main() -> None:
 
     print()
     print(f"{'db':9} {'moves/s':>8} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'max ms':>7} {'moves':>7} "
-          f"{'games':>6} {'srv cpu ms/move':>16} {'client cpu s':>13}  errors")
+          f"{'games':>6} {'srv cpu ms/move':>16} {'disk KB/move':>13} {'client cpu s':>13}  errors")
     for r in results:
         print(f"{r['db']:9} {r['moves_s']:8.0f} {r['p50_ms']:7.1f} {r['p95_ms']:7.1f} {r['p99_ms']:7.1f} "
               f"{r['max_ms']:7.1f} {r['moves']:7d} {r['games_finished']:6d} {r['server_cpu_ms_per_move']:16.2f} "
+              f"{r['disk_kb_per_move']:13.1f} "
               f"{r['client_cpu_s']:13.1f}  {r['errors'] or '-'}")
     for r in results:
         verdict = "meets" if r["moves_s"] >= AIM_MOVES_S and r["p99_ms"] < AIM_P99_MS else "misses"

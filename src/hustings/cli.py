@@ -1001,7 +1001,7 @@ def serve(
     typer.echo(f"hustings server: open http://{shown}:{port}/  (database: {url.split('@')[-1]})", err=False)
     sys.stdout.flush()
     # frames up to 1 MiB reach the server, which answers anything over its own limit with a clear error
-    uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_gc=True), host=host, port=port,
+    uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True), host=host, port=port,
                 log_level="warning", ws_max_size=max(1 << 20, MAX_MESSAGE * 4), ws_per_message_deflate=compress,
                 access_log=False, lifespan="on")
 

@@ -1,15 +1,19 @@
-"""`hustings serve` tends the process's garbage collection (hustings.server.app._tend_gc): what survives is
-frozen out of the young collections' way, automatic full collections are off, and a scheduled full collection
-still frees reference cycles."""
+"""`hustings serve` tends the process (create_app(tend_process=True)): its garbage collection
+(hustings.server.app._tend_gc: what survives is frozen out of the young collections' way, automatic full
+collections are off, and a scheduled full collection still frees reference cycles) and its thread switch
+interval, so that the store's writer thread gets the GIL back quickly after each disk wait."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 
 import pytest
+from fastapi.testclient import TestClient
 
 from hustings.server import app as app_module
+from hustings.server.sqlite import SqliteStore
 
 
 class _Cycle:
@@ -47,3 +51,22 @@ def test_tend_gc_freezes_survivors_and_still_frees_cycles(monkeypatch: pytest.Mo
     assert frozen > 0, "nothing was frozen"
     assert threshold[2] >= 1_000_000, "automatic full collections are still on"
     assert sum(freed) >= 50, f"the scheduled full collection freed {freed}"
+
+
+@pytest.mark.parametrize("tend", [True, False])
+def test_switch_interval_only_while_a_tended_app_runs(tend: bool) -> None:
+    before = sys.getswitchinterval()
+    assert before != app_module.SWITCH_INTERVAL_S
+    threshold = gc.get_threshold()
+    store = SqliteStore(":memory:")
+    store.migrate()
+    app = app_module.create_app(store, tend_process=tend)
+    try:
+        with TestClient(app) as client:
+            assert client.get("/api/games").status_code == 200
+            during = sys.getswitchinterval()
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+    assert during == (app_module.SWITCH_INTERVAL_S if tend else before)
+    assert sys.getswitchinterval() == before, "the switch interval was not restored when the app stopped"

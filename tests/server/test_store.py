@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 
-from hustings.server.sqlite import MIGRATIONS, SqliteStore
+from hustings.server.sqlite import MIGRATIONS, PAGE_SIZE, SqliteStore, _Append
 from hustings.server.store import SeatRecord, StaleStep, StoreError, TableNotFound, TableRecord, open_store
 
 
@@ -103,3 +105,71 @@ def test_open_store_refuses_unknown_urls() -> None:
     mem = open_store("sqlite:///:memory:")
     mem.create_table(_table(), _seats())
     assert mem.table("t1").id == "t1"
+
+
+def test_new_files_use_small_pages_and_old_ones_keep_theirs(tmp_path: Path) -> None:
+    """A move touches a few scattered pages; smaller ones mean less written and flushed per commit."""
+    store = open_store(f"sqlite://{tmp_path / 'new.db'}")
+    store.close()
+    assert sqlite3.connect(tmp_path / "new.db").execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE
+    old = sqlite3.connect(tmp_path / "old.db")
+    old.execute("PRAGMA page_size=4096")
+    old.execute("PRAGMA journal_mode=WAL")
+    old.execute("CREATE TABLE keep (x)")
+    old.close()
+    store = open_store(f"sqlite://{tmp_path / 'old.db'}")
+    store.create_table(_table(), _seats())
+    store.close()
+    assert sqlite3.connect(tmp_path / "old.db").execute("PRAGMA page_size").fetchone()[0] == 4096
+
+
+def test_a_lobby_write_and_the_move_writer_wait_for_each_other_in_the_process(tmp_path: Path) -> None:
+    """Both connections' write transactions pass one lock in the process: the move writer never meets the
+    lobby's transaction inside SQLite, whose busy handler would make it sleep (up to 100 ms a time). With the
+    writer's busy timeout at 0, meeting it there would fail the move with 'database is locked'."""
+    store = open_store(f"sqlite://{tmp_path / 's.db'}")
+    assert isinstance(store, SqliteStore)
+    store.create_table(_table(), _seats())
+    store.append_action("t1", 0, 0, 1, 1.0)  # the writer thread and its connection exist now
+    assert store._wdb is not None
+    store._wdb.execute("PRAGMA busy_timeout=0")
+    inside, release = threading.Event(), threading.Event()
+
+    def lobby() -> None:
+        with store._tx() as db:  # a lobby write, held open
+            db.execute("UPDATE seats SET name = 'Ada' WHERE table_id = 't1' AND seat = 0")
+            inside.set()
+            release.wait(10)
+
+    t = threading.Thread(target=lobby)
+    t.start()
+    assert inside.wait(10)
+    move = store.submit_action("t1", 1, 1, 2, 2.0)
+    assert not move.done()  # waiting for the lobby's transaction, in the process
+    release.set()
+    t.join(10)
+    move.result(10)
+    assert [a.step for a in store.actions("t1")] == [0, 1]
+    assert store.seats("t1")[0].name == "Ada"
+
+
+def test_a_batch_with_a_broken_move_is_redone_move_by_move(tmp_path: Path) -> None:
+    """The writer tries a batch the quick way (no savepoints); when a statement fails it rolls the batch back and
+    redoes it move by move, so only the broken move is refused and the others are stored."""
+    store = open_store(f"sqlite://{tmp_path / 's.db'}")
+    assert isinstance(store, SqliteStore)
+    for tid in ("a", "b", "c"):
+        store.create_table(_table(tid), _seats(tid))
+    # a log row at b's next step that its step count does not know of: b's INSERT fails on the primary key
+    with store._tx() as db:
+        db.execute("INSERT INTO actions (table_id, step, seat, action, at) VALUES ('b', 0, 0, 99, 0.0)")
+    batch = [_Append(tid, 0, 0, 7, 1.0, False, Future()) for tid in ("a", "b", "c")]
+    store._commit_batch(batch)  # the writer thread's step, called here with a batch of our making
+    assert batch[0].future.result(0) is None and batch[2].future.result(0) is None
+    with pytest.raises(StoreError, match="UNIQUE constraint failed"):
+        batch[1].future.result(0)
+    assert [(a.step, a.action) for a in store.actions("a")] == [(0, 7)]
+    assert [(a.step, a.action) for a in store.actions("b")] == [(0, 99)]  # unchanged
+    assert [(a.step, a.action) for a in store.actions("c")] == [(0, 7)]
+    assert [store.table(t).steps for t in ("a", "b", "c")] == [1, 0, 1]
+    assert store.group_commits == 1

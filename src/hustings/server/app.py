@@ -12,6 +12,7 @@ import asyncio
 import gc
 import json
 import logging
+import sys
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -81,6 +82,11 @@ _PLACEHOLDER = """<!doctype html><meta charset="utf-8"><title>hustings</title>
 (docs/server.md).</p>"""
 
 
+#: the interpreter's thread switch interval under `hustings serve` (Python's default is 5 ms). The store's writer
+#: threads block on the disk without the GIL and need it back after every statement; while the event loop is
+#: busy, each time they waited up to the whole interval, and every move waiting on that commit with them.
+SWITCH_INTERVAL_S = 0.0005
+
 #: seconds between moves of what survived into the collector's permanent generation (gc.freeze), and between full
 #: collections (which also free any reference cycles of finished tables)
 GC_FREEZE_S, GC_FULL_S = 10.0, 600.0
@@ -107,22 +113,28 @@ async def _tend_gc() -> None:
 
 
 def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 4,
-               rate: float = RATE, burst: float = BURST, close_store: bool = True, tend_gc: bool = False) -> FastAPI:
+               rate: float = RATE, burst: float = BURST, close_store: bool = True,
+               tend_process: bool = False) -> FastAPI:
     """The application around ``store`` (migrated already: :func:`hustings.server.store.open_store`).
 
-    ``grace_s``: how long a person may be disconnected before a bot plays for them. ``tend_gc``: take over the
-    process's garbage collection (:func:`_tend_gc`; ``hustings serve`` does, tests in one process do not)."""
+    ``grace_s``: how long a person may be disconnected before a bot plays for them. ``tend_process``: take over
+    the process's garbage collection (:func:`_tend_gc`) and thread switch interval (:data:`SWITCH_INTERVAL_S`)
+    while the app runs (``hustings serve`` does; tests in one process do not)."""
     hub = Hub(store, grace_s=grace_s, bot_threads=bot_threads)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.open()
-        gc_task = asyncio.ensure_future(_tend_gc()) if tend_gc else None
+        gc_task = asyncio.ensure_future(_tend_gc()) if tend_process else None
+        switch = sys.getswitchinterval()
+        if tend_process:
+            sys.setswitchinterval(SWITCH_INTERVAL_S)
         try:
             yield
         finally:
             if gc_task is not None:
                 gc_task.cancel()
+                sys.setswitchinterval(switch)
             await hub.stop()
             if close_store:
                 store.close()
