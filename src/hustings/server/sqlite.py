@@ -100,8 +100,16 @@ class _Append:
     future: Future[None]
 
 
-#: seconds between the checkpointer's passes (the WAL holds about this long's moves)
+#: seconds between the checkpointer's passes
 CHECKPOINT_S = 1.0
+
+#: WAL frames (pages) beyond which the writer finishes a checkpoint itself, so that the WAL starts over. Under
+#: steady load the checkpointer's passes never catch up with the writer, and without this the WAL grew by every
+#: page written (4 KB a move) for as long as the load lasted.
+WAL_RESTART_FRAMES = 16_384
+
+#: a WAL file that was reset is cut back to this many bytes (it is reused, not regrown, below it)
+WAL_SIZE_LIMIT = 64 * 1024 * 1024
 
 #: bytes per database page, for new files (SQLite's default is 4096)
 PAGE_SIZE = 1024
@@ -145,6 +153,10 @@ class SqliteStore:
         self._closed = False
         self._checkpointer: threading.Thread | None = None
         self._stop = threading.Event()
+        #: set by the checkpointer when the WAL is long; the writer then finishes a checkpoint between commits
+        self._restart_wal = threading.Event()
+        #: how often the writer finished a checkpoint so that the WAL started over
+        self.wal_restarts = 0
         #: commits made by the writer and the moves they held (for tests and the load benchmark)
         self.group_commits = 0
         self.group_moves = 0
@@ -158,6 +170,7 @@ class SqliteStore:
             # no checkpoint inside a commit (it would stall every move waiting on that commit for the copy and its
             # fsync): the checkpointer thread copies the WAL into the database beside the writes
             db.execute("PRAGMA wal_autocheckpoint=0")
+            db.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
         return db
 
     # -- plumbing ---------------------------------------------------------------------------------
@@ -314,7 +327,10 @@ class SqliteStore:
 
     def _checkpoint_loop(self) -> None:
         """Every CHECKPOINT_S, a PASSIVE checkpoint on a connection of its own: it copies what it can of the WAL
-        into the database without waiting for (or blocking) the writer, so the WAL stays small."""
+        into the database without waiting for (or blocking) the writer. It cannot finish while the writer keeps
+        appending, and a WAL starts over only once all of it is copied: so when the WAL holds more than
+        WAL_RESTART_FRAMES it asks the writer to finish the job between two commits (:meth:`_finish_checkpoint`),
+        which by then is the little written since this pass."""
         try:
             db = self._connect()
         except sqlite3.Error as e:
@@ -323,11 +339,31 @@ class SqliteStore:
         try:
             while not self._stop.wait(CHECKPOINT_S):
                 try:
-                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                    _, frames, _ = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
                 except sqlite3.Error as e:  # busy or a disk problem: the next round tries again
                     log.warning("sqlite: checkpoint failed: %s", e)
+                    continue
+                if frames >= WAL_RESTART_FRAMES:
+                    self._restart_wal.set()
         finally:
             db.close()
+
+    def _finish_checkpoint(self) -> None:
+        """In the writer thread, between commits, with every write of the process held off: copy the rest of the
+        WAL, so that the next commit starts it over. A failure or a reader in the way is tried again after the
+        next commit."""
+        self._restart_wal.clear()
+        with self._wlock, self._write_gate:
+            db = self._wdb or self._db
+            try:
+                busy, frames, done = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            except sqlite3.Error as e:
+                log.warning("sqlite: checkpoint failed: %s", e)
+                return
+        if busy or done < frames:
+            self._restart_wal.set()
+        else:
+            self.wal_restarts += 1
 
     def _write_loop(self) -> None:
         while True:
@@ -346,6 +382,8 @@ class SqliteStore:
                     break
                 batch.append(more)
             self._commit_batch(batch)
+            if self._restart_wal.is_set():
+                self._finish_checkpoint()
             if stop:
                 return
 
