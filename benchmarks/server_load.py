@@ -271,7 +271,8 @@ def _percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[k]
 
 
-async def _drive(server: Server, args: argparse.Namespace, label: str) -> dict[str, Any]:
+async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path | None) -> dict[str, Any]:
+    """One run against ``server``; ``wal``: SQLite's WAL file, whose largest size is reported."""
     run = Run()
     # few connections: httpx's pool scans all of them for every request, which made the load generator's table
     # set-up cost as much CPU as the moves themselves at 64
@@ -302,8 +303,12 @@ async def _drive(server: Server, args: argparse.Namespace, label: str) -> dict[s
         run.stop_at = start + args.warmup + args.duration
         run.go.set()
         seen = 0
+        wal_peak = 0
         while not all(s.done() for s in slots):
             await asyncio.sleep(args.progress)
+            if wal is not None:
+                with contextlib.suppress(OSError):
+                    wal_peak = max(wal_peak, wal.stat().st_size)
             now = time.perf_counter()
             recent = len(run.acks) - seen
             seen = len(run.acks)
@@ -334,11 +339,13 @@ async def _drive(server: Server, args: argparse.Namespace, label: str) -> dict[s
         "server_cpu_ms_per_move": 1000 * server_cpu / max(1, len(run.acks)),
         # SQLite writes from the server's own process; PostgreSQL's writes are its own processes' (not counted)
         "disk_kb_per_move": written / 1024 / max(1, len(run.acks)) if label == "sqlite" else None,
+        "wal_mb_peak": wal_peak / 1e6 if wal is not None else None,
         "timeline": [t - start for t, _ in run.acks], "latencies_ms": lat_ms,
     }
 
 
-def run_one(label: str, db_url: str, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+def run_one(label: str, db_url: str, args: argparse.Namespace, workdir: Path,
+            wal: Path | None = None) -> dict[str, Any]:
     profile = args.profile.with_name(f"{args.profile.stem}-{label}{args.profile.suffix}") if args.profile else None
     server = Server(db_url, workdir / f"server-{label}.log", profile)
     try:
@@ -351,8 +358,8 @@ def run_one(label: str, db_url: str, args: argparse.Namespace, workdir: Path) ->
         try:  # the clients' event loop: uvloop (as the server's, through uvicorn) when installed
             import uvloop
         except ImportError:
-            return asyncio.run(_drive(server, args, label))
-        return uvloop.run(_drive(server, args, label))
+            return asyncio.run(_drive(server, args, label, wal))
+        return uvloop.run(_drive(server, args, label, wal))
     finally:
         gc.enable()
         server.stop()
@@ -421,7 +428,8 @@ def main() -> None:
             print(f"{db}: {args.games} games of {args.game}, {args.players} seat(s) each, {args.duration:.0f} s "
                   f"after {args.warmup:.0f} s warm-up", file=sys.stderr, flush=True)
             if db == "sqlite":
-                results.append(run_one(db, f"sqlite://{workdir / 'load.db'}", args, workdir))
+                results.append(run_one(db, f"sqlite://{workdir / 'load.db'}", args, workdir,
+                                       wal=workdir / "load.db-wal"))
             elif db == "postgres":
                 if args.pg_url:
                     results.append(run_one(db, args.pg_url, args, workdir))
@@ -444,6 +452,9 @@ def main() -> None:
               f"{r['max_ms']:7.1f} {r['moves']:7d} {r['games_finished']:6d} {r['server_cpu_ms_per_move']:16.2f} "
               f"{'-' if r['disk_kb_per_move'] is None else format(r['disk_kb_per_move'], '13.1f'):>13} "
               f"{r['client_cpu_s']:13.1f}  {r['errors'] or '-'}")
+    for r in results:
+        if r.get("wal_mb_peak") is not None:
+            print(f"{r['db']}: the WAL file peaked at {r['wal_mb_peak']:.1f} MB")
     for r in results:
         verdict = "meets" if r["moves_s"] >= AIM_MOVES_S and r["p99_ms"] < AIM_P99_MS else "misses"
         print(f"{r['db']}: {r['moves_s'] / ANCHOR_MOVES_S:.2f}x boardgame.io's {ANCHOR_MOVES_S} moves/s (in memory); "
