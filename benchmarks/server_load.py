@@ -40,17 +40,22 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import orjson
-import websockets
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 ROOT = Path(__file__).resolve().parent.parent
 ANCHOR_MOVES_S = 1_100
 AIM_MOVES_S, AIM_P99_MS = 3_000, 50.0
 CLIENT_RATE = 19.0  # per connection, under the server's RATE (50/s by default) so that no act is refused
 CLIENT_BURST = 19.0
+POOL = 8  # the load generator's HTTP connections to the lobby
 
 
 def _pg_fixture() -> ModuleType:
@@ -170,15 +175,75 @@ class Pace:
             await asyncio.sleep((1 - self.tokens) / CLIENT_RATE)
 
 
+class _Socket(asyncio.Protocol):
+    """A lean websocket client: websockets' sans-I/O protocol over a plain asyncio transport. Text messages go to
+    ``inbox`` as bytes (None once the connection is gone); ``send`` writes at once. websockets' asyncio client
+    (locks, a drain and a message assembler for every frame) took about a third of the load generator's CPU, CPU
+    that the server on the same two cores then lacked."""
+
+    def __init__(self, url: str) -> None:
+        self.ws = ClientProtocol(parse_uri(url), max_size=None)
+        self.inbox: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.open: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's transports do not subclass asyncio's
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if event.status_code != 101 and not self.open.done():
+                    self.open.set_exception(RuntimeError(f"websocket refused: HTTP {event.status_code}"))
+                elif not self.open.done():
+                    self.open.set_result(None)
+            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                self.inbox.put_nowait(bytes(event.data))
+        self._flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.open.done():
+            self.open.set_exception(exc or ConnectionError("closed before the handshake"))
+        self.inbox.put_nowait(None)
+
+    def _flush(self) -> None:
+        assert self.transport is not None
+        for data in self.ws.data_to_send():
+            if data:
+                self.transport.write(data)
+            elif self.transport.can_write_eof():
+                self.transport.write_eof()
+        if self.ws.close_expected() and self.ws.state is not State.OPEN:
+            self.transport.close()
+
+    def send(self, text: bytes) -> None:
+        if self.ws.state is State.OPEN:
+            self.ws.send_text(text)
+            self._flush()
+
+    def close(self) -> None:
+        if self.ws.state is State.OPEN:
+            self.ws.send_close(1000)
+            self._flush()
+        if self.transport is not None:
+            self.transport.close()
+
+
 async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: float = 0.0) -> None:
     """One scripted seat: plays random legal moves until its game is over or the run ends."""
     pace = Pace()
     sent: dict[int, float] = {}
     acted_at = -1
-    async with websockets.connect(ws_url, max_size=None, open_timeout=60, compression=None) as ws:
-        await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+    uri = parse_uri(ws_url)
+    _, sock = await asyncio.get_running_loop().create_connection(lambda: _Socket(ws_url), uri.host, uri.port)
+    try:
+        await asyncio.wait_for(sock.open, 60)
+        sock.send(orjson.dumps({"type": "hello", "token": token}))
         first = True
-        async for raw in ws:
+        while (raw := await sock.inbox.get()) is not None:
             msg = orjson.loads(raw)
             kind = msg.get("type")
             if "ack" in msg:  # the update that answers our act: the move is durable
@@ -201,21 +266,37 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: fl
                     choice = rng.choice(msg["legal"])
                     acted_at = step
                     sent[step] = time.perf_counter()
-                    await ws.send(orjson.dumps({"type": "act", "step": step, "action": choice["id"]}).decode())
+                    sock.send(orjson.dumps({"type": "act", "step": step, "action": choice["id"]}))
             elif kind == "error":
                 # stale_step / not_your_turn: the state that follows has a later step, and we act on that
                 run.error(str(msg.get("code")))
             if run.over() and not sent:
                 return
-    run.lost += len(sent)
+        run.lost += len(sent)
+    finally:
+        sock.close()
 
 
-async def _new_table(http: httpx.AsyncClient, game: str, players: int, run: Run,
+class Lobby:
+    """The lobby's HTTP calls, at most POOL at once. httpx's pool looks through every waiting request each time a
+    connection comes free: with hundreds queued (a wave of games ending together) that cost the load generator
+    more CPU than the moves themselves, CPU the server then lacked."""
+
+    def __init__(self, http: httpx.AsyncClient) -> None:
+        self.http = http
+        self.gate = asyncio.Semaphore(POOL)
+
+    async def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
+        async with self.gate:
+            return await self.http.post(path, json=body)
+
+
+async def _new_table(http: Lobby, game: str, players: int, run: Run,
                      start: bool = True) -> tuple[str, list[str]] | None:
     """A table whose every seat is a person (the scripted clients), joined and ready, and started unless
     ``start`` is False: its id and the seats' tokens."""
-    r = await http.post("/api/tables", json={"game": game, "players": players,
-                                             "seats": [{"bot": None} for _ in range(players)]})
+    r = await http.post("/api/tables", {"game": game, "players": players,
+                                        "seats": [{"bot": None} for _ in range(players)]})
     if r.status_code != 200:
         run.error(f"create {r.status_code}")
         return None
@@ -223,22 +304,22 @@ async def _new_table(http: httpx.AsyncClient, game: str, players: int, run: Run,
     table_id = body["table"]["id"]
     tokens = [s["token"] for s in body["seats"]]
     for n, token in enumerate(tokens):
-        await http.post(f"/api/tables/{table_id}/join", json={"token": token, "name": f"bench{n}"})
-        await http.post(f"/api/tables/{table_id}/ready", json={"token": token, "ready": True})
+        await http.post(f"/api/tables/{table_id}/join", {"token": token, "name": f"bench{n}"})
+        await http.post(f"/api/tables/{table_id}/ready", {"token": token, "ready": True})
     if start and not await _start(http, table_id, tokens, run):
         return None
     return table_id, tokens
 
 
-async def _start(http: httpx.AsyncClient, table_id: str, tokens: list[str], run: Run) -> bool:
-    r = await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
+async def _start(http: Lobby, table_id: str, tokens: list[str], run: Run) -> bool:
+    r = await http.post(f"/api/tables/{table_id}/start", {"token": tokens[0]})
     if r.status_code != 200:
         run.error(f"start {r.status_code}")
         return False
     return True
 
 
-async def _game_slot(http: httpx.AsyncClient, ws_base: str, first: tuple[str, list[str]] | None, args: Any,
+async def _game_slot(http: Lobby, ws_base: str, first: tuple[str, list[str]] | None, args: Any,
                      seed: int, run: Run) -> None:
     """One of the N concurrent games: play the table set up for it, then new ones until the run ends."""
     rng = random.Random(seed)
@@ -276,8 +357,9 @@ async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path
     run = Run()
     # few connections: httpx's pool scans all of them for every request, which made the load generator's table
     # set-up cost as much CPU as the moves themselves at 64
-    limits = httpx.Limits(max_connections=8, max_keepalive_connections=8)
-    async with httpx.AsyncClient(base_url=server.base, timeout=120, limits=limits) as http:
+    limits = httpx.Limits(max_connections=POOL, max_keepalive_connections=POOL)
+    async with httpx.AsyncClient(base_url=server.base, timeout=120, limits=limits) as client:
+        http = Lobby(client)
         # set-up, not measured: every table created, joined, readied and started, every seat connected
         setup = time.perf_counter()
         gate = asyncio.Semaphore(32)

@@ -176,6 +176,36 @@ def test_a_batch_with_a_broken_move_is_redone_move_by_move(tmp_path: Path) -> No
     assert store.group_commits == 1
 
 
+def test_a_batch_is_stored_in_two_statements_unless_a_move_is_stale_or_repeats_a_table(tmp_path: Path) -> None:
+    """The writer stores a whole batch with one UPDATE ... FROM (VALUES ...) and one INSERT; when that UPDATE moves
+    fewer tables than the batch has moves (a stale step, an unknown table, a table moved twice) it rolls back and
+    goes move by move, so the outcome is the same as one move at a time."""
+    store = open_store(f"sqlite://{tmp_path / 's.db'}")
+    assert isinstance(store, SqliteStore)
+    for tid in ("a", "b", "c"):
+        store.create_table(_table(tid), _seats(tid))
+    plain = [_Append(tid, 0, 0, 7, 1.0, tid == "c", Future()) for tid in ("a", "b", "c")]
+    store._commit_batch(plain)
+    assert [p.future.result(0) for p in plain] == [None, None, None]
+    assert store.bulk_commits == 1
+    assert [(t, store.table(t).steps, store.table(t).status) for t in ("a", "b", "c")] == [
+        ("a", 1, "playing"), ("b", 1, "playing"), ("c", 1, "over")]
+    # a chain on one table, a stale move and an unknown table, together in one batch
+    mixed = [_Append("a", 1, 0, 8, 2.0, False, Future()), _Append("a", 2, 0, 9, 2.0, False, Future()),
+             _Append("b", 0, 0, 5, 2.0, False, Future()), _Append("nowhere", 0, 0, 1, 2.0, False, Future())]
+    store._commit_batch(mixed)
+    assert store.bulk_commits == 1  # not the bulk path: the UPDATE moved 2 tables for 4 moves
+    assert mixed[0].future.result(0) is None and mixed[1].future.result(0) is None
+    with pytest.raises(StaleStep):
+        mixed[2].future.result(0)
+    with pytest.raises(TableNotFound):
+        mixed[3].future.result(0)
+    assert [(a.step, a.action) for a in store.actions("a")] == [(0, 7), (1, 8), (2, 9)]
+    assert [(a.step, a.action) for a in store.actions("b")] == [(0, 7)]
+    assert [store.table(t).steps for t in ("a", "b")] == [3, 1]
+    assert store.group_commits == 2
+
+
 def test_the_wal_starts_over_under_steady_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The checkpointer's passes never catch up while moves keep coming, and a WAL is reused from its start only
     once all of it is copied: the writer finishes that copy between commits when the WAL is long, so its file
