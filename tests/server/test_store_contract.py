@@ -4,10 +4,12 @@ and a PostgreSQL server started by the suite (tests/server/pg_fixture.py). What 
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -309,3 +311,35 @@ def test_moves_submitted_together_are_committed_together_and_a_stale_one_fails_a
         assert again.actions(tid) == [ActionRecord(0, 0, 100 + n, 1.0)]
     assert [a.action for a in again.actions("g0")] == [100, 201, 202, 203]
     assert again.table("g0").status == "over" and again.table("g0").steps == 4
+
+
+def test_moves_submitted_from_an_event_loop_are_settled_there_one_call_a_commit(store: ServerStore) -> None:
+    """submit_action_async: the event loop's own futures, resolved as submit_action's would be (stored, stale,
+    unknown table), by one call into the loop for each commit rather than one per move."""
+    tables = [f"e{n}" for n in range(12)]
+    for tid in tables:
+        store.create_table(_table(tid), _seats(tid))
+
+    async def play() -> tuple[list[BaseException | None], int]:
+        loop = asyncio.get_running_loop()
+        calls = 0
+        threadsafe = loop.call_soon_threadsafe
+
+        def counted(*args: Any, **kwargs: Any) -> asyncio.Handle:
+            nonlocal calls
+            calls += 1
+            return threadsafe(*args, **kwargs)
+
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign,assignment]
+        waiters = [store.submit_action_async(tid, 0, 0, n, 1.0) for n, tid in enumerate(tables)]
+        waiters.append(store.submit_action_async("e3", 0, 1, 99, 1.0))  # the same step again: stale
+        waiters.append(store.submit_action_async("nowhere", 0, 0, 1, 1.0))
+        outcomes = await asyncio.gather(*waiters, return_exceptions=True)
+        return [o if isinstance(o, BaseException) else None for o in outcomes], calls
+
+    outcomes, calls = asyncio.run(play())
+    assert outcomes[:12] == [None] * 12
+    assert isinstance(outcomes[12], StaleStep) and isinstance(outcomes[13], TableNotFound)
+    assert [[a.action for a in store.actions(tid)] for tid in tables] == [[n] for n in range(12)]
+    commits = store.group_commits  # type: ignore[attr-defined]
+    assert calls == commits, (calls, commits)  # chained thread futures: one call a move

@@ -26,6 +26,7 @@ processes starting at once neither race nor apply one twice.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import queue
@@ -45,11 +46,13 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from hustings.server.store import (
     STATUSES,
     ActionRecord,
+    MoveWaiter,
     SeatRecord,
     StaleStep,
     StoreError,
     TableNotFound,
     TableRecord,
+    settle,
 )
 
 log = logging.getLogger(__name__)
@@ -207,7 +210,7 @@ class PostgresStore:
         self._closing = threading.Event()
         self._lock = threading.Lock()
         #: moves waiting for the writer thread: (table, step, seat, action, at, over, future); None stops it
-        self._moves: queue.SimpleQueue[tuple[str, int, int, int, float, bool, Future[None]] | None] = (
+        self._moves: queue.SimpleQueue[tuple[str, int, int, int, float, bool, MoveWaiter] | None] = (
             queue.SimpleQueue())
         self._writer: threading.Thread | None = None
         self.group_commits = 0
@@ -369,13 +372,27 @@ class PostgresStore:
         if self._closing.is_set():
             future.set_exception(StoreError("the store is closed"))
             return future
+        self._enqueue(table_id, step, seat, action, at, over, future)
+        return future
+
+    def submit_action_async(self, table_id: str, step: int, seat: int, action: int, at: float,
+                            *, over: bool = False) -> asyncio.Future[None]:
+        """``submit_action`` for a caller on a running event loop (:func:`hustings.server.store.settle`)."""
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self._closing.is_set():
+            waiter.set_exception(StoreError("the store is closed"))
+            return waiter
+        self._enqueue(table_id, step, seat, action, at, over, waiter)
+        return waiter
+
+    def _enqueue(self, table_id: str, step: int, seat: int, action: int, at: float, over: bool,
+                 waiter: MoveWaiter) -> None:
         if self._writer is None:
             with self._lock:
                 if self._writer is None:
                     self._writer = threading.Thread(target=self._write_loop, name="hustings-pg-writer", daemon=True)
                     self._writer.start()
-        self._moves.put((table_id, step, seat, action, at, over, future))
-        return future
+        self._moves.put((table_id, step, seat, action, at, over, waiter))
 
     def _write_loop(self) -> None:
         while True:
@@ -395,7 +412,7 @@ class PostgresStore:
             if stop:
                 return
 
-    def _store_batch(self, batch: list[tuple[str, int, int, int, float, bool, Future[None]]]) -> None:
+    def _store_batch(self, batch: list[tuple[str, int, int, int, float, bool, MoveWaiter]]) -> None:
         try:
             with self._conn() as conn:
                 row = conn.execute(
@@ -409,19 +426,20 @@ class PostgresStore:
                 raise StoreError("database error: hustings_append_many answered for another number of moves")
         except Exception as e:
             error = e if isinstance(e, StoreError) else StoreError(f"database error: {_one_line(e)}")
-            for m in batch:
-                m[6].set_exception(StoreError(str(error)))
+            settle([(m[6], StoreError(str(error))) for m in batch])
             return
         self.group_commits += 1
-        for (table_id, step, *_rest, future), h in zip(batch, held, strict=True):
+        results: list[tuple[MoveWaiter, BaseException | None]] = []
+        for (table_id, step, *_rest, waiter), h in zip(batch, held, strict=True):
             if h < 0:
-                future.set_exception(TableNotFound(table_id))
+                results.append((waiter, TableNotFound(table_id)))
             elif h != step:
-                future.set_exception(StaleStep(step, h))
+                results.append((waiter, StaleStep(step, h)))
             else:
                 self.group_moves += 1
                 self._changed(table_id, step + 1, "m")
-                future.set_result(None)
+                results.append((waiter, None))
+        settle(results)
 
     def actions(self, table_id: str, since: int = 0) -> list[ActionRecord]:
         with self._conn() as conn:

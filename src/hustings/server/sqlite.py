@@ -13,6 +13,7 @@ other requests share one connection behind a lock (a ``:memory:`` database has o
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import queue
@@ -29,11 +30,13 @@ from typing import Any
 from hustings.server.store import (
     STATUSES,
     ActionRecord,
+    MoveWaiter,
     SeatRecord,
     StaleStep,
     StoreError,
     TableNotFound,
     TableRecord,
+    settle,
 )
 
 log = logging.getLogger(__name__)
@@ -97,7 +100,8 @@ class _Append:
     action: int
     at: float
     over: bool
-    future: Future[None]
+    #: a thread's future (submit_action) or an event loop's (submit_action_async)
+    future: MoveWaiter
 
 
 #: seconds between the checkpointer's passes
@@ -311,6 +315,18 @@ class SqliteStore:
         self._pending.put(_Append(table_id, step, seat, action, at, over, future))
         return future
 
+    def submit_action_async(self, table_id: str, step: int, seat: int, action: int, at: float,
+                            *, over: bool = False) -> asyncio.Future[None]:
+        """``submit_action`` for a caller on a running event loop (:func:`hustings.server.store.settle`: one call
+        into the loop a commit; chaining a thread future into the loop cost it several callbacks a move)."""
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self._closed:
+            waiter.set_exception(StoreError("the database is closed"))
+            return waiter
+        self._start_writer()
+        self._pending.put(_Append(table_id, step, seat, action, at, over, waiter))
+        return waiter
+
     def _start_writer(self) -> None:
         if self._writer is not None:
             return
@@ -422,16 +438,11 @@ class SqliteStore:
                 with suppress(sqlite3.Error):
                     if db.in_transaction:
                         db.execute("ROLLBACK")
-                for p in batch:
-                    p.future.set_exception(StoreError(f"database error: {e}"))
+                settle([(p.future, StoreError(f"database error: {e}")) for p in batch])
                 return
         self.group_commits += 1
         self.group_moves += sum(1 for o in outcomes if o is None)
-        for p, outcome in zip(batch, outcomes, strict=True):
-            if outcome is None:
-                p.future.set_result(None)
-            else:
-                p.future.set_exception(outcome)
+        settle([(p.future, outcome) for p, outcome in zip(batch, outcomes, strict=True)])
 
     @staticmethod
     def _bulk(db: sqlite3.Connection, batch: list[_Append]) -> list[BaseException | None] | None:

@@ -12,9 +12,11 @@ a thread (a future), which lets a backend commit the moves of many tables togeth
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -41,6 +43,36 @@ class StaleStep(StoreError):
         super().__init__(f"the table holds {held} actions, not {expected}: someone moved first")
         self.expected = expected
         self.held = held
+
+
+#: what a move waits on: a thread's future (``submit_action``) or an event loop's (``submit_action_async``)
+MoveWaiter = Future[None] | asyncio.Future[None]
+
+
+def _settle_in_loop(pairs: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for waiter, outcome in pairs:
+        if not waiter.done():  # a waiter given up on (cancelled) stays so
+            if outcome is None:
+                waiter.set_result(None)
+            else:
+                waiter.set_exception(outcome)
+
+
+def settle(results: Sequence[tuple[MoveWaiter, BaseException | None]]) -> None:
+    """From a store's writer thread, after a commit: resolve each move's waiter with its outcome (None: stored).
+    Thread futures are resolved here; an event loop's futures with one call into that loop for the whole commit,
+    instead of one wake-up of the loop per move."""
+    loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
+    for waiter, outcome in results:
+        if isinstance(waiter, asyncio.Future):
+            loops.setdefault(waiter.get_loop(), []).append((waiter, outcome))
+        elif outcome is None:
+            waiter.set_result(None)
+        else:
+            waiter.set_exception(outcome)
+    for loop, pairs in loops.items():
+        with suppress(RuntimeError):  # that loop is closed: nobody waits any more
+            loop.call_soon_threadsafe(_settle_in_loop, pairs)
 
 
 @dataclass(frozen=True)
@@ -126,6 +158,12 @@ class ServerStore(Protocol):
         """``append_action`` without waiting: the future is resolved once the move is durable (or fails with
         what ``append_action`` would raise). Moves submitted together may be committed together (group commit);
         a refused one never fails the others."""
+        ...
+
+    def submit_action_async(self, table_id: str, step: int, seat: int, action: int, at: float,
+                            *, over: bool = False) -> asyncio.Future[None]:
+        """``submit_action`` for a caller on a running event loop: a future of that loop, resolved as
+        ``submit_action``'s would be (the writer settles a whole commit's moves with one call into the loop)."""
         ...
 
     def actions(self, table_id: str, since: int = 0) -> list[ActionRecord]:

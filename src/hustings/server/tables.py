@@ -733,8 +733,7 @@ class Hub:
         try:
             # the store's writer commits this move with whatever else is waiting (group commit); durable when
             # the future resolves
-            await asyncio.wrap_future(self.store.submit_action(table.id, step, seat, action.id, at,
-                                                               over=st.is_over))
+            await self.store.submit_action_async(table.id, step, seat, action.id, at, over=st.is_over)
         except StaleStep:
             # another process moved first (several servers on one database): catch up, then refuse
             await self._rebuild(table)
