@@ -54,6 +54,9 @@ ROOT = Path(__file__).resolve().parent.parent
 ANCHOR_MOVES_S = 1_100
 AIM_MOVES_S, AIM_P99_MS = 3_000, 50.0
 CLIENT_RATE = 19.0  # per connection, under the server's RATE (50/s by default) so that no act is refused
+#: moves a seat may send back to back after a wait. At 19 (the default) a new game's seat starts with 19 moves
+#: at the server's full speed, so each wave of new games sends a burst above the sustained rate (up to 3,500
+#: moves/s for 3,040 sustained at 160 games); --client-burst 1 gives a smooth load instead.
 CLIENT_BURST = 19.0
 POOL = 8  # the load generator's HTTP connections to the lobby
 
@@ -150,6 +153,8 @@ class Run:
     games_done: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     lost: int = 0  # acts never acknowledged when their connection ended
+    client_rate: float = CLIENT_RATE
+    client_burst: float = CLIENT_BURST
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -161,18 +166,19 @@ class Run:
 class Pace:
     """Client-side token bucket: keeps one connection under the server's message rate."""
 
-    def __init__(self) -> None:
-        self.tokens, self.at = CLIENT_BURST, time.monotonic()
+    def __init__(self, rate: float = CLIENT_RATE, burst: float = CLIENT_BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, time.monotonic()
 
     async def take(self) -> None:
         while True:
             now = time.monotonic()
-            self.tokens = min(CLIENT_BURST, self.tokens + (now - self.at) * CLIENT_RATE)
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
             self.at = now
             if self.tokens >= 1:
                 self.tokens -= 1
                 return
-            await asyncio.sleep((1 - self.tokens) / CLIENT_RATE)
+            await asyncio.sleep((1 - self.tokens) / self.rate)
 
 
 class _Socket(asyncio.Protocol):
@@ -234,7 +240,7 @@ class _Socket(asyncio.Protocol):
 
 async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: float = 0.0) -> None:
     """One scripted seat: plays random legal moves until its game is over or the run ends."""
-    pace = Pace()
+    pace = Pace(run.client_rate, run.client_burst)
     sent: dict[int, float] = {}
     acted_at = -1
     uri = parse_uri(ws_url)
@@ -345,6 +351,19 @@ async def _game_slot(http: Lobby, ws_base: str, first: tuple[str, list[str]] | N
             await asyncio.sleep(0.5)
 
 
+def _reference_ms() -> float:
+    """A fixed pure-Python loop, best of five, in ms: how fast this machine runs Python just now. Machines (and
+    one machine from hour to hour: 2-core VMs vary by a third) differ, and the server's capacity with them."""
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        total = 0
+        for i in range(2_000_000):
+            total += i
+        best = min(best, time.perf_counter() - t0)
+    return 1000 * best
+
+
 def _percentile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return float("nan")
@@ -354,7 +373,7 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 
 async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path | None) -> dict[str, Any]:
     """One run against ``server``; ``wal``: SQLite's WAL file, whose largest size is reported."""
-    run = Run()
+    run = Run(client_rate=args.client_rate, client_burst=args.client_burst)
     # few connections: httpx's pool scans all of them for every request, which made the load generator's table
     # set-up cost as much CPU as the moves themselves at 64
     limits = httpx.Limits(max_connections=POOL, max_keepalive_connections=POOL)
@@ -498,6 +517,10 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=20.0, help="measured seconds per database")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds played before measuring")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--client-rate", type=float, default=CLIENT_RATE,
+                        help=f"moves a second each seat sends at most (default {CLIENT_RATE:g})")
+    parser.add_argument("--client-burst", type=float, default=CLIENT_BURST,
+                        help=f"moves a seat may send back to back after a wait (default {CLIENT_BURST:g})")
     parser.add_argument("--progress", type=float, default=2.0, help="seconds between progress lines")
     parser.add_argument("--pg-url", help="an existing PostgreSQL database (default: start a throwaway cluster)")
     parser.add_argument("--plot", type=Path, default=Path("server_load.png"), help="plot file (needs matplotlib)")
@@ -506,6 +529,7 @@ def main() -> None:
                         "where its event loop spends its time")
     args = parser.parse_args()
 
+    reference = _reference_ms()
     results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="hustings-load-") as tmp:
         workdir = Path(tmp)
@@ -544,10 +568,11 @@ def main() -> None:
         verdict = "meets" if r["moves_s"] >= AIM_MOVES_S and r["p99_ms"] < AIM_P99_MS else "misses"
         print(f"{r['db']}: {r['moves_s'] / ANCHOR_MOVES_S:.2f}x boardgame.io's {ANCHOR_MOVES_S} moves/s (in memory); "
               f"{verdict} the aim of {AIM_MOVES_S} durable moves/s with p99 < {AIM_P99_MS:.0f} ms")
-    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end")
+    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end; reference loop "
+          f"{reference:.0f} ms before the runs (lower is faster)")
     if args.json:
-        args.json.write_text(json.dumps([{k: v for k, v in r.items() if k not in ("timeline", "latencies_ms")}
-                                         for r in results], indent=2))
+        args.json.write_text(json.dumps([{**{k: v for k, v in r.items() if k not in ("timeline", "latencies_ms")},
+                                          "reference_ms": reference} for r in results], indent=2))
     if results and _plot(results, args.plot):
         print(f"plot: {args.plot}")
 
