@@ -7,7 +7,8 @@ SqliteStore` here, ``hustings.server.postgres.PostgresStore`` for several server
 :func:`open_store` picks one from a URL. ``append_action`` is the one serialisation point of a game: it
 refuses a move unless the table holds exactly the actions the mover saw, and returns only once the move
 is durable, so the server acknowledges nothing it could lose; ``submit_action`` is the same without blocking
-a thread (a future), which lets a backend commit the moves of many tables together.
+a thread (a future), which lets a backend commit the moves of many tables together, and
+``submit_action_async`` the same for a caller on an event loop (a future of that loop, see :func:`settle`).
 """
 
 from __future__ import annotations

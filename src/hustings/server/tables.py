@@ -7,7 +7,8 @@ seat's view and events), bots off the event loop, clocks and timeouts, undo and 
 
 Everything about a table happens on the event loop under the table's lock; the only blocking work (the
 store's durable commit, bot searches, undo's replay) runs in worker threads, so one slow table never stalls
-another. Moves go to the store's writer as futures (``submit_action``: group commit, no thread waits per move);
+another. Moves go to the store's writer as futures of the event loop (``submit_action_async``: group commit, no
+thread waits per move, one call into the loop a commit);
 the store's other calls run in a pool of their own, sized for many tables at once.
 """
 
