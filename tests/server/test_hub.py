@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from hustings.server import tables as tables_module
 from hustings.server.sqlite import SqliteStore
 from hustings.server.store import ActionRecord
 from hustings.server.tables import Conn, Hub
@@ -106,6 +110,59 @@ def test_a_move_made_elsewhere_while_a_table_loads_is_caught_up(tmp_path: Path) 
         assert table.state.step_count == 1  # not left behind until the next move
         await hub.stop()
         await other.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_finished_table_nobody_watches_leaves_memory_and_is_read_back(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long-running server must not keep every game it ever served: a finished table with no connection is
+    dropped from memory after EVICT_S, and comes back from the store, as it was, when someone asks for it. A table
+    still in play, or one somebody watches, stays."""
+    monkeypatch.setattr(tables_module, "EVICT_S", 0.05)
+
+    async def scenario() -> None:
+        store = SqliteStore(tmp_path / "s.db")
+        store.migrate()
+        hub = Hub(store)
+        await hub.open()
+        ids = []
+        for _ in range(2):
+            created = await hub.create({"game": "palace-escape", "players": 1, "seats": [{"bot": None}]})
+            tid, token = created["table"]["id"], created["seats"][0]["token"]
+            await hub.ready(tid, token, True)
+            await hub.start(tid, token)
+            ids.append((tid, token))
+        (done_id, done_token), (live_id, _) = ids
+        conn, got = _conn()
+        await hub.hello(conn, done_id, {"type": "hello", "token": done_token})
+        rng = random.Random(3)
+        while not got[-1].get("over"):  # random swaps until the puzzle is solved or its moves run out
+            last = [m for m in got if m["type"] in ("state", "update")][-1]
+            await hub.act(conn, {"type": "act", "step": last["step"], "action": rng.choice(last["legal"])["id"]})
+        final = got[-1]
+        watcher, _ = _conn()
+        await hub.hello(watcher, live_id, {"type": "hello", "spectator": True})
+        hub.gone(watcher)  # the table in play has nobody connected now either
+        await asyncio.sleep(0.2)
+        assert done_id in hub.tables  # its player is still connected
+        hub.gone(conn)
+        await asyncio.sleep(0.2)
+        assert done_id not in hub.tables
+        assert live_id in hub.tables
+        # asked for again: read back from the store, the same finished game
+        again, got_again = _conn()
+        await hub.hello(again, done_id, {"type": "hello", "token": done_token})
+        state = [m for m in got_again if m["type"] == "state"][-1]
+        assert (state["step"], state["over"], state["outcome"], state["view"]) == (
+            final["step"], True, final["outcome"], final["view"])
+        assert done_id in hub.tables
+        await asyncio.sleep(0.2)
+        assert done_id in hub.tables  # connected again: kept
+        record = await hub.record_of(done_id)
+        assert len(record["actions"]) == final["step"]
+        await hub.stop()
         store.close()
 
     asyncio.run(scenario())

@@ -146,6 +146,8 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     timer: asyncio.TimerHandle | None = None
     grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    #: set while a finished table nobody watches waits to be dropped from memory (Hub._evict_later)
+    evict: asyncio.TimerHandle | None = None
     #: (step, seat): that seat may take back the last action while the game is at that step (the undo rule
     #: checked once when the action was made, so each state message can offer an Undo button cheaply)
     undo_ok: tuple[int, int] | None = None
@@ -193,6 +195,10 @@ class LiveTable:
         return self.match.seats[seat] is not None or seat in self.away or self.out_of_time(seat, now)
 
 
+#: seconds a finished table with no connection stays in memory (it is read back from the store when asked for)
+EVICT_S = 60.0
+
+
 class Hub:
     """Every table of one server process. ``grace_s``: how long a person may be gone before a bot plays for
     them; ``executor``: where bots think (default: a thread pool)."""
@@ -238,6 +244,8 @@ class Hub:
     async def stop(self) -> None:
         self._stopping = True
         for table in self.tables.values():
+            if table.evict is not None:
+                table.evict.cancel()
             if table.timer is not None:
                 table.timer.cancel()
             for h in table.grace.values():
@@ -282,6 +290,7 @@ class Hub:
                                               self._db(self.store.actions, table_id, 0))
         table = await asyncio.to_thread(_build, record, seats, actions)
         table = self.tables.setdefault(table_id, table)
+        self._evict_later(table)  # loaded for a look (a record, a list of tables): not kept for ever
         missed = self._missed.pop(table_id, None)
         if missed is not None:  # another process moved while we read: catch up now, not at the next move
             self._spawn(self._catch_up(table_id, missed))
@@ -521,31 +530,41 @@ class Hub:
             raise PlayError("hello_again")
         lang = msg.get("lang", conn.lang)
         conn.lang = lang if lang in LANGS else normalize_lang(str(lang))
-        table = await self._load(table_id)
-        seat: int | None = None
-        if msg.get("spectator") is True:
-            seat = None
-        else:
-            seat = self._check_token(table, msg.get("token"))
-            if seat is None:
-                raise PlayError("unauthorized")
         since = msg.get("since")
         if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
             raise PlayError("bad_message", detail="since must be a step number")
-        async with table.lock:
-            conn.table, conn.seat, conn.said_hello = table, seat, True
-            table.conns.add(conn)
-            if seat is not None:
-                handle = table.grace.pop(seat, None)
-                if handle is not None:
-                    handle.cancel()
-                came_back = seat in table.away
-                table.away.discard(seat)
-            conn.send(dumps({"type": "welcome", "seat": seat, "table": self.info(table)}))
-            self.send_state(table, conn, "state", since)
-            self._push_table(table, but=conn)
-            if seat is not None and came_back:
-                self._schedule(table)
+        while True:
+            table = await self._load(table_id)
+            seat: int | None = None
+            if msg.get("spectator") is not True:
+                seat = self._check_token(table, msg.get("token"))
+                if seat is None:
+                    raise PlayError("unauthorized")
+            async with table.lock:
+                if self.tables.get(table_id) is table:
+                    self._attach(conn, table, seat, since)
+                    return
+            # a finished table dropped from memory while we waited for its lock: join the copy loaded afresh
+
+    def _attach(self, conn: Conn, table: LiveTable, seat: int | None, since: int | None) -> None:
+        """The connection joins the table (under its lock): welcome, the state, and everyone told."""
+        conn.table, conn.seat, conn.said_hello = table, seat, True
+        table.conns.add(conn)
+        if table.evict is not None:
+            table.evict.cancel()
+            table.evict = None
+        came_back = False
+        if seat is not None:
+            handle = table.grace.pop(seat, None)
+            if handle is not None:
+                handle.cancel()
+            came_back = seat in table.away
+            table.away.discard(seat)
+        conn.send(dumps({"type": "welcome", "seat": seat, "table": self.info(table)}))
+        self.send_state(table, conn, "state", since)
+        self._push_table(table, but=conn)
+        if came_back:
+            self._schedule(table)
 
     def gone(self, conn: Conn) -> None:
         """The connection closed: if it was a person's last one, a bot plays for them after the grace period."""
@@ -556,6 +575,27 @@ class Hub:
         if conn.seat is not None and not table.connected(conn.seat) and table.status == "playing":
             self._start_grace(table, conn.seat)
         self._push_table(table)
+        self._evict_later(table)
+
+    def _evict_later(self, table: LiveTable) -> None:
+        """A finished table that nobody is connected to leaves memory after EVICT_S (the store holds all of it,
+        and a hello, a record or a rematch loads it again); a server that runs for months must not hold every
+        game it ever served."""
+        if self._loop is None or self._stopping or table.evict is not None or table.conns or table.status != "over":
+            return
+        table.evict = self._loop.call_later(EVICT_S, self._evict, table)
+
+    def _evict(self, table: LiveTable) -> None:
+        table.evict = None
+        if (table.conns or table.status != "over" or table.lock.locked()
+                or (table.bot_task is not None and not table.bot_task.done())):
+            return  # in use again: whoever uses it last schedules the next try
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        if table.timer is not None:
+            table.timer.cancel()
+        for handle in table.grace.values():
+            handle.cancel()
 
     def _start_grace(self, table: LiveTable, seat: int) -> None:
         if table.match.seats[seat] is not None or seat in table.grace or self._loop is None:
@@ -750,6 +790,7 @@ class Hub:
             table.undo_ok = (step + 1, seat)
         if st.is_over:
             table.record = _replace_record(table.record, status="over")
+            self._evict_later(table)  # bots played it to the end, say, with nobody watching
         if by is not None:
             table.away.discard(seat)
         # the sender's update carries the ack (one frame, not two, per move)
