@@ -162,6 +162,13 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_is_read_back(tmp_path
         assert done_id in hub.tables  # connected again: kept
         record = await hub.record_of(done_id)
         assert len(record["actions"]) == final["step"]
+        hub.gone(again)
+        table = hub.tables[done_id]
+        async with table.lock:  # busy (a rematch being made, say) when its time comes: kept, tried again later
+            await asyncio.sleep(0.15)
+            assert done_id in hub.tables
+        await asyncio.sleep(0.2)
+        assert done_id not in hub.tables
         await hub.stop()
         store.close()
 

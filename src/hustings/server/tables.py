@@ -587,9 +587,11 @@ class Hub:
 
     def _evict(self, table: LiveTable) -> None:
         table.evict = None
-        if (table.conns or table.status != "over" or table.lock.locked()
-                or (table.bot_task is not None and not table.bot_task.done())):
-            return  # in use again: whoever uses it last schedules the next try
+        if table.conns or table.status != "over":
+            return  # watched again: the last connection to leave schedules the next try
+        if table.lock.locked() or (table.bot_task is not None and not table.bot_task.done()):
+            self._evict_later(table)  # busy this moment (a record read, a rematch): try again later
+            return
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
         if table.timer is not None:
