@@ -308,11 +308,7 @@ class SqliteStore:
         """Queue the move for the writer thread; the future is resolved once the commit holding it is on disk
         (or fails with StaleStep, TableNotFound, StoreError for this move alone)."""
         future: Future[None] = Future()
-        if self._closed:
-            future.set_exception(StoreError("the database is closed"))
-            return future
-        self._start_writer()
-        self._pending.put(_Append(table_id, step, seat, action, at, over, future))
+        self._enqueue(_Append(table_id, step, seat, action, at, over, future))
         return future
 
     def submit_action_async(self, table_id: str, step: int, seat: int, action: int, at: float,
@@ -320,12 +316,15 @@ class SqliteStore:
         """``submit_action`` for a caller on a running event loop (:func:`hustings.server.store.settle`: one call
         into the loop a commit; chaining a thread future into the loop cost it several callbacks a move)."""
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        if self._closed:
-            waiter.set_exception(StoreError("the database is closed"))
-            return waiter
-        self._start_writer()
-        self._pending.put(_Append(table_id, step, seat, action, at, over, waiter))
+        self._enqueue(_Append(table_id, step, seat, action, at, over, waiter))
         return waiter
+
+    def _enqueue(self, move: _Append) -> None:
+        if self._closed:
+            move.future.set_exception(StoreError("the database is closed"))
+            return
+        self._start_writer()
+        self._pending.put(move)
 
     def _start_writer(self) -> None:
         if self._writer is not None:
