@@ -343,3 +343,18 @@ def test_moves_submitted_from_an_event_loop_are_settled_there_one_call_a_commit(
     assert [[a.action for a in store.actions(tid)] for tid in tables] == [[n] for n in range(12)]
     commits = store.group_commits  # type: ignore[attr-defined]
     assert calls == commits, (calls, commits)  # chained thread futures: one call a move
+
+
+def test_a_closed_store_refuses_moves_with_a_store_error(open_again: StoreFactory) -> None:
+    """After close (a server shutting down), a move is refused at once, never queued for a writer that is gone."""
+    store = open_again()
+    store.create_table(_table("z"), _seats("z"))
+    store.close()
+    with pytest.raises(StoreError):
+        store.submit_action("z", 0, 0, 1, 1.0).result(5)
+
+    async def submit() -> None:
+        await store.submit_action_async("z", 0, 0, 1, 1.0)
+
+    with pytest.raises(StoreError):
+        asyncio.run(asyncio.wait_for(submit(), 5))
