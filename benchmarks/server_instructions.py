@@ -133,6 +133,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=5, help="moves per game before measuring (default 5)")
     parser.add_argument("--game", default="palace-escape")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=Path, help="copy callgrind's dump here (for callgrind_annotate)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         sys.exit("needs valgrind (apt install valgrind)")
@@ -165,6 +166,9 @@ def main() -> None:
                 time.sleep(1)
             print(f"server up under callgrind in {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
             instructions, moves = asyncio.run(_measure(base, proc.pid, args, work))
+            if args.keep:
+                for f in work.glob("cg.out.*"):
+                    shutil.copy(f, args.keep)
         finally:
             proc.terminate()
             try:
