@@ -47,7 +47,7 @@ class Gate:
 async def _seat(url: str, token: str, rng: random.Random, gate: Gate) -> None:
     """Random legal moves whenever the gate is open, one at a time, until the game ends or the task is cancelled."""
     uri = parse_uri(url)
-    _, sock = await asyncio.get_running_loop().create_connection(lambda: load._Socket(url), uri.host, uri.port)
+    _, sock = await asyncio.get_running_loop().create_connection(lambda: load.Socket(url), uri.host, uri.port)
     try:
         await asyncio.wait_for(sock.open, 600)
         sock.send(orjson.dumps({"type": "hello", "token": token}))

@@ -181,7 +181,7 @@ class Pace:
             await asyncio.sleep((1 - self.tokens) / self.rate)
 
 
-class _Socket(asyncio.Protocol):
+class Socket(asyncio.Protocol):
     """A lean websocket client: websockets' sans-I/O protocol over a plain asyncio transport. Text messages go to
     ``inbox`` as bytes (None once the connection is gone); ``send`` writes at once. websockets' asyncio client
     (locks, a drain and a message assembler for every frame) took about a third of the load generator's CPU, CPU
@@ -244,7 +244,7 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: fl
     sent: dict[int, float] = {}
     acted_at = -1
     uri = parse_uri(ws_url)
-    _, sock = await asyncio.get_running_loop().create_connection(lambda: _Socket(ws_url), uri.host, uri.port)
+    _, sock = await asyncio.get_running_loop().create_connection(lambda: Socket(ws_url), uri.host, uri.port)
     try:
         await asyncio.wait_for(sock.open, 60)
         sock.send(orjson.dumps({"type": "hello", "token": token}))

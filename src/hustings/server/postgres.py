@@ -369,9 +369,6 @@ class PostgresStore:
         """Queue the move for the writer thread, which stores every move waiting in one call of
         ``hustings_append_many`` (one transaction, one WAL flush); the future is resolved after that commit."""
         future: Future[None] = Future()
-        if self._closing.is_set():
-            future.set_exception(StoreError("the store is closed"))
-            return future
         self._enqueue(table_id, step, seat, action, at, over, future)
         return future
 
@@ -379,14 +376,14 @@ class PostgresStore:
                             *, over: bool = False) -> asyncio.Future[None]:
         """``submit_action`` for a caller on a running event loop (:func:`hustings.server.store.settle`)."""
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        if self._closing.is_set():
-            waiter.set_exception(StoreError("the store is closed"))
-            return waiter
         self._enqueue(table_id, step, seat, action, at, over, waiter)
         return waiter
 
     def _enqueue(self, table_id: str, step: int, seat: int, action: int, at: float, over: bool,
                  waiter: MoveWaiter) -> None:
+        if self._closing.is_set():
+            waiter.set_exception(StoreError("the store is closed"))
+            return
         if self._writer is None:
             with self._lock:
                 if self._writer is None:

@@ -419,15 +419,16 @@ class SqliteStore:
             try:
                 db.execute("BEGIN IMMEDIATE")
                 try:
-                    bulk = self._bulk(db, batch) if len(batch) > 1 and BULK else None
-                    if bulk is None:
-                        if len(batch) > 1 and BULK:  # the bulk UPDATE may have moved some tables already
+                    bulk = BULK and len(batch) > 1
+                    done = self._bulk(db, batch) if bulk else None
+                    if done is not None:
+                        outcomes = done
+                        self.bulk_commits += 1
+                    else:
+                        if bulk:  # the bulk UPDATE may have moved some tables already
                             db.execute("ROLLBACK")
                             db.execute("BEGIN IMMEDIATE")
                         outcomes = [self._quick(db, p) for p in batch]
-                    else:
-                        outcomes = bulk
-                        self.bulk_commits += 1
                 except sqlite3.Error:
                     db.execute("ROLLBACK")
                     db.execute("BEGIN IMMEDIATE")
