@@ -32,7 +32,9 @@ def model(page: Any) -> dict[str, Any]:
 def join_and_start(pages: list[Any]) -> None:
     for p in pages:
         p.locator("#join").click()
-    all_in = "() => [...document.querySelectorAll('#lobby li')].every(li => !/waiting|…/.test(li.textContent))"
+    # every seat a bot or ready, read from the seat's state and not its words (which are in the page's language)
+    all_in = ("() => { const s = [...document.querySelectorAll('#lobby li')]; "
+              "return s.length > 0 && s.every(li => ['bot', 'ready'].includes(li.dataset.state)); }")
     pages[0].wait_for_function(all_in, timeout=10000)
     pages[0].locator("#start").click()
     for p in pages:
