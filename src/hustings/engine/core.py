@@ -57,8 +57,13 @@ def _short(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+_LANG_SET = frozenset(LANGS)
+
+
 def normalize_lang(lang: str | None) -> str:
     """Map a locale or language tag to one of :data:`LANGS` (default English)."""
+    if lang is not None and lang in _LANG_SET:  # one of ours already: asked several times a move by every text
+        return lang
     if not lang:
         return "en"
     tag = lang.replace("_", "-").split(".")[0].lower()

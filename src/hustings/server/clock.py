@@ -60,6 +60,7 @@ class Clocks:
         self.used = [0.0] * players
         self.moves = [0] * players
         self.last = started_at
+        self._none_json: list[dict[str, Any]] | None = None
 
     def on_action(self, to_act: Sequence[int], seat: int, at: float) -> None:
         """``seat`` acted at ``at`` while ``to_act`` were to act."""
@@ -90,6 +91,10 @@ class Clocks:
         return self.last + s.turn_s
 
     def to_json(self, to_act: Sequence[int], now: float) -> list[dict[str, Any]]:
+        if self.settings.mode == "none":  # the same every time: made once (it goes into every message)
+            if self._none_json is None:
+                self._none_json = [{"seat": p, "remaining_s": None, "running": False} for p in range(len(self.used))]
+            return self._none_json
         out = []
         for p in range(len(self.used)):
             left = self.remaining(p, to_act, now)

@@ -159,6 +159,8 @@ class LiveTable:
     #: so while a seat's view stays the same from one step to the next (others acting on a simultaneous step, say)
     #: its labels are not made again
     labels: dict[tuple[int, str], tuple[str, dict[int, str]]] = field(default_factory=dict)
+    #: (the record it was made from, the TableInfo fields that only a new record changes): Hub.info
+    info_fixed: tuple[TableRecord, dict[str, Any]] | None = None
 
     def fragments(self) -> dict[Any, Any]:
         if self.frags_at != self.state.step_count:
@@ -186,6 +188,8 @@ class LiveTable:
 
     def out_of_time(self, seat: int, now: float) -> bool:
         """A seat whose bank is empty (bank clock), or that is past its turn's deadline (turn clock)."""
+        if self.clock.mode == "none":  # asked for every seat in every message: no clock, never out of time
+            return False
         to_act = self.state.current_players
         left = self.clocks.remaining(seat, to_act, now)
         return left is not None and left <= 0 and (self.clock.mode == "bank" or seat in to_act)
@@ -509,19 +513,27 @@ class Hub:
     def info(self, table: LiveTable) -> dict[str, Any]:
         """TableInfo: what anyone at the table may know about it (never a token, seed or hidden card)."""
         rec = table.record
+        fixed = table.info_fixed
+        if fixed is None or fixed[0] is not rec:
+            # what only a new record changes (every change of a table's record replaces it): made once, not for
+            # every message of every move
+            fixed = table.info_fixed = (rec, {
+                "id": rec.id, "game": rec.game, "variant": rec.options.get("variant"),
+                "players": rec.options.get("players"), "clock": table.clock.to_json(),
+                "lang": rec.settings.get("lang", "en"), "name": rec.settings.get("name", ""),
+                "rematch": rec.settings.get("rematch"), "rematch_of": rec.rematch_of})
         now = time.time()
+        playing = rec.status == "playing"
         seats = []
         for s in table.seats:
             bot = table.match.seats[s.seat]
             seats.append({"seat": s.seat, "name": s.name, "bot": bot, "joined": s.joined, "ready": s.ready,
                           "connected": table.connected(s.seat),
-                          "replaced_by_bot": bot is None and rec.status == "playing"
+                          "replaced_by_bot": bot is None and playing
                           and (s.seat in table.away or table.out_of_time(s.seat, now))})
-        return {"id": rec.id, "game": rec.game, "variant": rec.options.get("variant"),
-                "players": rec.options.get("players"), "status": rec.status, "step": table.state.step_count,
-                "seats": seats, "clock": table.clock.to_json(), "lang": rec.settings.get("lang", "en"),
-                "name": rec.settings.get("name", ""), "rematch": rec.settings.get("rematch"),
-                "rematch_of": rec.rematch_of}
+        out = dict(fixed[1])
+        out["status"], out["step"], out["seats"] = rec.status, table.state.step_count, seats
+        return out
 
     # -- connections -----------------------------------------------------------------------------------------
 

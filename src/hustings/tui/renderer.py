@@ -427,6 +427,9 @@ class RendererText:
         self._lock = threading.Lock()
 
     def _renderer(self, lang: str) -> GameRenderer:
+        r = self._renderers.get(lang)  # made already: no lock needed to read it (a dict read is atomic)
+        if r is not None:
+            return r
         with self._lock:
             r = self._renderers.get(lang)
             if r is None:
