@@ -176,25 +176,31 @@ def test_a_batch_with_a_broken_move_is_redone_move_by_move(tmp_path: Path) -> No
     assert store.group_commits == 1
 
 
-def test_a_batch_is_stored_in_two_statements_unless_a_move_is_stale_or_repeats_a_table(tmp_path: Path) -> None:
-    """The writer stores a whole batch with one UPDATE ... FROM (VALUES ...) and one INSERT; when that UPDATE moves
-    fewer tables than the batch has moves (a stale step, an unknown table, a table moved twice) it rolls back and
-    goes move by move, so the outcome is the same as one move at a time."""
+def test_a_batch_is_stored_in_one_statement_unless_a_move_is_stale_or_repeats_a_table(tmp_path: Path) -> None:
+    """The writer stores a whole batch with ONE statement (an INSERT into the move_log view, whose trigger checks
+    each move's step and counts it), outside any transaction; when the trigger refuses a move (a stale step, an
+    unknown table) the statement stores nothing and the batch goes move by move, so the outcome is the same as
+    one move at a time. Counted by SQLite's own trace of the statements run."""
     store = open_store(f"sqlite://{tmp_path / 's.db'}")
     assert isinstance(store, SqliteStore)
     for tid in ("a", "b", "c"):
         store.create_table(_table(tid), _seats(tid))
     plain = [_Append(tid, 0, 0, 7, 1.0, tid == "c", Future()) for tid in ("a", "b", "c")]
+    statements: list[str] = []
+    store._db.set_trace_callback(statements.append)  # no writer thread here: the batch goes through this one
     store._commit_batch(plain)
     assert [p.future.result(0) for p in plain] == [None, None, None]
     assert store.bulk_commits == 1
+    # one statement (SQLite traces each of the trigger's steps under the statement that fired it)
+    assert set(statements) == {statements[0]}
+    assert statements[0].startswith("INSERT INTO move_log")
     assert [(t, store.table(t).steps, store.table(t).status) for t in ("a", "b", "c")] == [
         ("a", 1, "playing"), ("b", 1, "playing"), ("c", 1, "over")]
     # a chain on one table, a stale move and an unknown table, together in one batch
     mixed = [_Append("a", 1, 0, 8, 2.0, False, Future()), _Append("a", 2, 0, 9, 2.0, False, Future()),
              _Append("b", 0, 0, 5, 2.0, False, Future()), _Append("nowhere", 0, 0, 1, 2.0, False, Future())]
     store._commit_batch(mixed)
-    assert store.bulk_commits == 1  # not the bulk path: the UPDATE moved 2 tables for 4 moves
+    assert store.bulk_commits == 1  # not in one statement: the trigger refused the stale move
     assert mixed[0].future.result(0) is None and mixed[1].future.result(0) is None
     with pytest.raises(StaleStep):
         mixed[2].future.result(0)

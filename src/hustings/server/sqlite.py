@@ -78,6 +78,21 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             PRIMARY KEY (table_id, step)
         )""",
     )),
+    # a batch of moves in ONE statement (SqliteStore._one_statement): each row inserted into this view checks
+    # its table's step, logs the move and counts it, or aborts the whole statement
+    (2, (
+        """CREATE VIEW move_log (table_id, step, seat, action, at, over) AS
+            SELECT table_id, step, seat, action, at, 0 FROM actions WHERE 0""",
+        """CREATE TRIGGER move_log_insert INSTEAD OF INSERT ON move_log
+        BEGIN
+            SELECT RAISE(ABORT, 'stale step or unknown table')
+                WHERE NEW.step IS NOT (SELECT steps FROM tables WHERE id = NEW.table_id);
+            INSERT INTO actions (table_id, step, seat, action, at)
+                VALUES (NEW.table_id, NEW.step, NEW.seat, NEW.action, NEW.at);
+            UPDATE tables SET steps = NEW.step + 1, status = CASE WHEN NEW.over THEN 'over' ELSE status END
+                WHERE id = NEW.table_id;
+        END""",
+    )),
 )
 
 _TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
@@ -118,11 +133,9 @@ WAL_SIZE_LIMIT = 64 * 1024 * 1024
 #: bytes per database page, for new files (SQLite's default is 4096)
 PAGE_SIZE = 1024
 
-#: whether this SQLite can store a batch in two statements (UPDATE ... FROM came in 3.33)
-BULK = sqlite3.sqlite_version_info >= (3, 33, 0)
-
-#: moves committed together at most (a bound on one transaction's work, far above what arrives in one flush)
-MAX_BATCH = 1000
+#: moves committed together at most (a bound on one transaction's work, far above what arrives in one flush;
+#: also on the distinct statements a batch's size makes, which the connection keeps prepared)
+MAX_BATCH = 100
 
 
 def _seat(row: Sequence[Any]) -> SeatRecord:
@@ -167,7 +180,7 @@ class SqliteStore:
         #: commits made by the writer and the moves they held (for tests and the load benchmark)
         self.group_commits = 0
         self.group_moves = 0
-        #: commits whose moves were all stored in two statements (:meth:`_bulk`)
+        #: commits whose moves were all stored in one statement (:meth:`_one_statement`)
         self.bulk_commits = 0
 
     def _connect(self) -> sqlite3.Connection:
@@ -408,32 +421,28 @@ class SqliteStore:
                 return
 
     def _commit_batch(self, batch: list[_Append]) -> None:
-        """One transaction for every move of ``batch``; futures resolved only after the COMMIT (durable), or all
-        failed if the commit fails. The whole batch is first stored in two statements (:meth:`_bulk`); if a move
-        is stale or its table unknown, move by move the quick way (two statements each, :meth:`_quick`); if a
-        statement fails unexpectedly the transaction is rolled back and the batch done again move by move, each
-        in its own savepoint (:meth:`_insert`), so that one bad move refuses only itself."""
+        """Store every move of ``batch`` durably; futures resolved only after the commit, or all failed if the
+        commit fails. The whole batch first goes in ONE statement, its own transaction (:meth:`_one_statement`);
+        if a move is stale, its table unknown or moved twice, that statement changes nothing and the batch is
+        done again move by move in one transaction (:meth:`_quick`); if a statement fails unexpectedly that
+        transaction is rolled back and the batch done once more, each move in its own savepoint
+        (:meth:`_insert`), so that one bad move refuses only itself."""
         with self._wlock, self._write_gate:
             db = self._wdb or self._db
             outcomes: list[BaseException | None] = []
             try:
-                db.execute("BEGIN IMMEDIATE")
-                try:
-                    bulk = BULK and len(batch) > 1
-                    done = self._bulk(db, batch) if bulk else None
-                    if done is not None:
-                        outcomes = done
-                        self.bulk_commits += 1
-                    else:
-                        if bulk:  # the bulk UPDATE may have moved some tables already
-                            db.execute("ROLLBACK")
-                            db.execute("BEGIN IMMEDIATE")
-                        outcomes = [self._quick(db, p) for p in batch]
-                except sqlite3.Error:
-                    db.execute("ROLLBACK")
+                if self._one_statement(db, batch):
+                    outcomes = [None] * len(batch)
+                    self.bulk_commits += 1
+                else:
                     db.execute("BEGIN IMMEDIATE")
-                    outcomes = [self._insert(db, p) for p in batch]
-                db.execute("COMMIT")
+                    try:
+                        outcomes = [self._quick(db, p) for p in batch]
+                    except sqlite3.Error:
+                        db.execute("ROLLBACK")
+                        db.execute("BEGIN IMMEDIATE")
+                        outcomes = [self._insert(db, p) for p in batch]
+                    db.execute("COMMIT")
             except Exception as e:  # the commit failed (disk full, I/O error): none of these moves is stored
                 with suppress(sqlite3.Error):
                     if db.in_transaction:
@@ -445,28 +454,25 @@ class SqliteStore:
         settle([(p.future, outcome) for p, outcome in zip(batch, outcomes, strict=True)])
 
     @staticmethod
-    def _bulk(db: sqlite3.Connection, batch: list[_Append]) -> list[BaseException | None] | None:
-        """Check and insert every move of ``batch`` in two statements, whatever its size: each statement hands the
-        GIL back and forth, and under load the writer waited for it after every one (two per move before). None
-        when a move is stale, its table unknown or moved twice in the batch (the UPDATE then changes fewer rows
-        than there are moves): the caller rolls back and goes move by move."""
-        n = len(batch)
-        keys: list[object] = []
+    def _one_statement(db: sqlite3.Connection, batch: list[_Append]) -> bool:
+        """Store the whole batch with one INSERT into the ``move_log`` view, outside any transaction: SQLite makes
+        it a transaction of its own and commits it (durably) before the call returns. One call, because the
+        writer hands the GIL back during every statement and, while the event loop is busy, waits up to the
+        switch interval to get it again: four statements a commit (BEGIN, UPDATE, INSERT, COMMIT) made commits
+        several times slower than the disk. False, with nothing stored, when the view's trigger refused a move
+        (stale, unknown table, a table moved twice) or the statement failed."""
         rows: list[object] = []
         for p in batch:
-            keys += (p.table_id, p.step, int(p.over))
-            rows += (p.table_id, p.step, p.seat, p.action, p.at)
-        # (not WITH ... UPDATE: Python's sqlite3 gives no rowcount for a statement that does not start with UPDATE;
-        # a VALUES list names its columns column1, column2, ...)
-        cur = db.execute("UPDATE tables SET steps = v.column2 + 1, "
-                         "status = CASE WHEN v.column3 THEN 'over' ELSE tables.status END "
-                         f"FROM (VALUES {','.join(['(?,?,?)'] * n)}) AS v "
-                         "WHERE tables.id = v.column1 AND tables.steps = v.column2", keys)
-        if cur.rowcount != n:
-            return None
-        db.execute(f"INSERT INTO actions (table_id, step, seat, action, at) VALUES {','.join(['(?,?,?,?,?)'] * n)}",
-                   rows)
-        return [None] * n
+            rows += (p.table_id, p.step, p.seat, p.action, p.at, int(p.over))
+        try:
+            db.execute("INSERT INTO move_log (table_id, step, seat, action, at, over) VALUES "
+                       + ",".join(["(?,?,?,?,?,?)"] * len(batch)), rows)
+        except sqlite3.Error:
+            with suppress(sqlite3.Error):
+                if db.in_transaction:  # an ABORT rolls its statement's own transaction back; make sure of it
+                    db.execute("ROLLBACK")
+            return False
+        return True
 
     @staticmethod
     def _quick(db: sqlite3.Connection, p: _Append) -> BaseException | None:
