@@ -310,8 +310,7 @@ async def _new_table(http: Lobby, game: str, players: int, run: Run,
     table_id = body["table"]["id"]
     tokens = [s["token"] for s in body["seats"]]
     for n, token in enumerate(tokens):
-        await http.post(f"/api/tables/{table_id}/join", {"token": token, "name": f"bench{n}"})
-        await http.post(f"/api/tables/{table_id}/ready", {"token": token, "ready": True})
+        await http.post(f"/api/tables/{table_id}/join", {"token": token, "name": f"bench{n}", "ready": True})
     if start and not await _start(http, table_id, tokens, run):
         return None
     return table_id, tokens

@@ -69,10 +69,18 @@ def test_lobby_create_join_ready_start(server: Server) -> None:
     assert r.status_code == 409 and "waiting for seats 0, 1" in r.json()["message"]
     assert server.http.post(f"/api/tables/{tid}/join", json={"token": t0, "name": "Ada"}).status_code == 200
     assert server.http.post(f"/api/tables/{tid}/ready", json={"token": t0, "ready": True}).status_code == 200
-    r = server.http.post(f"/api/tables/{tid}/ready", json={"token": t1, "ready": True})
-    assert r.status_code == 200
+    # seat 1 joins and is ready in one request (the table page's "join and ready"); a bad flag changes nothing
+    r = server.http.post(f"/api/tables/{tid}/join", json={"token": t1, "name": "Bo", "ready": "yes"})
+    assert r.status_code == 400 and "ready must be true or false" in r.json()["message"]
+    assert not server.http.get(f"/api/tables/{tid}").json()["seats"][1]["joined"]
+    r = server.http.post(f"/api/tables/{tid}/join", json={"token": t1, "name": "Bo", "ready": True})
+    assert r.status_code == 200 and r.json()["seats"][1] | {"connected": False} == {
+        "seat": 1, "name": "Bo", "bot": None, "joined": True, "ready": True, "connected": False,
+        "replaced_by_bot": False}
+    # joining again without a name keeps the name
+    assert server.http.post(f"/api/tables/{tid}/join", json={"token": t0}).json()["seats"][0]["name"] == "Ada"
     info = server.http.post(f"/api/tables/{tid}/start", json={"token": t1}).json()
-    assert info["status"] == "playing" and info["seats"][0]["name"] == "Ada"
+    assert info["status"] == "playing" and info["seats"][0]["name"] == "Ada" and info["seats"][1]["name"] == "Bo"
     r = server.http.post(f"/api/tables/{tid}/start", json={"token": t1})
     assert r.status_code == 409
 

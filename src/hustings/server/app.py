@@ -217,7 +217,7 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     async def join(table_id: str, request: Request) -> Response:
         async def go() -> Any:
             body = await _body(request)
-            return await hub.join(table_id, body.get("token"), body.get("name"))
+            return await hub.join(table_id, body.get("token"), body.get("name"), body.get("ready"))
         return await _run(go())
 
     @app.post("/api/tables/{table_id}/ready")

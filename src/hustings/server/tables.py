@@ -366,7 +366,7 @@ class Hub:
         options.update(extra)
         seed = fresh_seed()
         try:
-            hustings.make(game, seed=seed, **options)  # refuse bad options now, not at the first replay
+            state = hustings.make(game, seed=seed, **options)  # refuse bad options now, not at the first replay
         except (ValueError, TypeError) as e:
             raise LobbyError("bad_request", str(e)) from None
         table_id = secrets.token_urlsafe(12)
@@ -380,7 +380,8 @@ class Hub:
         seat_records = [SeatRecord(table_id, p, token_hash(tokens[p]), s["name"], s["bot"] is not None,
                                    s["bot"] is not None) for p, s in enumerate(seats_json)]
         await self._db(self.store.create_table, record, seat_records)
-        table = await self._load(table_id)
+        # the table in memory from what was just stored, not read back (a new id: nobody else can know of it yet)
+        table = self.tables.setdefault(table_id, _build(record, seat_records, (), state))
         if all_bots:
             await self._start(table)
         return {
@@ -417,13 +418,22 @@ class Hub:
     async def table_info(self, table_id: str) -> dict[str, Any]:
         return self.info(await self._load_lobby(table_id))
 
-    async def join(self, table_id: str, token: object, name: object) -> dict[str, Any]:
+    async def join(self, table_id: str, token: object, name: object, ready: object = None) -> dict[str, Any]:
+        """Take the seat (``ready``: true or false sets it too, in the same write: the table page's "join and
+        ready" is one request)."""
         table, seat = await self._seat_of(table_id, token)
         if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
             raise LobbyError("bad_request", f"name must be text of at most {MAX_NAME} characters")
+        if ready is not None and not isinstance(ready, bool):
+            raise LobbyError("bad_request", "ready must be true or false")
+        changes: dict[str, Any] = {"joined": True}
+        if name is not None:  # no name given: the seat keeps the one it has
+            changes["name"] = name
+        if ready is not None:
+            changes["ready"] = ready
         async with table.lock:
-            await self._db(self.store.update_seat, table.id, seat, name=name, joined=True)
-            table.seats[seat] = _replace_seat(table.seats[seat], name=name, joined=True)
+            await self._db(self.store.update_seat, table.id, seat, **changes)
+            table.seats[seat] = _replace_seat(table.seats[seat], **changes)
         self._push_table(table)
         return self.info(table)
 
@@ -1079,13 +1089,16 @@ def _replay(record: TableRecord, history: Sequence[tuple[int, int]]) -> GameStat
     return state
 
 
-def _build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[Any]) -> LiveTable:
-    """A live table from the store: the game replayed action by action, the clocks brought forward with it."""
+def _build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[Any],
+           state: GameState | None = None) -> LiveTable:
+    """A live table from the store: the game replayed action by action, the clocks brought forward with it
+    (``state``: the game made from the record already, before any action)."""
     spec = get_spec(record.game)
     if record.rules_version != spec.rules_version:
         raise StoreError(f"table {record.id} was played under rules version {record.rules_version}; this server "
                          f"has {spec.rules_version}")
-    state = hustings.make(record.game, seed=record.seed, **record.options)
+    if state is None:
+        state = hustings.make(record.game, seed=record.seed, **record.options)
     clock = ClockSettings.from_json(record.settings.get("clock"))
     clocks = Clocks(clock, state.num_players, float(record.settings.get("started_at", record.created_at)))
     for a in actions:

@@ -75,8 +75,7 @@ async function showLobby() {
       el("button", { id: "join", class: "primary", onclick: async () => {
         try {
           localStorage.setItem("hustings.name", name.value);
-          await postJSON(`/api/tables/${tableId}/join`, { token, name: name.value || t("seat", { n: mySeat + 1 }) });
-          await postJSON(`/api/tables/${tableId}/ready`, { token, ready: true });
+          await postJSON(`/api/tables/${tableId}/join`, { token, name: name.value || t("seat", { n: mySeat + 1 }), ready: true });
           await refreshTable();
         } catch (e) { toast(e.message); }
       } }, mine.ready ? t("web.ready") : t("web.join_ready")),
