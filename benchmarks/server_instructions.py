@@ -10,13 +10,15 @@ clients (the load generator's, outside valgrind) set up the tables and play a fe
 client paused and the server idle, instrumentation is switched on, the clients play ``--moves`` moves (every
 one acknowledged, so durable), pause again, and the counts are dumped. Every thread of the server process counts
 (the event loop, the store's writer and checkpointer, the lobby's pool); the kernel does not. The figure is
-instructions per move over the measured moves, idle wake-ups in the pauses included.
+instructions per move over the measured moves, idle wake-ups in the pauses included. Then ``--lobby`` tables are
+set up and joined one by one and counted apart: a table's set-up, in instructions.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import os
 import random
 import shutil
@@ -110,12 +112,43 @@ async def _measure(base: str, pid: int, args: argparse.Namespace, out_dir: Path)
     return _instructions(out_dir), moves
 
 
-def _instructions(out_dir: Path) -> int:
-    """Ir of the requested dump: the numbered file(s) callgrind wrote for it (the unnumbered one comes at exit)."""
+async def _measure_lobby(base: str, pid: int, args: argparse.Namespace, out_dir: Path) -> int:
+    """Instructions over ``args.lobby`` tables set up one after another as the load generator does (create, join
+    and ready, start), each then joined over a websocket (hello, its first state) and left."""
+    seen = set(out_dir.glob("cg.out.*"))
+    await asyncio.sleep(1.0)
+    _control(pid, "--instr=on")
+    _control(pid, "--zero")
+    ws_base = base.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=base, timeout=600) as client:
+        lobby, run = load.Lobby(client), load.Run()
+        for _ in range(args.lobby):
+            made = await load._new_table(lobby, args.game, 1, run)
+            if made is None:
+                raise RuntimeError(f"a table could not be set up: {run.errors}")
+            url = f"{ws_base}/ws/{made[0]}"
+            uri = parse_uri(url)
+            _, sock = await asyncio.get_running_loop().create_connection(functools.partial(load.Socket, url),
+                                                                         uri.host, uri.port)
+            await asyncio.wait_for(sock.open, 600)
+            sock.send(orjson.dumps({"type": "hello", "token": made[1][0]}))
+            while (raw := await sock.inbox.get()) is not None and orjson.loads(raw).get("type") != "state":
+                pass
+            sock.close()
+    await asyncio.sleep(1.0)  # the server's side of each close
+    _control(pid, "--dump=lobby")
+    return _instructions(out_dir, seen)
+
+
+def _instructions(out_dir: Path, skip: set[Path] | None = None) -> int:
+    """Ir of the requested dump: the numbered file(s) callgrind wrote for it (the unnumbered one comes at exit),
+    leaving out the files of earlier dumps (``skip``)."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         total = 0
         for f in sorted(out_dir.glob("cg.out.*")):
+            if skip and f in skip:
+                continue
             for line in f.read_text(errors="replace").splitlines():
                 if line.startswith(("summary:", "totals:")):
                     total += int(line.split()[1])
@@ -133,6 +166,8 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=5, help="moves per game before measuring (default 5)")
     parser.add_argument("--game", default="palace-escape")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--lobby", type=int, default=20,
+                        help="then tables set up and joined one by one, counted apart (default 20; 0: none)")
     parser.add_argument("--keep", type=Path, help="copy callgrind's dump here (for callgrind_annotate)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
@@ -166,6 +201,7 @@ def main() -> None:
                 time.sleep(1)
             print(f"server up under callgrind in {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
             instructions, moves = asyncio.run(_measure(base, proc.pid, args, work))
+            lobby = asyncio.run(_measure_lobby(base, proc.pid, args, work)) if args.lobby > 0 else 0
             if args.keep:
                 for f in work.glob("cg.out.*"):
                     shutil.copy(f, args.keep)
@@ -178,6 +214,9 @@ def main() -> None:
             log.close()
     print(f"{args.game}: {moves} moves over {args.games} games, {instructions / max(1, moves):,.0f} instructions "
           f"a move in the server process (callgrind, every thread)")
+    if args.lobby > 0:
+        print(f"lobby: {lobby / args.lobby:,.0f} instructions a table (create, join and ready, start, a websocket's "
+              f"hello and first state, its close), {args.lobby} tables")
 
 
 if __name__ == "__main__":

@@ -173,3 +173,13 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_is_read_back(tmp_path
         store.close()
 
     asyncio.run(scenario())
+
+
+def test_http_bodies_carry_integers_wider_than_64_bits() -> None:
+    """A finished game's record holds its seed, wider than orjson's 64-bit integers: the body still encodes,
+    exactly (the record replays the game only with the very seed)."""
+    from hustings.server.tables import dumps_bytes
+
+    seed = 2**127 + 12345
+    assert json.loads(dumps_bytes({"seed": seed, "name": "⇄ 選舉"})) == {"seed": seed, "name": "⇄ 選舉"}
+    assert dumps_bytes({"a": (1, 2)}) == b'{"a":[1,2]}'  # the fast path, tuples as lists

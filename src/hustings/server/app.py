@@ -28,7 +28,7 @@ from fastapi.staticfiles import StaticFiles
 from hustings.engine import get_spec, list_games, normalize_lang
 from hustings.server.i18n import error_text
 from hustings.server.store import ServerStore, StoreError
-from hustings.server.tables import Conn, Hub, LobbyError, PlayError, dumps
+from hustings.server.tables import Conn, Hub, LobbyError, PlayError, dumps, dumps_bytes
 from hustings.web.mount import mount_web
 
 log = logging.getLogger("hustings.server")
@@ -187,7 +187,8 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
 
     async def _run(coro: Any) -> Response:
         try:
-            return JSONResponse(await coro)
+            # orjson, as on the websocket: a wave of new tables is a few lobby calls each
+            return Response(dumps_bytes(await coro), media_type="application/json")
         except LobbyError as e:
             return _error(e)
         except StoreError as e:

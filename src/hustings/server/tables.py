@@ -18,6 +18,7 @@ import asyncio
 import functools
 import hashlib
 import hmac
+import json
 import logging
 import random
 import secrets
@@ -113,6 +114,15 @@ def dumps(message: Any) -> str:
     """Compact JSON (orjson: every move sends each seat its view, legal actions and events, so encoding is a
     large share of the server's work per move)."""
     return orjson.dumps(message, default=_json_default, option=_ORJSON_OPTIONS).decode()
+
+
+def dumps_bytes(message: Any) -> bytes:
+    """:func:`dumps` as UTF-8 bytes (an HTTP body). A finished game's record holds its seed, an integer wider than
+    orjson's 64 bits: such a body goes through the standard library's encoder."""
+    try:
+        return orjson.dumps(message, default=_json_default, option=_ORJSON_OPTIONS)
+    except orjson.JSONEncodeError:
+        return json.dumps(message, default=_json_default, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 @dataclass(eq=False)
@@ -463,8 +473,12 @@ class Hub:
             if table.status != "lobby":
                 return
             settings = dict(table.record.settings, started_at=time.time())
-            await self._db(self.store.set_settings, table.id, settings)
-            await self._db(self.store.set_status, table.id, "playing")
+
+            def store_start() -> None:  # both writes in one trip to the store's threads
+                self.store.set_settings(table.id, settings)
+                self.store.set_status(table.id, "playing")
+
+            await self._db(store_start)
             table.record = _replace_record(table.record, settings=settings, status="playing")
             table.clocks = Clocks(table.clock, table.state.num_players, settings["started_at"])
             for p in table.humans():
