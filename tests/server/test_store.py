@@ -40,6 +40,32 @@ def test_migrations_are_versioned_and_applied_once(tmp_path: Path) -> None:
     assert mode == "wal"
 
 
+def test_a_database_of_an_older_schema_is_upgraded_at_start_and_keeps_its_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file made by a server of schema version 1 (before the move_log view) and holding a game in play: the
+    next start applies the later migrations, the game's log is intact, and its next moves are stored by the
+    new one-statement path."""
+    path = tmp_path / "s.db"
+    monkeypatch.setattr(sqlite_module, "MIGRATIONS", MIGRATIONS[:1])
+    old = SqliteStore(path)
+    assert old.migrate() == 1
+    old.create_table(_table("a"), _seats("a"))
+    old.append_action("a", 0, 0, 11, 1.0)
+    old.close()
+    monkeypatch.setattr(sqlite_module, "MIGRATIONS", MIGRATIONS)
+    new = open_store(f"sqlite://{path}")
+    assert isinstance(new, SqliteStore)
+    rows = sqlite3.connect(path).execute("SELECT version FROM schema_migrations ORDER BY version").fetchall()
+    assert [r[0] for r in rows] == [v for v, _ in MIGRATIONS]
+    new.append_action("a", 1, 1, 12, 2.0)
+    batch = [_Append("a", 2, 2, 13, 3.0, True, Future())]
+    new._commit_batch(batch)
+    assert batch[0].future.result(0) is None and new.bulk_commits == 2  # both moves in one statement each
+    assert [(x.step, x.seat, x.action) for x in new.actions("a")] == [(0, 0, 11), (1, 1, 12), (2, 2, 13)]
+    assert (new.table("a").steps, new.table("a").status) == (3, "over")
+    new.close()
+
+
 def test_table_round_trip_keeps_a_128_bit_seed(tmp_path: Path) -> None:
     store = open_store(f"sqlite://{tmp_path / 's.db'}")
     store.create_table(_table(), _seats())
