@@ -151,6 +151,7 @@ class Run:
     connected: int = 0
     acks: list[tuple[float, float]] = field(default_factory=list)
     games_done: int = 0
+    ended: list[float] = field(default_factory=list)  # when each game ended (perf_counter)
     errors: dict[str, int] = field(default_factory=dict)
     lost: int = 0  # acts never acknowledged when their connection ended
     client_rate: float = CLIENT_RATE
@@ -342,6 +343,7 @@ async def _game_slot(http: Lobby, ws_base: str, first: tuple[str, list[str]] | N
             delay = 0.0
             if not run.over():
                 run.games_done += 1
+                run.ended.append(time.perf_counter())
         table = await nxt
         if run.over():
             return
@@ -427,6 +429,12 @@ async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path
     window_start = start + args.warmup
     window = [(t, lat) for t, lat in run.acks if window_start <= t <= run.stop_at]
     lat_ms = sorted(1000 * lat for _, lat in window)
+    # latency second by second: whether the tail is spread evenly or comes with moments (waves of new tables)
+    by_s: dict[int, list[float]] = {}
+    for t, seconds in run.acks:
+        by_s.setdefault(int(t - start), []).append(1000 * seconds)
+    latency_by_s = [(sec, _percentile(sorted(v), 0.50), _percentile(sorted(v), 0.99))
+                    for sec, v in sorted(by_s.items())]
     return {
         "db": label, "game": args.game, "players": args.players, "games": args.games,
         "duration_s": args.duration, "moves": len(window), "moves_s": len(window) / args.duration,
@@ -441,6 +449,8 @@ async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path
         "disk_kb_per_move": written / 1024 / max(1, len(run.acks)) if label == "sqlite" else None,
         "wal_mb_peak": wal_peak / 1e6 if wal is not None else None,
         "timeline": [t - start for t, _ in run.acks], "latencies_ms": lat_ms,
+        "latency_by_s": latency_by_s, "ended": [t - start for t in run.ended],
+        "measured_s": (window_start - start, run.stop_at - start),
     }
 
 
@@ -478,7 +488,7 @@ def _plot(results: list[dict[str, Any]], path: Path) -> bool:
         import matplotlib.pyplot as plt
     except ImportError:
         return False
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.5))
+    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(17, 4.5))
     for r in results:
         times = r["timeline"]
         if times:
@@ -490,13 +500,27 @@ def _plot(results: list[dict[str, Any]], path: Path) -> bool:
         lat = r["latencies_ms"]  # sorted
         if lat:
             ax2.plot(lat, [(i + 1) / len(lat) for i in range(len(lat))], label=f"{r['db']} (p99 {r['p99_ms']:.0f} ms)")
+        by_s = r["latency_by_s"]
+        if by_s:
+            line = ax3.plot([b[0] for b in by_s], [b[2] for b in by_s], label=f"{r['db']} p99")[0]
+            ax3.plot([b[0] for b in by_s], [b[1] for b in by_s], color=line.get_color(), linestyle=":",
+                     label=f"{r['db']} p50")
+    ends = [t for r in results for t in r["ended"]]
+    if ends:  # games ending (each replaced by a new table: set up, started, joined) per second, behind the lines
+        twin = ax3.twinx()
+        twin.hist(ends, bins=range(int(max(ends)) + 2), color="grey", alpha=0.25)
+        twin.set_ylabel("games ended (grey)")
+        ax3.set_zorder(twin.get_zorder() + 1)
+        ax3.patch.set_visible(False)
+    ax3.axhline(AIM_P99_MS, color="green", linestyle="--", label="aim p99")
+    ax3.set(xlabel="seconds", ylabel="act -> ack (ms)", title="latency over the run, per second")
     ax1.axhline(ANCHOR_MOVES_S, color="grey", linestyle=":", label="boardgame.io (in memory)")
     ax1.axhline(AIM_MOVES_S, color="green", linestyle="--", label="aim")
     ax1.set(xlabel="seconds", ylabel="moves acknowledged per second", title="throughput")
     ax2.axvline(AIM_P99_MS, color="green", linestyle="--", label="aim p99")
     ax2.axhline(0.99, color="grey", linestyle=":", linewidth=0.8)
     ax2.set(xlabel="act -> ack (ms)", ylabel="fraction of moves", title="latency (cumulative)", xscale="log")
-    for ax in (ax1, ax2):
+    for ax in (ax1, ax2, ax3):
         ax.legend()
     seats = results[0]["players"]
     fig.suptitle(f"hustings serve: {results[0]['games']} games of {results[0]['game']} at once "
@@ -561,6 +585,13 @@ def main() -> None:
               f"{'-' if r['disk_kb_per_move'] is None else format(r['disk_kb_per_move'], '13.1f'):>13} "
               f"{r['client_cpu_s']:13.1f}  {r['errors'] or '-'}")
     for r in results:
+        lo, hi = r["measured_s"]
+        p99s = [b[2] for b in r["latency_by_s"] if lo <= b[0] and b[0] + 1 <= hi]
+        if p99s:
+            over = sum(1 for v in p99s if v >= AIM_P99_MS)
+            print(f"{r['db']}: second by second, p99 from {min(p99s):.0f} to {max(p99s):.0f} ms; {over} of "
+                  f"{len(p99s)} seconds at or over {AIM_P99_MS:.0f} ms")
+    for r in results:
         if r.get("wal_mb_peak") is not None:
             print(f"{r['db']}: the WAL file peaked at {r['wal_mb_peak']:.1f} MB")
     for r in results:
@@ -570,7 +601,8 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end; reference loop "
           f"{reference:.0f} ms before the runs (lower is faster)")
     if args.json:
-        args.json.write_text(json.dumps([{**{k: v for k, v in r.items() if k not in ("timeline", "latencies_ms")},
+        args.json.write_text(json.dumps([{**{k: v for k, v in r.items()
+                                             if k not in ("timeline", "latencies_ms", "ended")},
                                           "reference_ms": reference} for r in results], indent=2))
     if results and _plot(results, args.plot):
         print(f"plot: {args.plot}")
