@@ -41,15 +41,19 @@ def test_log_explains_an_election_and_votes_with_worked_lines(base_url: str, bro
     page.goto(base_url + made["seats"][0]["invite"])
     join_and_start([page])
     rng = random.Random(13)
-    for _ in range(2000):  # play by clicking until round 1's election is in the log
-        if page.evaluate(f"() => {STATE}.events.some(e => e.type === 'election_result')"):
+    # play by clicking until an election and a conversion of rallies are in the log: the table's seed is fresh,
+    # and in some deals nobody has rallies to convert before the first election, so that may take a later one
+    both = (f"() => {STATE}.events.some(e => e.type === 'election_result') && "
+            f"{STATE}.events.some(e => e.type === 'votes_converted')")
+    for _ in range(4000):
+        if page.evaluate(both):
             break
         if my_turn(page):
             click_some_action(page, rng)
         else:
             page.wait_for_timeout(30)
     else:
-        raise AssertionError("no election within 2000 tries")
+        raise AssertionError("no election and conversion within 4000 tries")
 
     election = _open(page, "election_result")
     title = election.locator(".ex-title").first.text_content() or ""
