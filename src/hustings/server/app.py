@@ -14,7 +14,7 @@ import json
 import logging
 import sys
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -200,47 +200,57 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     async def games(lang: str = "en") -> Response:
         return JSONResponse(hub.games(normalize_lang(lang)))
 
-    @app.post("/api/tables")
+    def lobby(method: str, path: str) -> Callable[[Callable[[Request], Awaitable[Response]]],
+                                                  Callable[[Request], Awaitable[Response]]]:
+        """A lobby call as a plain Starlette route: it reads its own body and path, so FastAPI's per-request
+        parameter solving would be work for nothing, and a wave of new tables is several lobby calls each."""
+        def register(endpoint: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+            app.router.add_route(path, endpoint, methods=[method])
+            return endpoint
+        return register
+
+    @lobby("POST", "/api/tables")
     async def create(request: Request) -> Response:
         async def go() -> Any:
             return await hub.create(await _body(request))
         return await _run(go())
 
-    @app.get("/api/tables/{table_id}")
-    async def table_info(table_id: str) -> Response:
-        return await _run(hub.table_info(table_id))
+    @lobby("GET", "/api/tables/{table_id}")
+    async def table_info(request: Request) -> Response:
+        return await _run(hub.table_info(request.path_params["table_id"]))
 
-    @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> Response:
-        return await _run(hub.record_of(table_id))
+    @lobby("GET", "/api/tables/{table_id}/record")
+    async def record(request: Request) -> Response:
+        return await _run(hub.record_of(request.path_params["table_id"]))
 
-    @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: Request) -> Response:
+    @lobby("POST", "/api/tables/{table_id}/join")
+    async def join(request: Request) -> Response:
         async def go() -> Any:
             body = await _body(request)
-            return await hub.join(table_id, body.get("token"), body.get("name"), body.get("ready"))
+            return await hub.join(request.path_params["table_id"], body.get("token"), body.get("name"),
+                                  body.get("ready"))
         return await _run(go())
 
-    @app.post("/api/tables/{table_id}/ready")
-    async def ready(table_id: str, request: Request) -> Response:
+    @lobby("POST", "/api/tables/{table_id}/ready")
+    async def ready(request: Request) -> Response:
         async def go() -> Any:
             body = await _body(request)
-            return await hub.ready(table_id, body.get("token"), body.get("ready", True))
+            return await hub.ready(request.path_params["table_id"], body.get("token"), body.get("ready", True))
         return await _run(go())
 
-    @app.post("/api/tables/{table_id}/start")
-    async def start(table_id: str, request: Request) -> Response:
+    @lobby("POST", "/api/tables/{table_id}/start")
+    async def start(request: Request) -> Response:
         async def go() -> Any:
-            return await hub.start(table_id, (await _body(request)).get("token"))
+            return await hub.start(request.path_params["table_id"], (await _body(request)).get("token"))
         return await _run(go())
 
-    @app.post("/api/tables/{table_id}/rematch")
-    async def rematch(table_id: str, request: Request) -> Response:
+    @lobby("POST", "/api/tables/{table_id}/rematch")
+    async def rematch(request: Request) -> Response:
         async def go() -> Any:
-            return await hub.rematch(table_id, (await _body(request)).get("token"))
+            return await hub.rematch(request.path_params["table_id"], (await _body(request)).get("token"))
         return await _run(go())
 
-    @app.post("/api/my")
+    @lobby("POST", "/api/my")
     async def my(request: Request) -> Response:
         async def go() -> Any:
             return await hub.my_tables((await _body(request)).get("tokens"))
@@ -248,7 +258,12 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
 
     # -- play -------------------------------------------------------------------------------------------------
 
-    @app.websocket("/ws/{table_id}")
+    async def play_route(ws: WebSocket) -> None:
+        await play(ws, ws.path_params["table_id"])
+
+    # a plain Starlette route, as the lobby's: nothing for FastAPI to solve, and a new table is a new connection
+    app.router.add_websocket_route("/ws/{table_id}", play_route)
+
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         queue: asyncio.Queue[str | None] = asyncio.Queue()
