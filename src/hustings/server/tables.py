@@ -441,19 +441,19 @@ class Hub:
             changes["name"] = name
         if ready is not None:
             changes["ready"] = ready
-        async with table.lock:
-            await self._db(self.store.update_seat, table.id, seat, **changes)
-            table.seats[seat] = _replace_seat(table.seats[seat], **changes)
-        self._push_table(table)
-        return self.info(table)
+        return await self._set_seat(table, seat, changes)
 
     async def ready(self, table_id: str, token: object, ready: object) -> dict[str, Any]:
         table, seat = await self._seat_of(table_id, token)
         if not isinstance(ready, bool):
             raise LobbyError("bad_request", "ready must be true or false")
+        return await self._set_seat(table, seat, {"ready": ready, "joined": True})
+
+    async def _set_seat(self, table: LiveTable, seat: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """Store a seat's changes, then hold them in memory and tell the table."""
         async with table.lock:
-            await self._db(self.store.update_seat, table.id, seat, ready=ready, joined=True)
-            table.seats[seat] = _replace_seat(table.seats[seat], ready=ready, joined=True)
+            await self._db(self.store.update_seat, table.id, seat, **changes)
+            table.seats[seat] = _replace_seat(table.seats[seat], **changes)
         self._push_table(table)
         return self.info(table)
 

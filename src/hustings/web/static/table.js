@@ -65,9 +65,11 @@ async function showLobby() {
   box.hidden = false;
   const info = S.table;
   const mine = info.seats.find((s) => s.seat === mySeat);
-  const list = el("ul", { class: "seats" }, info.seats.map((s) => el("li", {
-    "data-seat": s.seat, "data-state": s.bot ? "bot" : s.joined ? (s.ready ? "ready" : "joined") : "waiting" },
-    `${seatName(s.seat)} · ${s.bot ? t("web.bot_seat", { level: s.bot }) : s.joined ? (s.ready ? t("web.ready") : t("web.joined")) : t("web.waiting")}`)));
+  const list = el("ul", { class: "seats" }, info.seats.map((s) => {
+    const state = s.bot ? "bot" : s.joined ? (s.ready ? "ready" : "joined") : "waiting";
+    const words = s.bot ? t("web.bot_seat", { level: s.bot }) : t(`web.${state}`);
+    return el("li", { "data-seat": s.seat, "data-state": state }, `${seatName(s.seat)} · ${words}`);
+  }));
   const children = [el("h2", {}, t("web.table_lobby")), list];
   if (token && mine && !mine.bot) {
     const name = el("input", { id: "name", value: mine.name || localStorage.getItem("hustings.name") || "", placeholder: t("web.your_name"), maxlength: 40 });
