@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 import random
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -741,6 +742,10 @@ class GameSpec:
 
 _REGISTRY: dict[str, GameSpec] = {}
 _ENTRY_POINTS_LOADED = False
+#: the first lookup loads the entry points; a server asks from several threads at once, and a thread that came
+#: second must wait for the whole registry, not read it half loaded
+_ENTRY_POINTS_LOCK = threading.RLock()
+_ENTRY_POINTS_LOADING = False  # a game module asking the registry while it is being loaded sees what is there
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -759,17 +764,25 @@ def unregister(game: str) -> None:
 
 def _load_entry_points() -> None:
     # Installed games declare themselves as entry points, so the engine never imports a game by name.
-    global _ENTRY_POINTS_LOADED
+    global _ENTRY_POINTS_LOADED, _ENTRY_POINTS_LOADING
     if _ENTRY_POINTS_LOADED:
         return
-    _ENTRY_POINTS_LOADED = True
-    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        if ep.name in _REGISTRY:
-            continue
-        spec = ep.load()
-        if not isinstance(spec, GameSpec) or spec.id != ep.name:
-            raise RuntimeError(f"entry point {ep.name} = {ep.value} does not name the GameSpec of {ep.name!r}")
-        register(spec)
+    with _ENTRY_POINTS_LOCK:
+        if _ENTRY_POINTS_LOADED or _ENTRY_POINTS_LOADING:
+            return
+        _ENTRY_POINTS_LOADING = True
+        try:
+            for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+                if ep.name in _REGISTRY:
+                    continue
+                spec = ep.load()
+                if not isinstance(spec, GameSpec) or spec.id != ep.name:
+                    raise RuntimeError(f"entry point {ep.name} = {ep.value} does not name the GameSpec of "
+                                       f"{ep.name!r}")
+                register(spec)
+            _ENTRY_POINTS_LOADED = True
+        finally:
+            _ENTRY_POINTS_LOADING = False
 
 
 def list_games() -> list[str]:
