@@ -219,12 +219,18 @@ def games(lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en"
 @app.command()
 def schema(
     game: Annotated[str, typer.Argument(help="game id (see: hustings games)")],
-    part: Annotated[str, typer.Option(help="view, action, events or all")] = "all",
+    part: Annotated[str, typer.Option(help="view, action, events, all, or protocol (the server's messages)")] = "all",
 ) -> None:
-    """Print the JSON Schema (draft 2020-12) of a game's view, action JSON or event data."""
+    """Print the JSON Schema (draft 2020-12) of a game's view, action JSON or event data, or of the server's
+    protocol with that game's parts plugged in (docs/server.md)."""
     spec = _spec(game)
-    if part not in ("view", "action", "events", "all"):
-        _fail(f"unknown --part {part!r}: use view, action, events or all")
+    if part not in ("view", "action", "events", "all", "protocol"):
+        _fail(f"unknown --part {part!r}: use view, action, events, all or protocol")
+    if part == "protocol":
+        from hustings.server.protocol import protocol_schema
+
+        typer.echo(json.dumps(protocol_schema(spec.id), ensure_ascii=False, indent=2))
+        return
     schemas = spec.adapter("schema")
     if schemas is None:
         _fail(f"{spec.id} declares no schemas")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 import threading
 import time
@@ -15,10 +16,66 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
 from websockets.sync.client import ClientConnection, connect
 
 from hustings.server.app import create_app
+from hustings.server.protocol import message_schema, protocol_schema
 from hustings.server.store import open_store
+
+_VALIDATORS: dict[tuple[str | None, str], Draft202012Validator] = {}
+
+
+def _validator(game: str | None, which: str) -> Draft202012Validator:
+    key = (game, which)
+    if key not in _VALIDATORS:
+        if which in ("client", "server"):
+            doc = message_schema(game, "client" if which == "client" else "server")
+        else:  # a lobby body by its name in $defs, or "Name[]" for a list of them
+            doc = protocol_schema(game)
+            name = which.removesuffix("[]")
+            if name == which:
+                doc["$ref"] = f"#/$defs/{name}"
+            else:
+                doc.update(type="array", items={"$ref": f"#/$defs/{name}"})
+        # a registry crawled once: looking up the embedded game schemas ($id) afresh at every $ref is ~20x slower
+        registry: Registry[Any] = Registry().with_resource(doc["$id"], Resource.from_contents(doc)).crawl()
+        _VALIDATORS[key] = Draft202012Validator(doc, registry=registry)
+    return _VALIDATORS[key]
+
+
+def protocol_errors(msg: Any, game: str | None, which: str = "server") -> list[str]:
+    """What is wrong with ``msg`` by the protocol's JSON Schema (docs/protocol.schema.json; with ``game``, that
+    game's view, actions and event data too): one line per error, empty when it conforms. ``which``: "server"
+    or "client" (a websocket message), or the name of a lobby body in the schema's $defs ("TableInfo",
+    "GameInfo[]")."""
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(message)'}: {e.message[:300]}"
+            for e in _validator(game, which).iter_errors(msg)]
+
+
+#: the lobby's answers by route (method, path pattern) -> the body's name in the protocol schema
+_ANSWERS = [("GET", re.compile(r"/api/games"), "GameInfo[]"),
+            ("POST", re.compile(r"/api/tables(/[^/]+/rematch)?"), "Created"),
+            ("GET", re.compile(r"/api/tables/[^/]+"), "TableInfo"),
+            ("POST", re.compile(r"/api/tables/[^/]+/(join|ready|start)"), "TableInfo"),
+            ("POST", re.compile(r"/api/my"), "MyTable[]")]
+
+
+def check_lobby_answer(response: httpx.Response) -> None:
+    """An httpx response hook: every lobby answer a test gets is what the protocol's schema says."""
+    path = response.request.url.path
+    if not path.startswith("/api/") or response.headers.get("content-type") != "application/json":
+        return
+    response.read()
+    body = response.json()
+    if response.status_code != 200:
+        name: str | None = "LobbyError"
+    else:
+        name = next((n for m, rx, n in _ANSWERS if m == response.request.method and rx.fullmatch(path)), None)
+    if name is not None:
+        errors = protocol_errors(body, None, name)
+        assert not errors, f"{response.request.method} {path} answered outside the protocol schema: {errors[:5]}"
 
 
 def free_port() -> int:
@@ -45,7 +102,7 @@ class Server:
             if time.time() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the test server did not start")
             time.sleep(0.01)
-        self.http = httpx.Client(base_url=self.base, timeout=10)
+        self.http = httpx.Client(base_url=self.base, timeout=10, event_hooks={"response": [check_lobby_answer]})
 
     def _run(self) -> None:
         asyncio.run(self.server.serve())
@@ -90,6 +147,7 @@ class Client:
         self.seen: list[dict[str, Any]] = []  # every message received, in order
         self.latest: dict[str, Any] | None = None  # the last state/update
         self.welcome: dict[str, Any] | None = None
+        self.game: str | None = None  # from the welcome: every message received is checked against its schema
         if hello:
             msg: dict[str, Any] = {"type": "hello", "lang": lang}
             if token is None:
@@ -107,6 +165,12 @@ class Client:
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
         msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        if msg.get("type") == "welcome" and isinstance(msg.get("table"), dict):
+            self.game = msg["table"].get("game")
+        # every message any server test receives must be what the protocol's schema says (a test of the schema
+        # and of the server at once)
+        errors = protocol_errors(msg, self.game)
+        assert not errors, f"a {msg.get('type')!r} message breaks the protocol schema: {errors[:5]}"
         self.seen.append(msg)
         if msg["type"] in ("state", "update"):
             self.latest = msg

@@ -113,8 +113,11 @@ def action_schema(space: ActionSpace, title: str | None = None) -> JSONSchema:
     return out
 
 
-def events_schema(event_data: Mapping[str, Any], title: str | None = None) -> JSONSchema:
-    """An event as :meth:`Event.to_json` writes it, with ``data`` checked against its type's schema."""
+def events_schema(event_data: Mapping[str, Any], title: str | None = None, *, message_key: str = "message",
+                  message_required: bool = False) -> JSONSchema:
+    """An event as :meth:`Event.to_json` writes it, with ``data`` checked against its type's schema.
+
+    ``message_key``/``message_required``: the rendered text's field (the server sends it as a required ``text``)."""
     props, defs = types_schemas(event_data)
     rules = [
         {"if": {"properties": {"type": {"const": name}}, "required": ["type"]},
@@ -133,9 +136,9 @@ def events_schema(event_data: Mapping[str, Any], title: str | None = None) -> JS
             "to": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
             "step": {"type": "integer", "minimum": 0},
             "data": {"type": "object"},
-            "message": {"type": "string"},
+            message_key: {"type": "string"},
         },
-        "required": ["type", "to", "step", "data"],
+        "required": ["type", "to", "step", "data", *([message_key] if message_required else [])],
         "additionalProperties": False,
         "allOf": rules,
         "$defs": defs,

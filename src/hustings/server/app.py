@@ -24,9 +24,11 @@ import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hustings.engine import get_spec, list_games, normalize_lang
 from hustings.server.i18n import error_text
+from hustings.server.protocol import protocol_schema
 from hustings.server.store import ServerStore, StoreError
 from hustings.server.tables import Conn, Hub, LobbyError, PlayError, dumps, dumps_bytes
 from hustings.web.mount import mount_web
@@ -142,6 +144,14 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     app = FastAPI(title="hustings", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """No route, or not that method: the protocol's one error shape, not Starlette's ``{"detail": ...}``."""
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+        message = f"no such page or call: {request.method} {request.url.path[:80]}"
+        return JSONResponse({"error": code, "message": message}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
+
     # -- pages and static files (the browser table is hustings.web, built separately) -------------------------
 
     static = _web_folder("hustings.web", "static")
@@ -199,6 +209,18 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     @app.get("/api/games")
     async def games(lang: str = "en") -> Response:
         return JSONResponse(hub.games(normalize_lang(lang)))
+
+    schemas: dict[str, bytes] = {}
+
+    @app.get("/api/games/{game}/schema")
+    async def game_schema(game: str) -> Response:
+        """The protocol's JSON Schema with this game's view, actions and events (hustings.server.protocol)."""
+        if game not in list_games():
+            return _error(LobbyError("unknown_game", f"no game {game[:40]!r}; games: {', '.join(list_games())}",
+                                     404))
+        if game not in schemas:  # built once, in a thread: pydantic takes a moment and the loop serves tables
+            schemas[game] = await asyncio.to_thread(lambda: orjson.dumps(protocol_schema(game)))
+        return Response(schemas[game], media_type="application/schema+json")
 
     def lobby(method: str, path: str) -> Callable[[Callable[[Request], Awaitable[Response]]],
                                                   Callable[[Request], Awaitable[Response]]]:

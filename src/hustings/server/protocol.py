@@ -1,0 +1,481 @@
+"""The server's protocol as JSON Schema (draft 2020-12): every websocket message each way, and the lobby's bodies.
+
+The messages are declared here as typed dictionaries (the documentation a client author reads), and
+:func:`protocol_schema` turns them into one schema document. For a game it plugs in that game's own schemas from
+the game contract's ``schema`` adapter (:class:`hustings.engine.schema.GameSchema`): a seat's ``view``, the
+``id``/``kind``/``args`` of each legal action, and each event's ``data`` by its type. Without a game the view and
+the event data are left open. ``hustings schema GAME --part protocol`` prints it, ``GET /api/games/<game>/schema``
+serves it, and ``docs/protocol.schema.json`` holds the game-agnostic one.
+
+Server messages are described exactly (closed objects: the suite validates every message its clients receive
+against them, so a field added without being declared here fails). Client messages are described as a client
+should send them; the server itself ignores fields it does not know.
+
+The schemas are built on first use with pydantic, never on the hot path: the hub writes its messages itself.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from typing import Any, Literal, NotRequired, get_args
+
+from typing_extensions import TypedDict  # pydantic needs it below Python 3.12
+
+from hustings.engine import LANGS, get_spec, list_games
+from hustings.engine.schema import DIALECT, JSONSchema, events_schema, types_schemas
+
+Lang = Literal["zh-Hans", "zh-Hant", "en"]
+assert set(LANGS) == {"zh-Hans", "zh-Hant", "en"}  # Lang names the engine's languages
+
+#: every ``code`` of a websocket ``error`` (server.error.* in src/hustings/server/messages/)
+PlayErrorCode = Literal["bad_message", "unknown_table", "unauthorized", "stale_step", "not_your_turn",
+                        "illegal_action", "too_large", "rate_limited", "spectator", "cannot_undo", "over",
+                        "not_started", "unavailable", "hello_first", "hello_again", "unknown_event"]
+#: every ``error`` of a lobby answer
+LobbyErrorCode = Literal["bad_request", "unauthorized", "unknown_table", "unknown_game", "not_found",
+                         "method_not_allowed", "conflict", "too_large", "unavailable"]
+PLAY_ERRORS: tuple[str, ...] = get_args(PlayErrorCode)
+#: each lobby error's HTTP status
+LOBBY_ERRORS = {"bad_request": 400, "unauthorized": 403, "unknown_table": 404, "unknown_game": 404, "not_found": 404,
+                "method_not_allowed": 405, "conflict": 409, "too_large": 413, "unavailable": 503}
+assert set(LOBBY_ERRORS) == set(get_args(LobbyErrorCode))
+BotLevel = Literal["random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard"]
+TableStatus = Literal["lobby", "playing", "over"]
+
+
+# -- shared parts ---------------------------------------------------------------------------------------------
+
+class ClockSettings(TypedDict):
+    """A table's clock: ``none``; ``bank`` (``bank_s`` per seat, ``increment_s`` earned per own action); ``turn``
+    (``turn_s`` per turn). Unused fields are 0."""
+
+    mode: Literal["none", "bank", "turn"]
+    bank_s: float
+    increment_s: float
+    turn_s: float
+
+
+class SeatInfo(TypedDict):
+    """One seat as everyone at the table may see it."""
+
+    seat: int
+    name: str
+    bot: BotLevel | None
+    joined: bool
+    ready: bool
+    connected: bool
+    #: a person's seat played by the stand-in bot now (away past the grace period, or out of time)
+    replaced_by_bot: bool
+
+
+class TableInfo(TypedDict):
+    """What anyone at a table may know about it: never a token, the seed or anything hidden."""
+
+    id: str
+    game: str
+    variant: str
+    players: int
+    clock: ClockSettings
+    lang: Lang
+    name: str
+    #: the id of the rematch table, once someone asked for one
+    rematch: str | None
+    rematch_of: str | None
+    status: TableStatus
+    step: int
+    seats: list[SeatInfo]
+
+
+class SeatClock(TypedDict):
+    seat: int
+    #: seconds left (never below 0); null without a clock
+    remaining_s: float | None
+    running: bool
+
+
+class LegalAction(TypedDict):
+    """An action the seat may take now: its stable ``id`` (what ``act`` sends back), kind, args and the label in
+    the connection's language."""
+
+    id: int
+    kind: str
+    args: list[int]
+    label: str
+
+
+class SeatEvent(TypedDict):
+    """An event this connection may see (``to``: its seat, or null for a public one), worded in its language."""
+
+    type: str
+    data: dict[str, Any]
+    step: int
+    to: int | None
+    text: str
+
+
+class Outcome(TypedDict):
+    winners: list[int]
+    ranks: list[int]
+    utilities: list[float]
+    #: per seat, each scoring component and ``total``
+    scores: list[dict[str, float]]
+
+
+# -- server -> client -----------------------------------------------------------------------------------------
+
+class Welcome(TypedDict):
+    """The answer to ``hello``: the seat this connection plays (null: a spectator) and the table."""
+
+    type: Literal["welcome"]
+    seat: int | None
+    table: TableInfo
+
+
+class State(TypedDict):
+    """The whole picture for this connection: after hello, a language change, an undo and the start."""
+
+    type: Literal["state"]
+    step: int
+    #: ``state.view(seat)`` (a spectator: ``view(None)``); its schema is the game's (``hustings schema GAME``)
+    view: Any
+    #: non-empty only for a seat that must act now
+    legal: list[LegalAction]
+    #: every event this seat may see (after ``since`` on a reconnection)
+    events: list[SeatEvent]
+    phase: str
+    #: the undo rule allows this seat to take back its last action now
+    can_undo: bool
+    to_act: list[int]
+    clocks: list[SeatClock]
+    over: bool
+    outcome: Outcome | None
+    status: TableStatus
+    table: TableInfo
+
+
+class Update(TypedDict):
+    """What changed since this connection's last message: the same fields, with only the new events."""
+
+    type: Literal["update"]
+    #: only in the update that answers this connection's own accepted ``act``: the new step (the move is durable)
+    ack: NotRequired[int]
+    step: int
+    view: Any
+    legal: list[LegalAction]
+    events: list[SeatEvent]
+    phase: str
+    can_undo: bool
+    to_act: list[int]
+    clocks: list[SeatClock]
+    over: bool
+    outcome: Outcome | None
+    status: TableStatus
+    table: TableInfo
+
+
+class Ack(TypedDict):
+    """An accepted ``undo``: ``step`` is the step after it (a fresh ``state`` follows)."""
+
+    type: Literal["ack"]
+    step: int
+
+
+class TableChanged(TypedDict):
+    """Seats changed: joined, ready, connected, replaced by a bot, a rematch named."""
+
+    type: Literal["table"]
+    table: TableInfo
+
+
+class Pong(TypedDict):
+    type: Literal["pong"]
+
+
+class ExplanationItem(TypedDict):
+    """One number the event made or added to (its title) and the lines of its breakdown."""
+
+    title: str
+    lines: list[str]
+
+
+class Explanation(TypedDict):
+    """The answer to ``explain``, in the connection's language (``items`` empty: nothing to work out)."""
+
+    type: Literal["explanation"]
+    step: int
+    index: int
+    event: str
+    items: list[ExplanationItem]
+
+
+class Error(TypedDict):
+    """A refused message: nothing changed and the connection stays open (but after ``too_large`` and a flood)."""
+
+    type: Literal["error"]
+    code: PlayErrorCode
+    #: one line in the connection's language
+    message: str
+    #: ``stale_step`` only: the step the table is at
+    step: NotRequired[int]
+    #: ``stale_step`` only: the step the refused message named
+    sent: NotRequired[int]
+    #: ``stale_step`` of an ``act`` only: the refused action id
+    action: NotRequired[int]
+
+
+# -- client -> server -----------------------------------------------------------------------------------------
+
+class Hello(TypedDict):
+    """The first message: a seat ``token`` or ``spectator: true``; ``since``: the step up to which the client has
+    its events (a reconnection)."""
+
+    type: Literal["hello"]
+    token: NotRequired[str]
+    spectator: NotRequired[Literal[True]]
+    lang: NotRequired[Lang]
+    since: NotRequired[int]
+
+
+class Act(TypedDict):
+    """Play the legal action ``action`` (its id) at ``step``, the step the client saw."""
+
+    type: Literal["act"]
+    step: int
+    action: int
+
+
+class Undo(TypedDict):
+    type: Literal["undo"]
+    step: int
+
+
+class SetLang(TypedDict):
+    type: Literal["lang"]
+    lang: Lang
+
+
+class Ping(TypedDict):
+    type: Literal["ping"]
+
+
+class Explain(TypedDict):
+    """Ask for the worked explanation of one event this connection was sent: its step and its place (from 0)
+    among the events of that step this seat may see."""
+
+    type: Literal["explain"]
+    step: int
+    index: int
+
+
+# -- the lobby (HTTP, JSON bodies) ----------------------------------------------------------------------------
+
+class GameInfo(TypedDict):
+    """An entry of ``GET /api/games``."""
+
+    id: str
+    name: str
+    variants: list[str]
+    default_variant: str
+    players: list[int]
+    players_by_variant: dict[str, list[int]]
+    bots: list[BotLevel]
+    outcome: str
+
+
+class SeatRequest(TypedDict):
+    #: null: a person's seat
+    bot: BotLevel | None
+    name: NotRequired[str]
+
+
+class ClockRequest(TypedDict):
+    mode: NotRequired[Literal["none", "bank", "turn"]]
+    bank_s: NotRequired[float]
+    increment_s: NotRequired[float]
+    turn_s: NotRequired[float]
+
+
+class CreateTable(TypedDict):
+    """``POST /api/tables``."""
+
+    game: str
+    variant: NotRequired[str]
+    players: NotRequired[int]
+    seats: NotRequired[list[SeatRequest]]
+    clock: NotRequired[ClockRequest]
+    lang: NotRequired[Lang]
+    name: NotRequired[str]
+    #: the game's own options (``hustings games``)
+    options: NotRequired[dict[str, Any]]
+
+
+class Invite(TypedDict):
+    seat: int
+    #: the seat's secret: shown only in this answer
+    token: str
+    #: ``/t/<id>#seat=<n>&token=<tok>``: the fragment never reaches a server
+    invite: str
+
+
+class Created(TypedDict):
+    """The answer to ``POST /api/tables`` and ``POST /api/tables/<id>/rematch``: every person's token, once."""
+
+    table: TableInfo
+    seats: list[Invite]
+    spectate: str
+
+
+class Join(TypedDict):
+    """``POST /api/tables/<id>/join``: without ``name`` the seat keeps its name; ``ready`` sets it too."""
+
+    token: str
+    name: NotRequired[str]
+    ready: NotRequired[bool]
+
+
+class Ready(TypedDict):
+    """``POST /api/tables/<id>/ready``."""
+
+    token: str
+    ready: bool
+
+
+class SeatToken(TypedDict):
+    """``POST /api/tables/<id>/start`` and ``/rematch``."""
+
+    token: str
+
+
+class MyTablesRequest(TypedDict):
+    """``POST /api/my``: the seat tokens a browser kept."""
+
+    tokens: list[str]
+
+
+class MyTable(TableInfo):
+    """An entry of the answer to ``POST /api/my``: a table, and the seat its token names."""
+
+    seat: int
+
+
+class LobbyError(TypedDict):
+    """A refused lobby request (HTTP status by code: :data:`LOBBY_ERRORS`)."""
+
+    error: LobbyErrorCode
+    message: str
+
+
+CLIENT_MESSAGES: dict[str, Any] = {"hello": Hello, "act": Act, "undo": Undo, "lang": SetLang, "ping": Ping,
+                                   "explain": Explain}
+SERVER_MESSAGES: dict[str, Any] = {"welcome": Welcome, "state": State, "update": Update, "ack": Ack,
+                                   "table": TableChanged, "pong": Pong, "explanation": Explanation, "error": Error}
+#: the lobby's bodies, by the name each has in the schema's ``$defs``
+LOBBY: dict[str, Any] = {"GameInfo": GameInfo, "CreateTable": CreateTable, "Created": Created, "Join": Join,
+                         "Ready": Ready, "SeatToken": SeatToken, "MyTablesRequest": MyTablesRequest,
+                         "MyTable": MyTable, "TableInfo": TableInfo, "LobbyError": LobbyError}
+#: each lobby route: (request body, answer); null: none
+ROUTES: dict[str, tuple[str | None, str]] = {
+    "GET /api/games": (None, "GameInfo[]"),
+    "GET /api/games/<game>/schema": (None, "this schema, for that game"),
+    "POST /api/tables": ("CreateTable", "Created"),
+    "GET /api/tables/<id>": (None, "TableInfo"),
+    "POST /api/tables/<id>/join": ("Join", "TableInfo"),
+    "POST /api/tables/<id>/ready": ("Ready", "TableInfo"),
+    "POST /api/tables/<id>/start": ("SeatToken", "TableInfo"),
+    "POST /api/tables/<id>/rematch": ("SeatToken", "Created"),
+    "POST /api/my": ("MyTablesRequest", "MyTable[]"),
+    "GET /api/tables/<id>/record": (None, "the engine record, seed included: only once the game is over"),
+}
+
+
+def _dispatch(messages: dict[str, Any], description: str) -> JSONSchema:
+    """One message of several, told apart by ``type``: an if/then per type (clearer errors than oneOf)."""
+    return {
+        "description": description,
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"enum": list(messages)}},
+        "allOf": [{"if": {"properties": {"type": {"const": t}}, "required": ["type"]},
+                   "then": {"$ref": f"#/$defs/{cls.__name__}"}} for t, cls in messages.items()],
+    }
+
+
+@cache
+def _base() -> JSONSchema:
+    """The game-agnostic document: every message and body, the view and the event data open."""
+    types = {**{c.__name__: c for c in CLIENT_MESSAGES.values()}, **{c.__name__: c for c in SERVER_MESSAGES.values()},
+             **LOBBY}
+    props, defs = types_schemas(types)
+    for name, ref in props.items():
+        if ref != {"$ref": f"#/$defs/{name}"}:  # a type pydantic inlined: keep it under its own name
+            defs[name] = ref
+    # pydantic writes a NotRequired[Literal[True]] and an open view as it may; state them plainly
+    defs["Hello"]["properties"]["spectator"] = {"const": True}
+    for name in ("State", "Update"):
+        defs[name]["properties"]["view"] = {"$ref": "#/$defs/View"}
+    defs["View"] = {"description": "A seat's view: its schema is the game's (hustings schema GAME --part view)."}
+    return {
+        "$schema": DIALECT,
+        "$id": "urn:hustings:protocol",
+        "title": "hustings server protocol",
+        "description": "Websocket messages (/ws/<table id>) and the lobby's JSON bodies; see docs/server.md.",
+        "$defs": {"ClientMessage": _dispatch(CLIENT_MESSAGES, "A message a client sends on /ws/<table id>."),
+                  "ServerMessage": _dispatch(SERVER_MESSAGES, "A message the server sends on /ws/<table id>."),
+                  **dict(sorted(defs.items()))},
+        "routes": {route: {"body": body, "answer": answer} for route, (body, answer) in ROUTES.items()},
+    }
+
+
+@cache
+def _for_game(game: str) -> JSONSchema:
+    out = copy.deepcopy(_base())
+    schemas = get_spec(game).adapter("schema")
+    out["$id"] = f"urn:hustings:protocol:{game}"
+    out["title"] = f"hustings server protocol: {game}"
+    if schemas is None:
+        return out
+    defs = out["$defs"]
+    view = schemas.part("view")
+    defs["View"] = view  # an embedded resource (its own $id): its "#/$defs/..." stay its own
+    action = schemas.part("action")
+    defs["LegalAction"] = {
+        "allOf": [defs["LegalAction"],
+                  {"properties": {"id": action["properties"]["id"], "kind": action["properties"]["kind"]},
+                   "allOf": action["allOf"]}],
+    }
+    events = events_schema(schemas.event_data, f"{game} event, as a connection is sent it", message_key="text",
+                           message_required=True)
+    defs["SeatEvent"] = {"$id": f"urn:hustings:{game}:seat-event", **events}
+    return out
+
+
+def protocol_schema(game: str | None = None) -> JSONSchema:
+    """The protocol's schema document; with ``game``, that game's view, actions and event data plugged in.
+
+    ``$defs.ClientMessage`` and ``$defs.ServerMessage`` describe any websocket message each way; each message and
+    lobby body is a ``$defs`` entry of its own; ``routes`` names each lobby route's body and answer. A fresh copy
+    each call (callers may change it)."""
+    if game is None:
+        return copy.deepcopy(_base())
+    if game not in list_games():
+        raise ValueError(f"unknown game {game!r}; games: {', '.join(list_games())}")
+    return copy.deepcopy(_for_game(game))
+
+
+def message_schema(game: str | None, which: Literal["client", "server"]) -> JSONSchema:
+    """A schema that validates one websocket message (``which``: sent by a client or by the server)."""
+    doc = protocol_schema(game)
+    doc["$ref"] = "#/$defs/ClientMessage" if which == "client" else "#/$defs/ServerMessage"
+    return doc
+
+
+__all__ = ["CLIENT_MESSAGES", "LOBBY", "LOBBY_ERRORS", "PLAY_ERRORS", "ROUTES", "SERVER_MESSAGES", "message_schema",
+           "protocol_schema"]
+
+
+if __name__ == "__main__":  # python -m hustings.server.protocol > docs/protocol.schema.json
+    import json
+    import sys
+
+    sys.stdout.write(json.dumps(protocol_schema(), ensure_ascii=False, indent=2) + "\n")
