@@ -132,16 +132,16 @@ class Welcome(TypedDict):
     table: TableInfo
 
 
-class State(TypedDict):
-    """The whole picture for this connection: after hello, a language change, an undo and the start."""
+class _Seen(TypedDict):
+    """What ``state`` and ``update`` both carry."""
 
-    type: Literal["state"]
     step: int
     #: ``state.view(seat)`` (a spectator: ``view(None)``); its schema is the game's (``hustings schema GAME``)
     view: Any
     #: non-empty only for a seat that must act now
     legal: list[LegalAction]
-    #: every event this seat may see (after ``since`` on a reconnection)
+    #: the events this seat may see: in a ``state`` all of them (after ``since`` on a reconnection), in an
+    #: ``update`` the new ones
     events: list[SeatEvent]
     phase: str
     #: the undo rule allows this seat to take back its last action now
@@ -154,24 +154,18 @@ class State(TypedDict):
     table: TableInfo
 
 
-class Update(TypedDict):
+class State(_Seen):
+    """The whole picture for this connection: after hello, a language change, an undo and the start."""
+
+    type: Literal["state"]
+
+
+class Update(_Seen):
     """What changed since this connection's last message: the same fields, with only the new events."""
 
     type: Literal["update"]
     #: only in the update that answers this connection's own accepted ``act``: the new step (the move is durable)
     ack: NotRequired[int]
-    step: int
-    view: Any
-    legal: list[LegalAction]
-    events: list[SeatEvent]
-    phase: str
-    can_undo: bool
-    to_act: list[int]
-    clocks: list[SeatClock]
-    over: bool
-    outcome: Outcome | None
-    status: TableStatus
-    table: TableInfo
 
 
 class Ack(TypedDict):
