@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import socket
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import hustings
@@ -101,6 +103,20 @@ def test_lobby_refuses_bad_requests_with_one_line(server: Server) -> None:
     assert r.status_code == 400 and r.json()["error"] == "bad_request"
     r = server.http.post("/api/tables", content=b"[" * 70_000)
     assert r.status_code == 413
+    r = server.http.post("/api/tables", content=b"[" * 60_000)  # under the size limit, but nested past orjson's
+    assert r.status_code == 400 and r.json()["error"] == "bad_request"
+
+    def chunked() -> Iterator[bytes]:  # no Content-Length: the server stops reading once past the limit
+        yield b'{"game": "'
+        for _ in range(100):
+            yield b"x" * 1000
+    r = server.http.post("/api/tables", content=chunked())
+    assert r.status_code == 413 and r.json()["error"] == "too_large"
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:  # a body it never sends
+        raw.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: 99999999\r\n\r\n{}")
+        head = raw.recv(4096)
+    assert head.startswith(b"HTTP/1.1 413") and b"too_large" in head  # refused on the header alone, at once
     assert server.http.get("/api/tables/nope").status_code == 404
     created = server.create(game="die-macher-2019", players=3)
     tid = created["table"]["id"]
@@ -301,6 +317,10 @@ def test_every_bad_input_gets_one_clear_error_and_changes_nothing(make_server: A
     assert nowhere.recv()["type"] == "pong"  # the connection goes on
     big = Client(server.ws_base, tid, _token(created, 2))
     assert err(big, "x" * 20_000)["code"] == "too_large"
+    assert err(big, "選" * 6_000)["code"] == "too_large"  # 6,000 characters, 18,000 UTF-8 bytes
+    assert err(big, "選" * 5_000)["code"] == "bad_message"  # 15,000 bytes: read, and not JSON
+    big.send({"type": "ping"})
+    assert big.recv()["type"] == "pong"  # an oversize message is dropped, not the connection
     c1.sync()  # the server and the other connections go on
     assert c1.latest["step"] == 1  # type: ignore[index]
 
@@ -321,8 +341,19 @@ def test_flooding_is_refused_and_the_connection_goes_on(make_server: Any) -> Non
             break
         codes.append(m.get("code") or m["type"])
     assert "rate_limited" in codes and codes.count("pong") < 60
-    time.sleep(1.0)
+    time.sleep(2.5)
     assert c.act().get("ack") is not None  # after a pause it plays again
+    # frames that are not even text count against the rate too: each would otherwise cost an error reply
+    for _ in range(60):
+        c.send(b"\xff\xfe")
+    replies = []
+    deadline = time.time() + 3
+    while time.time() < deadline:
+        try:
+            replies.append(c.recv(0.5).get("code"))
+        except TimeoutError:
+            break
+    assert "rate_limited" in replies and replies.count("bad_message") <= 12, replies
 
 
 def test_token_is_stored_only_as_a_hash(server: Server) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import logging
 import sys
 import time
@@ -184,12 +183,21 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
         return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status)
 
     async def _body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise LobbyError("too_large", f"the request is too large (at most {MAX_BODY} bytes)", 413)
+        too_large = LobbyError("too_large", f"the request is too large (at most {MAX_BODY} bytes)", 413)
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_BODY:
+            raise too_large  # refused before a byte of it is read
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():  # no Content-Length (chunked): stop reading once past the limit
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise too_large
+            chunks.append(chunk)
+        raw = b"".join(chunks)
         try:
-            data = json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError):
+            data = orjson.loads(raw or b"{}")  # orjson refuses nesting past 1,024 levels instead of recursing
+        except orjson.JSONDecodeError:
             raise LobbyError("bad_request", "the request body is not JSON") from None
         if not isinstance(data, dict):
             raise LobbyError("bad_request", "the request body must be a JSON object")
@@ -333,23 +341,7 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                     break
                 if frame["type"] == "websocket.disconnect":
                     break
-                text = frame.get("text")
-                if text is None and frame.get("bytes") is not None:
-                    raw: bytes = frame["bytes"]
-                    if len(raw) > MAX_MESSAGE:
-                        text = "x" * (MAX_MESSAGE + 1)
-                    else:
-                        try:
-                            text = raw.decode("utf-8")
-                        except UnicodeDecodeError:
-                            error("bad_message", detail="not UTF-8 text")
-                            continue
-                if text is None:
-                    continue
-                if len(text) > MAX_MESSAGE:
-                    error("too_large", limit=MAX_MESSAGE)
-                    closing.append(1009)
-                    break
+                # every frame counts against the rate, whatever it holds: a flood of bad frames is still a flood
                 if not bucket.take():
                     if bucket.refused == 1 or bucket.refused % 20 == 0:
                         error("rate_limited")
@@ -357,6 +349,26 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                         closing.append(1008)
                         break
                     continue
+                text: str | None = frame.get("text")
+                raw: bytes = b""
+                if text is None:
+                    if frame.get("bytes") is None:
+                        continue
+                    raw = frame["bytes"]
+                    size = len(raw)
+                else:
+                    # the limit is in UTF-8 bytes; a text is encoded to count them only when its characters could
+                    # reach it (a character takes at most 4)
+                    size = len(text) if len(text) <= MAX_MESSAGE // 4 else len(text.encode("utf-8", "replace"))
+                if size > MAX_MESSAGE:
+                    error("too_large", limit=MAX_MESSAGE)  # refused whole; the connection goes on
+                    continue
+                if text is None:
+                    try:
+                        text = raw.decode("utf-8")
+                    except UnicodeDecodeError:
+                        error("bad_message", detail="not UTF-8 text")
+                        continue
                 try:
                     msg = orjson.loads(text)
                 except orjson.JSONDecodeError:
