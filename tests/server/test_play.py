@@ -428,3 +428,37 @@ def test_undo_refused_when_it_revealed_something(server: Server) -> None:
     c.send({"type": "undo", "step": step})
     e = c.recv_type("error")
     assert e["code"] == "cannot_undo" and len(hub.store.actions(tid)) == step
+
+
+def test_undo_refuses_a_move_a_stand_in_bot_made_for_the_person(make_server: Any) -> None:
+    """The undo rule takes back a person's OWN action: not one the stand-in bot made while their clock was out
+    (palace-escape is open information, so the move itself would pass the reveal test)."""
+    server = make_server(grace_s=30)
+    created = _started(server, "palace-escape", seats=[{"bot": None}],
+                       clock={"mode": "bank", "bank_s": 0.3, "increment_s": 5.0})  # then 5 s for the person
+    tid = created["table"]["id"]
+    c = Client(server.ws_base, tid, _token(created, 0))
+    moved = c.wait(lambda m: m["step"] >= 1, timeout=10)  # the person did nothing: the bot moved for them
+    assert moved["can_undo"] is False
+    c.send({"type": "undo", "step": moved["step"]})
+    e = c.recv_type("error")
+    assert e["code"] == "cannot_undo" and "bot" in e["message"]
+    assert len(server.app.state.hub.store.actions(tid)) >= moved["step"] >= 1  # nothing taken back
+
+
+def test_after_a_restart_a_move_nobody_here_saw_made_is_not_taken_back(make_server: Any, tmp_path: Any) -> None:
+    db = tmp_path / "undo.db"
+    server = make_server(db=db)
+    created = _started(server, "palace-escape", seats=[{"bot": None}])
+    tid = created["table"]["id"]
+    c = Client(server.ws_base, tid, _token(created, 0))
+    assert c.act().get("ack") == 1 and c.latest["can_undo"] is True  # type: ignore[index]
+    c.close()
+    server.stop()
+    again = make_server(db=db)
+    c = Client(again.ws_base, tid, _token(created, 0))
+    assert c.latest["step"] == 1 and c.latest["can_undo"] is False  # type: ignore[index]
+    c.send({"type": "undo", "step": 1})
+    e = c.recv_type("error")
+    assert e["code"] == "cannot_undo" and "restart" in e["message"]
+    assert c.act().get("ack") == 2  # and play goes on

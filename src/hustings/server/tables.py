@@ -161,6 +161,9 @@ class LiveTable:
     #: (step, seat): that seat may take back the last action while the game is at that step (the undo rule
     #: checked once when the action was made, so each state message can offer an Undo button cheaply)
     undo_ok: tuple[int, int] | None = None
+    #: step -> True for a move a person made through this process, False for one a bot made here (a stand-in's
+    #: included). The log does not say who moved; undo takes back only a move known to be the person's own
+    made_by_person: dict[int, bool] = field(default_factory=dict)
     #: JSON fragments of the current state (each seat's view, legal actions by language, event texts), made once
     #: per step however many messages need them; ``frags_at`` is the step they belong to
     frags: dict[Any, Any] = field(default_factory=dict)
@@ -823,6 +826,7 @@ class Hub:
             raise PlayError("unavailable") from None
         table.events.extend(events)
         table.clocks.on_action(to_act, seat, at)
+        table.made_by_person[step] = person
         table.undo_ok = None
         if undo_offer or (undo_check is not None and await undo_check):
             table.undo_ok = (step + 1, seat)
@@ -846,7 +850,9 @@ class Hub:
         table.stand_ins.clear()
         table.undo_ok = None
         history = table.state.history
-        if history and not table.state.is_over and table.match.seats[history[-1][0]] is None:
+        for step in [s for s in table.made_by_person if s >= len(history)]:  # taken back
+            del table.made_by_person[step]
+        if history and not table.state.is_over and table.made_by_person.get(len(history) - 1):
             # after an undo the move before it may be a person's own, reveal-free one too
             seat, action = history[-1]
             before = await asyncio.to_thread(_replay, table.record, history[:-1])
@@ -893,6 +899,7 @@ class Hub:
             to_act = st.current_players
             table.events.extend(st.apply(a.seat, a.action))
             table.clocks.on_action(to_act, a.seat, a.at)
+            table.made_by_person.pop(a.step, None)  # made through another process: who moved is not known here
         table.record = record
         self._broadcast(table)
         self._schedule(table)
@@ -918,6 +925,10 @@ class Hub:
             last_seat, last_action = history[-1]
             if last_seat != seat:
                 raise PlayError("cannot_undo", detail=error_text("undo.not_yours", conn.lang))
+            by_person = table.made_by_person.get(step - 1)
+            if not by_person:  # a stand-in bot moved for them, or this process did not see who moved
+                key = "undo.bot" if by_person is False else "undo.unseen"
+                raise PlayError("cannot_undo", detail=error_text(key, conn.lang))
             before = await asyncio.to_thread(_replay, table.record, history[:-1])
             reason = await asyncio.to_thread(undo_refusal, before, seat, last_action)
             if reason is not None:
