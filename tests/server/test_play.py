@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import time
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ from hustings.table.undo import undo_refusal
 
 from .conftest import Client, Server
 
+CJK = re.compile(r"[\u4e00-\u9fff]")
 HUMANS_3 = [{"bot": None}, {"bot": None}, {"bot": None}]
 
 
@@ -193,6 +195,18 @@ def test_a_move_is_stored_acknowledged_and_pushed_to_every_seat(server: Server) 
     assert [(a.step, a.seat, a.action) for a in stored] == [(0, 0, first["legal"][0]["id"])]
     _play(clients, 20)
     assert len(server.app.state.hub.store.actions(tid)) == server.app.state.hub.tables[tid].state.step_count
+
+
+def test_a_connection_that_names_no_language_hears_the_tables(server: Server) -> None:
+    created = _started(server, lang="zh-Hant")
+    tid = created["table"]["id"]
+    quiet = Client(server.ws_base, tid, hello=False)
+    quiet.send({"type": "hello", "token": _token(created, 0)})  # no "lang"
+    quiet.recv_type("welcome")
+    state = quiet.recv_type("state")
+    assert state["legal"] and all(CJK.search(a["label"]) for a in state["legal"])
+    english = Client(server.ws_base, tid, _token(created, 1), lang="en")  # one that names it is told in it
+    assert not any(CJK.search(e["text"]) for e in english.latest["events"] if e["text"])  # type: ignore[index]
 
 
 def test_labels_and_event_texts_in_the_clients_language(server: Server) -> None:

@@ -567,8 +567,9 @@ class Hub:
     async def hello(self, conn: Conn, table_id: str, msg: Mapping[str, Any]) -> None:
         if conn.said_hello:
             raise PlayError("hello_again")
-        lang = msg.get("lang", conn.lang)
-        conn.lang = lang if lang in LANGS else normalize_lang(str(lang))
+        lang = msg.get("lang")
+        if lang is not None:
+            conn.lang = lang if lang in LANGS else normalize_lang(str(lang))
         since = msg.get("since")
         if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
             raise PlayError("bad_message", detail="since must be a step number")
@@ -581,6 +582,8 @@ class Hub:
                     raise PlayError("unauthorized")
             async with table.lock:
                 if self.tables.get(table_id) is table:
+                    if lang is None:  # no language asked for: the table's own
+                        conn.lang = table.record.settings.get("lang", "en")
                     self._attach(conn, table, seat, since)
                     return
             # a finished table dropped from memory while we waited for its lock: join the copy loaded afresh

@@ -13,6 +13,13 @@ export function chosenLang() {
   return normalizeLang(localStorage.getItem("hustings.lang") || navigator.language);
 }
 
+// The language this browser's person picked themselves, or null (then a table speaks the language it was set
+// up in, before the browser's own).
+export function savedLang() {
+  const v = localStorage.getItem("hustings.lang");
+  return v ? normalizeLang(v) : null;
+}
+
 export function saveLang(lang) { localStorage.setItem("hustings.lang", lang); }
 
 // A template from the catalog with {name}, {name:d}, {name:+d} and {name:,} filled; {{ and }} are braces.

@@ -1,7 +1,7 @@
 // The table page: /t/<id>#seat=<n>&token=<tok> (a seat) or /t/<id> (a spectator).
 // Everything shown comes from the server's messages for this seat: its view, its events, its legal actions.
 
-import { Words, chosenLang, saveLang, getJSON, postJSON, keepToken, el, langSelect, fill, inviteURL } from "./common.js";
+import { LANGS, Words, chosenLang, savedLang, saveLang, getJSON, postJSON, keepToken, el, langSelect, fill, inviteURL } from "./common.js";
 import { Composer } from "./compose.js";
 import { scoreChart } from "./chart.js";
 import fallback from "./fallback.js";
@@ -416,6 +416,7 @@ async function main() {
     $("turn").textContent = e.message; return;
   }
   if (token && mySeat !== null) keepToken({ table: tableId, seat: mySeat, token, game: S.table.game });
+  if (!savedLang() && LANGS.includes(S.table.lang)) S.lang = S.table.lang; // an invited friend: the table's language
   await loadWords();
   drawChrome();
   setInterval(() => { if (S.model && !S.model.over) drawClocks(); }, 1000);
