@@ -210,3 +210,55 @@ def test_open_store_accepts_postgres_urls_and_migrates(pg_url: str) -> None:
             assert conn.execute("SELECT max(version) FROM schema_migrations").fetchone() == (MIGRATIONS[-1][0],)
     finally:
         store.close()
+
+
+def test_presence_is_shared_between_stores_and_ages_out(pg_url: str) -> None:
+    """Who is connected where (migration 3): a store sees the seats OTHER stores hold, renewed by heartbeats; a
+    store that stops renewing (a process that died) holds nobody once its rows are older than the ttl."""
+    a, b = open_store(pg_url), open_store(pg_url)
+    try:
+        assert a.shared and b.shared
+        a.create_table(_table(), _seats())
+        a.set_presence("tP", 0, True)
+        assert b.presence(["tP"], 5.0) == {"tP": {0}}
+        assert a.presence(["tP"], 5.0) == {"tP": set()}  # its own connections it knows without asking
+        assert b.refresh_presence([("tP", 1)], ["tP"], 5.0) == {"tP": {0}}
+        assert a.presence(["tP"], 5.0) == {"tP": {1}}
+        time.sleep(0.4)
+        assert b.presence(["tP"], 0.2) == {"tP": set()}, "a row not renewed within the ttl still counted"
+        assert a.refresh_presence([], ["tP"], 5.0) == {"tP": {1}}  # a holds nothing now: its row is gone
+        assert b.presence(["tP"], 5.0) == {"tP": set()}
+        b.set_presence("tP", 1, False)
+        assert a.presence(["tP"], 5.0) == {"tP": set()}
+    finally:
+        a.close()
+        b.close()
+
+
+def test_lobby_changes_and_presence_are_hinted_to_the_other_stores(pg_url: str) -> None:
+    a, b = open_store(pg_url), open_store(pg_url)
+    try:
+        heard: list[tuple[str, str]] = []
+        lock = threading.Lock()
+
+        def hear(table_id: str, kind: str) -> None:
+            with lock:
+                heard.append((table_id, kind))
+
+        b.subscribe_lobby(hear)
+        a.create_table(_table(), _seats())
+        a.update_seat("tP", 0, joined=True, ready=True)
+        a.set_settings("tP", {"seats": [{"bot": None}, {"bot": None}], "started_at": 1.0})
+        a.set_status("tP", "playing")
+        a.set_presence("tP", 1, True)
+        # hints sent in one transaction with the same text arrive once (PostgreSQL folds them): a hint says
+        # "look again", however many changes it stands for
+        assert _wait_for(lambda: ("tP", "l") in heard and ("tP", "p") in heard), heard
+        time.sleep(0.3)
+        before = len(heard)
+        b.update_seat("tP", 1, joined=True)
+        time.sleep(0.3)
+        assert len(heard) == before, "b heard its own change"
+    finally:
+        a.close()
+        b.close()

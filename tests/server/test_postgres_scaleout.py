@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
+import websockets.sync.client
 
 from hustings.server.store import open_store
 
@@ -37,7 +38,7 @@ GAME_TIMEOUT = 180.0
 
 
 class ServerProcess:
-    def __init__(self, db_url: str, log: Path) -> None:
+    def __init__(self, db_url: str, log: Path, grace: float = 600) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = log
@@ -46,7 +47,7 @@ class ServerProcess:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
         self.proc = subprocess.Popen(
             [sys.executable, "-c", LAUNCH, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", db_url,
-             "--grace", "600"],
+             "--grace", str(grace)],
             stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=ROOT,
         )
 
@@ -225,3 +226,115 @@ def test_die_macher_with_a_bot_across_two_servers(two_servers: tuple[ServerProce
     steps = _check_game(clients, db_url, table_id, {0: 0, 1: 1})
     assert steps > 50
     assert len(clients[0].acked) > 10 and len(clients[1].acked) > 10
+
+
+# -- who is connected where, and the lobby, across processes ----------------------------------------------------
+
+GRACE_S = 1.5
+
+
+@pytest.fixture(scope="module")
+def two_quick_servers(pg_server: pg_fixture.PgServer,
+                      tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
+    """Two processes whose grace period is short, so that a stand-in bot would soon play for anyone it thinks
+    gone."""
+    db_url = pg_server.new_database()
+    logs_dir = tmp_path_factory.mktemp("quick")
+    servers = [ServerProcess(db_url, logs_dir / "a.log", grace=GRACE_S),
+               ServerProcess(db_url, logs_dir / "b.log", grace=GRACE_S)]
+    try:
+        for s in servers:
+            s.wait_ready()
+        yield servers[0], servers[1], db_url
+    finally:
+        logs = [s.stop() for s in servers]
+    for name, text in zip("AB", logs, strict=True):
+        assert "Traceback" not in text, f"server {name} logged a traceback:\n{text[-4000:]}"
+
+
+def _stored(db_url: str, table_id: str) -> list[Any]:
+    store = open_store(db_url)
+    try:
+        return store.actions(table_id)
+    finally:
+        store.close()
+
+
+def _until(predicate: Any, timeout: float = 15.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.1)
+    return bool(predicate())
+
+
+def _info(server: ServerProcess, table_id: str) -> dict[str, Any]:
+    r = httpx.get(f"{server.base}/api/tables/{table_id}", timeout=10)
+    assert r.status_code == 200, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+def test_the_lobby_is_one_across_processes(two_quick_servers: tuple[ServerProcess, ServerProcess, str]) -> None:
+    """Create on A, one seat joins through A and one through B, B starts it: each process knows at once what the
+    other was told, so the start is not refused and A's players see the game begin."""
+    a, b, db_url = two_quick_servers
+    with httpx.Client(timeout=30) as http:
+        body = http.post(f"{a.base}/api/tables", json={"game": "toy", "players": 2}).json()
+        tid = body["table"]["id"]
+        tokens = [s["token"] for s in body["seats"]]
+        with websockets.sync.client.connect(f"{a.base.replace('http', 'ws')}/ws/{tid}") as ws_a:
+            ws_a.send(json.dumps({"type": "hello", "token": tokens[0]}))
+            assert json.loads(ws_a.recv(10))["type"] == "welcome"
+            assert json.loads(ws_a.recv(10))["status"] == "lobby"
+            r = http.post(f"{a.base}/api/tables/{tid}/join", json={"token": tokens[0], "name": "Ann", "ready": True})
+            assert r.status_code == 200, r.text
+            r = http.post(f"{b.base}/api/tables/{tid}/join", json={"token": tokens[1], "name": "Bo", "ready": True})
+            assert r.status_code == 200, r.text
+            r = http.post(f"{b.base}/api/tables/{tid}/start", json={"token": tokens[1]})
+            assert r.status_code == 200, r.text  # B saw A's join
+            # A's connection hears that the game began through B, with the seat names B was told
+            deadline = time.monotonic() + 10
+            while True:
+                msg = json.loads(ws_a.recv(max(0.1, deadline - time.monotonic())))
+                if msg["type"] == "state" and msg["status"] == "playing":
+                    break
+            assert msg["legal"] and [s["name"] for s in msg["table"]["seats"]] == ["Ann", "Bo"]
+            assert _info(a, tid)["status"] == "playing"
+            ws_a.send(json.dumps({"type": "act", "step": msg["step"], "action": msg["legal"][0]["id"]}))
+            while "ack" not in (reply := json.loads(ws_a.recv(10))):
+                assert reply["type"] != "error", reply
+        assert len(_stored(db_url, tid)) == 1
+
+
+def test_no_process_plays_for_a_person_connected_to_another(
+        two_quick_servers: tuple[ServerProcess, ServerProcess, str]) -> None:
+    """Both people sit at B, idle, longer than the grace period: A must not send its stand-in bots (it did: a
+    process counted only its own connections). When one leaves, a bot plays for them (and for them only) until
+    they come back, through the other process."""
+    a, b, db_url = two_quick_servers
+    tid, tokens = _create(a.base, "toy", [None, None])
+    ws_url = {s: f"{s.base.replace('http', 'ws')}/ws/{tid}" for s in (a, b)}
+    with contextlib.ExitStack() as held:
+        conns = [held.enter_context(websockets.sync.client.connect(ws_url[b])) for _ in tokens]
+        for ws, token in zip(conns, tokens, strict=True):
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            assert json.loads(ws.recv(10))["type"] == "welcome"
+        time.sleep(GRACE_S * 3)
+        assert _stored(db_url, tid) == [], "a bot played for people who were at the table"
+        for server in (a, b):
+            seats = _info(server, tid)["seats"]
+            assert [(s["connected"], s["replaced_by_bot"]) for s in seats] == [(True, False), (True, False)], server
+        conns[0].close()  # seat 0 leaves: after the grace period a bot plays for it, wherever it runs
+        assert _until(lambda: any(x.seat == 0 for x in _stored(db_url, tid))), "nobody played for the seat left"
+        assert all(x.seat == 0 for x in _stored(db_url, tid))  # seat 1 is still there: nobody plays for it
+        assert _until(lambda: [s["replaced_by_bot"] for s in _info(a, tid)["seats"]] == [True, False])
+        back = held.enter_context(websockets.sync.client.connect(ws_url[a]))  # back, through the other process
+        back.send(json.dumps({"type": "hello", "token": tokens[0]}))
+        for server in (a, b):
+            assert _until(lambda server=server: [(s["connected"], s["replaced_by_bot"]) for s in
+                                                 _info(server, tid)["seats"]] == [(True, False), (True, False)])
+        settled = len(_stored(db_url, tid))
+        time.sleep(GRACE_S * 2)
+        assert len(_stored(db_url, tid)) == settled, "a stand-in went on playing for a person who came back"

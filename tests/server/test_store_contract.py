@@ -358,3 +358,19 @@ def test_a_closed_store_refuses_moves_with_a_store_error(open_again: StoreFactor
 
     with pytest.raises(StoreError):
         asyncio.run(asyncio.wait_for(submit(), 5))
+
+
+def test_a_store_reports_no_presence_of_its_own_and_no_lobby_hints_to_itself(store: ServerStore) -> None:
+    """Presence is what OTHER processes hold: a store alone (SQLite always is) reports none, and hears none of
+    its own lobby changes."""
+    hints: list[tuple[str, str]] = []
+    store.subscribe_lobby(lambda table_id, kind: hints.append((table_id, kind)))
+    store.create_table(_table(), _seats())
+    store.set_presence("tA", 0, True)
+    assert store.presence(["tA"], 5.0) == {"tA": set()}
+    assert store.refresh_presence([("tA", 1)], ["tA"], 5.0) == {"tA": set()}
+    store.update_seat("tA", 0, joined=True)
+    store.set_status("tA", "playing")
+    threading.Event().wait(0.5)
+    assert hints == []
+    assert store.shared is (type(store).__name__ == "PostgresStore")

@@ -66,6 +66,8 @@ LOCK_NAMESPACE = 0x6875_7374  # "hust"
 RECONCILE_S = 10.0
 #: notifications sent in one transaction at most
 NOTIFY_BATCH = 500
+#: the database's clock, in seconds (presence rows are stamped and aged by it)
+_NOW = "extract(epoch FROM clock_timestamp())"
 
 #: versioned migrations: (version, statements), applied in order, each version in its own transaction and recorded
 #: in schema_migrations. Never edit a released one; add the next.
@@ -150,6 +152,19 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             RETURN held;
         END $$""",
     )),
+    (3, (
+        # Who is connected where: a row per (table, seat, server process) holding a live connection, refreshed by
+        # that process every PRESENCE_S (its clock: the database's, so processes' clocks need not agree). A row not
+        # refreshed for PRESENCE_TTL_S belongs to a process that died: nobody is there.
+        """CREATE TABLE presence (
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            origin TEXT NOT NULL,
+            seen_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, seat, origin)
+        )""",
+        "CREATE INDEX presence_origin ON presence (origin)",
+    )),
 )
 
 #: moves stored in one call of hustings_append_many at most
@@ -199,6 +214,7 @@ class PostgresStore:
         #: tags this store's notifications so that it can tell other processes' moves from its own
         self.origin = secrets.token_hex(8)
         self._callbacks: list[Callable[[str, int], None]] = []
+        self._lobby_callbacks: list[Callable[[str, str], None]] = []
         self._listener: threading.Thread | None = None
         self._notifier: threading.Thread | None = None
         self._outbox: queue.SimpleQueue[str] = queue.SimpleQueue()
@@ -324,6 +340,7 @@ class PostgresStore:
         with self._conn() as conn:
             if conn.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id)).rowcount != 1:
                 raise TableNotFound(table_id)
+        self._hint(table_id, "l")
 
     def set_settings(self, table_id: str, settings: Mapping[str, Any]) -> None:
         with self._conn() as conn:
@@ -331,6 +348,7 @@ class PostgresStore:
                                    (Jsonb(dict(settings)), table_id)).rowcount
             if changed != 1:
                 raise TableNotFound(table_id)
+        self._hint(table_id, "l")
 
     def seats(self, table_id: str) -> list[SeatRecord]:
         with self._conn() as conn:
@@ -354,6 +372,7 @@ class PostgresStore:
             if changed != 1:
                 self._steps(conn, table_id)
                 raise StoreError(f"table {table_id!r} has no seat {seat}")
+        self._hint(table_id, "l")
 
     def seat_by_token_hash(self, token_hash: str) -> SeatRecord | None:
         with self._conn() as conn:
@@ -455,6 +474,67 @@ class PostgresStore:
         if not 0 <= step <= held:
             raise StoreError(f"cannot truncate table {table_id!r} at step {step} (it holds {held} actions)")
         self._changed(table_id, step, "u")
+
+    # -- presence -----------------------------------------------------------------------------------
+
+    shared = True  # several processes may serve one table: presence and lobby changes are told to the others
+
+    def set_presence(self, table_id: str, seat: int, present: bool) -> None:
+        """This process now holds (``present``) or no longer holds a connection of ``seat``; the others are told."""
+        with self._conn() as conn:
+            if present:
+                conn.execute(f"INSERT INTO presence (table_id, seat, origin, seen_at) VALUES (%s, %s, %s, {_NOW}) "
+                             f"ON CONFLICT (table_id, seat, origin) DO UPDATE SET seen_at = {_NOW}",
+                             (table_id, seat, self.origin))
+            else:
+                conn.execute("DELETE FROM presence WHERE table_id = %s AND seat = %s AND origin = %s",
+                             (table_id, seat, self.origin))
+        self._hint(table_id, "p")
+
+    def refresh_presence(self, held: Sequence[tuple[str, int]], table_ids: Sequence[str],
+                         ttl_s: float) -> dict[str, set[int]]:
+        """One heartbeat: this process holds exactly the (table, seat) connections ``held`` (its rows are renewed,
+        its others deleted); returns, for ``table_ids``, the seats connected through OTHER processes whose rows are
+        younger than ``ttl_s``."""
+        tables = [t for t, _ in held]
+        seats = [p for _, p in held]
+        with self._tx() as conn:
+            conn.execute("DELETE FROM presence p WHERE origin = %s AND NOT EXISTS (SELECT 1 FROM "
+                         "unnest(%s::text[], %s::int[]) AS h(t, s) WHERE h.t = p.table_id AND h.s = p.seat)",
+                         (self.origin, tables, seats))
+            if held:
+                conn.execute(f"INSERT INTO presence (table_id, seat, origin, seen_at) SELECT h.t, h.s, %s, {_NOW} "
+                             "FROM unnest(%s::text[], %s::int[]) AS h(t, s) JOIN tables ON tables.id = h.t "
+                             f"ON CONFLICT (table_id, seat, origin) DO UPDATE SET seen_at = {_NOW}",
+                             (self.origin, tables, seats))
+            rows = conn.execute(f"SELECT table_id, seat FROM presence WHERE table_id = ANY(%s) AND origin <> %s "
+                                f"AND seen_at > {_NOW} - %s", (list(table_ids), self.origin, ttl_s)).fetchall()
+        out: dict[str, set[int]] = {t: set() for t in table_ids}
+        for table_id, seat in rows:
+            out[str(table_id)].add(int(seat))
+        return out
+
+    def presence(self, table_ids: Sequence[str], ttl_s: float) -> dict[str, set[int]]:
+        """For each table, the seats connected through other processes (rows younger than ``ttl_s``)."""
+        with self._conn() as conn:
+            rows = conn.execute(f"SELECT table_id, seat FROM presence WHERE table_id = ANY(%s) AND origin <> %s "
+                                f"AND seen_at > {_NOW} - %s", (list(table_ids), self.origin, ttl_s)).fetchall()
+        out: dict[str, set[int]] = {t: set() for t in table_ids}
+        for table_id, seat in rows:
+            out[str(table_id)].add(int(seat))
+        return out
+
+    def subscribe_lobby(self, callback: Callable[[str, str], None]) -> None:
+        """``callback(table_id, kind)`` from a background thread when another process changed a table's lobby
+        (``"l"``: seats, status or settings) or who is connected to it (``"p"``). Hints only: a server also
+        re-reads what it holds every little while (lost hints, processes that died)."""
+        with self._lock:
+            self._lobby_callbacks.append(callback)
+        self.subscribe(lambda table_id, steps: None)  # the listener runs
+
+    def _hint(self, table_id: str, kind: str) -> None:
+        self._outbox.put(f"{table_id}:0:{self.origin}:{kind}")
+        self._start_notifier()
 
     # -- notifications ------------------------------------------------------------------------------
 
@@ -587,12 +667,19 @@ class PostgresStore:
 
     def _deliver(self, payload: str) -> None:
         parts = payload.split(":")
-        if len(parts) != 4 or parts[3] not in ("m", "u") or not parts[1].isdigit():
+        if len(parts) != 4 or parts[3] not in ("m", "u", "l", "p") or not parts[1].isdigit():
             log.warning("ignoring a malformed %s notification: %r", CHANNEL, payload[:80])
             return
         table_id, steps_text, origin, kind = parts
         if origin == self.origin:
             return  # our own change: this process knows it already
+        if kind in ("l", "p"):
+            for lobby_callback in list(self._lobby_callbacks):
+                try:
+                    lobby_callback(table_id, kind)
+                except Exception:
+                    log.exception("a %s lobby subscriber failed on %s:%s", CHANNEL, table_id, kind)
+            return
         steps = int(steps_text)
         if self._know(table_id, steps, move=kind == "m"):
             self._call(table_id, steps)

@@ -529,6 +529,22 @@ class SqliteStore:
     def subscribe(self, callback: Callable[[str, int], None]) -> None:
         """One process owns a SQLite file here, so nobody else moves: the callback is never called."""
 
+    # one process: nobody else holds connections or changes the lobby
+    shared = False
+
+    def set_presence(self, table_id: str, seat: int, present: bool) -> None:
+        """Nothing to tell: no other process serves this file's tables."""
+
+    def refresh_presence(self, held: Sequence[tuple[str, int]], table_ids: Sequence[str],
+                         ttl_s: float) -> dict[str, set[int]]:
+        return {t: set() for t in table_ids}
+
+    def presence(self, table_ids: Sequence[str], ttl_s: float) -> dict[str, set[int]]:
+        return {t: set() for t in table_ids}
+
+    def subscribe_lobby(self, callback: Callable[[str, str], None]) -> None:
+        """Never called: one process."""
+
     def close(self) -> None:
         """Commit what is queued, stop the writer, close the connections."""
         self._closed = True

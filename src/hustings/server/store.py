@@ -181,6 +181,29 @@ class ServerStore(Protocol):
         actions. A one-process store never calls it."""
         ...
 
+    #: True when several server processes may share the database (PostgreSQL): the hub then tells the others who
+    #: is connected where and listens for their lobby changes
+    shared: bool
+
+    def set_presence(self, table_id: str, seat: int, present: bool) -> None:
+        """This process now holds, or no longer holds, a connection of ``seat`` (a hint to the others)."""
+        ...
+
+    def refresh_presence(self, held: Sequence[tuple[str, int]], table_ids: Sequence[str],
+                         ttl_s: float) -> dict[str, set[int]]:
+        """A heartbeat: this process holds exactly the connections ``held`` (table, seat); returns, for each of
+        ``table_ids``, the seats connected through other processes (heard from within ``ttl_s``)."""
+        ...
+
+    def presence(self, table_ids: Sequence[str], ttl_s: float) -> dict[str, set[int]]:
+        """The seats of each table connected through other processes (heard from within ``ttl_s``)."""
+        ...
+
+    def subscribe_lobby(self, callback: Callable[[str, str], None]) -> None:
+        """``callback(table_id, kind)`` from a background thread when another process changed a table's seats,
+        status or settings (``"l"``) or who is connected to it (``"p"``). A one-process store never calls it."""
+        ...
+
     def close(self) -> None: ...
 
 

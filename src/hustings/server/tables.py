@@ -152,6 +152,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     away: set[int] = field(default_factory=set)  # people gone past the grace period: a bot plays for them
+    #: seats connected through other server processes (a shared database: Hub._cluster_sync)
+    remote: set[int] = field(default_factory=set)
     stand_ins: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     timer: asyncio.TimerHandle | None = None
@@ -197,6 +199,11 @@ class LiveTable:
         return [p for p, b in enumerate(self.match.seats) if b is None]
 
     def connected(self, seat: int) -> bool:
+        """Someone plays this seat now, through this process or another."""
+        return seat in self.remote or self.here(seat)
+
+    def here(self, seat: int) -> bool:
+        """A connection of this process plays this seat."""
         return any(c.seat == seat for c in self.conns)
 
     def out_of_time(self, seat: int, now: float) -> bool:
@@ -214,6 +221,10 @@ class LiveTable:
 
 #: seconds a finished table with no connection stays in memory (it is read back from the store when asked for)
 EVICT_S = 60.0
+#: with a shared database (several processes): seconds between two heartbeats of who is connected where, at most
+#: (a third of the grace period when that is shorter, so another process hears of a connection before a
+#: person's grace runs out); a process not heard from for PRESENCE_MISSES heartbeats holds nobody
+PRESENCE_S, PRESENCE_MISSES = 5.0, 3
 
 
 class Hub:
@@ -238,6 +249,8 @@ class Hub:
         self._lobby_lock = asyncio.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping = False
+        self.presence_s = max(0.05, min(PRESENCE_S, grace_s / 3))
+        self._sync_task: asyncio.Task[None] | None = None
 
     # -- starting and stopping ----------------------------------------------------------------------------
 
@@ -245,6 +258,8 @@ class Hub:
         """Rebuild every unfinished table by replay and let their bots and clocks run again."""
         self._loop = asyncio.get_running_loop()
         self.store.subscribe(self._on_remote_change)
+        if self.store.shared:
+            self.store.subscribe_lobby(self._on_lobby_hint)
         records = await self._db(self.store.tables, status="playing")
         records += await self._db(self.store.tables, status="lobby")
         for record in records:
@@ -257,9 +272,13 @@ class Hub:
                 for p in table.humans():
                     self._start_grace(table, p)
                 self._schedule(table)
+        if self.store.shared:
+            self._sync_task = asyncio.ensure_future(self._cluster_sync())
 
     async def stop(self) -> None:
         self._stopping = True
+        if self._sync_task is not None:
+            self._sync_task.cancel()
         for table in self.tables.values():
             if table.evict is not None:
                 table.evict.cancel()
@@ -462,6 +481,8 @@ class Hub:
 
     async def start(self, table_id: str, token: object) -> dict[str, Any]:
         table, _ = await self._seat_of(table_id, token)
+        if self.store.shared:  # the seats may have joined through another process a moment ago
+            await self._refresh_lobby(table)
         if table.status != "lobby":
             raise LobbyError("conflict", f"the table is {table.status} already", 409)
         waiting = [s.seat for s in table.seats if not (s.joined and s.ready)]
@@ -482,13 +503,18 @@ class Hub:
                 self.store.set_status(table.id, "playing")
 
             await self._db(store_start)
-            table.record = _replace_record(table.record, settings=settings, status="playing")
-            table.clocks = Clocks(table.clock, table.state.num_players, settings["started_at"])
-            for p in table.humans():
-                if not table.connected(p):
-                    self._start_grace(table, p)
-            self._broadcast(table, full=True)
-            self._schedule(table)
+            self._begin(table, settings)
+
+    def _begin(self, table: LiveTable, settings: dict[str, Any]) -> None:
+        """The game starts (here, or in another process that shares the database): clocks from ``started_at``,
+        everyone told, bots and grace periods running. Under the table's lock."""
+        table.record = _replace_record(table.record, settings=settings, status="playing")
+        table.clocks = Clocks(table.clock, table.state.num_players, settings["started_at"])
+        for p in table.humans():
+            if not table.connected(p):
+                self._start_grace(table, p)
+        self._broadcast(table, full=True)
+        self._schedule(table)
 
     async def rematch(self, table_id: str, token: object) -> dict[str, Any]:
         """A new table with the same game, seats and settings (new seed, new tokens). The first to ask gets
@@ -591,7 +617,10 @@ class Hub:
     def _attach(self, conn: Conn, table: LiveTable, seat: int | None, since: int | None) -> None:
         """The connection joins the table (under its lock): welcome, the state, and everyone told."""
         conn.table, conn.seat, conn.said_hello = table, seat, True
+        first_here = seat is not None and not table.here(seat)
         table.conns.add(conn)
+        if self.store.shared and seat is not None and first_here:
+            self._spawn(self._tell_presence(table.id, seat, True))
         if table.evict is not None:
             table.evict.cancel()
             table.evict = None
@@ -614,6 +643,8 @@ class Hub:
         if table is None:
             return
         table.conns.discard(conn)
+        if self.store.shared and conn.seat is not None and not table.here(conn.seat):
+            self._spawn(self._tell_presence(table.id, conn.seat, False))
         if conn.seat is not None and not table.connected(conn.seat) and table.status == "playing":
             self._start_grace(table, conn.seat)
         self._push_table(table)
@@ -896,6 +927,8 @@ class Hub:
         st = table.state
         new = await self._db(self.store.actions, table.id, st.step_count)
         record = await self._db(self.store.table, table.id)
+        if table.status == "lobby" and record.status != "lobby":
+            self._begin(table, dict(record.settings))  # started through another process, whose move came first
         for a in new:
             if a.step != st.step_count:
                 raise StoreError("a gap in the stored actions")
@@ -906,6 +939,92 @@ class Hub:
         table.record = record
         self._broadcast(table)
         self._schedule(table)
+
+    # -- several processes on one database: who is connected where, lobby changes ---------------------------
+
+    async def _tell_presence(self, table_id: str, seat: int, present: bool) -> None:
+        try:
+            await self._db(self.store.set_presence, table_id, seat, present)
+        except StoreError as e:  # a hint: the next heartbeat says it again
+            log.warning("table %s: presence of seat %d not stored: %s", table_id, seat, e)
+
+    async def _cluster_sync(self) -> None:
+        """Every ``presence_s``: tell the database which seats this process holds connections of, learn which seats
+        of our tables other processes hold, and re-read the lobby tables (lost hints, processes that died)."""
+        while True:
+            try:
+                await self._sync_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                log.warning("presence heartbeat failed: %s", e)
+            await asyncio.sleep(self.presence_s)
+
+    async def _sync_once(self) -> None:
+        tables = [t for t in self.tables.values() if t.status != "over"]
+        held = sorted({(t.id, c.seat) for t in self.tables.values() for c in t.conns if c.seat is not None})
+        remote = await self._db(self.store.refresh_presence, held, [t.id for t in tables],
+                                self.presence_s * PRESENCE_MISSES)
+        for table in tables:
+            if self.tables.get(table.id) is table:
+                self._set_remote(table, remote.get(table.id, set()))
+        for table in tables:
+            if table.status == "lobby":
+                await self._refresh_lobby(table)
+
+    def _set_remote(self, table: LiveTable, seats: set[int]) -> None:
+        """The seats other processes hold connections of are now ``seats``."""
+        if seats == table.remote:
+            return
+        came, left = seats - table.remote, table.remote - seats
+        table.remote = set(seats)
+        for seat in came:  # a person connected elsewhere plays their own seat: no bot for them from here
+            handle = table.grace.pop(seat, None)
+            if handle is not None:
+                handle.cancel()
+            table.away.discard(seat)
+        if table.status == "playing":
+            for seat in left:
+                if not table.connected(seat):
+                    self._start_grace(table, seat)
+        self._push_table(table)
+        self._schedule(table)
+
+    def _on_lobby_hint(self, table_id: str, kind: str) -> None:
+        """From the store's listener thread: another process changed a table's lobby ("l") or presence ("p")."""
+        loop = self._loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self._lobby_hint, table_id, kind)
+
+    def _lobby_hint(self, table_id: str, kind: str) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            return  # not held here: read afresh when it is loaded
+        self._spawn(self._refresh_lobby(table) if kind == "l" else self._refresh_presence(table))
+
+    async def _refresh_presence(self, table: LiveTable) -> None:
+        remote = await self._db(self.store.presence, [table.id], self.presence_s * PRESENCE_MISSES)
+        if self.tables.get(table.id) is table:
+            self._set_remote(table, remote.get(table.id, set()))
+
+    async def _refresh_lobby(self, table: LiveTable) -> None:
+        """Re-read the table's seats and settings from the database: another process may have changed them (a
+        join, a ready, the start, a rematch named)."""
+        record, seats = await asyncio.gather(self._db(self.store.table, table.id),
+                                             self._db(self.store.seats, table.id))
+        async with table.lock:
+            if self.tables.get(table.id) is not table:
+                return
+            changed = seats != table.seats
+            table.seats = list(seats)
+            if record.status == "playing" and table.status == "lobby":
+                self._begin(table, dict(record.settings))  # started through another process
+                changed = True
+            elif record.settings != table.record.settings:
+                table.record = _replace_record(table.record, settings=dict(record.settings))
+                changed = True
+        if changed:
+            self._push_table(table)
 
     # -- undo ---------------------------------------------------------------------------------------------------
 
