@@ -175,6 +175,49 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_is_read_back(tmp_path
     asyncio.run(scenario())
 
 
+def test_a_lobby_table_nobody_is_at_leaves_memory_and_still_starts(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables set up and never played must not pile up in a server that runs for months: a lobby table with no
+    connection leaves memory after EVICT_S, and every lobby call still works on it (read back from the store),
+    including a start whose table left memory while the call waited. A restart does not load lobby tables."""
+    monkeypatch.setattr(tables_module, "EVICT_S", 0.05)
+
+    async def scenario() -> None:
+        store = SqliteStore(tmp_path / "s.db")
+        store.migrate()
+        hub = Hub(store)
+        await hub.open()
+        created = await hub.create({"game": "election-war", "players": 2})
+        tid = created["table"]["id"]
+        tokens = [s["token"] for s in created["seats"]]
+        assert tid in hub.tables
+        await asyncio.sleep(0.2)
+        assert tid not in hub.tables
+        info = await hub.join(tid, tokens[0], "Ann", True)  # read back from the store
+        assert info["seats"][0]["name"] == "Ann" and info["seats"][0]["ready"]
+        await asyncio.sleep(0.2)
+        assert tid not in hub.tables
+        await hub.ready(tid, tokens[1], True)
+        stale = hub.tables[tid]
+        del hub.tables[tid]  # as if it left memory between the start's read and its lock
+        started = await hub.start(tid, tokens[0])
+        assert started["status"] == "playing"
+        live = hub.tables[tid]
+        assert live is not stale and live.status == "playing" and stale.status == "lobby"
+        await asyncio.sleep(0.2)
+        assert tid in hub.tables  # a game in play stays
+        waiting = (await hub.create({"game": "election-war", "players": 2}))["table"]["id"]
+        await hub.stop()
+        again = Hub(store)
+        await again.open()
+        assert tid in again.tables and waiting not in again.tables
+        assert (await again.table_info(waiting))["status"] == "lobby"
+        await again.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
 def test_http_bodies_carry_integers_wider_than_64_bits() -> None:
     """A finished game's record holds its seed, wider than orjson's 64-bit integers: the body still encodes,
     exactly (the record replays the game only with the very seed)."""

@@ -260,8 +260,8 @@ class Hub:
         self.store.subscribe(self._on_remote_change)
         if self.store.shared:
             self.store.subscribe_lobby(self._on_lobby_hint)
+        # the games in play; a table still in the lobby is read when someone asks for it
         records = await self._db(self.store.tables, status="playing")
-        records += await self._db(self.store.tables, status="lobby")
         for record in records:
             try:
                 table = await self._load(record.id)
@@ -416,6 +416,8 @@ class Hub:
         table = self.tables.setdefault(table_id, _build(record, seat_records, (), state))
         if all_bots:
             await self._start(table)
+        else:
+            self._evict_later(table)  # set up and never joined: not held for ever
         return {
             "table": self.info(table),
             "seats": [{"seat": p, "token": tokens[p], "invite": f"/t/{table_id}#seat={p}&token={tokens[p]}"}
@@ -489,13 +491,18 @@ class Hub:
         if waiting:
             raise LobbyError("conflict", f"waiting for seats {', '.join(str(p) for p in waiting)} to join and "
                              "be ready", 409)
-        await self._start(table)
-        return self.info(table)
+        return self.info(await self._start(table))
 
-    async def _start(self, table: LiveTable) -> None:
+    async def _start(self, table: LiveTable) -> LiveTable:
+        """Start the game; returns the table started (the copy in memory: an idle lobby table may have left
+        memory, and been read back, while this call waited)."""
+        while self.tables.get(table.id) is not table:
+            table = await self._load(table.id)
         async with table.lock:
             if table.status != "lobby":
-                return
+                return table
+            if self.tables.get(table.id) is not table:  # it left memory while this waited for the lock
+                return await self._start(await self._load(table.id))
             settings = dict(table.record.settings, started_at=time.time())
 
             def store_start() -> None:  # both writes in one trip to the store's threads
@@ -504,6 +511,7 @@ class Hub:
 
             await self._db(store_start)
             self._begin(table, settings)
+        return table
 
     def _begin(self, table: LiveTable, settings: dict[str, Any]) -> None:
         """The game starts (here, or in another process that shares the database): clocks from ``started_at``,
@@ -651,17 +659,18 @@ class Hub:
         self._evict_later(table)
 
     def _evict_later(self, table: LiveTable) -> None:
-        """A finished table that nobody is connected to leaves memory after EVICT_S (the store holds all of it,
-        and a hello, a record or a rematch loads it again); a server that runs for months must not hold every
-        game it ever served."""
-        if self._loop is None or self._stopping or table.evict is not None or table.conns or table.status != "over":
+        """A finished table, or one still in the lobby, that nobody is connected to leaves memory after EVICT_S
+        (the store holds all of it, and a hello, a lobby call, a record or a rematch loads it again); a server
+        that runs for months must hold neither every game it ever served nor every table set up and forgotten."""
+        if (self._loop is None or self._stopping or table.evict is not None or table.conns
+                or table.status not in ("over", "lobby")):
             return
         table.evict = self._loop.call_later(EVICT_S, self._evict, table)
 
     def _evict(self, table: LiveTable) -> None:
         table.evict = None
-        if table.conns or table.status != "over":
-            return  # watched again: the last connection to leave schedules the next try
+        if table.conns or table.status not in ("over", "lobby"):
+            return  # watched again (the last connection to leave schedules the next try), or started
         if table.lock.locked() or (table.bot_task is not None and not table.bot_task.done()):
             self._evict_later(table)  # busy this moment (a record read, a rematch): try again later
             return
