@@ -218,6 +218,54 @@ def test_a_lobby_table_nobody_is_at_leaves_memory_and_still_starts(tmp_path: Pat
     asyncio.run(scenario())
 
 
+class _SlowDisk(SqliteStore):
+    """A real SQLite store whose moves are acknowledged only once ``gate`` opens (a slow disk, held still)."""
+
+    gate: asyncio.Event
+
+    def submit_action_async(self, table_id: str, step: int, seat: int, action: int, at: float,
+                            *, over: bool = False) -> asyncio.Future[None]:
+        stored = super().submit_action_async(table_id, step, seat, action, at, over=over)
+
+        async def later() -> None:
+            await stored
+            await self.gate.wait()
+
+        return asyncio.ensure_future(later())
+
+
+def test_table_info_shows_no_step_before_it_is_durable(tmp_path: Path) -> None:
+    """While a move is being written the game in memory is at the next step already; TableInfo (lobby calls,
+    table pushes) still says the step that is durable, as the move's ack does."""
+
+    async def scenario() -> None:
+        store = _SlowDisk(tmp_path / "s.db")
+        store.migrate()
+        store.gate = asyncio.Event()
+        hub = Hub(store)
+        await hub.open()
+        tid, tokens = await _started_table(hub)
+        conn, got = _conn()
+        await hub.hello(conn, tid, {"type": "hello", "token": tokens[0]})
+        state = [m for m in got if m["type"] == "state"][-1]
+        if not state["legal"]:
+            conn, got = _conn()
+            await hub.hello(conn, tid, {"type": "hello", "token": tokens[1]})
+            state = [m for m in got if m["type"] == "state"][-1]
+        moving = asyncio.ensure_future(hub.act(conn, {"type": "act", "step": 0, "action": state["legal"][0]["id"]}))
+        await asyncio.sleep(0.2)
+        assert hub.tables[tid].state.step_count == 1  # applied in memory, not yet acknowledged
+        assert (await hub.table_info(tid))["step"] == 0
+        store.gate.set()
+        await moving
+        assert (await hub.table_info(tid))["step"] == 1
+        assert got[-1]["ack"] == 1 and got[-1]["table"]["step"] == 1
+        await hub.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
 def test_http_bodies_carry_integers_wider_than_64_bits() -> None:
     """A finished game's record holds its seed, wider than orjson's 64-bit integers: the body still encodes,
     exactly (the record replays the game only with the very seed)."""

@@ -302,9 +302,18 @@ def test_the_lobby_is_one_across_processes(two_quick_servers: tuple[ServerProces
                     break
             assert msg["legal"] and [s["name"] for s in msg["table"]["seats"]] == ["Ann", "Bo"]
             assert _info(a, tid)["status"] == "playing"
-            ws_a.send(json.dumps({"type": "act", "step": msg["step"], "action": msg["legal"][0]["id"]}))
-            while "ack" not in (reply := json.loads(ws_a.recv(10))):
-                assert reply["type"] != "error", reply
+            with websockets.sync.client.connect(f"{b.base.replace('http', 'ws')}/ws/{tid}") as watcher:
+                watcher.send(json.dumps({"type": "hello", "spectator": True}))
+                while json.loads(watcher.recv(10))["type"] != "state":
+                    pass
+                ws_a.send(json.dumps({"type": "act", "step": msg["step"], "action": msg["legal"][0]["id"]}))
+                while "ack" not in (reply := json.loads(ws_a.recv(10))):
+                    assert reply["type"] != "error", reply
+                acked = time.monotonic()
+                # B's spectator hears of A's move by NOTIFY, well before B's next reconciliation (10 s) would
+                while json.loads(watcher.recv(10)).get("type") != "update":
+                    pass
+                assert time.monotonic() - acked < 3.0
         assert len(_stored(db_url, tid)) == 1
 
 

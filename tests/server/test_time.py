@@ -14,6 +14,7 @@ def test_clocks_run_for_the_seat_to_act_and_a_timeout_lets_the_bot_move(make_ser
     created = _started(server, clock={"mode": "bank", "bank_s": 1.0, "increment_s": 0.0})
     tid = created["table"]["id"]
     c0 = Client(server.ws_base, tid, _token(created, 0))
+    c1 = Client(server.ws_base, tid, _token(created, 1))
     watcher = Client(server.ws_base, tid)
     clocks = c0.latest["clocks"]  # type: ignore[index]
     assert clocks[0]["running"] and not clocks[1]["running"] and 0 < clocks[0]["remaining_s"] <= 1.0
@@ -21,6 +22,12 @@ def test_clocks_run_for_the_seat_to_act_and_a_timeout_lets_the_bot_move(make_ser
     # seat 0 does not move: after its bank the bot moves for it, and everyone is told
     state = watcher.wait(lambda m: m["step"] >= 1, timeout=10)
     assert state["clocks"][0]["remaining_s"] == 0.0
+    for seen_by in (c0, c1, watcher):  # every seat and the spectator are shown who a bot plays for now
+        seen_by.sync()
+        tables = [m["table"] for m in seen_by.seen if "table" in m]
+        assert any(t["seats"][0]["replaced_by_bot"] for t in tables), [t["seats"][0] for t in tables]
+        assert not any(t["seats"][1]["replaced_by_bot"] for t in tables)
+        assert seen_by.latest["clocks"][0]["remaining_s"] == 0.0  # type: ignore[index]
     info = server.http.get(f"/api/tables/{tid}").json()
     assert info["seats"][0]["replaced_by_bot"] and not info["seats"][1]["replaced_by_bot"]
     assert server.app.state.hub.store.actions(tid)[0].seat == 0

@@ -166,6 +166,9 @@ class LiveTable:
     #: step -> True for a move a person made through this process, False for one a bot made here (a stand-in's
     #: included). The log does not say who moved; undo takes back only a move known to be the person's own
     made_by_person: dict[int, bool] = field(default_factory=dict)
+    #: actions known to be in the store: TableInfo's ``step`` (a move being written is applied in memory already,
+    #: and must not show before it is durable)
+    stored: int = 0
     #: JSON fragments of the current state (each seat's view, legal actions by language, event texts), made once
     #: per step however many messages need them; ``frags_at`` is the step they belong to
     frags: dict[Any, Any] = field(default_factory=dict)
@@ -593,7 +596,7 @@ class Hub:
                           "replaced_by_bot": bot is None and playing
                           and (s.seat in table.away or table.out_of_time(s.seat, now))})
         out = dict(fixed[1])
-        out["status"], out["step"], out["seats"] = rec.status, table.state.step_count, seats
+        out["status"], out["step"], out["seats"] = rec.status, table.stored, seats
         return out
 
     # -- connections -----------------------------------------------------------------------------------------
@@ -870,6 +873,7 @@ class Hub:
         table.events.extend(events)
         table.clocks.on_action(to_act, seat, at)
         table.made_by_person[step] = person
+        table.stored = step + 1
         table.undo_ok = None
         if undo_offer or (undo_check is not None and await undo_check):
             table.undo_ok = (step + 1, seat)
@@ -889,6 +893,7 @@ class Hub:
                                                self._db(self.store.actions, table.id, 0))
         fresh = await asyncio.to_thread(_build, record, table.seats, actions)
         table.record, table.match, table.events, table.clocks = fresh.record, fresh.match, fresh.events, fresh.clocks
+        table.stored = fresh.stored
         table.frags.clear()  # another state, perhaps at the same step
         table.stand_ins.clear()
         table.undo_ok = None
@@ -945,6 +950,7 @@ class Hub:
             table.events.extend(st.apply(a.seat, a.action))
             table.clocks.on_action(to_act, a.seat, a.at)
             table.made_by_person.pop(a.step, None)  # made through another process: who moved is not known here
+            table.stored = a.step + 1
         table.record = record
         self._broadcast(table)
         self._schedule(table)
@@ -1266,7 +1272,7 @@ def _build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[A
     if state.is_over and record.status != "over":
         record = _replace_record(record, status="over")
     return LiveTable(record=record, seats=list(seats), match=match, events=list(state.all_events()),
-                     clocks=clocks, clock=clock)
+                     clocks=clocks, clock=clock, stored=len(actions))
 
 
 def _replace_record(record: TableRecord, **changes: Any) -> TableRecord:
