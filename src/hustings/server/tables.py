@@ -520,6 +520,9 @@ class Hub:
         """The game starts (here, or in another process that shares the database): clocks from ``started_at``,
         everyone told, bots and grace periods running. Under the table's lock."""
         table.record = _replace_record(table.record, settings=settings, status="playing")
+        if table.evict is not None:  # a lobby table's: a game in play stays in memory
+            table.evict.cancel()
+            table.evict = None
         table.clocks = Clocks(table.clock, table.state.num_players, settings["started_at"])
         for p in table.humans():
             if not table.connected(p):
