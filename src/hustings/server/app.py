@@ -40,8 +40,9 @@ MAX_MESSAGE = 16 * 1024
 MAX_BODY = 64 * 1024
 #: per connection: messages per second allowed on average, and the burst above that
 RATE, BURST = 50.0, 100.0
-#: a connection that keeps flooding after this many refused messages is closed (1008)
-FLOOD_CLOSE = 200
+#: while a connection floods, it is told so at most once in this many seconds (its refused messages are dropped;
+#: the connection itself goes on, and plays again as soon as it keeps to the rate)
+FLOOD_NOTICE_S = 1.0
 #: messages queued for a client that does not read; beyond it the connection is closed
 MAX_QUEUE = 2000
 #: how long a new connection may take to say hello
@@ -56,6 +57,7 @@ class _Bucket:
         self.tokens = burst
         self.at = time.monotonic()
         self.refused = 0
+        self.told_at = -FLOOD_NOTICE_S
 
     def take(self) -> bool:
         now = time.monotonic()
@@ -343,11 +345,9 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                     break
                 # every frame counts against the rate, whatever it holds: a flood of bad frames is still a flood
                 if not bucket.take():
-                    if bucket.refused == 1 or bucket.refused % 20 == 0:
+                    if bucket.at - bucket.told_at >= FLOOD_NOTICE_S:  # told, not answered message by message
+                        bucket.told_at = bucket.at
                         error("rate_limited")
-                    if bucket.refused >= FLOOD_CLOSE:
-                        closing.append(1008)
-                        break
                     continue
                 text: str | None = frame.get("text")
                 raw: bytes = b""
