@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -260,6 +261,92 @@ def test_table_info_shows_no_step_before_it_is_durable(tmp_path: Path) -> None:
         await moving
         assert (await hub.table_info(tid))["step"] == 1
         assert got[-1]["ack"] == 1 and got[-1]["table"]["step"] == 1
+        await hub.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_re_read_of_the_lobby_never_undoes_a_newer_change(tmp_path: Path) -> None:
+    """Another process's hint (or the heartbeat) makes the hub re-read a lobby table; a read that began before a
+    change made here finished must not put the older seats or settings back (a ready lost, a start's started_at
+    dropped)."""
+
+    async def scenario() -> None:
+        store = SqliteStore(tmp_path / "s.db")
+        store.migrate()
+        hub = Hub(store)
+        await hub.open()
+        created = await hub.create({"game": "election-war", "players": 2})
+        tid = created["table"]["id"]
+        tokens = [s["token"] for s in created["seats"]]
+        table = hub.tables[tid]
+        slow_seat, slow_table = store.update_seat, store.table
+
+        def slower_seat(*args: Any, **kwargs: Any) -> None:
+            time.sleep(0.3)
+            slow_seat(*args, **kwargs)
+
+        store.update_seat = slower_seat  # type: ignore[method-assign]
+        readying = asyncio.ensure_future(hub.ready(tid, tokens[0], True))
+        await asyncio.sleep(0.05)
+        await asyncio.gather(readying, hub._refresh_lobby(table))
+        store.update_seat = slow_seat  # type: ignore[method-assign]
+        assert hub.tables[tid].seats[0].ready and store.seats(tid)[0].ready
+
+        await hub.ready(tid, tokens[1], True)
+
+        def slower_table(table_id: str) -> Any:
+            record = slow_table(table_id)
+            time.sleep(0.3)
+            return record
+
+        store.table = slower_table  # type: ignore[method-assign]
+        rereading = asyncio.ensure_future(hub._refresh_lobby(table))
+        await asyncio.sleep(0.05)
+        store.table = slow_table  # type: ignore[method-assign]
+        await asyncio.gather(rereading, hub.start(tid, tokens[0]))
+        assert table.status == "playing" and "started_at" in table.record.settings
+        await hub.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_record_and_its_seed_wait_for_the_last_move_to_be_durable(tmp_path: Path) -> None:
+    """The record holds the seed; it is given out once the game is over, and over means the last move is in the
+    store (while it is being written the game in memory is over already: were the write to fail, the game would
+    go on with its seed known)."""
+
+    async def scenario() -> None:
+        store = _SlowDisk(tmp_path / "s.db")
+        store.migrate()
+        store.gate = asyncio.Event()
+        store.gate.set()
+        hub = Hub(store)
+        await hub.open()
+        created = await hub.create({"game": "palace-escape", "players": 1})
+        tid, token = created["table"]["id"], created["seats"][0]["token"]
+        await hub.ready(tid, token, True)
+        await hub.start(tid, token)
+        conn, got = _conn()
+        await hub.hello(conn, tid, {"type": "hello", "token": token})
+        rng = random.Random(5)
+        checked = False
+        while not got[-1].get("over"):
+            last = [m for m in got if m["type"] in ("state", "update")][-1]
+            store.gate.clear()
+            moving = asyncio.ensure_future(
+                hub.act(conn, {"type": "act", "step": last["step"], "action": rng.choice(last["legal"])["id"]}))
+            await asyncio.sleep(0.02)
+            if hub.tables[tid].state.is_over:  # the last move, applied and not yet durable
+                with pytest.raises(tables_module.LobbyError, match="seed"):
+                    await hub.record_of(tid)
+                checked = True
+            store.gate.set()
+            await moving
+        assert checked
+        assert (await hub.record_of(tid))["seed"] == hub.tables[tid].record.seed
         await hub.stop()
         store.close()
 

@@ -477,3 +477,29 @@ def test_after_a_restart_a_move_nobody_here_saw_made_is_not_taken_back(make_serv
     e = c.recv_type("error")
     assert e["code"] == "cannot_undo" and "restart" in e["message"]
     assert c.act().get("ack") == 2  # and play goes on
+
+
+def test_a_connection_must_say_hello_in_time_whatever_else_it_sends(make_server: Any,
+                                                                    monkeypatch: Any) -> None:
+    """The hello deadline runs from the connection's start: pings (or junk) do not push it back."""
+    from websockets.exceptions import ConnectionClosed
+
+    from hustings.server import app as app_module
+
+    monkeypatch.setattr(app_module, "HELLO_TIMEOUT", 1.0)
+    server = make_server()
+    created = _started(server, "palace-escape", seats=[{"bot": None}])
+    lurker = Client(server.ws_base, created["table"]["id"], hello=False)
+    started = time.monotonic()
+    closed: ConnectionClosed | None = None
+    for _ in range(30):  # pings keep coming, but no hello
+        try:
+            lurker.send({"type": "ping"})
+            if lurker.recv(2)["type"] == "error":
+                lurker.recv(2)
+        except ConnectionClosed as e:
+            closed = e
+            break
+        time.sleep(0.1)
+    assert closed is not None and closed.rcvd is not None and closed.rcvd.code == 1008, closed
+    assert time.monotonic() - started < 2.5, "pings kept a connection without hello open"

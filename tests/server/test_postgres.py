@@ -262,3 +262,42 @@ def test_lobby_changes_and_presence_are_hinted_to_the_other_stores(pg_url: str) 
     finally:
         a.close()
         b.close()
+
+
+def test_a_quick_leave_and_return_is_stored_in_the_order_it_happened(pg_url: str) -> None:
+    """A page reload closes a connection and opens another at once: the presence written last must be the one
+    that holds (the writes were once spawned side by side and could land in either order)."""
+    import asyncio
+    import json
+
+    from hustings.server.tables import Conn, Hub
+
+    async def scenario() -> tuple[int, int]:
+        store, other = open_store(pg_url), open_store(pg_url)
+        hub = Hub(store, grace_s=30)
+        await hub.open()
+        assert hub._sync_task is not None
+        hub._sync_task.cancel()  # no heartbeat: what the writes alone leave behind
+        created = await hub.create({"game": "election-war", "players": 2})
+        tid, token = created["table"]["id"], created["seats"][0]["token"]
+        wrong_gone = wrong_there = 0
+        for _ in range(15):
+            conn = Conn(send=lambda text: None)
+            await hub.hello(conn, tid, {"type": "hello", "token": token})
+            hub.gone(conn)  # ... closed at once
+            await asyncio.sleep(0.15)
+            wrong_there += bool(other.presence([tid], 60)[tid])
+        conn = Conn(send=lambda text: None)
+        await hub.hello(conn, tid, {"type": "hello", "token": token})
+        for _ in range(15):
+            hub.gone(conn)
+            conn = Conn(send=lambda text: json.loads(text) and None)
+            await hub.hello(conn, tid, {"type": "hello", "token": token})  # ... and back at once
+            await asyncio.sleep(0.15)
+            wrong_gone += not other.presence([tid], 60)[tid]
+        await hub.stop()
+        store.close()
+        other.close()
+        return wrong_there, wrong_gone
+
+    assert asyncio.run(scenario()) == (0, 0)

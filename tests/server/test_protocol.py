@@ -196,3 +196,11 @@ def test_an_unknown_call_answers_in_the_protocols_error_shape(server: Server) ->
     assert r.status_code == 404 and r.json()["error"] == "not_found" and "/api/nothing-here" in r.json()["message"]
     r = server.http.delete("/api/tables")
     assert r.status_code == 405 and r.json()["error"] == "method_not_allowed"
+
+
+def test_every_bot_name_the_lobby_takes_is_in_the_schema(server: Server) -> None:
+    """The lobby takes "ismcts" alone (normal level) as well as the named levels: its answer must conform."""
+    seats = [{"bot": None}, {"bot": "ismcts"}, {"bot": "ismcts:easy"}, {"bot": "random"}]
+    created = server.create(game="election-war", players=4, seats=seats)  # the hook checks the answer
+    assert [s["bot"] for s in created["table"]["seats"]] == [None, "ismcts", "ismcts:easy", "random"]
+    assert protocol_errors({"game": "election-war", "players": 4, "seats": seats}, None, "CreateTable") == []

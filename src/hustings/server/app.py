@@ -56,7 +56,6 @@ class _Bucket:
         self.rate, self.burst = rate, burst
         self.tokens = burst
         self.at = time.monotonic()
-        self.refused = 0
         self.told_at = -FLOOD_NOTICE_S
 
     def take(self) -> bool:
@@ -65,9 +64,7 @@ class _Bucket:
         self.at = now
         if self.tokens >= 1:
             self.tokens -= 1
-            self.refused = 0
             return True
-        self.refused += 1
         return False
 
 
@@ -330,11 +327,12 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                 msg.update({k: fields[k] for k in ("step", "sent", "action") if k in fields})
             send(dumps(msg))
 
+        hello_by = time.monotonic() + HELLO_TIMEOUT  # from the connection's start, whatever it sends meanwhile
         try:
             while not closing:
                 try:
                     if conn.table is None:
-                        frame = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
+                        frame = await asyncio.wait_for(ws.receive(), max(0.0, hello_by - time.monotonic()))
                     else:
                         frame = await ws.receive()
                 except TimeoutError:

@@ -499,6 +499,8 @@ class PostgresStore:
         tables = [t for t, _ in held]
         seats = [p for _, p in held]
         with self._tx() as conn:
+            # rows of processes long gone (they died: nobody deleted them)
+            conn.execute(f"DELETE FROM presence WHERE seen_at < {_NOW} - %s", (max(60.0, 10 * ttl_s),))
             conn.execute("DELETE FROM presence p WHERE origin = %s AND NOT EXISTS (SELECT 1 FROM "
                          "unnest(%s::text[], %s::int[]) AS h(t, s) WHERE h.t = p.table_id AND h.s = p.seat)",
                          (self.origin, tables, seats))

@@ -40,7 +40,7 @@ PLAY_ERRORS: tuple[str, ...] = get_args(PlayErrorCode)
 LOBBY_ERRORS = {"bad_request": 400, "unauthorized": 403, "unknown_table": 404, "unknown_game": 404, "not_found": 404,
                 "method_not_allowed": 405, "conflict": 409, "too_large": 413, "unavailable": 503}
 assert set(LOBBY_ERRORS) == set(get_args(LobbyErrorCode))
-BotLevel = Literal["random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard"]
+BotLevel = Literal["random", "heuristic", "ismcts", "ismcts:easy", "ismcts:normal", "ismcts:hard"]
 TableStatus = Literal["lobby", "playing", "over"]
 
 
@@ -204,7 +204,7 @@ class Explanation(TypedDict):
 
 
 class Error(TypedDict):
-    """A refused message: nothing changed and the connection stays open (but after ``too_large`` and a flood)."""
+    """A refused message: nothing changed and the connection stays open."""
 
     type: Literal["error"]
     code: PlayErrorCode

@@ -228,6 +228,8 @@ EVICT_S = 60.0
 #: (a third of the grace period when that is shorter, so another process hears of a connection before a
 #: person's grace runs out); a process not heard from for PRESENCE_MISSES heartbeats holds nobody
 PRESENCE_S, PRESENCE_MISSES = 5.0, 3
+#: how old a presence row may be and still count: the same for every process whatever its grace period
+PRESENCE_TTL_S = PRESENCE_S * PRESENCE_MISSES
 
 
 class Hub:
@@ -254,6 +256,10 @@ class Hub:
         self._stopping = False
         self.presence_s = max(0.05, min(PRESENCE_S, grace_s / 3))
         self._sync_task: asyncio.Task[None] | None = None
+        #: (table, seat) whose presence is being written / has changed again since that write began
+        self._presence_busy: set[tuple[str, int]] = set()
+        self._presence_again: set[tuple[str, int]] = set()
+        self._lobby_refreshing = False
 
     # -- starting and stopping ----------------------------------------------------------------------------
 
@@ -265,15 +271,26 @@ class Hub:
             self.store.subscribe_lobby(self._on_lobby_hint)
         # the games in play; a table still in the lobby is read when someone asks for it
         records = await self._db(self.store.tables, status="playing")
+        loaded = []
         for record in records:
             try:
-                table = await self._load(record.id)
+                loaded.append(await self._load(record.id))
             except Exception as e:  # a table that cannot be rebuilt must not keep the others from starting
                 log.error("table %s cannot be rebuilt: %s", record.id, e)
-                continue
+        if self.store.shared and loaded:
+            # who sits at another process, before any grace period starts (a restart must not send stand-ins
+            # for people playing through the other processes)
+            try:
+                remote = await self._db(self.store.presence, [t.id for t in loaded], PRESENCE_TTL_S)
+                for table in loaded:
+                    table.remote = set(remote.get(table.id, ()))
+            except StoreError as e:
+                log.warning("presence not read at start: %s", e)
+        for table in loaded:
             if table.status == "playing":
                 for p in table.humans():
-                    self._start_grace(table, p)
+                    if not table.connected(p):
+                        self._start_grace(table, p)
                 self._schedule(table)
         if self.store.shared:
             self._sync_task = asyncio.ensure_future(self._cluster_sync())
@@ -571,7 +588,7 @@ class Hub:
 
     async def record_of(self, table_id: str) -> dict[str, Any]:
         table = await self._load_lobby(table_id)
-        if not table.state.is_over:
+        if table.status != "over":  # set once the last move is durable (is_over holds while it is being written)
             raise LobbyError("conflict", "the record holds the seed: it is given out only when the game is over",
                              409)
         record: dict[str, Any] = table.match.record()
@@ -634,7 +651,7 @@ class Hub:
         first_here = seat is not None and not table.here(seat)
         table.conns.add(conn)
         if self.store.shared and seat is not None and first_here:
-            self._spawn(self._tell_presence(table.id, seat, True))
+            self._presence_changed(table, seat)
         if table.evict is not None:
             table.evict.cancel()
             table.evict = None
@@ -658,7 +675,7 @@ class Hub:
             return
         table.conns.discard(conn)
         if self.store.shared and conn.seat is not None and not table.here(conn.seat):
-            self._spawn(self._tell_presence(table.id, conn.seat, False))
+            self._presence_changed(table, conn.seat)
         if conn.seat is not None and not table.connected(conn.seat) and table.status == "playing":
             self._start_grace(table, conn.seat)
         self._push_table(table)
@@ -895,7 +912,12 @@ class Hub:
         record, actions = await asyncio.gather(self._db(self.store.table, table.id),
                                                self._db(self.store.actions, table.id, 0))
         fresh = await asyncio.to_thread(_build, record, table.seats, actions)
+        began = table.status == "lobby" and fresh.status == "playing"  # started through another process
         table.record, table.match, table.events, table.clocks = fresh.record, fresh.match, fresh.events, fresh.clocks
+        if began:
+            for p in table.humans():
+                if not table.connected(p):
+                    self._start_grace(table, p)
         table.stored = fresh.stored
         table.frags.clear()  # another state, perhaps at the same step
         table.stand_ins.clear()
@@ -957,14 +979,36 @@ class Hub:
         table.record = record
         self._broadcast(table)
         self._schedule(table)
+        if table.status == "over":
+            self._evict_later(table)  # finished through another process
 
     # -- several processes on one database: who is connected where, lobby changes ---------------------------
 
-    async def _tell_presence(self, table_id: str, seat: int, present: bool) -> None:
+    def _presence_changed(self, table: LiveTable, seat: int) -> None:
+        """This process's first connection of ``seat`` came, or its last one went: tell the database. One write
+        at a time per seat, each saying what holds when it runs, so a quick leave-and-return is never stored in
+        the wrong order."""
+        key = (table.id, seat)
+        if key in self._presence_busy:
+            self._presence_again.add(key)
+            return
+        self._presence_busy.add(key)
+        self._spawn(self._write_presence(table, seat))
+
+    async def _write_presence(self, table: LiveTable, seat: int) -> None:
+        key = (table.id, seat)
         try:
-            await self._db(self.store.set_presence, table_id, seat, present)
-        except StoreError as e:  # a hint: the next heartbeat says it again
-            log.warning("table %s: presence of seat %d not stored: %s", table_id, seat, e)
+            while True:
+                self._presence_again.discard(key)
+                await self._db(self.store.set_presence, table.id, seat, table.here(seat))
+                if key not in self._presence_again:
+                    return
+        except Exception as e:  # a hint (the next heartbeat says it again); the store may be closing
+            if not self._stopping:
+                log.warning("table %s: presence of seat %d not stored: %s", table.id, seat, e)
+        finally:
+            self._presence_busy.discard(key)
+            self._presence_again.discard(key)
 
     async def _cluster_sync(self) -> None:
         """Every ``presence_s``: tell the database which seats this process holds connections of, learn which seats
@@ -981,14 +1025,31 @@ class Hub:
     async def _sync_once(self) -> None:
         tables = [t for t in self.tables.values() if t.status != "over"]
         held = sorted({(t.id, c.seat) for t in self.tables.values() for c in t.conns if c.seat is not None})
-        remote = await self._db(self.store.refresh_presence, held, [t.id for t in tables],
-                                self.presence_s * PRESENCE_MISSES)
+        remote = await self._db(self.store.refresh_presence, held, [t.id for t in tables], PRESENCE_TTL_S)
         for table in tables:
             if self.tables.get(table.id) is table:
                 self._set_remote(table, remote.get(table.id, set()))
-        for table in tables:
-            if table.status == "lobby":
-                await self._refresh_lobby(table)
+        lobby = [t for t in tables if t.status == "lobby"]
+        if lobby and not self._lobby_refreshing:  # beside the heartbeat, never holding up the next one
+            self._lobby_refreshing = True
+            self._spawn(self._refresh_lobbies(lobby))
+
+    async def _refresh_lobbies(self, tables: list[LiveTable]) -> None:
+        try:
+            await asyncio.gather(*(self._quietly(self._refresh_lobby(t), t.id) for t in tables))
+        finally:
+            self._lobby_refreshing = False
+
+    async def _quietly(self, work: Coroutine[Any, Any, None], table_id: str) -> None:
+        """A background look at the database (a hint, a heartbeat's re-read): a failure is logged, and the next
+        heartbeat tries again."""
+        try:
+            await work
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            if not self._stopping:
+                log.warning("table %s: not re-read from the database: %s", table_id, e)
 
     def _set_remote(self, table: LiveTable, seats: set[int]) -> None:
         """The seats other processes hold connections of are now ``seats``."""
@@ -1018,21 +1079,22 @@ class Hub:
         table = self.tables.get(table_id)
         if table is None:
             return  # not held here: read afresh when it is loaded
-        self._spawn(self._refresh_lobby(table) if kind == "l" else self._refresh_presence(table))
+        self._spawn(self._quietly(self._refresh_lobby(table) if kind == "l" else self._refresh_presence(table),
+                                  table_id))
 
     async def _refresh_presence(self, table: LiveTable) -> None:
-        remote = await self._db(self.store.presence, [table.id], self.presence_s * PRESENCE_MISSES)
+        remote = await self._db(self.store.presence, [table.id], PRESENCE_TTL_S)
         if self.tables.get(table.id) is table:
             self._set_remote(table, remote.get(table.id, set()))
 
     async def _refresh_lobby(self, table: LiveTable) -> None:
         """Re-read the table's seats and settings from the database: another process may have changed them (a
         join, a ready, the start, a rematch named)."""
-        record, seats = await asyncio.gather(self._db(self.store.table, table.id),
-                                             self._db(self.store.seats, table.id))
-        async with table.lock:
+        async with table.lock:  # read under the lock: a read older than a change made here must not undo it
             if self.tables.get(table.id) is not table:
                 return
+            record, seats = await asyncio.gather(self._db(self.store.table, table.id),
+                                                 self._db(self.store.seats, table.id))
             changed = seats != table.seats
             table.seats = list(seats)
             if record.status == "playing" and table.status == "lobby":
@@ -1103,7 +1165,7 @@ class Hub:
             # the seat's view now, taken under the lock (a fresh object: moves made meanwhile do not touch it)
             view = table.state.view(seat)
         k = at[index]
-        items = await asyncio.to_thread(explain, table.record.game, seen[:k + 1], k, lang, view)
+        items = await asyncio.to_thread(explain, table.record.game, seen[:k + 1], k, lang, view) or []
         conn.send(dumps({"type": "explanation", "step": step, "index": index, "event": seen[k].type,
                          "items": items}))
 
