@@ -20,6 +20,15 @@ from hustings.server.store import ActionRecord
 from hustings.server.tables import Conn, Hub
 
 
+async def _hub_with_a_lobby_table(store: SqliteStore) -> tuple[Hub, str, list[str]]:
+    """A migrated store's hub, open, and a new 2-seat election-war table in its lobby: (hub, id, tokens)."""
+    store.migrate()
+    hub = Hub(store)
+    await hub.open()
+    created = await hub.create({"game": "election-war", "players": 2})
+    return hub, created["table"]["id"], [s["token"] for s in created["seats"]]
+
+
 def _conn() -> tuple[Conn, list[dict[str, Any]]]:
     got: list[dict[str, Any]] = []
     return Conn(send=lambda text: got.append(json.loads(text))), got
@@ -185,12 +194,7 @@ def test_a_lobby_table_nobody_is_at_leaves_memory_and_still_starts(tmp_path: Pat
 
     async def scenario() -> None:
         store = SqliteStore(tmp_path / "s.db")
-        store.migrate()
-        hub = Hub(store)
-        await hub.open()
-        created = await hub.create({"game": "election-war", "players": 2})
-        tid = created["table"]["id"]
-        tokens = [s["token"] for s in created["seats"]]
+        hub, tid, tokens = await _hub_with_a_lobby_table(store)
         assert tid in hub.tables
         await asyncio.sleep(0.2)
         assert tid not in hub.tables
@@ -274,12 +278,7 @@ def test_a_re_read_of_the_lobby_never_undoes_a_newer_change(tmp_path: Path) -> N
 
     async def scenario() -> None:
         store = SqliteStore(tmp_path / "s.db")
-        store.migrate()
-        hub = Hub(store)
-        await hub.open()
-        created = await hub.create({"game": "election-war", "players": 2})
-        tid = created["table"]["id"]
-        tokens = [s["token"] for s in created["seats"]]
+        hub, tid, tokens = await _hub_with_a_lobby_table(store)
         table = hub.tables[tid]
         slow_seat, slow_table = store.update_seat, store.table
 

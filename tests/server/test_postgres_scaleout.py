@@ -73,21 +73,26 @@ class ServerProcess:
         return self.log_path.read_text()
 
 
-@pytest.fixture(scope="module")
-def two_servers(pg_server: pg_fixture.PgServer,
-                tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
-    """Two server processes on one new database, for the tests of this module (each test plays its own tables)."""
+def _two(pg_server: pg_fixture.PgServer, logs: Path,
+         grace: float) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
+    """Two server processes on one new database; after them, neither may have logged a traceback."""
     db_url = pg_server.new_database()
-    logs_dir = tmp_path_factory.mktemp("servers")
-    servers = [ServerProcess(db_url, logs_dir / "a.log"), ServerProcess(db_url, logs_dir / "b.log")]
+    servers = [ServerProcess(db_url, logs / "a.log", grace=grace), ServerProcess(db_url, logs / "b.log", grace=grace)]
     try:
         for s in servers:
             s.wait_ready()
         yield servers[0], servers[1], db_url
     finally:
-        logs = [s.stop() for s in servers]
-    for name, text in zip("AB", logs, strict=True):
+        texts = [s.stop() for s in servers]
+    for name, text in zip("AB", texts, strict=True):
         assert "Traceback" not in text, f"server {name} logged a traceback:\n{text[-4000:]}"
+
+
+@pytest.fixture(scope="module")
+def two_servers(pg_server: pg_fixture.PgServer,
+                tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
+    """Two server processes on one new database, for the tests of this module (each test plays its own tables)."""
+    yield from _two(pg_server, tmp_path_factory.mktemp("servers"), grace=600)
 
 
 def _create(base: str, game: str, seats: list[str | None]) -> tuple[str, list[str | None]]:
@@ -238,18 +243,7 @@ def two_quick_servers(pg_server: pg_fixture.PgServer,
                       tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
     """Two processes whose grace period is short, so that a stand-in bot would soon play for anyone it thinks
     gone."""
-    db_url = pg_server.new_database()
-    logs_dir = tmp_path_factory.mktemp("quick")
-    servers = [ServerProcess(db_url, logs_dir / "a.log", grace=GRACE_S),
-               ServerProcess(db_url, logs_dir / "b.log", grace=GRACE_S)]
-    try:
-        for s in servers:
-            s.wait_ready()
-        yield servers[0], servers[1], db_url
-    finally:
-        logs = [s.stop() for s in servers]
-    for name, text in zip("AB", logs, strict=True):
-        assert "Traceback" not in text, f"server {name} logged a traceback:\n{text[-4000:]}"
+    yield from _two(pg_server, tmp_path_factory.mktemp("quick"), grace=GRACE_S)
 
 
 def _stored(db_url: str, table_id: str) -> list[Any]:

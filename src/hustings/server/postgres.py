@@ -509,18 +509,17 @@ class PostgresStore:
                              "FROM unnest(%s::text[], %s::int[]) AS h(t, s) JOIN tables ON tables.id = h.t "
                              f"ON CONFLICT (table_id, seat, origin) DO UPDATE SET seen_at = {_NOW}",
                              (self.origin, tables, seats))
-            rows = conn.execute(f"SELECT table_id, seat FROM presence WHERE table_id = ANY(%s) AND origin <> %s "
-                                f"AND seen_at > {_NOW} - %s", (list(table_ids), self.origin, ttl_s)).fetchall()
-        out: dict[str, set[int]] = {t: set() for t in table_ids}
-        for table_id, seat in rows:
-            out[str(table_id)].add(int(seat))
-        return out
+            return self._present_elsewhere(conn, table_ids, ttl_s)
 
     def presence(self, table_ids: Sequence[str], ttl_s: float) -> dict[str, set[int]]:
         """For each table, the seats connected through other processes (rows younger than ``ttl_s``)."""
         with self._conn() as conn:
-            rows = conn.execute(f"SELECT table_id, seat FROM presence WHERE table_id = ANY(%s) AND origin <> %s "
-                                f"AND seen_at > {_NOW} - %s", (list(table_ids), self.origin, ttl_s)).fetchall()
+            return self._present_elsewhere(conn, table_ids, ttl_s)
+
+    def _present_elsewhere(self, conn: psycopg.Connection[TupleRow], table_ids: Sequence[str],
+                           ttl_s: float) -> dict[str, set[int]]:
+        rows = conn.execute(f"SELECT table_id, seat FROM presence WHERE table_id = ANY(%s) AND origin <> %s "
+                            f"AND seen_at > {_NOW} - %s", (list(table_ids), self.origin, ttl_s)).fetchall()
         out: dict[str, set[int]] = {t: set() for t in table_ids}
         for table_id, seat in rows:
             out[str(table_id)].add(int(seat))

@@ -934,11 +934,15 @@ class Hub:
         self._broadcast(table, full=True)
         self._schedule(table)
 
-    def _on_remote_change(self, table_id: str, steps: int) -> None:
-        """From the store's listener thread: another process changed a table's actions."""
+    def _in_loop(self, fn: Callable[..., None], *args: Any) -> None:
+        """From a store's listener thread: run ``fn(*args)`` on the event loop."""
         loop = self._loop
         if loop is not None:
-            loop.call_soon_threadsafe(self._remote_change, table_id, steps)
+            loop.call_soon_threadsafe(fn, *args)
+
+    def _on_remote_change(self, table_id: str, steps: int) -> None:
+        """From the store's listener thread: another process changed a table's actions."""
+        self._in_loop(self._remote_change, table_id, steps)
 
     def _remote_change(self, table_id: str, steps: int) -> None:
         # on the loop, so that "loaded or loading" cannot change while we look
@@ -1071,9 +1075,7 @@ class Hub:
 
     def _on_lobby_hint(self, table_id: str, kind: str) -> None:
         """From the store's listener thread: another process changed a table's lobby ("l") or presence ("p")."""
-        loop = self._loop
-        if loop is not None:
-            loop.call_soon_threadsafe(self._lobby_hint, table_id, kind)
+        self._in_loop(self._lobby_hint, table_id, kind)
 
     def _lobby_hint(self, table_id: str, kind: str) -> None:
         table = self.tables.get(table_id)
