@@ -503,8 +503,8 @@ class Hub:
 
     async def start(self, table_id: str, token: object) -> dict[str, Any]:
         table, _ = await self._seat_of(table_id, token)
-        if self.store.shared:  # the seats may have joined through another process a moment ago
-            await self._refresh_lobby(table)
+        if self.store.shared and not all(s.joined and s.ready for s in table.seats):
+            await self._refresh_lobby(table)  # they may have joined through another process a moment ago
         if table.status != "lobby":
             raise LobbyError("conflict", f"the table is {table.status} already", 409)
         waiting = [s.seat for s in table.seats if not (s.joined and s.ready)]
@@ -1033,7 +1033,10 @@ class Hub:
         for table in tables:
             if self.tables.get(table.id) is table:
                 self._set_remote(table, remote.get(table.id, set()))
-        lobby = [t for t in tables if t.status == "lobby"]
+        # the lobby tables someone here is looking at, in case a hint was lost (the others are read afresh where it
+        # matters: a start re-reads its seats); every lobby table at every beat was a burst of reads that stalled
+        # the moves on a busy server
+        lobby = [t for t in tables if t.status == "lobby" and t.conns]
         if lobby and not self._lobby_refreshing:  # beside the heartbeat, never holding up the next one
             self._lobby_refreshing = True
             self._spawn(self._refresh_lobbies(lobby))
@@ -1095,8 +1098,13 @@ class Hub:
         async with table.lock:  # read under the lock: a read older than a change made here must not undo it
             if self.tables.get(table.id) is not table:
                 return
-            record, seats = await asyncio.gather(self._db(self.store.table, table.id),
-                                                 self._db(self.store.seats, table.id))
+            # tables(ids=...), not table(): a PostgreSQL store watches a table read by table() and has the
+            # reconciler report it, which would have every table started here caught up once more
+            records, seats = await asyncio.gather(self._db(self.store.tables, ids=[table.id]),
+                                                  self._db(self.store.seats, table.id))
+            if not records:
+                return
+            record = records[0]
             changed = seats != table.seats
             table.seats = list(seats)
             if record.status == "playing" and table.status == "lobby":
