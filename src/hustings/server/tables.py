@@ -288,9 +288,7 @@ class Hub:
                 log.warning("presence not read at start: %s", e)
         for table in loaded:
             if table.status == "playing":
-                for p in table.humans():
-                    if not table.connected(p):
-                        self._start_grace(table, p)
+                self._start_graces(table)
                 self._schedule(table)
         if self.store.shared:
             self._sync_task = asyncio.ensure_future(self._cluster_sync())
@@ -541,9 +539,7 @@ class Hub:
             table.evict.cancel()
             table.evict = None
         table.clocks = Clocks(table.clock, table.state.num_players, settings["started_at"])
-        for p in table.humans():
-            if not table.connected(p):
-                self._start_grace(table, p)
+        self._start_graces(table)
         self._broadcast(table, full=True)
         self._schedule(table)
 
@@ -655,13 +651,7 @@ class Hub:
         if table.evict is not None:
             table.evict.cancel()
             table.evict = None
-        came_back = False
-        if seat is not None:
-            handle = table.grace.pop(seat, None)
-            if handle is not None:
-                handle.cancel()
-            came_back = seat in table.away
-            table.away.discard(seat)
+        came_back = seat is not None and self._seat_is_back(table, seat)
         conn.send(dumps({"type": "welcome", "seat": seat, "table": self.info(table)}))
         self.send_state(table, conn, "state", since)
         self._push_table(table, but=conn)
@@ -703,6 +693,22 @@ class Hub:
             table.timer.cancel()
         for handle in table.grace.values():
             handle.cancel()
+
+    def _start_graces(self, table: LiveTable) -> None:
+        """A grace period for every person's seat nobody is connected to (the game started, or this process did)."""
+        for p in table.humans():
+            if not table.connected(p):
+                self._start_grace(table, p)
+
+    @staticmethod
+    def _seat_is_back(table: LiveTable, seat: int) -> bool:
+        """Someone plays ``seat`` again: its grace period ends, and no bot plays for it; True if one did."""
+        handle = table.grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        was_away = seat in table.away
+        table.away.discard(seat)
+        return was_away
 
     def _start_grace(self, table: LiveTable, seat: int) -> None:
         if table.match.seats[seat] is not None or seat in table.grace or self._loop is None:
@@ -915,9 +921,7 @@ class Hub:
         began = table.status == "lobby" and fresh.status == "playing"  # started through another process
         table.record, table.match, table.events, table.clocks = fresh.record, fresh.match, fresh.events, fresh.clocks
         if began:
-            for p in table.humans():
-                if not table.connected(p):
-                    self._start_grace(table, p)
+            self._start_graces(table)
         table.stored = fresh.stored
         table.frags.clear()  # another state, perhaps at the same step
         table.stand_ins.clear()
@@ -1065,10 +1069,7 @@ class Hub:
         came, left = seats - table.remote, table.remote - seats
         table.remote = set(seats)
         for seat in came:  # a person connected elsewhere plays their own seat: no bot for them from here
-            handle = table.grace.pop(seat, None)
-            if handle is not None:
-                handle.cancel()
-            table.away.discard(seat)
+            self._seat_is_back(table, seat)
         if table.status == "playing":
             for seat in left:
                 if not table.connected(seat):
