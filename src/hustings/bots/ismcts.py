@@ -17,13 +17,13 @@ import copy
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from hustings.bots.heuristic import Evaluator, Policy, ViewBuilder
 from hustings.bots.random_bot import check_view
-from hustings.engine import Action, GameState
+from hustings.engine import Action, GameState, Outcome
 
 LEVELS: dict[str, dict[str, float]] = {
     # Iterations bound the work, always; seconds bound the decision time too, only with clock=True. The counts
@@ -83,7 +83,7 @@ class InfoSet:
 
 def soft_rank(values: list[float], scale: float) -> list[float]:
     """Estimated totals as utilities in [-1, 1]: each seat's mean of ``tanh((mine - theirs) / scale)`` over
-    the other seats. It tends to the engine's rank utility as the gaps grow and, like it, sums to zero."""
+    the other seats. It tends to the rank utility as the gaps grow and, like it, sums to zero."""
     n = len(values)
     if n < 2:
         return [0.0] * n
@@ -91,6 +91,55 @@ def soft_rank(values: list[float], scale: float) -> list[float]:
         sum(math.tanh((v - w) / scale) for j, w in enumerate(values) if j != i) / (n - 1)
         for i, v in enumerate(values)
     ]
+
+
+def win_chance(values: list[float], scale: float) -> list[float]:
+    """Estimated totals as an expected win-share utility: each seat's chance to win is a softmax of the values
+    at temperature ``scale / 2``, and a chance ``p`` is worth ``2p - 1`` (what a sole win, +1, and a loss,
+    -1, are worth on average). With two seats it equals :func:`soft_rank`; in [-1, 1]."""
+    n = len(values)
+    if n < 2:
+        return [0.0] * n
+    top = max(values)
+    weights = [math.exp(2.0 * (v - top) / scale) for v in values]  # shifted by the top: no overflow
+    total = sum(weights)
+    return [2.0 * w / total - 1.0 for w in weights]
+
+
+def margin(values: list[float], scale: float) -> list[float]:
+    """Estimated totals as ``tanh((mine - the best rival's) / scale)``: only the seat to beat counts.
+    With two seats it equals :func:`soft_rank`; in [-1, 1]."""
+    n = len(values)
+    if n < 2:
+        return [0.0] * n
+    order = sorted(range(n), key=values.__getitem__, reverse=True)
+    first, second = values[order[0]], values[order[1]]
+    return [math.tanh((v - (second if i == order[0] else first)) / scale) for i, v in enumerate(values)]
+
+
+#: how a rollout cut off before the end is scored from the evaluator's values (``IsmctsBot.shaping``)
+SHAPINGS: dict[str, Callable[[list[float], float], list[float]]] = {
+    "soft_rank": soft_rank,
+    "win_chance": win_chance,
+    "margin": margin,
+}
+#: what a finished rollout is worth (``IsmctsBot.objective``): ``win``, the game's own outcome utilities
+#: (the win share on [-1, 1]); ``rank``, the rank utility the outcome had before issue 21 (for comparison)
+OBJECTIVES: tuple[str, ...] = ("win", "rank")
+DEFAULT_SHAPING = "soft_rank"
+DEFAULT_OBJECTIVE = "win"
+
+
+def rank_utilities(outcome: Outcome) -> list[float]:
+    """The rank utility of a finished game from its ranks: +1 for each seat beaten, -1 for each seat ahead,
+    over seats - 1; -1 for every seat when everyone lost; a one-player game keeps its own utility."""
+    ranks = outcome.ranks
+    n = len(ranks)
+    if n < 2:
+        return list(outcome.utilities)
+    if not outcome.winners:
+        return [-1.0] * n
+    return [(sum(1 for q in ranks if q > r) - sum(1 for q in ranks if q < r)) / (n - 1) for r in ranks]
 
 
 class _Node:
@@ -130,12 +179,19 @@ class IsmctsBot:
     scale: float = 12.0  # evaluator points at which a lead is nearly decisive
     rollout_view: ViewBuilder | None = None  # what rollout_policy reads (Heuristic.rollout_view); default view()
     clock: bool = False  # stop at ``seconds`` too: for people waiting, never for labs (results would vary)
+    shaping: str = DEFAULT_SHAPING  # how a cut-off rollout is scored: a name in SHAPINGS
+    objective: str = DEFAULT_OBJECTIVE  # what a finished rollout is worth: a name in OBJECTIVES
 
     searches = True  # the runner hands this bot an InfoSet beside the view
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
             raise ValueError(f"unknown ismcts level {self.level!r}; levels: {', '.join(LEVELS)}")
+        if self.shaping not in SHAPINGS:
+            raise ValueError(f"unknown ismcts shaping {self.shaping!r}; shapings: {', '.join(SHAPINGS)}")
+        if self.objective not in OBJECTIVES:
+            raise ValueError(f"unknown ismcts objective {self.objective!r}; objectives: {', '.join(OBJECTIVES)}")
+        self._shape = SHAPINGS[self.shaping]
         cfg = LEVELS[self.level]
         self.iterations = int(cfg["iterations"]) if self.iterations is None else self.iterations
         self.seconds = float(cfg["seconds"]) if self.seconds is None else self.seconds
@@ -241,10 +297,12 @@ class IsmctsBot:
             s.apply(q, a)
 
     def utilities(self, s: GameState) -> list[float]:
-        """Each seat's value in [-1, 1] at the end of a rollout: the game's outcome when it is over, else the
-        evaluator's estimate (default: score totals) turned into utilities by :func:`soft_rank`."""
+        """Each seat's value in [-1, 1] at the end of a rollout: when the game is over, the game's outcome
+        utilities (``objective="win"``) or its rank utility (``"rank"``); else the evaluator's estimate
+        (default: score totals) turned into utilities by the bot's ``shaping``."""
         if s.is_over:
-            return list(s.outcome().utilities)
+            o = s.outcome()
+            return list(o.utilities) if self.objective == "win" else rank_utilities(o)
         n = s.num_players
         if self.evaluator is not None:
             values = self.evaluator(s)
@@ -254,4 +312,4 @@ class IsmctsBot:
             values = [float(x["total"]) for x in s.scores()]
         if n == 1:
             return [max(-1.0, min(1.0, float(values[0])))]
-        return soft_rank([float(v) for v in values], self.scale)
+        return self._shape([float(v) for v in values], self.scale)

@@ -1,12 +1,29 @@
-"""Bots by name, as the command line spells them: ``random``, ``heuristic``, ``ismcts:hard``."""
+"""Bots by name, as the command line spells them: ``random``, ``heuristic``, ``ismcts:hard``.
+
+A search bot's name may also carry settings after the level, each ``key=value``:
+``ismcts:normal:shaping=margin`` (how a cut-off rollout is scored, one of ``SHAPINGS``) and
+``ismcts:normal:objective=rank`` (what a finished rollout is worth, one of ``OBJECTIVES``). The level may
+be left out (``ismcts:shaping=win_chance`` is ``normal``). Unnamed settings keep the bot's defaults.
+"""
 
 from __future__ import annotations
 
 from hustings.bots.heuristic import HeuristicBot, heuristic_for
-from hustings.bots.ismcts import LEVELS, IsmctsBot, level_settings
+from hustings.bots.ismcts import (
+    DEFAULT_OBJECTIVE,
+    DEFAULT_SHAPING,
+    LEVELS,
+    OBJECTIVES,
+    SHAPINGS,
+    IsmctsBot,
+    level_settings,
+)
 from hustings.bots.random_bot import Bot, RandomBot
 
 BOT_NAMES = ("random", "heuristic", "ismcts")
+#: the settings an ``ismcts`` name may carry, with the values each accepts
+ISMCTS_OPTIONS: dict[str, tuple[str, ...]] = {"shaping": tuple(SHAPINGS), "objective": OBJECTIVES}
+_SPELLING = "random, heuristic, ismcts[:easy|normal|hard][:shaping=…][:objective=…]"
 
 
 def parse_bots(text: str, players: int) -> list[str]:
@@ -14,7 +31,7 @@ def parse_bots(text: str, players: int) -> list[str]:
     fewer names than seats repeat the last one."""
     names = [t.strip() for t in text.split(",") if t.strip()]
     if not names:
-        raise ValueError("--bots needs at least one bot name (random, heuristic, ismcts[:easy|normal|hard])")
+        raise ValueError(f"--bots needs at least one bot name ({_SPELLING})")
     for name in names:
         check_bot_name(name)
     if len(names) > players:
@@ -22,14 +39,37 @@ def parse_bots(text: str, players: int) -> list[str]:
     return names + [names[-1]] * (players - len(names))
 
 
-def check_bot_name(name: str) -> None:
-    kind, _, level = name.partition(":")
+def parse_bot_name(name: str) -> tuple[str, str, dict[str, str]]:
+    """``"ismcts:hard:shaping=margin"`` -> ``("ismcts", "hard", {"shaping": "margin"})``; the level is ``""``
+    when not named. Raises ValueError naming what is wrong."""
+    kind, *parts = name.split(":")
     if kind not in BOT_NAMES:
-        raise ValueError(f"unknown bot {name!r}; bots: random, heuristic, ismcts[:easy|normal|hard]")
-    if kind == "ismcts" and level and level not in LEVELS:
-        raise ValueError(f"unknown ismcts level {level!r}; levels: {', '.join(LEVELS)}")
-    if kind != "ismcts" and level:
-        raise ValueError(f"bot {kind!r} takes no level (got {name!r})")
+        raise ValueError(f"unknown bot {name!r}; bots: {_SPELLING}")
+    if kind != "ismcts":
+        if parts:
+            raise ValueError(f"bot {kind!r} takes no level or settings (got {name!r})")
+        return kind, "", {}
+    level = ""
+    if parts and "=" not in parts[0]:
+        level = parts.pop(0)
+        if level not in LEVELS:
+            raise ValueError(f"unknown ismcts level {level!r}; levels: {', '.join(LEVELS)}")
+    options: dict[str, str] = {}
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq or key not in ISMCTS_OPTIONS:
+            raise ValueError(f"{name!r}: {part!r} is not an ismcts setting; settings: "
+                             + ", ".join(f"{k}=" + "|".join(v) for k, v in ISMCTS_OPTIONS.items()))
+        if value not in ISMCTS_OPTIONS[key]:
+            raise ValueError(f"{name!r}: unknown {key} {value!r}; {key}: {', '.join(ISMCTS_OPTIONS[key])}")
+        if key in options:
+            raise ValueError(f"{name!r}: {key} is named twice")
+        options[key] = value
+    return kind, level, options
+
+
+def check_bot_name(name: str) -> None:
+    parse_bot_name(name)
 
 
 def make_bot(name: str, game: str, seed: int | None = None, clock: bool = False) -> Bot:
@@ -39,17 +79,19 @@ def make_bot(name: str, game: str, seed: int | None = None, clock: bool = False)
     Labs leave it off, so a seeded search makes the same choices on any machine under any load. A game
     without a heuristic adapter still gets ``ismcts`` (with random rollouts); ``heuristic`` then fails.
     A game's heuristic may tune the levels' budgets (``Heuristic.levels``)."""
-    check_bot_name(name)
-    kind, _, level = name.partition(":")
+    kind, level, options = parse_bot_name(name)
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
         return HeuristicBot(game, seed)
     level = level or "normal"
+    shaping = options.get("shaping", DEFAULT_SHAPING)
+    objective = options.get("objective", DEFAULT_OBJECTIVE)
     h = heuristic_for(game)
     if h is None:
-        return IsmctsBot(level=level, seed=seed, clock=clock)
+        return IsmctsBot(level=level, seed=seed, clock=clock, shaping=shaping, objective=objective)
     cfg = level_settings(level, h.levels)
     return IsmctsBot(level=level, seed=seed, iterations=int(cfg["iterations"]), seconds=float(cfg["seconds"]),
                      depth=int(cfg["depth"]), rollout_policy=h.choose, evaluator=h.evaluate, root_hint=h.choose,
-                     scale=h.scale, rollout_view=h.rollout_view, clock=clock)
+                     scale=h.scale, rollout_view=h.rollout_view, clock=clock,
+                     shaping=shaping, objective=objective)

@@ -48,14 +48,13 @@ class Outcome:
         }
 
 
-def rank_utilities(totals: Sequence[float]) -> tuple[float, ...]:
-    """+1 for each seat beaten, -1 for each seat ahead, divided by seats - 1; zero-sum, in [-1, 1]."""
-    n = len(totals)
-    if n < 2:
-        return (0.0,) * n
-    return tuple(
-        (sum(1 for x in totals if x < t) - sum(1 for x in totals if x > t)) / (n - 1) for t in totals
-    )
+def win_share_utilities(seats: int, winners: Sequence[int]) -> tuple[float, ...]:
+    """The win share on [-1, 1]: ``2/k - 1`` for each of k winners, -1 for every other seat (and for all
+    when nobody won)."""
+    k = len(winners)
+    share = 2.0 / k - 1.0 if k else -1.0
+    won = set(winners)
+    return tuple(share if p in won else -1.0 for p in range(seats))
 
 
 def ranks_of(totals: Sequence[float]) -> tuple[int, ...]:
@@ -75,8 +74,7 @@ def ranked_outcome(
     ranks = ranks_of(totals)
     if all_lose_if_tied is not None and len(top) >= all_lose_if_tied:
         return Outcome((), (-1.0,) * len(totals), ranks, MappingProxyType(dict(detail or {}, all_lost=True)))
-    utils = rank_utilities(totals) if len(totals) > 1 else (1.0,)
-    return Outcome(top, utils, ranks, MappingProxyType(dict(detail or {})))
+    return Outcome(top, win_share_utilities(len(totals), top), ranks, MappingProxyType(dict(detail or {})))
 
 
 def solo_outcome(won: bool, moves: int, par: int | None = None, **detail: Any) -> Outcome:
