@@ -618,7 +618,9 @@ class GameState(ABC):
     # -- ends -----------------------------------------------------------------------------------
 
     def outcome(self) -> Outcome:
-        """How the game ended for each seat; the default ranks seats by ``scores()[p]["total"]``.
+        """How the game ended for each seat; the default: the highest ``scores()[p]["total"]`` wins, ties at
+        the top share the win, every other seat loses (utilities: the win share on [-1, 1], see
+        :class:`Outcome`), and ranks follow the totals.
 
         Raises ValueError while the game goes on."""
         if not self.is_over:

@@ -2,7 +2,9 @@
 
 Bots, the lab, the RL adapters and the final screens read an :class:`Outcome` instead of assuming
 "highest total wins": a game may let everyone lose on a tie (選舉之戰: three or more tied at the top), and
-a one-player puzzle is won or lost, measured in moves against par.
+a one-player puzzle is won or lost, measured in moves against par. Every seed says the same of the rest:
+the highest wins and everyone else loses, so the utilities are the win share and nothing else (a
+runner-up is worth what the last seat is worth); the standings stay in ``ranks``.
 """
 
 from __future__ import annotations
@@ -20,9 +22,13 @@ OUTCOME_KINDS: tuple[str, ...] = ("ranked", "solo")
 class Outcome:
     """The end of a game.
 
-    ``winners``: seats that won (empty when everyone lost). ``utilities``: one value per seat in [-1, 1]
-    (ranked games: the average result against every other seat; solo: +1 won, -1 lost). ``ranks``: 1 for
-    the best, shared on ties. ``detail``: game-specific facts (for solo: ``won``, ``moves``, ``par``).
+    ``winners``: seats that won (empty when everyone lost). ``utilities``: one value per seat in [-1, 1],
+    the win share on that scale, ``2 * win_share(p) - 1``: each of k winners shares the win and gets
+    ``2/k - 1`` (a sole winner +1, two sharing 0, three sharing -1/3), every other seat -1, and every seat
+    -1 when everyone lost; solo: +1 won, -1 lost. So a player maximising its expected utility maximises
+    its expected win share, which is what the lab measures. ``ranks``: 1 for the best, shared on ties (the
+    standings, which the utilities ignore; ``hustings.rl.utility`` offers a rank utility built from the
+    totals). ``detail``: game-specific facts (for solo: ``won``, ``moves``, ``par``).
     """
 
     winners: tuple[int, ...]

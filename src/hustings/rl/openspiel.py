@@ -5,7 +5,9 @@
     game = pyspiel.load_game("python_hustings_die_macher_2019", {"players": 4, "variant": "standard"})
 
 Importing this module registers each game under ``python_hustings_<game id with underscores>`` with the
-parameters ``players`` and ``variant`` (defaults: the smallest player count and the default variant).
+parameters ``players``, ``variant`` and ``utility`` (defaults: the smallest player count, the default
+variant and ``"outcome"``; ``{"utility": "rank"}`` pays the rank utility instead, see
+:mod:`hustings.rl.utility`).
 
 How the game looks to OpenSpiel (see docs/rl.md):
 
@@ -24,10 +26,15 @@ How the game looks to OpenSpiel (see docs/rl.md):
   tensor is the view's encoding (the view already carries what the rules let a player keep track of).
   Public observations (``private_info=NONE``) use the spectator's view and public events. Nothing is ever
   read from the state directly.
-- **Utility.** The game's own ``outcome().utilities`` in [-1, 1], paid at the end only. ``ZERO_SUM`` for a
-  ranked game with the engine's default outcome (the rank utility), ``GENERAL_SUM`` for a game that
-  decides its own outcome (it may let everyone lose) and for a one-player game, which is a 1-player
-  OpenSpiel game.
+- **Utility.** By default the game's own ``outcome().utilities`` in [-1, 1] (the win share: ``2/k - 1``
+  for each of k winners, -1 for everyone else), paid at the end only; the ``utility`` parameter picks
+  another of :mod:`hustings.rl.utility` (``rank``, ``win``, ``score``). The game type follows from what
+  the chosen utilities add up to at the loaded player count (:func:`hustings.rl.utility.utility_sum`):
+  ``ZERO_SUM`` when always 0 (``rank``; ``outcome`` at 2 players of a game that keeps the engine's
+  outcome), ``CONSTANT_SUM`` with ``utility_sum`` when always the same other number (``outcome`` of such
+  a game at n > 2 players sums to 2 - n; ``win`` to 1), ``GENERAL_SUM`` otherwise (a game that decides its
+  own outcome may let everyone lose; a one-player game, a 1-player OpenSpiel game). The registered type
+  holds at every player count.
 - **Search.** ``resample_from_infostate(player, sampler)`` is the engine's ``resample``: a state consistent
   with everything ``player`` can see, with all hidden cards and choices dealt again. It keeps the player's
   information state and has an empty OpenSpiel history (like the engine's sample, whose past is not a
@@ -48,7 +55,7 @@ import pyspiel  # type: ignore[import-not-found]
 import hustings
 from hustings.engine import ActionSpace, GameState, get_spec, list_games
 from hustings.rl.encoding import encoder_for, max_game_length, resolve
-from hustings.rl.utility import bounds, outcome_is_zero_sum
+from hustings.rl.utility import UTILITIES, bounds, utilities, utility_sum
 
 DEAL_BYTES = 16
 """Chance nodes at the start of a game; their bytes (big-endian) are the engine seed."""
@@ -127,7 +134,7 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: HustingsGame) -> None:
         super().__init__(game)
         # Only small immutable values and the engine holder: OpenSpiel deep-copies these to clone.
-        self._config: tuple[str, int, str] = (game.game_id, game.players, game.variant)
+        self._config: tuple[str, int, str, str] = (game.game_id, game.players, game.variant, game.utility)
         self._deal: tuple[int, ...] = ()
         self._engine: _Engine | None = None
 
@@ -169,7 +176,7 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
                 raise ValueError(f"a deal byte is 0..255, not {action}")
             self._deal = (*self._deal, int(action))
             if len(self._deal) == DEAL_BYTES:
-                game, players, variant = self._config
+                game, players, variant, _ = self._config
                 seed = int.from_bytes(bytes(self._deal), "big")
                 self._engine = _Engine(hustings.make(game, players=players, variant=variant, seed=seed))
             return
@@ -187,7 +194,7 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if self._engine is None or not self._engine.state.is_over:
             return [0.0] * self._config[1]
-        return list(self._engine.state.outcome().utilities)
+        return utilities(self._engine.state, self._config[3])
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> HustingsState:
         """A state ``player_id`` cannot tell from this one, hidden cards and choices dealt again.
@@ -254,7 +261,7 @@ class HustingsObserver:
 
 
 class HustingsGame(pyspiel.Game):  # type: ignore[misc]
-    """A hustings game for OpenSpiel; parameters ``players`` and ``variant``.
+    """A hustings game for OpenSpiel; parameters ``players``, ``variant`` and ``utility``.
 
     :func:`register` makes one subclass per game (OpenSpiel's registry keeps the class, as it does for its
     own Python games), with ``GAME_ID`` and ``GAME_TYPE`` set.
@@ -264,13 +271,17 @@ class HustingsGame(pyspiel.Game):  # type: ignore[misc]
     GAME_TYPE: Any
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        game_id, game_type = self.GAME_ID, self.GAME_TYPE
+        game_id = self.GAME_ID
         params = dict(params or {})
         players, variant = resolve(game_id, _int_param(params.get("players")), params.get("variant"))
+        utility = params.get("utility", "outcome")
+        if utility not in UTILITIES:
+            raise ValueError(f"unknown utility {utility!r}; choose one of {', '.join(UTILITIES)}")
         self.game_id = game_id
         self.players = players
         self.variant = variant
-        low, high, total = bounds(game_id)
+        self.utility = utility
+        low, high, total = bounds(game_id, utility, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(_space(game_id)),
             max_chance_outcomes=256,
@@ -280,7 +291,9 @@ class HustingsGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=total,
             max_game_length=max_game_length(game_id, players, variant),
         )
-        super().__init__(game_type, info, {"players": players, "variant": variant})
+        # this instance's type: its utility at its player count (the registered one holds at every count)
+        super().__init__(game_type(game_id, utility, players), info,
+                         {"players": players, "variant": variant, "utility": utility})
 
     def new_initial_state(self) -> HustingsState:
         return HustingsState(self)
@@ -299,18 +312,36 @@ def _int_param(value: Any) -> int | None:
     return int(value)
 
 
-def game_type(game: str) -> Any:
-    """The ``pyspiel.GameType`` of a hustings game."""
+_UTILITY_TYPES = {"zero": pyspiel.GameType.Utility.ZERO_SUM, "constant": pyspiel.GameType.Utility.CONSTANT_SUM,
+                  "general": pyspiel.GameType.Utility.GENERAL_SUM}
+
+
+def utility_type(game: str, utility: str = "outcome", players: int | None = None) -> Any:
+    """``ZERO_SUM``, ``CONSTANT_SUM`` or ``GENERAL_SUM``: what ``utility`` adds up to at ``players`` seats, or,
+    with ``players=None``, at every player count of every variant (a constant that differs between counts
+    is still constant-sum: each loaded game declares its own ``utility_sum``)."""
+    if players is not None:
+        sums = {utility_sum(game, utility, players)}
+    else:
+        spec = get_spec(game)
+        sums = {utility_sum(game, utility, n) for v in spec.variants for n in spec.player_counts(v)}
+    if None in sums:
+        return _UTILITY_TYPES["general"]
+    return _UTILITY_TYPES["zero" if sums == {0.0} else "constant"]
+
+
+def game_type(game: str, utility: str = "outcome", players: int | None = None) -> Any:
+    """The ``pyspiel.GameType`` of a hustings game: the registered one (``players=None``: its utility type
+    holds at every player count) or that of one loaded game."""
     spec = get_spec(game)
-    players, variant = resolve(game)
+    default_players, variant = resolve(game)
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"hustings {spec.title.get('en', game)}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if outcome_is_zero_sum(game)
-                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        utility=utility_type(game, utility, players),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
@@ -318,7 +349,7 @@ def game_type(game: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": players, "variant": variant},
+        parameter_specification={"players": default_players, "variant": variant, "utility": "outcome"},
     )
 
 
@@ -344,10 +375,12 @@ def register_all() -> list[str]:
     return [register(game) for game in list_games()]
 
 
-def load(game: str, players: int | None = None, variant: str | None = None) -> HustingsGame:
-    """``pyspiel.load_game`` for a hustings game id, registering it first."""
+def load(game: str, players: int | None = None, variant: str | None = None, utility: str = "outcome") -> HustingsGame:
+    """``pyspiel.load_game`` for a hustings game id, registering it first; ``utility`` as in
+    :mod:`hustings.rl.utility`."""
     players, variant = resolve(game, players, variant)
-    loaded: HustingsGame = pyspiel.load_game(register(game), {"players": players, "variant": variant})
+    loaded: HustingsGame = pyspiel.load_game(register(game), {"players": players, "variant": variant,
+                                                              "utility": utility})
     return loaded
 
 
@@ -364,4 +397,4 @@ def seeded_resampler(seed: int) -> Callable[[HustingsState, int], HustingsState]
 register_all()
 
 __all__ = ["DEAL_BYTES", "HustingsGame", "HustingsObserver", "HustingsState", "game_type", "load", "register",
-           "register_all", "seeded_resampler", "short_name"]
+           "register_all", "seeded_resampler", "short_name", "utility_type"]

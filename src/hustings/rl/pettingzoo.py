@@ -18,7 +18,8 @@ A secret simultaneous step (several ``current_players``) is taken one agent at a
 first; each sees only its own view, which shows nobody's pending choice until the rules reveal them.
 
 Rewards are 0 until the game ends; then every agent gets its utility (``utility="outcome"`` by default: the
-game's own ``outcome().utilities``, see :mod:`hustings.rl.utility`) and is terminated. Once every agent
+game's own ``outcome().utilities``, the win share on [-1, 1]; ``utility="rank"`` pays the rank utility; see
+:mod:`hustings.rl.utility`) and is terminated. Once every agent
 has stepped ``None`` and left, another ``step`` raises RuntimeError: ``reset()`` starts a new game.
 ``max_cycles`` optionally truncates a game after ``max_cycles * players`` decisions (no final reward then).
 

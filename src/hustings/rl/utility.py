@@ -1,16 +1,21 @@
 """Utilities at the end of a game, for learning code (see docs/rl.md).
 
-- ``outcome`` (default): the game's own ``state.outcome().utilities``, in [-1, 1]. The game decides: a
-  ranked game that lets everyone lose on a tie pays -1 to every seat then; a one-player game pays +1 for a
-  win and -1 for a loss. A game with the engine's default outcome pays the rank utility below.
+- ``outcome`` (default): the game's own ``state.outcome().utilities``, in [-1, 1]: the win share on that
+  scale. Each of k winners gets ``2/k - 1`` (a sole winner +1, two sharing 0, three sharing -1/3), every
+  other seat -1; a tie that lets everyone lose (選舉之戰) pays -1 to every seat; a one-player game pays +1
+  for a win and -1 for a loss. Maximising it is maximising ``Outcome.win_share``, what the lab measures.
+  With n seats and at least one winner the utilities sum to ``2 - n``.
 - ``rank``: each player's average result against every other player by final total: +1 for
   each player beaten, -1 for each player ahead, 0 for a tie, divided by ``players - 1``. A sole winner
   gets +1 and a sole last -1; tied players get the same value. The utilities sum to zero and lie in
-  [-1, 1].
+  [-1, 1]. (This was the engine's outcome utility before issue 21; ranks stay in ``outcome().ranks``.)
 - ``win``: the winners share 1 (1/k each for k tied winners), everyone else 0; they sum to 1.
 - ``score``: the final total divided by the highest total (0 when every total is 0 or less); in [0, 1].
 
 ``rank``, ``win`` and ``score`` read the final ``scores()`` totals, whatever the game's outcome says.
+:func:`bounds` gives each utility's range and, where the utilities always add up to the same number at a
+player count, that sum (the OpenSpiel adapter declares the game zero-sum, constant-sum or general-sum
+from it).
 """
 
 from __future__ import annotations
@@ -59,35 +64,55 @@ FROM_TOTALS: dict[str, Callable[[Sequence[float]], list[float]]] = {
 #: every utility name; "outcome" (the game's own) is the default
 UTILITIES: tuple[str, ...] = ("outcome", *FROM_TOTALS)
 
-# (lowest, highest, sum or None when it varies) of each utility; "outcome" depends on the game (see bounds())
-BOUNDS: dict[str, tuple[float, float, float | None]] = {
-    "outcome": (-1.0, 1.0, None),
-    "rank": (-1.0, 1.0, 0.0),
-    "win": (0.0, 1.0, 1.0),
-    "score": (0.0, 1.0, None),
+# (lowest, highest) of each utility
+RANGES: dict[str, tuple[float, float]] = {
+    "outcome": (-1.0, 1.0),
+    "rank": (-1.0, 1.0),
+    "win": (0.0, 1.0),
+    "score": (0.0, 1.0),
 }
 
 
 @cache
-def outcome_is_zero_sum(game: str) -> bool:
-    """Whether the game's outcome utilities always sum to zero: true for a ranked game that keeps the engine's
-    default outcome (the rank utility); a game that overrides ``outcome()`` may let everyone lose, so it is
-    treated as general-sum, and a one-player game is never zero-sum."""
+def keeps_default_outcome(game: str) -> bool:
+    """Whether the game keeps the engine's default ``outcome()`` (highest total wins, ties share the win, so
+    somebody always wins). A game that overrides it may let everyone lose (選舉之戰 does)."""
     spec = get_spec(game)
-    if spec.outcome != "ranked" or spec.max_players < 2:
-        return False
-    cls = type(spec.factory(players=spec.player_counts(spec.default_variant)[0], variant=spec.default_variant,
-                            seed=0))
+    variant = spec.default_variant
+    cls = type(spec.factory(players=spec.player_counts(variant)[0], variant=variant, seed=0))
     return cls.outcome is GameState.outcome
 
 
-def bounds(game: str, kind: str = "outcome") -> tuple[float, float, float | None]:
-    """(lowest, highest, constant sum or None) of utility ``kind`` in ``game``."""
+def utility_sum(game: str, kind: str = "outcome", players: int | None = None) -> float | None:
+    """What utility ``kind`` of every finished ``game`` at ``players`` seats adds up to, or None when that
+    varies. ``players`` defaults to the game's smallest count (default variant).
+
+    ``outcome``: ``2 - n`` for a ranked game that keeps the engine's outcome (somebody always wins: k
+    winners at ``2/k - 1`` and n - k seats at -1); a game with its own outcome may let everyone lose
+    (-n), and a one-player game pays +1 or -1, so neither has a constant sum. ``rank`` sums to 0 and
+    ``win`` to 1 at two or more seats; ``score`` varies."""
     if kind not in UTILITIES:
         raise ValueError(f"unknown utility {kind!r}; choose one of {', '.join(UTILITIES)}")
-    if kind == "outcome":
-        return (-1.0, 1.0, 0.0 if outcome_is_zero_sum(game) else None)
-    return BOUNDS[kind]
+    spec = get_spec(game)
+    n = spec.player_counts(spec.default_variant)[0] if players is None else players
+    if n < 2 or kind == "score":
+        return None
+    if kind == "rank":
+        return 0.0
+    if kind == "win":
+        return 1.0
+    if spec.outcome != "ranked" or not keeps_default_outcome(game):
+        return None
+    return 2.0 - n
+
+
+def bounds(game: str, kind: str = "outcome", players: int | None = None) -> tuple[float, float, float | None]:
+    """(lowest, highest, constant sum or None) of utility ``kind`` in ``game`` at ``players`` seats (default:
+    the smallest count); see :func:`utility_sum`."""
+    if kind not in UTILITIES:
+        raise ValueError(f"unknown utility {kind!r}; choose one of {', '.join(UTILITIES)}")
+    low, high = RANGES[kind]
+    return (low, high, utility_sum(game, kind, players))
 
 
 def utilities(state: GameState, kind: str = "outcome") -> list[float]:
