@@ -305,6 +305,10 @@ def assert_final(s: GameState, where: str) -> None:
     assert len(out.utilities) == n and all(-1.0 <= u <= 1.0 for u in out.utilities), f"{where}: {out.utilities}"
     assert len(out.ranks) == n and min(out.ranks) == 1, f"{where}: ranks {out.ranks}"
     assert all(out.utilities[w] >= max(out.utilities) for w in winners), f"{where}: a winner has less utility"
+    # the utilities are the win share on [-1, 1] (issue 21): 2/k - 1 for each of k winners, -1 for the rest
+    for p in range(n):
+        assert math.isclose(out.utilities[p], 2.0 * out.win_share(p) - 1.0, abs_tol=1e-12), (
+            f"{where}: seat {p} has utility {out.utilities[p]}, win share {out.win_share(p)}")
     kind = get_spec(s.GAME_ID).outcome
     if kind == "solo":
         assert n == 1 and "won" in out.detail and "moves" in out.detail, f"{where}: solo outcome {out}"

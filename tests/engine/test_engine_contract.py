@@ -105,17 +105,49 @@ def test_event_data_cannot_be_edited() -> None:
 
 def test_ranked_outcome_shares_ties_and_can_let_everyone_lose() -> None:
     o = ranked_outcome([10, 30, 30, 5])
-    assert o.winners == (1, 2) and o.ranks == (3, 1, 1, 4)
-    assert sum(o.utilities) == pytest.approx(0.0) and o.win_share(1) == 0.5
+    assert o.winners == (1, 2) and o.ranks == (3, 1, 1, 4) and o.win_share(1) == 0.5
     lost = ranked_outcome([30, 30, 30, 5], all_lose_if_tied=3)
-    assert lost.winners == () and not lost.won and set(lost.utilities) == {-1.0}
+    assert lost.winners == () and not lost.won and lost.ranks == (1, 1, 1, 4)
     assert ranked_outcome([30, 30, 5], all_lose_if_tied=3).winners == (0, 1)
+
+
+def test_outcome_utilities_are_the_win_share() -> None:
+    """Issue 21: every seed says the highest wins and the rest lose, so the utilities are the win share on
+    [-1, 1]: 2/k - 1 for each of k winners, -1 for every other seat, whatever its rank."""
+    assert ranked_outcome([40, 31, 30, 5]).utilities == (1.0, -1.0, -1.0, -1.0)  # a sole winner; no runner-up bonus
+    assert ranked_outcome([10, 30, 30, 5]).utilities == (-1.0, 0.0, 0.0, -1.0)  # two share the win: 0 each
+    three = ranked_outcome([7, 7, 7, 2])
+    assert three.utilities == pytest.approx((-1 / 3, -1 / 3, -1 / 3, -1.0))  # three share it: -1/3 each
+    assert ranked_outcome([3, 9]).utilities == (-1.0, 1.0) and ranked_outcome([4, 4]).utilities == (0.0, 0.0)
+    # a tie in which everyone loses (選舉之戰: three or more at the top) is a loss for all, ranks kept
+    lost = ranked_outcome([30, 30, 30, 5], all_lose_if_tied=3)
+    assert lost.utilities == (-1.0, -1.0, -1.0, -1.0) and lost.detail["all_lost"]
+    # fifteen seats: the runner-up is worth what the last seat is worth (it was +0.86 with rank utilities)
+    fifteen = ranked_outcome([5, 4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    assert fifteen.utilities == (1.0,) + (-1.0,) * 14 and fifteen.ranks[1] == 2
+    assert ranked_outcome([12]).utilities == (1.0,)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_outcome_utilities_match_the_win_share_for_any_totals(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.randint(1, 15)
+    totals = [rng.randint(0, 4) for _ in range(n)]  # small totals: many ties
+    for all_lose in (None, 2, 3):
+        o = ranked_outcome(totals, all_lose_if_tied=all_lose)
+        assert o.ranks == tuple(1 + sum(1 for x in totals if x > t) for t in totals)
+        for p in range(n):
+            assert o.utilities[p] == pytest.approx(2 * o.win_share(p) - 1)
+            assert (o.utilities[p] == -1.0) == (p not in o.winners)  # a winner never scores a loss
+        # with somebody winning the utilities add up to 2 - n; when everyone lost, to -n
+        assert sum(o.utilities) == pytest.approx(2 - n if o.winners else -n)
 
 
 def test_solo_outcome() -> None:
     won = solo_outcome(True, moves=23, par=20)
-    assert won.winners == (0,) and won.utilities == (1.0,) and won.detail["moves"] == 23
-    assert solo_outcome(False, moves=5).utilities == (-1.0,)
+    assert won.winners == (0,) and won.utilities == (1.0,) and won.detail["moves"] == 23 and won.win_share(0) == 1
+    lost = solo_outcome(False, moves=5)
+    assert lost.utilities == (-1.0,) and lost.win_share(0) == 0
 
 
 def test_outcome_only_at_the_end() -> None:

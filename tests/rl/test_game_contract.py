@@ -20,7 +20,7 @@ from hustings.games.die_macher_2019.adapters import rl as dm_rl  # noqa: E402
 from hustings.rl import openspiel as hos  # noqa: E402
 from hustings.rl.encoding import EncoderAdapter, GenericEncoder, encoder_for, has_own_encoder, max_game_length  # noqa: E402
 from hustings.rl.pettingzoo import env, raw_env  # noqa: E402
-from hustings.rl.utility import bounds, outcome_is_zero_sum, utilities  # noqa: E402
+from hustings.rl.utility import bounds, utilities, utility_sum  # noqa: E402
 
 DM = "die-macher-2019"
 
@@ -61,9 +61,9 @@ def test_utilities_default_to_the_games_outcome(toys: None) -> None:
         s.apply(p, PICKS[2])
     assert utilities(s) == [-1.0, -1.0, -1.0]  # a tie at the top: everyone lost
     assert utilities(s, "rank") == [0.0, 0.0, 0.0] and utilities(s, "win") == pytest.approx([1 / 3] * 3)
-    assert outcome_is_zero_sum(DM) and bounds(DM) == (-1.0, 1.0, 0.0)
-    assert not outcome_is_zero_sum(TIES) and bounds(TIES) == (-1.0, 1.0, None)
-    assert not outcome_is_zero_sum(PUZZLE)
+    assert bounds(DM, players=4) == (-1.0, 1.0, -2.0)  # somebody always wins: 2 - n
+    assert bounds(TIES) == (-1.0, 1.0, None)  # a game with its own outcome may let everyone lose
+    assert utility_sum(PUZZLE) is None
 
 
 def test_pettingzoo_pays_the_outcome_and_refuses_a_step_after_the_end(toys: None) -> None:
@@ -107,7 +107,54 @@ def test_open_spiel_one_player_puzzle_and_general_sum_ties(toys: None) -> None:
     end = _play_open_spiel(ties, rng, pick=lambda st: PICKS[2].id)
     assert end.returns() == [-1.0, -1.0, -1.0]
     pyspiel.random_sim_test(ties, num_sims=3, serialize=False, verbose=False)
-    assert hos.load(DM).get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert hos.load(DM).get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert hos.load(TIES, utility="rank").get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+
+
+_TYPES = {"ZERO_SUM": pyspiel.GameType.Utility.ZERO_SUM, "CONSTANT_SUM": pyspiel.GameType.Utility.CONSTANT_SUM,
+          "GENERAL_SUM": pyspiel.GameType.Utility.GENERAL_SUM}
+
+
+def _game_configs() -> list[tuple[str, int, str]]:
+    out = []
+    for game in hustings.list_games():
+        spec = get_spec(game)
+        counts = spec.player_counts(spec.default_variant)
+        for players in sorted({counts[0], counts[-1]}):
+            out.extend((game, players, u) for u in ("outcome", "rank"))
+    return out
+
+
+@pytest.mark.parametrize(("game", "players", "utility"), _game_configs())
+def test_open_spiel_declares_the_sum_and_range_random_play_finds(game: str, players: int, utility: str) -> None:
+    """Every game at its smallest and largest player count, under its outcome and under the rank utility:
+    random games end inside the declared range, and a zero- or constant-sum game adds up to its declared
+    sum every time; the registered type allows what every player count declares."""
+    loaded = hos.load(game, players, utility=utility)
+    kind = loaded.get_type().utility
+    expected = {None: _TYPES["GENERAL_SUM"], 0.0: _TYPES["ZERO_SUM"]}.get(
+        utility_sum(game, utility, players), _TYPES["CONSTANT_SUM"])
+    assert kind == expected
+    if utility == "outcome":  # the registered type (of the default utility) holds at this count too
+        registered = [t.utility for t in pyspiel.registered_games() if t.short_name == hos.short_name(game)]
+        holds_for = {_TYPES["ZERO_SUM"]: (_TYPES["ZERO_SUM"],),
+                     _TYPES["CONSTANT_SUM"]: (_TYPES["ZERO_SUM"], _TYPES["CONSTANT_SUM"])}
+        assert len(registered) == 1
+        assert registered[0] == _TYPES["GENERAL_SUM"] or kind in holds_for[registered[0]]
+    if players > 1 and utility == "rank":
+        assert kind == _TYPES["ZERO_SUM"]
+    rng = random.Random(f"{game}{players}{utility}")
+    for _ in range(3):
+        end = _play_open_spiel(loaded, rng)
+        returns = end.returns()
+        assert all(loaded.min_utility() <= u <= loaded.max_utility() for u in returns)
+        if kind == _TYPES["ZERO_SUM"]:
+            assert sum(returns) == pytest.approx(0.0)
+        elif kind == _TYPES["CONSTANT_SUM"]:
+            assert sum(returns) == pytest.approx(loaded.utility_sum())
+        if utility == "outcome":
+            o = end.engine_state.outcome()
+            assert returns == [2 * o.win_share(p) - 1 for p in range(players)]
 
 
 def test_open_spiel_apply_action_on_a_terminal_state_is_a_clear_error(toys: None) -> None:

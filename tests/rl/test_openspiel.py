@@ -50,11 +50,14 @@ def test_registered_under_its_short_name() -> None:
     gt = game.get_type()
     assert gt.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert gt.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert gt.utility == pyspiel.GameType.Utility.ZERO_SUM
+    # the win share on [-1, 1]: somebody always wins, so n seats add up to 2 - n (issue 21)
+    assert gt.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 2.0 - game.num_players())
     assert game.num_distinct_actions() == len(type(hustings.make(GAME, seed=0)).SPACE)
     assert game.max_chance_outcomes() == 256
     loaded = pyspiel.load_game(NAME, {"players": 5, "variant": "expanded"})
     assert loaded.num_players() == 5 and loaded.get_parameters()["variant"] == "expanded"
+    assert loaded.get_parameters()["utility"] == "outcome" and loaded.utility_sum() == -3.0
     assert loaded.observation_tensor_size() == encoder_for(GAME, 5, "expanded").size
     assert loaded.information_state_tensor_size() == encoder_for(GAME, 5, "expanded").size
     with pytest.raises(Exception, match="players"):
@@ -133,7 +136,7 @@ def test_resample_redeals_and_is_reproducible() -> None:
     rng = np.random.RandomState(0)
     while not x.is_terminal():
         x.apply_action(int(rng.choice(x.legal_actions())))
-    assert sum(x.returns()) == pytest.approx(0.0)
+    assert game.utility_sum() == -2.0 and sum(x.returns()) == pytest.approx(-2.0)  # 2 - n: somebody won
 
 
 def test_public_observation_is_the_spectator_view() -> None:
@@ -206,7 +209,7 @@ def test_openspiel_rl_environment_runs_it() -> None:
         p = ts.observations["current_player"]
         assert len(ts.observations["info_state"][p]) == encoder_for(GAME, 3, "standard").size
         ts = env.step([rng.choice(ts.observations["legal_actions"][p])])
-    assert sum(ts.rewards) == pytest.approx(0.0)
+    assert sum(ts.rewards) == pytest.approx(-1.0)  # 2 - n at 3 seats: somebody won
 
 
 def _play_with_ismcts(game: Any, ismcts_seats: set[int], simulations: int, seed: int,
@@ -238,7 +241,7 @@ def test_openspiel_ismcts_bot_plays_complete_games() -> None:
     game = hos.load(GAME, 3, "standard")
     state, searched = _play_with_ismcts(game, {0}, simulations=6, seed=1)
     assert state.is_terminal() and searched > 30
-    assert sum(state.returns()) == pytest.approx(0.0)
+    assert sum(state.returns()) == pytest.approx(game.utility_sum()) and game.utility_sum() == -1.0
     # reproducible with seeded generators and resampler
     again, _ = _play_with_ismcts(game, {0}, simulations=6, seed=1)
     assert again.history() == state.history()

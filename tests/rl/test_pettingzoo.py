@@ -165,8 +165,14 @@ def test_final_rewards_are_utilities_and_every_agent_leaves() -> None:
         s = e.unwrapped.game_state
         assert s.is_over and not e.agents
         assert [got[f"player_{p}"] for p in range(3)] == pytest.approx(utilities(s, utility))
-        if utility == "outcome":
-            assert [got[f"player_{p}"] for p in range(3)] == pytest.approx(list(s.outcome().utilities))
+        o = s.outcome()
+        if utility == "outcome":  # the win share on [-1, 1]: a runner-up gets what the last seat gets
+            assert [got[f"player_{p}"] for p in range(3)] == pytest.approx(list(o.utilities))
+            assert [got[f"player_{p}"] for p in range(3)] == pytest.approx([2 * o.win_share(p) - 1 for p in range(3)])
+        if utility == "rank":  # still on offer: +1 per seat beaten, -1 per seat ahead, over n - 1
+            ranks = o.ranks
+            assert [got[f"player_{p}"] for p in range(3)] == pytest.approx(
+                [(sum(r > ranks[p] for r in ranks) - sum(r < ranks[p] for r in ranks)) / 2 for p in range(3)])
         with pytest.raises(RuntimeError, match="after the end"):
             e.unwrapped.step(0)
 

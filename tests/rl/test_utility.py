@@ -1,5 +1,5 @@
-"""Utilities: the game's own outcome (default), or from final totals: rank (zero-sum, [-1, 1]), win (winners
-share 1), score (normalised)."""
+"""Utilities: the game's own outcome (default: the win share on [-1, 1]), or from final totals: rank (zero-sum,
+[-1, 1]), win (winners share 1), score (normalised); their ranges and constant sums."""
 
 from __future__ import annotations
 
@@ -10,7 +10,16 @@ import pytest
 pytest.importorskip("numpy")  # hustings.rl needs the rl extra
 
 import hustings
-from hustings.rl.utility import BOUNDS, FROM_TOTALS, rank_utility, score_utility, utilities, win_utility
+from hustings.rl.utility import (
+    FROM_TOTALS,
+    bounds,
+    keeps_default_outcome,
+    rank_utility,
+    score_utility,
+    utilities,
+    utility_sum,
+    win_utility,
+)
 
 
 def test_rank_utility() -> None:
@@ -29,10 +38,11 @@ def test_win_and_score_utility() -> None:
 
 @pytest.mark.parametrize("kind", sorted(FROM_TOTALS))
 def test_bounds_hold(kind: str) -> None:
-    lo, hi, total = BOUNDS[kind]
     r = random.Random(kind)
     for _ in range(300):
-        totals = [r.randrange(0, 12) for _ in range(r.choice([3, 4, 5]))]
+        n = r.choice([3, 4, 5])
+        lo, hi, total = bounds("die-macher-2019", kind, n)
+        totals = [r.randrange(0, 12) for _ in range(n)]
         u = FROM_TOTALS[kind](totals)
         assert all(lo <= x <= hi for x in u)
         if total is not None:
@@ -54,6 +64,25 @@ def test_utilities_of_a_state() -> None:
     totals = [x["total"] for x in s.scores()]
     assert utilities(s, "rank") == rank_utility(totals)
     assert utilities(s) == list(s.outcome().utilities) == utilities(s, "outcome")
+    o = s.outcome()
+    assert utilities(s) == [2 * o.win_share(p) - 1 for p in range(3)]  # the win share on [-1, 1]
     assert max(utilities(s, "win")) > 0 and [p for p, u in enumerate(utilities(s, "win")) if u > 0] == s.winners()
     with pytest.raises(ValueError, match="unknown utility"):
         utilities(s, "elo")
+
+
+def test_sums_and_ranges_per_game() -> None:
+    """What each utility adds up to, per game and player count: the OpenSpiel game type follows from it."""
+    dm, ew, pe = "die-macher-2019", "election-war", "palace-escape"
+    assert keeps_default_outcome(dm) and keeps_default_outcome("die-macher")
+    assert not keeps_default_outcome(ew) and not keeps_default_outcome(pe)
+    # somebody always wins in Die Macher: k winners at 2/k - 1, the other n - k at -1, so 2 - n in all
+    assert [utility_sum(dm, "outcome", n) for n in (3, 4, 5)] == [-1.0, -2.0, -3.0]
+    assert bounds(dm, players=4) == (-1.0, 1.0, -2.0) and bounds(dm) == (-1.0, 1.0, -1.0)  # default: 3 seats
+    assert utility_sum(ew, "outcome", 4) is None  # everyone may lose on a tie (-4), or somebody wins (-2)
+    assert utility_sum(pe, "outcome", 1) is None  # a puzzle pays +1 or -1
+    assert [utility_sum(dm, k, 4) for k in ("rank", "win", "score")] == [0.0, 1.0, None]
+    assert bounds(ew, "rank", 15) == (-1.0, 1.0, 0.0) and bounds(ew, "win", 2) == (0.0, 1.0, 1.0)
+    assert bounds(pe, "rank", 1) == (-1.0, 1.0, None)  # one seat: no sum worth declaring
+    with pytest.raises(ValueError, match="unknown utility 'elo'"):
+        bounds(dm, "elo")
