@@ -103,13 +103,31 @@ def test_ismcts_backs_up_the_games_outcome_at_the_end(toys: None) -> None:
 
 
 def test_ismcts_avoids_the_tie_that_makes_everyone_lose(toys: None) -> None:
-    """Seat 0 picked 3, seat 1 picked 1. Picking 3 ties for the top: everyone loses (-1). Picking 2 is second
-    (0), picking 1 is last with seat 1 (-0.5). Judged by totals alone, 3 (a share of the win) looks best."""
+    """Seat 0 picked 2, seat 1 picked 1. Seat 2 wins alone with 3 (+1); 2 ties seat 0 at the top, which
+    makes everyone lose (-1); 1 leaves the win to seat 0 (-1). Judged by totals alone, the tie would still
+    look like half a win."""
+    s = hustings.make(TIES, seed=0)
+    s.apply(0, PICKS[1])
+    s.apply(1, PICKS[0])
+    picks = {ask(IsmctsBot(level="easy", seed=k), s, 2, s.legal_actions(2)).args[0] for k in range(5)}
+    assert picks == {3}
+
+
+def test_ismcts_rank_objective_follows_the_outcome_too(toys: None) -> None:
+    """The old objective (rank utility, objective="rank") still lets the game say when everyone loses. Seat 0
+    picked 3, seat 1 picked 1: picking 3 ties for the top, everyone loses (-1); 2 is second (0 by rank);
+    1 is last with seat 1 (-0.5). Under the win share (the default) all three are a loss for seat 2."""
     s = hustings.make(TIES, seed=0)
     s.apply(0, PICKS[2])
     s.apply(1, PICKS[0])
-    picks = {ask(IsmctsBot(level="easy", seed=k), s, 2, s.legal_actions(2)).args[0] for k in range(5)}
+    picks = {ask(IsmctsBot(level="easy", seed=k, objective="rank"), s, 2, s.legal_actions(2)).args[0]
+             for k in range(5)}
     assert picks == {2}
+    for k, rank_value in ((3, -1.0), (2, 0.0), (1, -0.5)):
+        end = s.clone()
+        end.apply(2, PICKS[k - 1])
+        assert IsmctsBot(level="easy", objective="rank").utilities(end)[2] == rank_value
+        assert IsmctsBot(level="easy").utilities(end)[2] == -1.0
 
 
 def test_ismcts_plays_a_one_player_puzzle_far_better_than_random(toys: None) -> None:
