@@ -93,7 +93,8 @@ def test_settings_reach_the_bot_through_its_name() -> None:
     for shaping in SHAPINGS:
         for objective in OBJECTIVES:
             bot = make_bot(f"ismcts:easy:shaping={shaping}:objective={objective}", g, 1)
-            assert isinstance(bot, IsmctsBot) and (bot.shaping, bot.objective, bot.level) == (shaping, objective, "easy")
+            assert isinstance(bot, IsmctsBot)
+            assert (bot.shaping, bot.objective, bot.level) == (shaping, objective, "easy")
     plain = make_bot("ismcts", g, 1)
     assert isinstance(plain, IsmctsBot)
     assert (plain.shaping, plain.objective, plain.level) == (DEFAULT_SHAPING, DEFAULT_OBJECTIVE, "normal")
