@@ -79,11 +79,22 @@ def test_tournament_reports_each_bot_with_an_interval() -> None:
     assert "heuristic" in res.stdout and "[" in res.stdout and "ms/decision" in res.stdout
 
 
+def test_search_settings_in_bot_names_meet_in_one_run() -> None:
+    """Issue 21: a shaping is a setting of the bot, so the lab can set two of them against each other."""
+    names = "ismcts:easy:shaping=win_chance,ismcts:easy:shaping=soft_rank:objective=rank"
+    cfg = SimConfig.build("election-war", 2, None, names, 2, 5)
+    results = list(run(cfg))
+    assert {b for r in results for b in r.bots} == set(names.split(","))
+    by_bot = {s.label: s for s in summarize(results).by_bot}
+    assert set(by_bot) == set(names.split(",")) and sum(s.wins for s in by_bot.values()) == pytest.approx(2.0)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--bots", "nobot"], "unknown bot"),
         (["--bots", "ismcts:insane"], "unknown ismcts level"),
+        (["--bots", "ismcts:normal:shaping=best"], "unknown shaping 'best'"),
         (["-p", "9"], "takes 3 to 5 players"),
         (["--variant", "mega"], "unknown variant"),
         (["--workers", "0"], "--workers"),
