@@ -12,8 +12,9 @@ from typing_extensions import TypedDict
 class DealtData(TypedDict):
     variant: str
     board: list[int]
-    par: int
+    par: int | None  # None: the deal cannot be won
     difficulty: int | None
+    capture: str  # the reading of the capture rule: "moving" or "strict"
 
 
 class SwapData(TypedDict):

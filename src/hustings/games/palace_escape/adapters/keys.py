@@ -19,7 +19,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from hustings.engine import Action, GameState
-from hustings.games.palace_escape.adapters.tui import cell_name, draw_board, rank_name
+from hustings.games.palace_escape.adapters.tui import cell_name, counts_text, draw_board, rank_name
 from hustings.games.palace_escape.data import CATALOG, GRID
 from hustings.tui.renderer import View, outcome_headline
 
@@ -123,9 +123,10 @@ def screen(view: View, cursor: GridCursor, lang: str) -> Group:
     parts: list[Any] = [
         Text(CATALOG.text("game.title", lang), style="bold"),
         draw_board(view, lang, cursor.cursor, cursor.picked),
-        Text(CATALOG.text("ui.counts", lang, moves=view["moves"], par=view["par"], hints=view["hints"],
-                          undos=view["undos"])),
+        Text(counts_text(view, lang)),
     ]
+    if view["hopeless"]:
+        parts.append(Text(CATALOG.text("ui.hopeless", lang), style="bold red"))
     hint = view.get("hint")
     if hint:
         board = view["board"]
