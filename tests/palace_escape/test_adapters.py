@@ -35,7 +35,9 @@ def test_renderer_draws_the_grid_and_offers_exactly_the_legal_actions(lang: str)
     assert entries[0].label.startswith("★") or any(e.label.startswith("★") for e in entries)
     assert _text(ui.situation(view)) and _text(ui.status(view, 0, 0, [None]))
     title, text = ui.rules(view) or ("", "")
-    assert title and "R2" in text
+    # the rules in words, with no ruling ids or seed sections (player-facing text)
+    assert title and {"en": "caught", "zh-Hans": "抓到", "zh-Hant": "抓到"}[lang] in text
+    assert "R2" not in text and "步驟" not in text and "步骤" not in text and "(step" not in text
 
 
 def test_final_headline_shows_moves_against_par() -> None:
@@ -51,10 +53,11 @@ def test_rules_help_has_three_languages() -> None:
     assert set(help_["rules"]) == set(LANGS)
 
 
-@pytest.mark.parametrize("variant", ["normal", "hard"])
-def test_bot_makes_par_seeing_only_the_view(variant: str) -> None:
+@pytest.mark.parametrize(("variant", "capture"), [("normal", "moving"), ("hard", "moving"), ("hard", "strict")])
+def test_bot_makes_par_seeing_only_the_view(variant: str, capture: str) -> None:
+    """The bot reads the reading from the view (R2, R13) and makes par in both."""
     for seed in range(40):
-        s = hustings.make("palace-escape", variant=variant, seed=seed)
+        s = hustings.make("palace-escape", variant=variant, seed=seed, capture=capture)
         while not s.is_over:
             s.apply(0, bot.choose(s.view(0), s.legal_actions(0)))
         out = s.outcome()
