@@ -105,17 +105,17 @@ def test_every_distance_is_one_more_than_the_best_move(hard: bool, reading: str)
 def test_captures_under_each_reading() -> None:
     """步驟 4, R2/R13: a swap of the president's that leaves him beside the protester captures in both readings; a
     swap of other cards that leaves them side by side only under the strict reading; nothing else captures."""
-    p, m, l, c, x = solver.PRESIDENT, solver.MAYOR, solver.LEGISLATOR, solver.COUNCILLOR, solver.PROTESTER
-    before = (p, c, x, m, m, l, l, l, c)
+    p, m, g, c, x = solver.PRESIDENT, solver.MAYOR, solver.LEGISLATOR, solver.COUNCILLOR, solver.PROTESTER
+    before = (p, c, x, m, m, g, g, g, c)
     protester_moves = PAIRS.index((1, 2))
     after = swapped(before, protester_moves)  # the protester steps next to the president
     assert caught(after)
     assert not solver.captures(after, protester_moves, "moving") and solver.captures(after, protester_moves, "strict")
-    before = (m, x, c, p, l, l, l, c, m)
+    before = (m, x, c, p, g, g, g, c, m)
     president_moves = PAIRS.index((0, 3))
     after = swapped(before, president_moves)
     assert solver.captures(after, president_moves, "moving") and solver.captures(after, president_moves, "strict")
-    apart = swapped((p, m, c, m, x, l, l, l, c), PAIRS.index((2, 5)))
+    apart = swapped((p, m, c, m, x, g, g, g, c), PAIRS.index((2, 5)))
     assert not any(solver.captures(apart, PAIRS.index((2, 5)), r) for r in ("moving", "strict"))
 
 
