@@ -209,14 +209,10 @@ class PalaceEscape(GameState):
         return "no escape is possible from here any more, so there is no hint (R8)"
 
     def scores(self) -> list[dict[str, int]]:
-        return [{
-            "moves": len(self.path),
-            "par": self.par,
-            "swaps": self.swaps,
-            "undos": self.undos,
-            "hints": self.hints,
-            "total": 1 if self.status == WON else 0,
-        }]
+        out = {"moves": len(self.path), "par": self.par, "swaps": self.swaps, "undos": self.undos,
+               "hints": self.hints, "total": 1 if self.status == WON else 0}
+        # a deal that cannot be won has no par (R5): the component is left out rather than made up
+        return [{k: v for k, v in out.items() if v is not None}]
 
     def outcome(self) -> Outcome:
         if not self.is_over:
