@@ -560,17 +560,24 @@ def replay(
         state = _replay_record(record, f"record {game_index} of {str(file)!r}")
     if player is not None and not 0 <= player < state.num_players:
         _fail(f"--player {player} is not in this game (players are 0..{state.num_players - 1})")
+    # a game its person gave up at the table: a save says so, and so does the record `export` or the server wrote
+    given_up = loaded.given_up if isinstance(loaded, Match) else record.get("given_up")
+    if isinstance(given_up, bool) or not isinstance(given_up, int):
+        given_up = None
     if isinstance(loaded, Match):
         step = _check_secret_view(loaded, player, step, referee)
     if step is None:
         step = sys.stdin.isatty() and sys.stdout.isatty()
     if step:
-        _replay_stepping(state.record(), state, player, language, _names(names))
+        stepped = state.record()
+        if given_up is not None:
+            stepped["given_up"] = given_up
+        _replay_stepping(stepped, state, player, language, _names(names))
         return
     for event in state.events(player):
         typer.echo(event.message(language))
     console = Console()
-    if isinstance(loaded, Match) and loaded.given_up is not None and not state.is_over:
+    if given_up is not None and not state.is_over:  # ended at the table (hustings.table.Match.give_up)
         _print_given_up(console, state, language)
     elif state.is_over:
         _print_final(console, state, language)

@@ -78,6 +78,32 @@ def test_a_given_up_save_is_not_offered_to_resume_and_replays_as_given_up(tmp_pa
     assert shown.exit_code == 0 and "已放棄" in shown.output
     exported = runner.invoke(cli.app, ["export", str(folder / "palace.json")])
     assert exported.exit_code == 0 and '"given_up":0' in exported.output
+    plain = tmp_path / "record.json"
+    plain.write_text(exported.output, encoding="utf-8")
+    shown = runner.invoke(cli.app, ["replay", str(plain), "--print", "--lang", "en"])
+    assert shown.exit_code == 0 and "given up" in shown.output and "not over" not in shown.output
+
+
+def test_the_step_by_step_replay_ends_given_up() -> None:
+    """R12: `hustings replay --step` of a given-up game ends on "given up", not on "(unfinished game)"."""
+    pytest.importorskip("textual")
+    import asyncio
+
+    from hustings.tui.replay import ReplayApp
+    from tui.drive import table_text
+
+    m = _puzzle(MemoryStore())
+    m.give_up(0)
+    record = {**m.record(), "given_up": 0}
+
+    async def run() -> str:
+        app = ReplayApp(record, None, "en")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            return table_text(app)
+
+    text = asyncio.run(run())
+    assert "given up" in text and "unfinished" not in text
 
 
 def test_a_given_up_file_whose_seat_was_edited_is_refused(tmp_path: Path) -> None:
@@ -117,7 +143,8 @@ def test_a_table_with_a_person_sets_the_games_person_options(tmp_path: Path) -> 
     """R7: a table where a person plays the puzzle has no action limit (person_options); a table of bots, and
     make() itself, keep the limit; an option given to the table wins over person_options."""
     person = Match.new(GAME, [None], seed=1)
-    assert person.state.view(0)["actions_left"] is None and person.record(referee=True)["options"]["max_actions"] is None
+    assert person.state.view(0)["actions_left"] is None
+    assert person.record(referee=True)["options"]["max_actions"] is None
     bots = Match.new(GAME, ["heuristic"], seed=1)
     assert bots.state.view(0)["actions_left"] == 200 and "max_actions" not in bots.record(referee=True)["options"]
     assert hustings.make(GAME, seed=1).view(0)["actions_left"] == 200

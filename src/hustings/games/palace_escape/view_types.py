@@ -32,7 +32,7 @@ class HintData(TypedDict):
     b: int
     ra: int
     rb: int
-    left: int  # optimal moves left after the hinted swap
+    left: int  # optimal moves left from the position the hint was asked on, the hinted swap included
 
 
 class EscapedData(TypedDict):
