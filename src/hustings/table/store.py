@@ -81,9 +81,9 @@ class RulesVersionError(StoreError):
         if age == "unknown_game":
             text = f"{where} holds a game of {game!r}, which this program does not have"
         else:
-            text = (f"{where} was played under {age} rules: {game} rules version {recorded}; this program has rules "
-                    f"version {current}, which could play it out differently, so it is not continued or replayed")
-        super().__init__(f"{text} (the file or table is kept as it is)")
+            text = (f"{where} was played under {age} rules ({game} rules version {recorded}; this program has "
+                    f"{current}), which could play it out differently")
+        super().__init__(f"{text}: it is not replayed, and kept as it is")
 
 
 def rules_refusal(game: str, rules_version: object, rng: object, where: str) -> RulesVersionError | None:
