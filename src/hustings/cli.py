@@ -42,7 +42,7 @@ from hustings.engine import GameSpec, GameState, RecordError, get_spec, normaliz
 from hustings.messages import SHARED
 from hustings.sim.lab import GameResult, Share, SimConfig, run, solo_lines, summarize, time_stats
 from hustings.table.match import Match
-from hustings.table.store import json_value_error
+from hustings.table.store import RulesVersionError, StoredMatch, json_value_error, rules_refusal
 
 USAGE_ERROR = 2
 
@@ -124,7 +124,7 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(USAGE_ERROR)
 
 
-def _rules_text(refusal: Any, lang: str) -> str:
+def _rules_text(refusal: RulesVersionError, lang: str) -> str:
     """The one line, in the player's language, for a game stored under other rules (or of a game this program
     does not have): a :class:`hustings.table.store.RulesVersionError`."""
     game = refusal.game if refusal.age == "unknown_game" else _title(get_spec(refusal.game), lang)
@@ -134,8 +134,6 @@ def _rules_text(refusal: Any, lang: str) -> str:
 
 def _fail_stored(error: Exception, lang: str) -> NoReturn:
     """One line and exit 2 for a save file that cannot be used; the file is left as it is."""
-    from hustings.table.store import RulesVersionError
-
     _fail(_rules_text(error, lang) if isinstance(error, RulesVersionError) else str(error))
 
 
@@ -507,7 +505,6 @@ def _check_rules(record: dict[str, Any], where: str, lang: str) -> None:
     """A plain record made under other rules: one line in the player's language (the engine refuses it too,
     in English; an unknown game is left to its words)."""
     from hustings.engine.core import LEGACY_RNG
-    from hustings.table.store import rules_refusal
 
     game = record.get("game")
     if isinstance(game, str):
@@ -832,8 +829,13 @@ class _Save:
 
     path: Path
     mtime: float
-    stored: Any
-    refusal: Any
+    stored: StoredMatch | None
+    refusal: RulesVersionError | None
+
+    @property
+    def unfinished(self) -> bool:
+        """Unfinished, or not known to be finished (a save that cannot be opened)."""
+        return self.stored is None or not self.stored.over
 
     @property
     def playable(self) -> bool:
@@ -844,7 +846,7 @@ def _saved_games(folder: Path) -> list[_Save]:
     """The play records in ``folder``, newest first. Read only: a save that cannot be opened (damaged, another
     save key's) or continued (other rules, an unknown game) is listed as such and left alone; files that are not
     play records are left out."""
-    from hustings.table.store import FileStore, NotARecord, StoreError, rules_refusal
+    from hustings.table.store import FileStore, NotARecord, StoreError
 
     store = FileStore(folder)
     found: list[_Save] = []
@@ -872,9 +874,10 @@ def _offer_unfinished(game: str, lang: str) -> Path | None:
     from hustings.table.keys import data_dir
 
     mine = [s for s in _saved_games(data_dir() / "games") if s.stored is not None and s.stored.game == game]
-    unfinished = [s for s in mine if s.playable and not s.stored.over]
-    if mine and not mine[0].stored.over and mine[0].refusal is not None:
-        notice = _rules_text(mine[0].refusal, lang)
+    unfinished = [s for s in mine if s.playable and s.unfinished]
+    last = mine[0] if mine else None
+    if last is not None and last.unfinished and last.refusal is not None:
+        notice = _rules_text(last.refusal, lang)
         if not unfinished:
             if not typer.confirm(f"{notice} {_t('start_new_q', lang)}", default=True):
                 raise typer.Exit(0)
@@ -884,7 +887,8 @@ def _offer_unfinished(game: str, lang: str) -> Path | None:
         return None
     save = unfinished[0]
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.mtime))
-    if typer.confirm(_t("continue_q", lang, when=when, steps=len(save.stored.actions), path=save.path), default=True):
+    steps = len(save.stored.actions) if save.stored is not None else 0
+    if typer.confirm(_t("continue_q", lang, when=when, steps=steps, path=save.path), default=True):
         return save.path
     return None
 
