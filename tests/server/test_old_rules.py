@@ -33,7 +33,8 @@ from .conftest import Client, Server, protocol_errors
 # the PostgreSQL fixtures (until tests/server/conftest.py imports them for the whole folder)
 pg_server = pg_fixture.pg_server
 
-PUZZLE = "palace-escape"
+#: the toy puzzle of tests/toygame: three moves to its end, and rules that no release of hustings changes
+PUZZLE = "toy-solo"
 CURRENT = get_spec(PUZZLE).rules_version
 TITLE = get_spec(PUZZLE).title
 
@@ -86,12 +87,12 @@ async def _play(hub: Hub, table_id: str, token: str, moves: int | None) -> int:
 
 
 async def _made(url: str) -> dict[str, Any]:
-    """Three tables made by a server of this release: one in play (5 moves), one finished, one in its lobby."""
+    """Three tables made by a server of this release: one in play (a move made), one finished, one in its lobby."""
     store = open_store(url)
     hub = Hub(store)
     await hub.open()
     out: dict[str, Any] = {}
-    for name, moves in (("play", 5), ("over", None)):
+    for name, moves in (("play", 1), ("over", None)):
         created = await hub.create({"game": PUZZLE, "players": 1, "seats": [{"bot": None}], "lang": "zh-Hant"})
         tid, token = created["table"]["id"], created["seats"][0]["token"]
         await hub.ready(tid, token, True)
