@@ -923,7 +923,8 @@ def saves(
             state = _t("finished", language) if stored.over else _t("unfinished", language)
         table.add_row(when, stored.game, str(len(stored.actions)), state, str(save.path))
     Console(width=200).print(table)
-    typer.echo(_t("saves_hint", language, cmd=_command()))
+    if any(s.playable for s in games):
+        typer.echo(_t("saves_hint", language, cmd=_command()))
     if not all(s.playable for s in games):
         typer.echo(_t("saves_kept", language, cmd=_command()))
 

@@ -319,3 +319,15 @@ def test_a_finished_or_older_old_rules_save_does_not_hold_up_the_offer(hustings_
     code, out, _ = invoke("play", input="y\n")
     assert code == 0 and "older rules" not in out and "Continue your unfinished game" in out
     assert len(table_runs) == 1 and table_runs[0].state.step_count == 7  # type: ignore[attr-defined]
+
+
+def test_saves_offers_no_continue_when_nothing_can_be_continued(hustings_data_dir: Path) -> None:
+    """Only saves this hustings can open are offered: with every save of other rules, no "Continue one with" line."""
+    folder = hustings_data_dir / "games"
+    save(folder, "old.json", rules_version="0")
+    code, out, _ = invoke("saves", "--lang", "en")
+    assert code == 0 and "older rules" in out
+    assert "Continue one with" not in out and "are kept as they are" in out
+    save(folder, "ok.json")
+    code, out, _ = invoke("saves", "--lang", "en")
+    assert code == 0 and "Continue one with" in out
