@@ -264,7 +264,7 @@ def _events_of_round(s: DieMacher, rnd: int) -> list[str]:
 def test_ruling_r13_no_money_after_the_second_last_round(variant: str, second_last: int) -> None:
     """Ruling R13 (003 L 「以下的階段只有在1-5輪[第6,7輪沒錢可拿]」 and 「第六回合結束:沒結束回合, 只結束到 K」
     against 001 §遊戲概要 2.2 「每一回合結束後均可得到資金(除了第7回合)」): played through the phases, round 6
-    (4 of the short game) ends with new members and no income, no donations."""
+    (4 of the short game) ends with no income and no donations."""
     s = new_game(3, variant=variant, seed=50)
     _play_out(s, 5)
     evs = _events_of_round(s, second_last)
