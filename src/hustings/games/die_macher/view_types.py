@@ -141,7 +141,7 @@ class DieMacherView(TypedDict):
     step: StepName
     current: list[int]
     first: int
-    board: int  # the slot that votes this round
+    board: int  # the slot that votes this round; -1 during donations after the next round is set up (R24)
     players: list[PlayerView]
     boards: list[BoardView]
     national_media: list[list[int]]  # [seat, election]
