@@ -13,6 +13,7 @@ import shutil
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -41,7 +42,7 @@ from hustings.engine import GameSpec, GameState, RecordError, get_spec, normaliz
 from hustings.messages import SHARED
 from hustings.sim.lab import GameResult, Share, SimConfig, run, solo_lines, summarize, time_stats
 from hustings.table.match import Match
-from hustings.table.store import json_value_error
+from hustings.table.store import RulesVersionError, StoredMatch, json_value_error, rules_refusal
 
 USAGE_ERROR = 2
 
@@ -121,6 +122,19 @@ def _fail(message: str) -> NoReturn:
     """Report a usage problem on one line and exit 2."""
     typer.echo(f"hustings: error: {message}", err=True)
     raise typer.Exit(USAGE_ERROR)
+
+
+def _rules_text(refusal: RulesVersionError, lang: str) -> str:
+    """The one line, in the player's language, for a game stored under other rules (or of a game this program
+    does not have): a :class:`hustings.table.store.RulesVersionError`."""
+    game = refusal.game if refusal.age == "unknown_game" else _title(get_spec(refusal.game), lang)
+    return _t(f"rules_{refusal.age}", lang, path=refusal.where, game=game, recorded=refusal.recorded,
+              current=refusal.current or "")
+
+
+def _fail_stored(error: Exception, lang: str) -> NoReturn:
+    """One line and exit 2 for a save file that cannot be used; the file is left as it is."""
+    _fail(_rules_text(error, lang) if isinstance(error, RulesVersionError) else str(error))
 
 
 def _default_lang() -> str:
@@ -455,9 +469,10 @@ def _read_text(path: Path) -> str:
         _fail(f"cannot read {str(path)!r}: {reason}")
 
 
-def _load_record(path: Path, index: int) -> dict[str, Any] | Match:
+def _load_record(path: Path, index: int, lang: str) -> dict[str, Any] | Match:
     """Record number ``index`` from a JSONL file, a single JSON record or a JSON list of records; or the
-    match in a `hustings play` save file (checked and unsealed with the save key)."""
+    match in a `hustings play` save file (checked and unsealed with the save key; ``lang``: the words of a
+    refusal)."""
     from hustings.table.files import open_file
     from hustings.table.store import MARKER, StoreError
 
@@ -470,7 +485,7 @@ def _load_record(path: Path, index: int) -> dict[str, Any] | Match:
         try:
             return open_file(path)
         except StoreError as e:
-            _fail(str(e))
+            _fail_stored(e, lang)
     records = whole if isinstance(whole, list) else [whole]
     if not -len(records) <= index < len(records):
         _fail(f"--game-index {index} is out of range: {str(path)!r} holds {len(records)} records")
@@ -492,6 +507,18 @@ def _load_jsonl_line(path: Path, text: str, index: int) -> dict[str, Any]:
     if not isinstance(record, dict):
         _fail(f"{path}:{lineno}: a record must be a JSON object")
     return record
+
+
+def _check_rules(record: dict[str, Any], where: str, lang: str) -> None:
+    """A plain record made under other rules: one line in the player's language (the engine refuses it too,
+    in English; an unknown game is left to its words)."""
+    from hustings.engine.core import LEGACY_RNG
+
+    game = record.get("game")
+    if isinstance(game, str):
+        refusal = rules_refusal(game, record.get("rules_version"), record.get("rng", LEGACY_RNG), where)
+        if refusal is not None and refusal.age != "unknown_game":
+            _fail(_rules_text(refusal, lang))
 
 
 def _replay_record(record: dict[str, Any], where: str) -> GameState:
@@ -551,13 +578,15 @@ def replay(
     or a spectator's; piped (or with --print), print the events PLAYER could see, then the final scores.
     An unfinished `play` game shows only the spectator's or its one person's view, unless --referee."""
     language = _lang(lang)
-    loaded = _load_record(file, game_index)
+    loaded = _load_record(file, game_index, language)
     if isinstance(loaded, Match):
         state = loaded.state
         record: dict[str, Any] = {}
     else:
         record = loaded
-        state = _replay_record(record, f"record {game_index} of {str(file)!r}")
+        where = f"record {game_index} of {str(file)!r}"
+        _check_rules(record, where, language)
+        state = _replay_record(record, where)
     if player is not None and not 0 <= player < state.num_players:
         _fail(f"--player {player} is not in this game (players are 0..{state.num_players - 1})")
     # a game its person gave up at the table: a save says so, and so does the record `export` or the server wrote
@@ -604,7 +633,7 @@ def export(
         match = open_file(file)
         record = match.record(referee=referee)
     except StoreError as e:
-        _fail(str(e))
+        _fail_stored(e, _default_lang())
     except MatchError as e:
         _fail(f"{str(file)!r}: {e} (finish it first, or --referee)")
     record["table"] = match.settings.to_json()
@@ -754,7 +783,8 @@ def play(
         if given:
             _fail(f"{', '.join(given)} come(s) from the record; leave {'it' if len(given) == 1 else 'them'} out "
                   "with --resume")
-        _resume(resume, language if lang is not None else None, style if names is not None else None, fast)
+        _resume(resume, language if lang is not None else None, style if names is not None else None, fast,
+                language)
         return
     if seed is not None and not 0 <= seed < 2**512:
         _fail("--seed must be a non-negative integer of at most 512 bits")
@@ -811,33 +841,74 @@ def _interactive() -> bool:
     return sys.stdin.isatty()
 
 
-def _saved_games(folder: Path) -> list[tuple[Path, Any]]:
-    """The play records in ``folder`` that this user's save key opens, newest first: (path, stored match)."""
-    from hustings.table.store import FileStore, StoreError
+@dataclass(frozen=True)
+class _Save:
+    """A save file in the play folder: its match (None when it cannot be opened) and why this program cannot
+    continue it (None when it can)."""
+
+    path: Path
+    mtime: float
+    stored: StoredMatch | None
+    refusal: RulesVersionError | None
+
+    @property
+    def unfinished(self) -> bool:
+        """Unfinished, or not known to be finished (a save that cannot be opened)."""
+        return self.stored is None or not self.stored.over
+
+    @property
+    def playable(self) -> bool:
+        return self.stored is not None and self.refusal is None
+
+
+def _saved_games(folder: Path) -> list[_Save]:
+    """The play records in ``folder``, newest first. Read only: a save that cannot be opened (damaged, another
+    save key's) or continued (other rules, an unknown game) is listed as such and left alone; files that are not
+    play records are left out."""
+    from hustings.table.store import FileStore, NotARecord, StoreError
 
     store = FileStore(folder)
-    found: list[tuple[float, Path, Any]] = []
+    found: list[_Save] = []
     for name in store.list():
+        path = folder / name
         try:
             stored = store.load(name)
+        except NotARecord:
+            continue  # another program's file
         except StoreError:
-            continue  # not ours, another key's, damaged: `hustings saves` names none of them
-        path = folder / name
-        found.append((path.stat().st_mtime, path, stored))
-    return [(p, m) for _, p, m in sorted(found, key=lambda t: t[0], reverse=True)]
+            stored = None
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            continue  # gone meanwhile
+        refusal = None if stored is None else rules_refusal(stored.game, stored.rules_version, stored.rng, str(path))
+        found.append(_Save(path, mtime, stored, refusal))
+    return sorted(found, key=lambda s: s.mtime, reverse=True)
 
 
 def _offer_unfinished(game: str, lang: str) -> Path | None:
-    """Ask whether to continue the newest unfinished game of ``game`` in the default folder."""
+    """Ask whether to continue the newest unfinished game of ``game`` in the default folder. When the game played
+    last is one this program cannot continue (other rules), say so in one line first: it is kept, and a new game
+    starts unless the player declines (then exit)."""
     from hustings.table.keys import data_dir
 
-    unfinished = [(p, m) for p, m in _saved_games(data_dir() / "games") if not m.over and m.game == game]
+    mine = [s for s in _saved_games(data_dir() / "games") if s.stored is not None and s.stored.game == game]
+    unfinished = [s for s in mine if s.playable and s.unfinished]
+    last = mine[0] if mine else None
+    if last is not None and last.unfinished and last.refusal is not None:
+        notice = _rules_text(last.refusal, lang)
+        if not unfinished:
+            if not typer.confirm(f"{notice} {_t('start_new_q', lang)}", default=True):
+                raise typer.Exit(0)
+            return None
+        typer.echo(notice)
     if not unfinished:
         return None
-    path, stored = unfinished[0]
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-    if typer.confirm(_t("continue_q", lang, when=when, steps=len(stored.actions), path=path), default=True):
-        return path
+    save = unfinished[0]
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.mtime))
+    steps = len(save.stored.actions) if save.stored is not None else 0
+    if typer.confirm(_t("continue_q", lang, when=when, steps=steps, path=save.path), default=True):
+        return save.path
     return None
 
 
@@ -846,7 +917,8 @@ def saves(
     folder: Annotated[Path | None, typer.Option(help="where the records are (default: the play folder)")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
 ) -> None:
-    """List the saved games of `hustings play`, newest first, with how to continue the unfinished ones."""
+    """List the saved games of `hustings play`, newest first, with how to continue the unfinished ones (and which
+    this version cannot continue: made under other rules, or not readable)."""
     from hustings.table.keys import data_dir
 
     language = _lang(lang)
@@ -858,16 +930,26 @@ def saves(
     table = Table()
     for key in ("saved", "game", "steps", "state", "file"):
         table.add_column(_t(key, language))
-    for path, stored in games:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-        state = _t("given_up" if stored.given_up is not None else "finished" if stored.over else "unfinished",
-                   language)
-        table.add_row(when, stored.game, str(len(stored.actions)), state, str(path))
+    for save in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.mtime))
+        stored = save.stored
+        if stored is None:
+            table.add_row(when, "?", "?", _t("state_unreadable", language), str(save.path))
+            continue
+        if save.refusal is not None:
+            state = _t(f"state_{save.refusal.age}", language)
+        else:
+            state = _t("given_up" if stored.given_up is not None else "finished" if stored.over else "unfinished",
+                       language)
+        table.add_row(when, stored.game, str(len(stored.actions)), state, str(save.path))
     Console(width=200).print(table)
-    typer.echo(_t("saves_hint", language, cmd=_command()))
+    if any(s.playable for s in games):
+        typer.echo(_t("saves_hint", language, cmd=_command()))
+    if not all(s.playable for s in games):
+        typer.echo(_t("saves_kept", language, cmd=_command()))
 
 
-def _resume(path: Path, lang: str | None, names: str | None, fast: bool) -> None:
+def _resume(path: Path, lang: str | None, names: str | None, fast: bool, say_lang: str) -> None:
     from dataclasses import replace
 
     from hustings.table.files import open_file
@@ -882,7 +964,7 @@ def _resume(path: Path, lang: str | None, names: str | None, fast: bool) -> None
 
         ui_for(match.state.GAME_ID, table.lang, table.names)
     except StoreError as e:
-        _fail(str(e))
+        _fail_stored(e, say_lang)
     except ValueError as e:
         _fail(f"cannot resume {str(path)!r}: {e}")
     _need_terminal("hustings play")

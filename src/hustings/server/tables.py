@@ -49,7 +49,7 @@ from hustings.engine import (
 )
 from hustings.engine.rng import RNG_NAME
 from hustings.server.clock import ClockError, Clocks, ClockSettings
-from hustings.server.i18n import error_text
+from hustings.server.i18n import CATALOG, error_text
 from hustings.server.store import (
     SeatRecord,
     ServerStore,
@@ -60,6 +60,7 @@ from hustings.server.store import (
 )
 from hustings.server.text import explain, text_for
 from hustings.table.match import Match, bot_seed, table_options
+from hustings.table.store import RulesVersionError, rules_refusal
 from hustings.table.undo import undo_refusal
 
 log = logging.getLogger("hustings.server")
@@ -89,6 +90,36 @@ class PlayError(Exception):
         super().__init__(code)
         self.code = code
         self.fields = fields
+
+
+class TableRefused(StoreError):
+    """A stored table this server does not replay: made under other rules than its own (a rules version or random
+    generator of another release), or of a game it does not have. It stays in the store as it is, never loaded into
+    play; ``code`` is the protocol's error for it (``rules_version`` or ``unknown_game``)."""
+
+    def __init__(self, record: TableRecord, refusal: RulesVersionError) -> None:
+        super().__init__(str(refusal))
+        self.record = record
+        self.refusal = refusal
+        self.code = "unknown_game" if refusal.age == "unknown_game" else "rules_version"
+
+    def fields(self, lang: str) -> dict[str, object]:
+        """The words of the error message in ``lang`` (``server.error.<code>``)."""
+        r = self.refusal
+        if self.code == "unknown_game":
+            return {"game": r.game}
+        title = get_spec(r.game).title
+        return {"game": title.get(lang, title.get("en", r.game)), "rules": CATALOG.text(f"server.rules.{r.age}", lang),
+                "recorded": r.recorded, "current": r.current}
+
+    def text(self, lang: str) -> str:
+        return error_text(self.code, lang, **self.fields(lang))
+
+
+def _refusal(record: TableRecord) -> TableRefused | None:
+    """Why this server does not replay ``record`` (versions only, nothing replayed), or None."""
+    refusal = rules_refusal(record.game, record.rules_version, record.rng, f"table {record.id}")
+    return None if refusal is None else TableRefused(record, refusal)
 
 
 def token_hash(token: str) -> str:
@@ -275,6 +306,8 @@ class Hub:
         for record in records:
             try:
                 loaded.append(await self._load(record.id))
+            except TableRefused as e:  # another release's game: it stays in the store, untouched; said once here
+                log.warning("%s", e)
             except Exception as e:  # a table that cannot be rebuilt must not keep the others from starting
                 log.error("table %s cannot be rebuilt: %s", record.id, e)
         if self.store.shared and loaded:
@@ -340,6 +373,10 @@ class Hub:
         except TableNotFound:
             self._missed.pop(table_id, None)
             raise PlayError("unknown_table", table=table_id[:40]) from None
+        refused = _refusal(record)
+        if refused is not None:  # before reading its actions: it is never replayed here
+            self._missed.pop(table_id, None)
+            raise refused
         seats, actions = await asyncio.gather(self._db(self.store.seats, table_id),
                                               self._db(self.store.actions, table_id, 0))
         table = await asyncio.to_thread(_build, record, seats, actions)
@@ -579,12 +616,24 @@ class Hub:
             seat = await self._db(self.store.seat_by_token_hash, token_hash(tok))
             if seat is None:
                 continue
-            table = await self._load(seat.table_id)
+            try:
+                table = await self._load(seat.table_id)
+            except TableRefused as e:  # listed as stored (its page says why it cannot be played here)
+                out.append(dict(_stored_info(e.record, await self._db(self.store.seats, seat.table_id)),
+                                seat=seat.seat))
+                continue
             out.append(dict(self.info(table), seat=seat.seat))
         return out
 
     async def record_of(self, table_id: str) -> dict[str, Any]:
-        table = await self._load_lobby(table_id)
+        try:
+            table = await self._load_lobby(table_id)
+        except TableRefused as e:
+            if e.record.status != "over":
+                raise
+            # a finished game of another release is history: its record as stored, its own rules version in it
+            # (so hustings.replay refuses it rather than play it out under these rules)
+            return _stored_record(e.record, await self._db(self.store.actions, table_id, 0))
         if table.status != "over":  # set once the last move is durable (is_over holds while it is being written)
             raise LobbyError("conflict", "the record holds the seed: it is given out only when the game is over",
                              409)
@@ -630,7 +679,12 @@ class Hub:
         if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
             raise PlayError("bad_message", detail="since must be a step number")
         while True:
-            table = await self._load(table_id)
+            try:
+                table = await self._load(table_id)
+            except TableRefused as e:
+                if lang is None:  # no language asked for: the table's own
+                    conn.lang = normalize_lang(str(e.record.settings.get("lang", "en")))
+                raise PlayError(e.code, **e.fields(conn.lang)) from None
             seat: int | None = None
             if msg.get("spectator") is not True:
                 seat = self._check_token(table, msg.get("token"))
@@ -1380,10 +1434,9 @@ def _build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[A
            state: GameState | None = None) -> LiveTable:
     """A live table from the store: the game replayed action by action, the clocks brought forward with it
     (``state``: the game made from the record already, before any action)."""
-    spec = get_spec(record.game)
-    if record.rules_version != spec.rules_version:
-        raise StoreError(f"table {record.id} was played under rules version {record.rules_version}; this server "
-                         f"has {spec.rules_version}")
+    refused = _refusal(record)
+    if refused is not None:
+        raise refused
     if state is None:
         state = hustings.make(record.game, seed=record.seed, **record.options)
     clock = ClockSettings.from_json(record.settings.get("clock"))
@@ -1401,6 +1454,28 @@ def _build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[A
                      clocks=clocks, clock=clock, stored=len(actions))
 
 
+def _stored_info(record: TableRecord, seats: Sequence[SeatRecord]) -> dict[str, Any]:
+    """TableInfo of a table this server does not load (another release's rules): from the store alone, nobody
+    connected (nobody can be), its status and step as stored."""
+    bots = [s.get("bot") for s in record.settings.get("seats", [])]
+    return {"id": record.id, "game": record.game, "variant": record.options.get("variant"),
+            "players": record.options.get("players"),
+            "clock": ClockSettings.from_json(record.settings.get("clock")).to_json(),
+            "lang": record.settings.get("lang", "en"), "name": record.settings.get("name", ""),
+            "rematch": record.settings.get("rematch"), "rematch_of": record.rematch_of, "status": record.status,
+            "step": record.steps,
+            "seats": [{"seat": s.seat, "name": s.name, "bot": bots[s.seat] if s.seat < len(bots) else None,
+                       "joined": s.joined, "ready": s.ready, "connected": False, "replaced_by_bot": False}
+                      for s in seats]}
+
+
+def _stored_record(record: TableRecord, actions: Sequence[Any]) -> dict[str, Any]:
+    """The engine record of a finished table as the store holds it, without replaying it."""
+    return {"game": record.game, "rules_version": record.rules_version, "engine_version": record.engine_version,
+            "rng": record.rng, "options": dict(record.options), "seed": record.seed,
+            "actions": [[a.seat, a.action] for a in actions]}
+
+
 def _replace_record(record: TableRecord, **changes: Any) -> TableRecord:
     from dataclasses import replace
 
@@ -1413,4 +1488,4 @@ def _replace_seat(seat: SeatRecord, **changes: Any) -> SeatRecord:
     return replace(seat, **{k: v for k, v in changes.items() if v is not None})
 
 
-__all__ = ["Conn", "Hub", "LiveTable", "LobbyError", "PlayError", "dumps", "token_hash"]
+__all__ = ["Conn", "Hub", "LiveTable", "LobbyError", "PlayError", "TableRefused", "dumps", "token_hash"]

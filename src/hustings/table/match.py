@@ -29,7 +29,7 @@ from hustings.engine import (
 )
 from hustings.table.loop import Driven, drive
 from hustings.table.settings import TableSettings
-from hustings.table.store import MatchExists, MatchStore, StoredMatch, StoreError
+from hustings.table.store import MatchExists, MatchStore, StoredMatch, StoreError, rules_refusal
 from hustings.table.undo import undo_refusal
 
 #: the largest seed a match takes (records replay seeds of at most 512 bits)
@@ -133,9 +133,13 @@ class Match:
     @classmethod
     def resume(cls, store: MatchStore, match_id: str, label: str | None = None) -> Match:
         """Load a stored match and replay it. StoreError (one line, naming ``label`` or the id) for anything
-        that cannot be used."""
+        that cannot be used; :class:`~hustings.table.store.RulesVersionError` for a game made under other rules
+        (or of a game this program does not have), before anything is replayed. Never writes."""
         stored = store.load(match_id)
         where = label or repr(match_id)
+        refusal = rules_refusal(stored.game, stored.rules_version, stored.rng, where)
+        if refusal is not None:
+            raise refusal
         try:
             state = hustings.replay(stored.record())
         except RecordError as e:

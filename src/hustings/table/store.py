@@ -35,9 +35,9 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
-from hustings.engine import ENGINE_VERSION, RNG_NAME, GameState
+from hustings.engine import ENGINE_VERSION, RNG_NAME, GameState, get_spec, list_games
 from hustings.table.keys import SaveKey, SaveKeyError
 from hustings.table.settings import SettingsError, TableSettings
 
@@ -60,6 +60,62 @@ class MatchNotFound(StoreError):
 
 class MatchExists(StoreError):
     """A match with that id is already stored (a new match never overwrites one)."""
+
+
+class NotARecord(StoreError):
+    """A JSON file that is not a save of `hustings play` (no marker): someone else's file, not a damaged save."""
+
+
+#: how a stored game's rules stand against this program's (:class:`RulesVersionError`)
+RULES_AGES = ("older", "newer", "other", "unknown_game")
+
+
+class RulesVersionError(StoreError):
+    """A stored game made under other rules than this program's, or of a game it does not have. It is kept as it
+    is and never replayed: these rules could play the same actions out differently.
+
+    ``age`` is one of :data:`RULES_AGES`; ``recorded`` and ``current`` are the rules versions as text (``current``
+    None for an unknown game); ``where`` names the file or match."""
+
+    def __init__(self, where: str, game: str, recorded: str, current: str | None, age: str) -> None:
+        self.where, self.game, self.recorded, self.current, self.age = where, game, recorded, current, age
+        if age == "unknown_game":
+            text = f"{where} holds a game of {game!r}, which this program does not have"
+        else:
+            text = (f"{where} was played under {age} rules ({game} rules version {recorded}; this program has "
+                    f"{current}), which could play it out differently")
+        super().__init__(f"{text}: it is not replayed, and kept as it is")
+
+
+def rules_refusal(game: str, rules_version: object, rng: object, where: str) -> RulesVersionError | None:
+    """Why a stored game of ``game`` made under ``rules_version`` with generator ``rng`` cannot be replayed by this
+    program, or None when it can. Looks at the versions only (no replay), so it is cheap enough for a listing."""
+    if game not in list_games():
+        return RulesVersionError(where, game[:40], "", None, "unknown_game")
+    current = get_spec(game).rules_version
+    if rules_version == current and rng == RNG_NAME:
+        return None
+    recorded = _version_text(rules_version)
+    if rules_version is None:
+        age = "older"  # records before rules versions (hustings 0.1)
+    elif _is_count(rules_version) and _is_count(current) and int(rules_version) != int(current):
+        age = "older" if int(rules_version) < int(current) else "newer"
+    else:  # versions that do not compare, or the same rules with another random generator
+        age = "other"
+        if rules_version == current:
+            recorded, current = f"{recorded} ({_version_text(rng)})", f"{current} ({RNG_NAME})"
+    return RulesVersionError(where, game, recorded, current, age)
+
+
+def _is_count(value: object) -> TypeGuard[str]:
+    # short digit strings only: int() of thousands of digits is refused, and nobody numbers rules that far
+    return isinstance(value, str) and 0 < len(value) <= 18 and value.isascii() and value.isdigit()
+
+
+def _version_text(value: object) -> str:
+    if value is None:
+        return "none"
+    return value[:40] if isinstance(value, str) else _short(value)
 
 
 @dataclass(frozen=True)
@@ -388,7 +444,7 @@ class FileStore:
         where = repr(str(path))
         data = parse_json(text, where)
         if not isinstance(data, dict) or MARKER not in data:
-            raise StoreError(
+            raise NotARecord(
                 f"{where} is not a record of `hustings play` (no {MARKER!r} marker); "
                 "records of other commands can be watched with `hustings replay`"
             )

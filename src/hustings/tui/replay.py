@@ -12,7 +12,8 @@ from textual.binding import Binding, BindingType
 from textual.widgets import RichLog, Static
 
 import hustings
-from hustings.engine import GameState
+from hustings.engine import GameState, get_spec
+from hustings.engine.core import check_record_versions
 from hustings.table.match import given_up_outcome
 from hustings.tui.app import TableApp
 from hustings.tui.i18n import tr
@@ -23,6 +24,8 @@ class Stepper:
     """The states of a record after 0, 1, ... n actions, built on demand and kept (clones are cheap)."""
 
     def __init__(self, record: Mapping[str, Any]) -> None:
+        # a record of other rules would step through a game that was never played: RecordError, as replay() does
+        check_record_versions(record, get_spec(str(record["game"])))
         options = dict(record.get("options", {}))
         self.actions: list[tuple[int, int]] = [(int(p), int(a)) for p, a in record["actions"]]
         self.states: list[GameState] = [hustings.make(str(record["game"]), seed=record["seed"], **options)]
