@@ -212,6 +212,14 @@ def _print_final(console: Console, state: GameState, lang: str) -> None:
     console.print(f"{_t('winners', lang)}: " + ", ".join(_t("seat", lang, n=p + 1) for p in winners))
 
 
+def _print_given_up(console: Console, state: GameState, lang: str) -> None:
+    """A game its person gave up at the table: the scores as they stood, and that it counts as lost."""
+    from hustings.tui.i18n import tr
+
+    console.print(_score_table(state.scores(), [], lang, state.GAME_ID))
+    console.print(f"{tr('game_over', lang)} · {tr('given_up', lang)}", highlight=False)
+
+
 # ------------------------------------------------------------------------------------------- games
 
 
@@ -581,17 +589,26 @@ def replay(
         state = _replay_record(record, where)
     if player is not None and not 0 <= player < state.num_players:
         _fail(f"--player {player} is not in this game (players are 0..{state.num_players - 1})")
+    # a game its person gave up at the table: a save says so, and so does the record `export` or the server wrote
+    given_up = loaded.given_up if isinstance(loaded, Match) else record.get("given_up")
+    if isinstance(given_up, bool) or not isinstance(given_up, int):
+        given_up = None
     if isinstance(loaded, Match):
         step = _check_secret_view(loaded, player, step, referee)
     if step is None:
         step = sys.stdin.isatty() and sys.stdout.isatty()
     if step:
-        _replay_stepping(state.record(), state, player, language, _names(names))
+        stepped = state.record()
+        if given_up is not None:
+            stepped["given_up"] = given_up
+        _replay_stepping(stepped, state, player, language, _names(names))
         return
     for event in state.events(player):
         typer.echo(event.message(language))
     console = Console()
-    if state.is_over:
+    if given_up is not None and not state.is_over:  # ended at the table (hustings.table.Match.give_up)
+        _print_given_up(console, state, language)
+    elif state.is_over:
         _print_final(console, state, language)
         if "scores" in record and record["scores"] != state.scores():
             # The record replays, but to other scores: the rules changed since it was written.
@@ -622,6 +639,8 @@ def export(
     record["table"] = match.settings.to_json()
     if match.is_over:
         record["scores"] = match.state.scores()
+    if match.given_up is not None:  # ended at the table: the record replays to where it was given up
+        record["given_up"] = match.given_up
     text = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
     if out is None:
         typer.echo(text, nl=False)
@@ -920,7 +939,8 @@ def saves(
         if save.refusal is not None:
             state = _t(f"state_{save.refusal.age}", language)
         else:
-            state = _t("finished", language) if stored.over else _t("unfinished", language)
+            state = _t("given_up" if stored.given_up is not None else "finished" if stored.over else "unfinished",
+                       language)
         table.add_row(when, stored.game, str(len(stored.actions)), state, str(save.path))
     Console(width=200).print(table)
     if any(s.playable for s in games):
@@ -958,16 +978,23 @@ def _resume(path: Path, lang: str | None, names: str | None, fast: bool, say_lan
 
 def _run_table(session: Any, fast: bool) -> None:
     from hustings.tui.app import PlayApp
-    from hustings.tui.i18n import tr
 
     PlayApp(session, fast=fast).run()
-    lang = session.table.lang
+    _after_table(session, session.table.lang, session.path)
+
+
+def _after_table(session: Any, lang: str, path: Path) -> None:
+    """What the terminal says when a table closes: the end of the game, where it is saved, how to go on."""
+    from hustings.tui.i18n import tr
+
     state = session.state
-    if state.is_over:
+    if session.given_up is not None:
+        _print_given_up(Console(), state, lang)
+    elif state.is_over:
         _print_final(Console(), state, lang)
-    typer.echo(tr("saved_to", lang, path=session.path))
-    if not state.is_over:
-        typer.echo(tr("resume_hint", lang, cmd=_command(), path=session.path))
+    typer.echo(tr("saved_to", lang, path=path))
+    if not session.is_over:
+        typer.echo(tr("resume_hint", lang, cmd=_command(), path=path))
 
 
 def _replay_stepping(record: dict[str, Any], state: GameState, player: int | None, lang: str, names: str) -> None:
@@ -986,8 +1013,12 @@ def _replay_stepping(record: dict[str, Any], state: GameState, player: int | Non
 def puzzle(
     hard: Annotated[bool, typer.Option("--hard", help="hard mode: the protesters (a councillor's place)")] = False,
     difficulty: Annotated[
-        int | None, typer.Option(help="the deal's shortest escape in moves (normal 10-18, hard 10-26)")
+        int | None, typer.Option(help="the deal's shortest escape in moves (normal 10-18; hard 10-23, "
+                                      "with --strict 10-26)")
     ] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="hard mode's strict capture rule: caught whenever the "
+                                                          "President stands beside the protesters after a move")]
+    = False,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
     seed: Annotated[int | None, typer.Option(help="a fixed deal (default: a fresh one, never shown)")] = None,
     save: Annotated[Path | None, typer.Option(help="record file to write after every move")] = None,
@@ -996,7 +1027,8 @@ def puzzle(
 ) -> None:
     """逃出總統府 (Escape from the Presidential Palace), the solo puzzle of 選舉之戰: bring the President to the
     exit. Choose a swap from the list (arrow keys and Enter, or 1-9), or play on the grid with --keys; hints
-    and undos are counted, and the moves are set against par at the end. Resume with `hustings play --resume`."""
+    and undos are counted, and the moves are set against par at the end. There is no action limit; press G twice
+    (g twice with --keys) to give up. Resume with `hustings play --resume`."""
     game = "palace-escape"
     language = _lang(lang)
     spec = _spec(game)
@@ -1004,6 +1036,8 @@ def puzzle(
         _fail("--seed must be a non-negative integer of at most 512 bits")
     variant = "hard" if hard else "normal"
     options: dict[str, Any] = {} if difficulty is None else {"difficulty": difficulty}
+    if strict:
+        options["capture"] = "strict"
     try:
         state = hustings.make(game, variant=variant, seed=seed, **options)
     except ValueError as e:
@@ -1039,14 +1073,8 @@ def puzzle(
     if play_keys is None:
         _run_table(session, False)
         return
-    from hustings.tui.i18n import tr
-
     play_keys(session, language)
-    if session.state.is_over:
-        _print_final(Console(), session.state, language)
-    typer.echo(tr("saved_to", language, path=path))
-    if not session.state.is_over:
-        typer.echo(tr("resume_hint", language, cmd=_command(), path=path))
+    _after_table(session, language, path)
 
 
 # -- hustings serve (issue 12): the online server; kept in one block, its imports inside (the server extra) ---------

@@ -59,7 +59,7 @@ from hustings.server.store import (
     TableRecord,
 )
 from hustings.server.text import explain, text_for
-from hustings.table.match import Match, bot_seed
+from hustings.table.match import Match, bot_seed, table_options
 from hustings.table.store import RulesVersionError, rules_refusal
 from hustings.table.undo import undo_refusal
 
@@ -450,7 +450,9 @@ class Hub:
         extra = body.get("options") or {}
         if not isinstance(extra, Mapping) or any(k not in spec.options for k in extra):
             raise LobbyError("bad_request", f"options: {game} takes {', '.join(spec.options) or 'none'}")
-        options.update(extra)
+        all_bots = all(s["bot"] is not None for s in seats_json)
+        # a person's seat brings the game's person_options (a puzzle without an action limit), unless given
+        options.update(table_options(game, extra, people=not all_bots))
         seed = fresh_seed()
         try:
             state = hustings.make(game, seed=seed, **options)  # refuse bad options now, not at the first replay
@@ -459,7 +461,6 @@ class Hub:
         table_id = secrets.token_urlsafe(12)
         settings = {"seats": seats_json, "clock": clock.to_json(), "lang": lang,
                     "name": str(body.get("name") or "")[:80]}
-        all_bots = all(s["bot"] is not None for s in seats_json)
         record = TableRecord(id=table_id, game=game, options=options, seed=seed, rules_version=spec.rules_version,
                              engine_version=ENGINE_VERSION, rng=RNG_NAME, settings=settings, status="lobby",
                              created_at=time.time(), rematch_of=None if rematch_of is None else rematch_of.id)
@@ -637,6 +638,8 @@ class Hub:
             raise LobbyError("conflict", "the record holds the seed: it is given out only when the game is over",
                              409)
         record: dict[str, Any] = table.match.record()
+        if table.match.given_up is not None:  # ended at the table: the record replays to where it was given up
+            record["given_up"] = table.match.given_up
         return record
 
     def info(self, table: LiveTable) -> dict[str, Any]:
@@ -800,13 +803,16 @@ class Hub:
             # the fields every connection gets alike
             to_act = list(st.current_players) if table.status == "playing" else []
             outcome = None
-            if st.is_over:
-                o = st.outcome()
+            over = table.match.is_over  # by the rules, or given up (Hub.give_up)
+            if over:
+                o = table.match.outcome()
                 outcome = {"winners": list(o.winners), "ranks": list(o.ranks), "utilities": list(o.utilities),
                            "scores": st.scores()}
+                if table.match.given_up is not None:
+                    outcome["given_up"] = table.match.given_up
             clocks = table.clocks.to_json(to_act, time.time()) if table.status == "playing" else []
             cache["to_act"] = to_act
-            cache["common"] = dumps({"to_act": to_act, "clocks": clocks, "over": st.is_over, "outcome": outcome,
+            cache["common"] = dumps({"to_act": to_act, "clocks": clocks, "over": over, "outcome": outcome,
                                      "status": table.status, "table": self.info(table)})[1:-1]
         text = cache.get("text")
         if text is None:
@@ -837,10 +843,11 @@ class Hub:
                                               "text": text.event_text(e, lang, view)})
                 evs.append(ev)
         can_undo = seat is not None and not st.is_over and table.undo_ok == (st.step_count, seat)
+        can_give_up = (seat is not None and table.status == "playing" and table.match.can_give_up(seat))
         acked = "" if ack is None else f'"ack":{ack},'
         return (f'{{"type":"{kind}",{acked}"step":{st.step_count},"view":{view_json},"legal":{legal_json},'
                 f'"events":[{",".join(evs)}],"phase":{phase_json},"can_undo":{"true" if can_undo else "false"},'
-                f'{cache["common"]}}}')
+                f'"can_give_up":{"true" if can_give_up else "false"},{cache["common"]}}}')
 
     def send_state(self, table: LiveTable, conn: Conn, kind: str, since: int | None,
                    cache: dict[Any, Any] | None = None) -> None:
@@ -909,7 +916,7 @@ class Hub:
         st = table.state
         if table.status == "lobby":
             raise PlayError("not_started")
-        if st.is_over:
+        if table.match.is_over:
             raise PlayError("over")
         if step != st.step_count:
             raise PlayError("stale_step", step=st.step_count, sent=step)
@@ -1165,6 +1172,9 @@ class Hub:
             if record.status == "playing" and table.status == "lobby":
                 self._begin(table, dict(record.settings))  # started through another process
                 changed = True
+            elif record.status == "over" and table.status == "playing" and "given_up" in record.settings:
+                self._end_given_up(table, dict(record.settings))  # given up through another process
+                changed = True
             elif record.settings != table.record.settings:
                 table.record = _replace_record(table.record, settings=dict(record.settings))
                 changed = True
@@ -1182,7 +1192,7 @@ class Hub:
             st = table.state
             if table.status == "lobby":
                 raise PlayError("not_started")
-            if st.is_over:
+            if table.match.is_over:
                 raise PlayError("over")
             if step != st.step_count:
                 raise PlayError("stale_step", step=st.step_count, sent=step)
@@ -1207,6 +1217,43 @@ class Hub:
                 raise PlayError("stale_step", step=table.state.step_count, sent=step) from None
             conn.send(dumps({"type": "ack", "step": step - 1}))
             await self._rebuild(table)
+
+    # -- giving up ----------------------------------------------------------------------------------------------
+
+    async def give_up(self, conn: Conn, msg: Mapping[str, Any]) -> None:
+        """The one person of a one-player game gives it up (a command of the table, not a move): the table is
+        stored as over, given up, lost (``settings.given_up``), and everyone is told. Under the table's lock."""
+        table, seat = self._actor(conn)
+        step = msg.get("step")
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise PlayError("bad_message", detail="give_up needs the integer step you saw")
+        async with table.lock:
+            st = table.state
+            if table.status == "lobby":
+                raise PlayError("not_started")
+            if table.match.is_over:
+                raise PlayError("over")
+            if step != st.step_count:
+                raise PlayError("stale_step", step=st.step_count, sent=step)
+            if not table.match.can_give_up(seat):
+                raise PlayError("cannot_give_up")
+            settings = dict(table.record.settings, given_up=seat)
+
+            def store_end() -> None:  # the settings first: a table whose settings say given up is over (_build)
+                self.store.set_settings(table.id, settings)
+                self.store.set_status(table.id, "over")
+
+            await self._db(store_end)
+            self._end_given_up(table, settings)
+
+    def _end_given_up(self, table: LiveTable, settings: dict[str, Any]) -> None:
+        """The table ends given up (here, or through another process): everyone told, nothing scheduled."""
+        table.match.given_up = settings["given_up"]
+        table.record = _replace_record(table.record, settings=settings, status="over")
+        table.undo_ok = None
+        self._broadcast(table)
+        self._schedule(table)
+        self._evict_later(table)
 
     # -- explain ------------------------------------------------------------------------------------------------
 
@@ -1327,13 +1374,15 @@ class Hub:
             await self.hello(conn, table_id, msg)
             return
         if conn.table is None:
-            if kind in ("act", "undo", "lang", "explain"):
+            if kind in ("act", "undo", "lang", "explain", "give_up"):
                 raise PlayError("hello_first")
             raise PlayError("bad_message", detail=f"unknown message type {str(kind)[:30]!r}")
         if kind == "act":
             await self.act(conn, msg)
         elif kind == "undo":
             await self.undo(conn, msg)
+        elif kind == "give_up":
+            await self.give_up(conn, msg)
         elif kind == "explain":
             await self.explain(conn, msg)
         elif kind == "lang":
@@ -1397,8 +1446,9 @@ def _build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[A
         state.apply(a.seat, a.action)
         clocks.on_action(to_act, a.seat, a.at)
     bots = [s.get("bot") for s in record.settings["seats"]]
-    match = Match(state, bots)
-    if state.is_over and record.status != "over":
+    given_up = record.settings.get("given_up")  # a one-player game its person gave up (Hub.give_up)
+    match = Match(state, bots, given_up=given_up if isinstance(given_up, int) else None)
+    if match.is_over and record.status != "over":
         record = _replace_record(record, status="over")
     return LiveTable(record=record, seats=list(seats), match=match, events=list(state.all_events()),
                      clocks=clocks, clock=clock, stored=len(actions))

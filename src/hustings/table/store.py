@@ -12,7 +12,8 @@ with :func:`os.replace` (a killed process leaves the old or the new file, never 
 
     {"hustings_record": 2, "game": ..., "rules_version": ..., "engine_version": ..., "rng": ...,
      "options": {...}, "table": {"humans", "bots", "lang", "names"}, "steps": N, "over": false,
-     "scores": [...] (once over), "key_id": "...", "sealed": "<base64>", "mac": "<hex>"}
+     "scores": [...] (once over), "given_up": seat (a game its person gave up; over), "key_id": "...",
+     "sealed": "<base64>", "mac": "<hex>"}
 
 ``sealed`` holds the seed and the actions, encrypted with the save key from the user's data folder
 (:mod:`hustings.table.keys`): the seed gives away every hidden card and future shuffle, and the actions
@@ -131,6 +132,8 @@ class StoredMatch:
     rng: str = RNG_NAME
     #: the final scores once the game is over, else None
     scores: tuple[Mapping[str, Any], ...] | None = None
+    #: the seat whose person gave the game up at the table (then over, with the scores at that moment), else None
+    given_up: int | None = None
 
     @property
     def over(self) -> bool:
@@ -190,6 +193,11 @@ class MatchStore(Protocol):
 
     def save_settings(self, match_id: str, settings: TableSettings) -> None: ...
 
+    def give_up(self, match_id: str, seat: int, *, holds: int, scores: Sequence[Mapping[str, Any]]) -> None:
+        """The game ends, given up by ``seat``'s person (``scores``: as they stand); refused unless the match
+        holds exactly ``holds`` actions and is not over."""
+        ...
+
     def list(self) -> list[str]:
         """The ids of the stored matches, sorted."""
         ...
@@ -208,13 +216,23 @@ def _extend(match: StoredMatch, start: int, actions: Sequence[tuple[int, int]],
                    scores=None if scores is None else tuple(scores))
 
 
+def _end(match: StoredMatch, seat: int, holds: int, scores: Sequence[Mapping[str, Any]], where: str) -> StoredMatch:
+    if holds != len(match.actions):
+        raise StoreError(f"{where} holds {len(match.actions)} actions, not {holds}: another program wrote it "
+                         "meanwhile; reload the game")
+    if match.over:
+        raise StoreError(f"{where} holds a finished game; it cannot be given up")
+    return replace(match, scores=tuple(scores), given_up=int(seat))
+
+
 def _shorten(match: StoredMatch, steps: int, holds: int, where: str) -> StoredMatch:
     if holds != len(match.actions):
         raise StoreError(f"{where} holds {len(match.actions)} actions, not {holds}: another program wrote it "
                          "meanwhile; reload the game")
     if isinstance(steps, bool) or not isinstance(steps, int) or not 0 <= steps <= holds:
         raise StoreError(f"cannot keep {steps!r} of the {holds} actions of {where}")
-    return replace(match, actions=match.actions[:steps], scores=None if steps < holds else match.scores)
+    return replace(match, actions=match.actions[:steps], scores=None if steps < holds else match.scores,
+                   given_up=None if steps < holds else match.given_up)
 
 
 # ------------------------------------------------------------------------------------------- memory
@@ -246,6 +264,9 @@ class MemoryStore:
 
     def save_settings(self, match_id: str, settings: TableSettings) -> None:
         self.matches[match_id] = replace(self.load(match_id), settings=settings)
+
+    def give_up(self, match_id: str, seat: int, *, holds: int, scores: Sequence[Mapping[str, Any]]) -> None:
+        self.matches[match_id] = _end(self.load(match_id), seat, holds, scores, f"match {match_id!r}")
 
     def list(self) -> list[str]:
         return sorted(self.matches)
@@ -340,6 +361,10 @@ class FileStore:
         path = self.path(match_id)
         self._write(path, replace(self.load(match_id), settings=settings), exclusive=False)
 
+    def give_up(self, match_id: str, seat: int, *, holds: int, scores: Sequence[Mapping[str, Any]]) -> None:
+        path = self.path(match_id)
+        self._write(path, _end(self.load(match_id), seat, holds, scores, repr(str(path))), exclusive=False)
+
     def list(self) -> list[str]:
         try:
             names = [p.name for p in self.folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
@@ -371,6 +396,8 @@ class FileStore:
         }
         if match.scores is not None:
             body["scores"] = [dict(s) for s in match.scores]
+        if match.given_up is not None:
+            body["given_up"] = match.given_up
         body["key_id"] = key.key_id
         body["sealed"] = base64.b64encode(key.seal(_seal_payload(match.seed, match.actions))).decode("ascii")
         body["mac"] = key.mac(_canonical(body))
@@ -476,8 +503,11 @@ def _fields(data: dict[str, Any], key: SaveKey) -> StoredMatch:
     for name in ("rules_version", "engine_version", "rng"):
         if not isinstance(data.get(name), str):
             raise ValueError(f"{name!r} is missing")
+    given_up = data.get("given_up")
+    if given_up is not None and (final is None or not _is_int(given_up) or given_up not in settings.humans):
+        raise ValueError("'given_up' is not a person's seat of a finished game")
     return StoredMatch(game, options, seed, actions, settings, data["rules_version"], data["engine_version"],
-                       data["rng"], final)
+                       data["rng"], final, given_up)
 
 
 def parse_json(text: str, where: str) -> Any:

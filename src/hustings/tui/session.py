@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hustings.bots.random_bot import Bot
-from hustings.engine import Action, GameState
+from hustings.engine import Action, GameState, Outcome
 from hustings.table.match import Match
 from hustings.table.settings import TableSettings
 from hustings.table.store import FileStore
@@ -67,6 +67,25 @@ class Session:
     @property
     def bots(self) -> list[Bot | None]:
         return self.match.bots
+
+    @property
+    def is_over(self) -> bool:
+        """The game ended: by its rules, or given up at this table."""
+        return self.match.is_over
+
+    @property
+    def given_up(self) -> int | None:
+        return self.match.given_up
+
+    def outcome(self) -> Outcome:
+        return self.match.outcome()
+
+    def can_give_up(self, p: int) -> bool:
+        return self.match.can_give_up(p)
+
+    def give_up(self, p: int) -> None:
+        """``p``'s person gives the game up (a one-player game): it ends, lost, and is saved so."""
+        self.match.give_up(p)
 
     # -- seats ---------------------------------------------------------------------------------
 
