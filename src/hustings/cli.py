@@ -167,11 +167,38 @@ def _spec(game: str) -> GameSpec:
         _fail(str(e))
 
 
-def _make(game: str, players: int, variant: str | None, seed: int) -> GameState:
+def _make(game: str, players: int, variant: str | None, seed: int,
+          options: dict[str, Any] | None = None) -> GameState:
     try:
-        return hustings.make(game, players=players, variant=variant, seed=seed)
-    except ValueError as e:
+        return hustings.make(game, players=players, variant=variant, seed=seed, **(options or {}))
+    except (ValueError, TypeError) as e:
         _fail(str(e))
+
+
+_OPTION_HELP = ("a rule option of the game, NAME=VALUE (repeatable; `hustings games` lists them), e.g. "
+                "money_rounds=all_but_last; VALUE is read as JSON when it is one (12, null, true)")
+
+
+def _options(values: list[str] | None, game: str) -> dict[str, Any]:
+    """``--option NAME=VALUE`` (repeatable) as the options of ``make()``; one line for a malformed one, an option
+    the game does not have or one given twice. The game checks the values when the state is made."""
+    spec = _spec(game)
+    known = [k for k in spec.options if k not in ("players", "variant")]
+    out: dict[str, Any] = {}
+    for item in values or ():
+        name, sep, raw = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            _fail(f"--option {item!r}: write NAME=VALUE" + (f", e.g. {known[0]}=..." if known else ""))
+        if name not in known:
+            _fail(f"--option {name}: {game} has " + (f"the options {', '.join(known)}" if known else "no options"))
+        if name in out:
+            _fail(f"--option {name} is given twice")
+        try:
+            out[name] = json.loads(raw)
+        except ValueError:
+            out[name] = raw  # plain text: money_rounds=all_but_last
+    return out
 
 
 def _title(spec: GameSpec, lang: str) -> str:
@@ -228,13 +255,15 @@ def games(lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en"
     """List the registered games with their variants and player counts."""
     language = _lang(lang)
     table = Table()
-    for key in ("game", "title", "variants", "players"):
-        table.add_column(_t(key, language))
+    for key in ("game", "title", "variants", "players", "options"):
+        # what one types (the id, the option names) is never cut; titles and counts wrap instead
+        table.add_column(_t(key, language), no_wrap=key in ("game", "options"))
     for game_id in hustings.list_games():
         spec = get_spec(game_id)
         variants = "\n".join(v + (" (default)" if v == spec.default_variant else "") for v in spec.variants)
         counts = "\n".join(f"{v}: {_counts(spec.player_counts(v))}" for v in spec.variants)
-        table.add_row(game_id, _title(spec, language), variants, counts)
+        options = "\n".join(k for k in spec.options if k not in ("players", "variant"))
+        table.add_row(game_id, _title(spec, language), variants, counts, options)
     Console().print(table)
 
 
@@ -271,10 +300,11 @@ class _GamesPerSecond(ProgressColumn):
         return Text(f"{rate:,.1f} games/s", style="progress.data.speed")
 
 
-def _lab_config(game: str, players: int, variant: str | None, bots: str, games: int, seed: int) -> SimConfig:
-    _spec(game)
+def _lab_config(game: str, players: int, variant: str | None, bots: str, games: int, seed: int,
+                option: list[str] | None = None) -> SimConfig:
+    options = _options(option, game)
     try:
-        return SimConfig.build(game, players, variant, bots, games, seed)
+        return SimConfig.build(game, players, variant, bots, games, seed, options=options)
     except ValueError as e:
         _fail(str(e))
 
@@ -410,10 +440,11 @@ def simulate(
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
     plot: Annotated[Path | None, typer.Option(help="draw the summary into this PNG/SVG/PDF")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help=_OPTION_HELP)] = None,
 ) -> None:
     """Play GAMES games between the chosen bots (seats rotate each game) and write their records to OUT."""
     language = _lang(lang)
-    cfg = _lab_config(game, players, variant, bots, games, seed)
+    cfg = _lab_config(game, players, variant, bots, games, seed, option)
     _check_plot(plot)
     started = time.perf_counter()
     results = _run_lab(cfg, out, workers, backend, address)
@@ -434,12 +465,13 @@ def tournament(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="also write the records (JSONL)")] = None,
     plot: Annotated[Path | None, typer.Option(help="draw the summary into this PNG/SVG/PDF")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help=_OPTION_HELP)] = None,
 ) -> None:
     """Seat-rotated games between bots: each bot's win share with a 95% interval and its decision times."""
     language = _lang(lang)
     if players is None:
         players = len([b for b in bots.split(",") if b.strip()])
-    cfg = _lab_config(game, players, variant, bots, games, seed)
+    cfg = _lab_config(game, players, variant, bots, games, seed, option)
     _check_plot(plot)
     started = time.perf_counter()
     results = _run_lab(cfg, out, workers, backend, address)
@@ -665,13 +697,14 @@ def demo(
     seed: Annotated[int | None, typer.Option(help="game seed (default: a fresh one, printed)")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
     bots: Annotated[str | None, typer.Option(help=_BOTS_HELP + " (default: heuristic where the game has one)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help=_OPTION_HELP)] = None,
 ) -> None:
     """Watch one complete game between bots: every public event, then the scores."""
     language = _lang(lang)
     spec = _spec(game)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    state = _make(game, players, variant, seed)
+    state = _make(game, players, variant, seed, _options(option, game))
     variant = spec.default_variant if variant is None else variant
     console = Console()
     console.print(
@@ -743,7 +776,7 @@ def _default_save(game: str) -> Path:
     return folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json"
 
 
-_FROM_RECORD = ("GAME", "--players", "--variant", "--seat", "--bots", "--seed", "--save")
+_FROM_RECORD = ("GAME", "--players", "--variant", "--seat", "--bots", "--seed", "--save", "--option")
 
 
 @app.command()
@@ -769,6 +802,7 @@ def play(
     resume: Annotated[Path | None, typer.Option(help="continue the game in this record file")] = None,
     new: Annotated[bool, typer.Option("--new", help="start a new game without offering to continue a saved one")]
     = False,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help=_OPTION_HELP)] = None,
 ) -> None:
     """Play at this terminal: against bots, or several people at one keyboard. Every move is saved.
 
@@ -778,7 +812,7 @@ def play(
     if resume is None and not new and save is None and seed is None and _interactive():
         resume = _offer_unfinished(game or "die-macher-2019", language)
     if resume is not None:
-        given = [n for n, v in zip(_FROM_RECORD, (game, players, variant, seat, bots, seed, save), strict=True)
+        given = [n for n, v in zip(_FROM_RECORD, (game, players, variant, seat, bots, seed, save, option), strict=True)
                  if v is not None]
         if given:
             _fail(f"{', '.join(given)} come(s) from the record; leave {'it' if len(given) == 1 else 'them'} out "
@@ -791,7 +825,8 @@ def play(
     game = game or "die-macher-2019"
     spec = _spec(game)
     players = 4 if players is None else players
-    _make(game, players, variant, 0)  # checks the variant and the player count
+    options = _options(option, game)
+    _make(game, players, variant, 0, options)  # checks the variant, the player count and the options
     from hustings.table.settings import TableSettings
     from hustings.tui import ui_for
 
@@ -831,7 +866,7 @@ def play(
 
     table = TableSettings(tuple(seats), language, style)
     try:
-        session = Session.new(game, players, variant, seed, table, path)
+        session = Session.new(game, players, variant, seed, table, path, options)
     except (SaveError, StoreError, MatchError) as e:
         _fail(f"cannot start the game in --save {str(path)!r}: {e}")
     _run_table(session, fast)

@@ -7,9 +7,10 @@ when the device must be handed over.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from hustings.bots.random_bot import Bot
 from hustings.engine import Action, GameState, Outcome
@@ -47,12 +48,14 @@ class Session:
 
     @classmethod
     def new(cls, game: str, players: int, variant: str | None, seed: int | None, table: TableSettings,
-            path: Path | None) -> Session:
-        """A new game (a fresh 128-bit seed unless ``seed`` is given), saved at once; never overwrites."""
+            path: Path | None, options: Mapping[str, Any] | None = None) -> Session:
+        """A new game (a fresh 128-bit seed unless ``seed`` is given) with the game's ``options``, saved at once;
+        never overwrites."""
         if len(table.bots) != players:
             raise ValueError(f"{len(table.bots)} seats given for a {players}-player game")
         store, match_id = FileStore.at(path) if path is not None else (None, None)
-        return cls.of(Match.new(game, table, variant=variant, seed=seed, store=store, match_id=match_id), path)
+        return cls.of(Match.new(game, table, variant=variant, seed=seed, store=store, match_id=match_id,
+                                options=options), path)
 
     # -- what the interface reads ------------------------------------------------------------
 
