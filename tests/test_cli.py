@@ -215,3 +215,59 @@ def test_demo_language_follows_the_locale() -> None:
 def test_demo_bad_player_count() -> None:
     code, _, stderr = invoke("demo", GAME, "--players", "6")
     assert_usage_error(code, stderr)
+
+
+# ------------------------------------------------------------------------------------------ --option
+
+
+def test_games_lists_each_games_options() -> None:
+    code, out, _ = invoke("games", "--lang", "en")
+    assert code == 0 and "money_rounds" in out and "capture" in out and "first_player" in out
+
+
+def test_simulate_and_tournament_play_under_the_options_given(tmp_path: Path) -> None:
+    """The lab plays the rule option asked for (issue 21: the 001/003 readings are options players and the lab
+    choose), records it in every line, and the lines replay under it."""
+    out = tmp_path / "g.jsonl"
+    code, _, err = invoke("simulate", "die-macher", "-p", "3", "-n", "2", "--seed", "3", "--out", str(out),
+                          "--variant", "short", "--option", "money_rounds=all_but_last", "-O", "secret_poll=members")
+    assert code == 0, err
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(lines) == 2
+    for line in lines:
+        assert line["options"]["money_rounds"] == "all_but_last" and line["options"]["secret_poll"] == "members"
+        assert hustings.replay(line).record()["options"]["money_rounds"] == "all_but_last"
+    code, _, err = invoke("tournament", "palace-escape", "--bots", "heuristic", "-n", "2",
+                          "-O", "capture=strict", "-O", "difficulty=12", "--out", str(tmp_path / "p.jsonl"))
+    assert code == 0, err
+    for line in (tmp_path / "p.jsonl").read_text().splitlines():
+        rec = json.loads(line)
+        assert rec["options"]["capture"] == "strict" and rec["options"]["difficulty"] == 12
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["-O", "money_rounds"], "write NAME=VALUE"),
+        (["-O", "=3"], "write NAME=VALUE"),
+        (["-O", "nonsense=1"], "die-macher has the options money_rounds"),
+        (["-O", "players=9"], "die-macher has the options"),
+        (["-O", "donations=after_setup", "-O", "donations=before_setup"], "given twice"),
+        (["-O", "money_rounds=sometimes"], "money_rounds"),
+    ],
+)
+def test_bad_options_are_one_line(tmp_path: Path, args: list[str], needle: str) -> None:
+    for command in (["simulate", "die-macher", "-p", "3", "-n", "1", "--out", str(tmp_path / "x.jsonl")],
+                    ["demo", "die-macher", "-p", "3", "--seed", "1"]):
+        code, _, err = invoke(*command, *args)
+        assert_usage_error(code, err)
+        assert needle in err, err
+    assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_demo_plays_under_the_options_given() -> None:
+    demo = ("demo", "palace-escape", "-p", "1", "--variant", "hard", "--seed", "4", "--lang", "en")
+    code, out, err = invoke(*demo, "-O", "capture=strict")
+    assert code == 0, err
+    code2, out2, _ = invoke(*demo)
+    assert code2 == 0 and out != out2  # the strict reading deals among the solvable deals only: another deal

@@ -13,6 +13,7 @@ import shutil
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -41,7 +42,7 @@ from hustings.engine import GameSpec, GameState, RecordError, get_spec, normaliz
 from hustings.messages import SHARED
 from hustings.sim.lab import GameResult, Share, SimConfig, run, solo_lines, summarize, time_stats
 from hustings.table.match import Match
-from hustings.table.store import json_value_error
+from hustings.table.store import RulesVersionError, StoredMatch, json_value_error, rules_refusal
 
 USAGE_ERROR = 2
 
@@ -123,6 +124,19 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(USAGE_ERROR)
 
 
+def _rules_text(refusal: RulesVersionError, lang: str) -> str:
+    """The one line, in the player's language, for a game stored under other rules (or of a game this program
+    does not have): a :class:`hustings.table.store.RulesVersionError`."""
+    game = refusal.game if refusal.age == "unknown_game" else _title(get_spec(refusal.game), lang)
+    return _t(f"rules_{refusal.age}", lang, path=refusal.where, game=game, recorded=refusal.recorded,
+              current=refusal.current or "")
+
+
+def _fail_stored(error: Exception, lang: str) -> NoReturn:
+    """One line and exit 2 for a save file that cannot be used; the file is left as it is."""
+    _fail(_rules_text(error, lang) if isinstance(error, RulesVersionError) else str(error))
+
+
 def _default_lang() -> str:
     # POSIX precedence for the message language: LC_ALL, then LC_MESSAGES, then LANG.
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
@@ -153,11 +167,38 @@ def _spec(game: str) -> GameSpec:
         _fail(str(e))
 
 
-def _make(game: str, players: int, variant: str | None, seed: int) -> GameState:
+def _make(game: str, players: int, variant: str | None, seed: int,
+          options: dict[str, Any] | None = None) -> GameState:
     try:
-        return hustings.make(game, players=players, variant=variant, seed=seed)
-    except ValueError as e:
+        return hustings.make(game, players=players, variant=variant, seed=seed, **(options or {}))
+    except (ValueError, TypeError) as e:
         _fail(str(e))
+
+
+_OPTION_HELP = ("a rule option of the game, NAME=VALUE (repeatable; `hustings games` lists them), e.g. "
+                "money_rounds=all_but_last; VALUE is read as JSON when it is one (12, null, true)")
+
+
+def _options(values: list[str] | None, game: str) -> dict[str, Any]:
+    """``--option NAME=VALUE`` (repeatable) as the options of ``make()``; one line for a malformed one, an option
+    the game does not have or one given twice. The game checks the values when the state is made."""
+    spec = _spec(game)
+    known = [k for k in spec.options if k not in ("players", "variant")]
+    out: dict[str, Any] = {}
+    for item in values or ():
+        name, sep, raw = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            _fail(f"--option {item!r}: write NAME=VALUE" + (f", e.g. {known[0]}=..." if known else ""))
+        if name not in known:
+            _fail(f"--option {name}: {game} has " + (f"the options {', '.join(known)}" if known else "no options"))
+        if name in out:
+            _fail(f"--option {name} is given twice")
+        try:
+            out[name] = json.loads(raw)
+        except ValueError:
+            out[name] = raw  # plain text: money_rounds=all_but_last
+    return out
 
 
 def _title(spec: GameSpec, lang: str) -> str:
@@ -198,6 +239,14 @@ def _print_final(console: Console, state: GameState, lang: str) -> None:
     console.print(f"{_t('winners', lang)}: " + ", ".join(_t("seat", lang, n=p + 1) for p in winners))
 
 
+def _print_given_up(console: Console, state: GameState, lang: str) -> None:
+    """A game its person gave up at the table: the scores as they stood, and that it counts as lost."""
+    from hustings.tui.i18n import tr
+
+    console.print(_score_table(state.scores(), [], lang, state.GAME_ID))
+    console.print(f"{tr('game_over', lang)} · {tr('given_up', lang)}", highlight=False)
+
+
 # ------------------------------------------------------------------------------------------- games
 
 
@@ -206,13 +255,15 @@ def games(lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en"
     """List the registered games with their variants and player counts."""
     language = _lang(lang)
     table = Table()
-    for key in ("game", "title", "variants", "players"):
-        table.add_column(_t(key, language))
+    for key in ("game", "title", "variants", "players", "options"):
+        # what one types (the id, the option names) is never cut; titles and counts wrap instead
+        table.add_column(_t(key, language), no_wrap=key in ("game", "options"))
     for game_id in hustings.list_games():
         spec = get_spec(game_id)
         variants = "\n".join(v + (" (default)" if v == spec.default_variant else "") for v in spec.variants)
         counts = "\n".join(f"{v}: {_counts(spec.player_counts(v))}" for v in spec.variants)
-        table.add_row(game_id, _title(spec, language), variants, counts)
+        options = "\n".join(k for k in spec.options if k not in ("players", "variant"))
+        table.add_row(game_id, _title(spec, language), variants, counts, options)
     Console().print(table)
 
 
@@ -249,10 +300,11 @@ class _GamesPerSecond(ProgressColumn):
         return Text(f"{rate:,.1f} games/s", style="progress.data.speed")
 
 
-def _lab_config(game: str, players: int, variant: str | None, bots: str, games: int, seed: int) -> SimConfig:
-    _spec(game)
+def _lab_config(game: str, players: int, variant: str | None, bots: str, games: int, seed: int,
+                option: list[str] | None = None) -> SimConfig:
+    options = _options(option, game)
     try:
-        return SimConfig.build(game, players, variant, bots, games, seed)
+        return SimConfig.build(game, players, variant, bots, games, seed, options=options)
     except ValueError as e:
         _fail(str(e))
 
@@ -388,10 +440,11 @@ def simulate(
     address: Annotated[str | None, typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
     plot: Annotated[Path | None, typer.Option(help="draw the summary into this PNG/SVG/PDF")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help=_OPTION_HELP)] = None,
 ) -> None:
     """Play GAMES games between the chosen bots (seats rotate each game) and write their records to OUT."""
     language = _lang(lang)
-    cfg = _lab_config(game, players, variant, bots, games, seed)
+    cfg = _lab_config(game, players, variant, bots, games, seed, option)
     _check_plot(plot)
     started = time.perf_counter()
     results = _run_lab(cfg, out, workers, backend, address)
@@ -412,12 +465,13 @@ def tournament(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="also write the records (JSONL)")] = None,
     plot: Annotated[Path | None, typer.Option(help="draw the summary into this PNG/SVG/PDF")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help=_OPTION_HELP)] = None,
 ) -> None:
     """Seat-rotated games between bots: each bot's win share with a 95% interval and its decision times."""
     language = _lang(lang)
     if players is None:
         players = len([b for b in bots.split(",") if b.strip()])
-    cfg = _lab_config(game, players, variant, bots, games, seed)
+    cfg = _lab_config(game, players, variant, bots, games, seed, option)
     _check_plot(plot)
     started = time.perf_counter()
     results = _run_lab(cfg, out, workers, backend, address)
@@ -447,9 +501,10 @@ def _read_text(path: Path) -> str:
         _fail(f"cannot read {str(path)!r}: {reason}")
 
 
-def _load_record(path: Path, index: int) -> dict[str, Any] | Match:
+def _load_record(path: Path, index: int, lang: str) -> dict[str, Any] | Match:
     """Record number ``index`` from a JSONL file, a single JSON record or a JSON list of records; or the
-    match in a `hustings play` save file (checked and unsealed with the save key)."""
+    match in a `hustings play` save file (checked and unsealed with the save key; ``lang``: the words of a
+    refusal)."""
     from hustings.table.files import open_file
     from hustings.table.store import MARKER, StoreError
 
@@ -462,7 +517,7 @@ def _load_record(path: Path, index: int) -> dict[str, Any] | Match:
         try:
             return open_file(path)
         except StoreError as e:
-            _fail(str(e))
+            _fail_stored(e, lang)
     records = whole if isinstance(whole, list) else [whole]
     if not -len(records) <= index < len(records):
         _fail(f"--game-index {index} is out of range: {str(path)!r} holds {len(records)} records")
@@ -484,6 +539,18 @@ def _load_jsonl_line(path: Path, text: str, index: int) -> dict[str, Any]:
     if not isinstance(record, dict):
         _fail(f"{path}:{lineno}: a record must be a JSON object")
     return record
+
+
+def _check_rules(record: dict[str, Any], where: str, lang: str) -> None:
+    """A plain record made under other rules: one line in the player's language (the engine refuses it too,
+    in English; an unknown game is left to its words)."""
+    from hustings.engine.core import LEGACY_RNG
+
+    game = record.get("game")
+    if isinstance(game, str):
+        refusal = rules_refusal(game, record.get("rules_version"), record.get("rng", LEGACY_RNG), where)
+        if refusal is not None and refusal.age != "unknown_game":
+            _fail(_rules_text(refusal, lang))
 
 
 def _replay_record(record: dict[str, Any], where: str) -> GameState:
@@ -543,26 +610,37 @@ def replay(
     or a spectator's; piped (or with --print), print the events PLAYER could see, then the final scores.
     An unfinished `play` game shows only the spectator's or its one person's view, unless --referee."""
     language = _lang(lang)
-    loaded = _load_record(file, game_index)
+    loaded = _load_record(file, game_index, language)
     if isinstance(loaded, Match):
         state = loaded.state
         record: dict[str, Any] = {}
     else:
         record = loaded
-        state = _replay_record(record, f"record {game_index} of {str(file)!r}")
+        where = f"record {game_index} of {str(file)!r}"
+        _check_rules(record, where, language)
+        state = _replay_record(record, where)
     if player is not None and not 0 <= player < state.num_players:
         _fail(f"--player {player} is not in this game (players are 0..{state.num_players - 1})")
+    # a game its person gave up at the table: a save says so, and so does the record `export` or the server wrote
+    given_up = loaded.given_up if isinstance(loaded, Match) else record.get("given_up")
+    if isinstance(given_up, bool) or not isinstance(given_up, int):
+        given_up = None
     if isinstance(loaded, Match):
         step = _check_secret_view(loaded, player, step, referee)
     if step is None:
         step = sys.stdin.isatty() and sys.stdout.isatty()
     if step:
-        _replay_stepping(state.record(), state, player, language, _names(names))
+        stepped = state.record()
+        if given_up is not None:
+            stepped["given_up"] = given_up
+        _replay_stepping(stepped, state, player, language, _names(names))
         return
     for event in state.events(player):
         typer.echo(event.message(language))
     console = Console()
-    if state.is_over:
+    if given_up is not None and not state.is_over:  # ended at the table (hustings.table.Match.give_up)
+        _print_given_up(console, state, language)
+    elif state.is_over:
         _print_final(console, state, language)
         if "scores" in record and record["scores"] != state.scores():
             # The record replays, but to other scores: the rules changed since it was written.
@@ -587,12 +665,14 @@ def export(
         match = open_file(file)
         record = match.record(referee=referee)
     except StoreError as e:
-        _fail(str(e))
+        _fail_stored(e, _default_lang())
     except MatchError as e:
         _fail(f"{str(file)!r}: {e} (finish it first, or --referee)")
     record["table"] = match.settings.to_json()
     if match.is_over:
         record["scores"] = match.state.scores()
+    if match.given_up is not None:  # ended at the table: the record replays to where it was given up
+        record["given_up"] = match.given_up
     text = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
     if out is None:
         typer.echo(text, nl=False)
@@ -617,13 +697,14 @@ def demo(
     seed: Annotated[int | None, typer.Option(help="game seed (default: a fresh one, printed)")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
     bots: Annotated[str | None, typer.Option(help=_BOTS_HELP + " (default: heuristic where the game has one)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help=_OPTION_HELP)] = None,
 ) -> None:
     """Watch one complete game between bots: every public event, then the scores."""
     language = _lang(lang)
     spec = _spec(game)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    state = _make(game, players, variant, seed)
+    state = _make(game, players, variant, seed, _options(option, game))
     variant = spec.default_variant if variant is None else variant
     console = Console()
     console.print(
@@ -695,7 +776,7 @@ def _default_save(game: str) -> Path:
     return folder / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json"
 
 
-_FROM_RECORD = ("GAME", "--players", "--variant", "--seat", "--bots", "--seed", "--save")
+_FROM_RECORD = ("GAME", "--players", "--variant", "--seat", "--bots", "--seed", "--save", "--option")
 
 
 @app.command()
@@ -721,6 +802,7 @@ def play(
     resume: Annotated[Path | None, typer.Option(help="continue the game in this record file")] = None,
     new: Annotated[bool, typer.Option("--new", help="start a new game without offering to continue a saved one")]
     = False,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help=_OPTION_HELP)] = None,
 ) -> None:
     """Play at this terminal: against bots, or several people at one keyboard. Every move is saved.
 
@@ -730,19 +812,21 @@ def play(
     if resume is None and not new and save is None and seed is None and _interactive():
         resume = _offer_unfinished(game or "die-macher-2019", language)
     if resume is not None:
-        given = [n for n, v in zip(_FROM_RECORD, (game, players, variant, seat, bots, seed, save), strict=True)
+        given = [n for n, v in zip(_FROM_RECORD, (game, players, variant, seat, bots, seed, save, option), strict=True)
                  if v is not None]
         if given:
             _fail(f"{', '.join(given)} come(s) from the record; leave {'it' if len(given) == 1 else 'them'} out "
                   "with --resume")
-        _resume(resume, language if lang is not None else None, style if names is not None else None, fast)
+        _resume(resume, language if lang is not None else None, style if names is not None else None, fast,
+                language)
         return
     if seed is not None and not 0 <= seed < 2**512:
         _fail("--seed must be a non-negative integer of at most 512 bits")
     game = game or "die-macher-2019"
     spec = _spec(game)
     players = 4 if players is None else players
-    _make(game, players, variant, 0)  # checks the variant and the player count
+    options = _options(option, game)
+    _make(game, players, variant, 0, options)  # checks the variant, the player count and the options
     from hustings.table.settings import TableSettings
     from hustings.tui import ui_for
 
@@ -782,7 +866,7 @@ def play(
 
     table = TableSettings(tuple(seats), language, style)
     try:
-        session = Session.new(game, players, variant, seed, table, path)
+        session = Session.new(game, players, variant, seed, table, path, options)
     except (SaveError, StoreError, MatchError) as e:
         _fail(f"cannot start the game in --save {str(path)!r}: {e}")
     _run_table(session, fast)
@@ -792,33 +876,74 @@ def _interactive() -> bool:
     return sys.stdin.isatty()
 
 
-def _saved_games(folder: Path) -> list[tuple[Path, Any]]:
-    """The play records in ``folder`` that this user's save key opens, newest first: (path, stored match)."""
-    from hustings.table.store import FileStore, StoreError
+@dataclass(frozen=True)
+class _Save:
+    """A save file in the play folder: its match (None when it cannot be opened) and why this program cannot
+    continue it (None when it can)."""
+
+    path: Path
+    mtime: float
+    stored: StoredMatch | None
+    refusal: RulesVersionError | None
+
+    @property
+    def unfinished(self) -> bool:
+        """Unfinished, or not known to be finished (a save that cannot be opened)."""
+        return self.stored is None or not self.stored.over
+
+    @property
+    def playable(self) -> bool:
+        return self.stored is not None and self.refusal is None
+
+
+def _saved_games(folder: Path) -> list[_Save]:
+    """The play records in ``folder``, newest first. Read only: a save that cannot be opened (damaged, another
+    save key's) or continued (other rules, an unknown game) is listed as such and left alone; files that are not
+    play records are left out."""
+    from hustings.table.store import FileStore, NotARecord, StoreError
 
     store = FileStore(folder)
-    found: list[tuple[float, Path, Any]] = []
+    found: list[_Save] = []
     for name in store.list():
+        path = folder / name
         try:
             stored = store.load(name)
+        except NotARecord:
+            continue  # another program's file
         except StoreError:
-            continue  # not ours, another key's, damaged: `hustings saves` names none of them
-        path = folder / name
-        found.append((path.stat().st_mtime, path, stored))
-    return [(p, m) for _, p, m in sorted(found, key=lambda t: t[0], reverse=True)]
+            stored = None
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            continue  # gone meanwhile
+        refusal = None if stored is None else rules_refusal(stored.game, stored.rules_version, stored.rng, str(path))
+        found.append(_Save(path, mtime, stored, refusal))
+    return sorted(found, key=lambda s: s.mtime, reverse=True)
 
 
 def _offer_unfinished(game: str, lang: str) -> Path | None:
-    """Ask whether to continue the newest unfinished game of ``game`` in the default folder."""
+    """Ask whether to continue the newest unfinished game of ``game`` in the default folder. When the game played
+    last is one this program cannot continue (other rules), say so in one line first: it is kept, and a new game
+    starts unless the player declines (then exit)."""
     from hustings.table.keys import data_dir
 
-    unfinished = [(p, m) for p, m in _saved_games(data_dir() / "games") if not m.over and m.game == game]
+    mine = [s for s in _saved_games(data_dir() / "games") if s.stored is not None and s.stored.game == game]
+    unfinished = [s for s in mine if s.playable and s.unfinished]
+    last = mine[0] if mine else None
+    if last is not None and last.unfinished and last.refusal is not None:
+        notice = _rules_text(last.refusal, lang)
+        if not unfinished:
+            if not typer.confirm(f"{notice} {_t('start_new_q', lang)}", default=True):
+                raise typer.Exit(0)
+            return None
+        typer.echo(notice)
     if not unfinished:
         return None
-    path, stored = unfinished[0]
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-    if typer.confirm(_t("continue_q", lang, when=when, steps=len(stored.actions), path=path), default=True):
-        return path
+    save = unfinished[0]
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.mtime))
+    steps = len(save.stored.actions) if save.stored is not None else 0
+    if typer.confirm(_t("continue_q", lang, when=when, steps=steps, path=save.path), default=True):
+        return save.path
     return None
 
 
@@ -827,7 +952,8 @@ def saves(
     folder: Annotated[Path | None, typer.Option(help="where the records are (default: the play folder)")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
 ) -> None:
-    """List the saved games of `hustings play`, newest first, with how to continue the unfinished ones."""
+    """List the saved games of `hustings play`, newest first, with how to continue the unfinished ones (and which
+    this version cannot continue: made under other rules, or not readable)."""
     from hustings.table.keys import data_dir
 
     language = _lang(lang)
@@ -839,15 +965,26 @@ def saves(
     table = Table()
     for key in ("saved", "game", "steps", "state", "file"):
         table.add_column(_t(key, language))
-    for path, stored in games:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-        state = _t("finished", language) if stored.over else _t("unfinished", language)
-        table.add_row(when, stored.game, str(len(stored.actions)), state, str(path))
+    for save in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.mtime))
+        stored = save.stored
+        if stored is None:
+            table.add_row(when, "?", "?", _t("state_unreadable", language), str(save.path))
+            continue
+        if save.refusal is not None:
+            state = _t(f"state_{save.refusal.age}", language)
+        else:
+            state = _t("given_up" if stored.given_up is not None else "finished" if stored.over else "unfinished",
+                       language)
+        table.add_row(when, stored.game, str(len(stored.actions)), state, str(save.path))
     Console(width=200).print(table)
-    typer.echo(_t("saves_hint", language, cmd=_command()))
+    if any(s.playable for s in games):
+        typer.echo(_t("saves_hint", language, cmd=_command()))
+    if not all(s.playable for s in games):
+        typer.echo(_t("saves_kept", language, cmd=_command()))
 
 
-def _resume(path: Path, lang: str | None, names: str | None, fast: bool) -> None:
+def _resume(path: Path, lang: str | None, names: str | None, fast: bool, say_lang: str) -> None:
     from dataclasses import replace
 
     from hustings.table.files import open_file
@@ -862,7 +999,7 @@ def _resume(path: Path, lang: str | None, names: str | None, fast: bool) -> None
 
         ui_for(match.state.GAME_ID, table.lang, table.names)
     except StoreError as e:
-        _fail(str(e))
+        _fail_stored(e, say_lang)
     except ValueError as e:
         _fail(f"cannot resume {str(path)!r}: {e}")
     _need_terminal("hustings play")
@@ -876,16 +1013,23 @@ def _resume(path: Path, lang: str | None, names: str | None, fast: bool) -> None
 
 def _run_table(session: Any, fast: bool) -> None:
     from hustings.tui.app import PlayApp
-    from hustings.tui.i18n import tr
 
     PlayApp(session, fast=fast).run()
-    lang = session.table.lang
+    _after_table(session, session.table.lang, session.path)
+
+
+def _after_table(session: Any, lang: str, path: Path) -> None:
+    """What the terminal says when a table closes: the end of the game, where it is saved, how to go on."""
+    from hustings.tui.i18n import tr
+
     state = session.state
-    if state.is_over:
+    if session.given_up is not None:
+        _print_given_up(Console(), state, lang)
+    elif state.is_over:
         _print_final(Console(), state, lang)
-    typer.echo(tr("saved_to", lang, path=session.path))
-    if not state.is_over:
-        typer.echo(tr("resume_hint", lang, cmd=_command(), path=session.path))
+    typer.echo(tr("saved_to", lang, path=path))
+    if not session.is_over:
+        typer.echo(tr("resume_hint", lang, cmd=_command(), path=path))
 
 
 def _replay_stepping(record: dict[str, Any], state: GameState, player: int | None, lang: str, names: str) -> None:
@@ -904,8 +1048,12 @@ def _replay_stepping(record: dict[str, Any], state: GameState, player: int | Non
 def puzzle(
     hard: Annotated[bool, typer.Option("--hard", help="hard mode: the protesters (a councillor's place)")] = False,
     difficulty: Annotated[
-        int | None, typer.Option(help="the deal's shortest escape in moves (normal 10-18, hard 10-26)")
+        int | None, typer.Option(help="the deal's shortest escape in moves (normal 10-18; hard 10-23, "
+                                      "with --strict 10-26)")
     ] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="hard mode's strict capture rule: caught whenever the "
+                                                          "President stands beside the protesters after a move")]
+    = False,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
     seed: Annotated[int | None, typer.Option(help="a fixed deal (default: a fresh one, never shown)")] = None,
     save: Annotated[Path | None, typer.Option(help="record file to write after every move")] = None,
@@ -914,7 +1062,8 @@ def puzzle(
 ) -> None:
     """逃出總統府 (Escape from the Presidential Palace), the solo puzzle of 選舉之戰: bring the President to the
     exit. Choose a swap from the list (arrow keys and Enter, or 1-9), or play on the grid with --keys; hints
-    and undos are counted, and the moves are set against par at the end. Resume with `hustings play --resume`."""
+    and undos are counted, and the moves are set against par at the end. There is no action limit; press G twice
+    (g twice with --keys) to give up. Resume with `hustings play --resume`."""
     game = "palace-escape"
     language = _lang(lang)
     spec = _spec(game)
@@ -922,6 +1071,8 @@ def puzzle(
         _fail("--seed must be a non-negative integer of at most 512 bits")
     variant = "hard" if hard else "normal"
     options: dict[str, Any] = {} if difficulty is None else {"difficulty": difficulty}
+    if strict:
+        options["capture"] = "strict"
     try:
         state = hustings.make(game, variant=variant, seed=seed, **options)
     except ValueError as e:
@@ -957,14 +1108,8 @@ def puzzle(
     if play_keys is None:
         _run_table(session, False)
         return
-    from hustings.tui.i18n import tr
-
     play_keys(session, language)
-    if session.state.is_over:
-        _print_final(Console(), session.state, language)
-    typer.echo(tr("saved_to", language, path=path))
-    if not session.state.is_over:
-        typer.echo(tr("resume_hint", language, cmd=_command(), path=path))
+    _after_table(session, language, path)
 
 
 # -- hustings serve (issue 12): the online server; kept in one block, its imports inside (the server extra) ---------

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -46,7 +47,7 @@ def test_evaluate_midgame_is_finite() -> None:
         p = s.current_players[0]
         s.apply(p, r.choice(s.legal_actions(p)))
     ev = bot.evaluate(s)
-    assert len(ev) == 4 and all(x == x for x in ev)
+    assert len(ev) == 4 and all(math.isfinite(x) for x in ev)
 
 
 # --- the rollout view (issue 10: ISMCTS decision time) ---------------------------------------------------

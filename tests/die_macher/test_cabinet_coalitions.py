@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hustings.games.die_macher import data as D
+from hustings.games.die_macher.actions import SPACE
 from hustings.games.die_macher.rules import coalitions
 
 from .conftest import Phase, act, events_of, kinds, legal, new_game, play_until, pro
@@ -47,8 +48,10 @@ def test_001_2iii_revealed_together_paid_then_actions_in_order() -> None:
     assert s.votes[0][a] == votes + 2
     assert s.turn == b
     assert kinds(legal(s, b)) == {"cab_votes", "cab_up"}
-    act(s, b, "cab_up")
-    assert s.pop[0][b] >= 1
+    s.pop[0][b] = 0
+    evs = act(s, b, "cab_up")
+    assert s.pop[0][b] == 2  # one space up from 0 is +2 (003 §2)
+    assert events_of(evs, "popularity")[0].data == {"seat": b, "board": 0, "spaces": 1, "popularity": 2, "by": b}
     assert s.cab[0] == []
 
 
@@ -104,9 +107,72 @@ def test_001_2iii_popularity_down_ignores_media_control() -> None:
     act(s, a, "done")
     act(s, order[1], "done")
     act(s, order[2], "done")
-    before = s.pop[1][q]
+    s.pop[1][q] = 0
     act(s, a, "cab_down", q)
-    assert s.pop[1][q] == max(-3, before - 1)
+    assert s.pop[1][q] == -2  # one space down from 0 (003 §2: 3, 2, 0, -2, -3)
+
+
+def _exec_card(card: str, board: int = 0, pop: int | None = None):  # type: ignore[no-untyped-def]
+    """The start player reveals ``card`` on ``board``, the others none; the game waits for its action."""
+    s = _to_cabinet()
+    order = s.order_from(s.first)
+    a = order[0]
+    act(s, a, "cab", CARD[card], board)
+    for p in order:
+        act(s, p, "done")
+    if pop is not None:
+        for p in range(s.n):
+            s.pop[board][p] = pop
+    return s, a
+
+
+def test_001_2iii_popularity_stops_at_the_ends() -> None:
+    """001 2.iii: 「民望最大僅為3」: a marker on +3 stays there; 003 §2 the track ends at -3 below."""
+    s, a = _exec_card("backbencher", pop=3)
+    evs = act(s, a, "cab_up")
+    assert s.pop[0][a] == 3 and events_of(evs, "popularity")[0].data["spaces"] == 0
+    s, a = _exec_card("spokesperson", pop=-3)
+    q = (a + 1) % s.n
+    evs = act(s, a, "cab_down", q)
+    assert s.pop[0][q] == -3 and events_of(evs, "popularity")[0].data["spaces"] == 0
+
+
+def test_003_c_the_figure_is_spaces() -> None:
+    """003 C: 「數字為上升或下降的格數」: the chancellor candidate's 2 moves two spaces: 0 up to +3, +2 down
+    to -2."""
+    s, a = _exec_card("chancellor_candidate", pop=0)
+    act(s, a, "cab_up")
+    assert s.pop[0][a] == 3
+    s, a = _exec_card("chancellor_candidate", pop=2)
+    q = (a + 1) % s.n
+    act(s, a, "cab_down", q)
+    assert s.pop[0][q] == -2
+
+
+def test_ruling_r10_up_is_for_ones_own_party_only() -> None:
+    """Ruling R10 (001 2.iii 「增加該政黨民望1格」 and §遊戲概要 1.3 「使民意往你的政黨靠攏」 against 003 C
+    「調整該選區一個政黨的支持度上升」): "up" raises the card owner's party only; "down" is for another party."""
+    s, a = _exec_card("chancellor_candidate", pop=0)
+    moves = [x for x in legal(s, a) if x.kind in ("cab_up", "cab_down")]
+    assert [x.kind for x in moves if x.kind == "cab_up"] == ["cab_up"] and not SPACE.get("cab_up").args
+    assert sorted(x.args[0] for x in moves if x.kind == "cab_down") == [q for q in range(s.n) if q != a]
+    act(s, a, "cab_up")
+    assert [s.pop[0][q] for q in range(s.n)] == [3 if q == a else 0 for q in range(s.n)]
+
+
+def test_001_2iii_a_key_issue_turned_back() -> None:
+    """001 2.iii: 「或令某關鍵議題變回普通議題」: a double card on a board with a key issue turns it back (it
+    cannot make a second one there); the issue then counts once."""
+    s, a = _exec_card("minister")
+    issue = s.up[0][0] >> 1
+    s.dbl[0] = issue
+    s.prog[a] = [s.up[0][0], *[t for t in s.prog[a] if (t >> 1) != issue][:4]]
+    twice = s.coinc(0, a)
+    acts = legal(s, a)
+    assert "cab_undouble" in kinds(acts) and "cab_double" not in kinds(acts)
+    evs = act(s, a, "cab_undouble")
+    assert s.dbl[0] == -1 and events_of(evs, "key_issue_removed")[0].data["issue"] == issue
+    assert s.coinc(0, a) == twice - 1
 
 
 def _to_coalition(players: int = 4):  # type: ignore[no-untyped-def]

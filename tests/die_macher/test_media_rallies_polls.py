@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
+import hustings
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import ExchangeKind
 from hustings.games.die_macher.rules import media, polls, rallies
 
-from .conftest import Phase, act, con, events_of, kinds, legal, new_game, play_until, pro, refresh
+from .conftest import GAME, Phase, act, con, events_of, kinds, legal, new_game, play_until, pro, refresh
 
 
-def _at(phase: Phase, players: int = 3, seed: int = 3):  # type: ignore[no-untyped-def]
+def _at(phase: Phase, players: int = 3, seed: int = 3, **options: str):  # type: ignore[no-untyped-def]
+    if options:
+        return play_until(hustings.make(GAME, players=players, seed=seed, **options), phase)  # type: ignore[arg-type]
     return play_until(new_game(players, seed=seed), phase)
 
 
@@ -97,8 +102,8 @@ def test_ruling_r4_rallies_all_in_one_turn() -> None:
     assert s.turn != p or s.phase != Phase.RALLY
 
 
-def _poll_won(players: int = 3):  # type: ignore[no-untyped-def]
-    s = _at(Phase.POLL_BID, players)
+def _poll_won(players: int = 3, **options: str):  # type: ignore[no-untyped-def]
+    s = _at(Phase.POLL_BID, players, **options)
     p = s.turn
     act(s, p, "pbid", 1)
     while s.phase == Phase.POLL_BID:
@@ -128,42 +133,96 @@ def test_001_2vii_winner_pays_and_alone_sees_card() -> None:
     assert s.view((p + 1) % 3)["poll"]["card"] is None
 
 
-def test_001_2vii_publish_media_controller_immune() -> None:
-    """001 2.vii: publishing applies up to two options; the media controller ignores losses."""
+def test_001_2vii_publish_moves_spaces_media_controller_immune() -> None:
+    """001 2.vii: publishing applies up to two options, each moving markers by its spaces and stopping at the
+    ends of the track (003 §2); the media controller ignores losses."""
+    card = 11
+    assert D.POLLS[card][0][:3] == (0, -2, 0) and D.POLLS[card][3][:3] == (1, 0, 0)  # the data this relies on
+    for ctrl, want, moved in ((-1, [3, -2, 0], [0, -2, 0]), (1, [3, 2, 0], [0, 0, 0])):
+        s, p = _poll_won()
+        b = s.boards_todo[s.bi]
+        s.poll_card = card
+        s.media[b] = [0, 0, 0] if ctrl < 0 else [0, 2, 0]
+        s.pop[b] = [3, 2, 0]
+        evs = act(s, p, "publish", 0, 3)
+        # party 0 is on the top space already; party 1 goes two spaces down (+2 -> 0 -> -2) unless it controls
+        # the board's media
+        assert s.pop[b] == want
+        e = events_of(evs, "poll_published")[0].data
+        assert e["changes"] == moved and e["popularity"] == want and e["immune"] == ctrl
+
+
+def test_ruling_r2_secret_poll_split_between_spaces_and_members(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling R2 (001 2.vii: 「該政黨可獲得民望與其黨員數，但兩者相加必須為2顆遊戲特殊骰子之和」; 003 G.b gives
+    members only): kept secret, the winner rolls the two special dice and shares them between popularity
+    spaces on that board, up to the top of the track, and members."""
     s, p = _poll_won()
     b = s.boards_todo[s.bi]
-    s.media[b] = [3, 0, 0]
-    card = D.POLLS[s.poll_card]
-    before = [s.pop[b][q] for q in range(3)]
-    act(s, p, "publish", 0, 1)
-    for q in range(3):
-        want = before[q]
-        for k in (0, 1):
-            d = card[k][q]
-            if d < 0 and q == 0:
-                continue
-            want = max(-3, min(3, want + d))
-        assert s.pop[b][q] == want
+    s.pop[b][p] = -2  # three spaces below the top
+    monkeypatch.setattr(D, "DIE_FACES", [2])  # both dice show 2
+    evs = act(s, p, "secret")
+    assert events_of(evs, "poll_secret_roll")[0].data == {"seat": p, "board": b, "roll": 4}
+    assert s.phase == Phase.POLL_DECIDE and s.view(None)["poll"]["roll"] == 4
+    assert [a.args[0] for a in legal(s, p)] == [0, 1, 2, 3]  # at most the three spaces to the top
+    m = s.members[p]
+    evs = act(s, p, "secret_split", 2)
+    assert s.pop[b][p] == 2 and s.members[p] == m + 2  # two spaces (-2 -> 0 -> +2) and two members
+    e = events_of(evs, "poll_secret")[0].data
+    assert (e["roll"], e["spaces"], e["popularity"], e["members"]) == (4, 2, 2, 2)
+    assert s.poll_roll == -1 and s.view(None)["poll"]["roll"] == -1
 
 
-def test_ruling_r2_secret_poll_dice_members() -> None:
-    """Ruling R2 (003 G.b): kept secret, the winner rolls the two special dice and gains that many members."""
+def test_ruling_r2_option_secret_poll_members() -> None:
+    """Ruling R2, the other reading as an option (003 G.b: 「丟2 顆骰子增加新的全國黨員人數」): all of the dice
+    are members, no popularity and no second decision."""
+    s, p = _poll_won(secret_poll="members")
+    b = s.boards_todo[s.bi]
+    pop, m = s.pop[b][p], s.members[p]
+    evs = act(s, p, "secret")
+    e = events_of(evs, "poll_secret")[0].data
+    assert s.members[p] == m + e["roll"] and e["spaces"] == 0 and s.pop[b][p] == pop
+    assert 2 * min(D.DIE_FACES) <= e["roll"] <= 2 * max(D.DIE_FACES)
+    assert not events_of(evs, "poll_secret_roll")
+
+
+def test_001_2vii_secret_poll_on_the_top_space_is_all_members() -> None:
+    """001 2.vii with 003 §2: a marker on +3 cannot go up, so the whole roll is members, at once."""
     s, p = _poll_won()
+    b = s.boards_todo[s.bi]
+    s.pop[b][p] = 3
     m = s.members[p]
     evs = act(s, p, "secret")
-    gain = events_of(evs, "poll_secret")[0].data["members"]
-    assert s.members[p] == m + gain
-    assert 2 * min(D.DIE_FACES) <= gain <= 2 * max(D.DIE_FACES)
+    e = events_of(evs, "poll_secret")[0].data
+    assert e["spaces"] == 0 and s.members[p] == m + e["roll"] and s.pop[b][p] == 3
 
 
 def test_001_2vii_no_bid_card_unused() -> None:
-    """001 2.vii: if everyone passes, the card stays face down and has no effect."""
+    """001 2.vii: if everyone passes, the card stays face down and has no effect: nobody sees it, it goes to
+    the discards, and the next board's auction begins."""
     s = _at(Phase.POLL_BID)
     b = s.boards_todo[s.bi]
+    card = s.poll_card
     pops = [row[:] for row in s.pop]
     evs = []
     for _ in range(3):
         evs += act(s, s.turn, "pass")
     assert events_of(evs, "poll_unsold") and events_of(evs, "poll_unsold")[0].data["board"] == b
     assert s.pop == pops
-    assert polls  # the module under test
+    assert not events_of(evs, "poll_seen") and s.poll_disc[-1] == card
+    assert all(card not in seen for seen in s.poll_seen)
+    assert s.phase == Phase.POLL_BID and s.boards_todo[s.bi] != b
+
+
+def test_001_2vii_empty_poll_deck_reshuffles_the_discards() -> None:
+    """001 2.vii: 「若牌堆用完，則洗勻棄牌當作新的牌堆」: an auction on an empty deck draws from the shuffled
+    discards; what each seat had seen of them is forgotten with the order."""
+    s = _at(Phase.POLL_BID)
+    rest = s.poll_deck + s.poll_disc
+    s.poll_disc = sorted(rest)
+    s.poll_deck = []
+    s.poll_seen[0] = s.poll_disc[:3]
+    polls._next_board(s)  # the next board's auction
+    assert s.poll_disc == [] and s.poll_card in rest
+    assert sorted([*s.poll_deck, s.poll_card]) == sorted(rest)
+    assert s.poll_seen == [[] for _ in range(s.n)]
+    assert s.phase == Phase.POLL_BID

@@ -17,12 +17,12 @@ def _sheets(s, choices):  # type: ignore[no-untyped-def]
 
 
 def test_001_starting_sheet_worked_example() -> None:
-    """001 §遊戲流程 1 example: +1 popularity and votes to 6 in Bayern, a rally cube in Hessen; two media cubes
-    in Berlin and membership 5 -> 9."""
+    """001 §遊戲流程 1 example: popularity one space up (「調高其民望一格」: 0 -> +2 on the track of 003 §2) and
+    votes to 6 in Bayern, a rally cube in Hessen; two media cubes in Berlin and membership 5 -> 9."""
     s = new_game(3)
     s.state[0] = BY
     _sheets(s, [((0, 0, 0, 1), (0, 2)), ((1, 0, 1), (2,)), ((1, 0, 1), (2,))])
-    assert s.pop[0][0] == 1 and s.votes[0][0] == 6
+    assert s.pop[0][0] == 2 and s.votes[0][0] == 6
     assert s.cubes[1][0] == 2
     assert s.media[2][0] == 2 and s.media_sup[0] == 3
     assert s.members[0] == 9

@@ -6,6 +6,7 @@ phase has its rules help, and nothing private reaches another seat's screen."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -180,13 +181,62 @@ def test_a_converted_vote_line_names_cubes_popularity_and_coincidence(game_state
         view = state.view(None)
         factor = max(1, 2 * (conv["popularity"] + conv["coincidence"])) / 2
         assert int(conv["cubes"] * factor) == conv["votes"]
-        line = (f"+{conv['votes']} = {conv['cubes']} cubes × max(0.5, popularity {conv['popularity']:+d} + "
+        line = (f"+{conv['votes']} = {conv['cubes']} cubes × max(0.5, popularity {D.pop_value(conv['popularity'])} + "
                 f"coincidence {conv['coincidence']:+d}) = {conv['cubes']} × {factor:g}, rounded down")
         title = f"Votes of {ui.who(view, conv['seat'])} on {ui.board_name(view, conv['board'])}: "
         item = next(e for e in ui.explanations(view, events) if e.title.startswith(title))
         assert any(x.startswith(line) for x in item.lines), item
         checked += 1
     assert checked >= 1
+
+
+def test_explanations_account_for_popularity_in_spaces(game_states: list[hustings.GameState]) -> None:
+    """003 §2: a marker's place is a space with its value; the explanation lists the moves, in spaces, from the
+    starting space to it, and the board shows the value."""
+    ui = Renderer("en")
+    checked = 0
+    for state in game_states[::25]:
+        view = state.view(None)
+        items = ui.explanations(view, state.events(None))
+        for b, bd in enumerate(view["boards"]):
+            if not bd["election"]:
+                continue
+            text = rendered(ui.board(view, b)[1])
+            for p, value in enumerate(bd["popularity"]):
+                label = D.pop_label(value, "en")
+                item = next((e for e in items if e.title == f"Popularity of {ui.who(view, p)} on "
+                             f"{ui.board_name(view, b)}: {label}"), None)
+                if item is None:
+                    assert value == D.POP_START
+                    continue
+                assert item.lines[0] == "starts on 0 (space 3 of 5 from the top)" and item.lines[-2] == f"= {label}"
+                moved = 0
+                for line in item.lines[1:-2]:
+                    m = re.match(r"(up|down) (\d+) spaces? ", line)
+                    assert m, line
+                    moved += int(m[2]) * (1 if m[1] == "up" else -1)
+                assert D.POP_INDEX[D.POP_START] - moved == D.POP_INDEX[value], item
+                row = next(line for line in text.splitlines() if line.startswith(ui.n.party_short(p)[:6]))
+                assert D.pop_value(value) in row.split()
+                checked += 1
+    assert checked >= 5
+
+
+def test_poll_options_and_a_secret_roll_read_as_spaces() -> None:
+    """001 2.vii: a poll's options move markers by spaces; a secret poll's dice are shared between spaces and
+    members (ruling R2): the winner's screen says so."""
+    state = hustings.make(GAME, players=3, seed=3)
+    while state.view(None)["phase"] != "poll_decide":
+        p = state.current_players[0]
+        state.apply(p, state.legal_actions(p)[-1 if state.view(None)["phase"] == "poll_bid" else 0])
+    p = state.current_players[0]
+    ui = Renderer("en")
+    text = ui.situation(state.view(p)).plain
+    assert re.search(r"option 1: .*(up|down) \d spaces?", text), text
+    state.apply(p, next(a for a in state.legal_actions(p) if a.kind == "secret"))
+    if state.view(None)["poll"]["roll"] >= 0:
+        assert "on the dice; choose how many go to popularity" in ui.situation(state.view(p)).plain
+        assert all(ui.describe(a, state.view(p)) for a in state.legal_actions(p))
 
 
 def test_score_so_far_matches_the_rules_final_scores(game_states: list[hustings.GameState]) -> None:

@@ -7,16 +7,49 @@ from hustings.games.die_macher.formulas import coincidence, votes_for
 from hustings.games.die_macher.phases import NationalStep
 from hustings.games.die_macher.rules import conversion, election
 
-from .conftest import Phase, act, con, events_of, legal, new_game, play_until, pro, refresh
+from .conftest import Phase, act, con, legal, new_game, play_until, pro, refresh
 
 
 def test_001_2viii_vote_formula() -> None:
-    """001 2.viii: votes = cubes x (popularity + coincidence), at least 0.5 a cube, rounded down; 003 H: two
-    cubes make one vote at zero or less."""
-    assert votes_for(6, 1, 2) == 18
-    assert votes_for(5, 0, 0) == 2
-    assert votes_for(5, -3, 1) == 2
+    """001 2.viii: votes = cubes x (popularity + coincidence), at least 0.5 a cube; 003 H: two cubes make one
+    vote at zero or less. Popularity is the value of the marker's space (003 §2: 3, 2, 0, -2, -3)."""
+    assert votes_for(6, 2, 1) == 18
+    assert votes_for(4, 3, 0) == 12
     assert votes_for(4, 0, 1) == 4
+    assert votes_for(6, -2, 1) == 3
+    assert votes_for(6, -3, -2) == 3
+
+
+def test_ruling_r26_votes_rounded_down_per_conversion() -> None:
+    """Ruling R26 (the seeds are silent; 003 H 「二個選舉集會 = 1 票」 and the whole spaces of the vote track, 003
+    §2 「最外圈的50格位」): half votes are dropped, each conversion on its own."""
+    assert votes_for(5, 0, 0) == 2 and votes_for(3, -2, 1) == 1
+    s = _election()
+    b = s.cur_board()
+    s.pop[b] = [0] * s.n
+    s.up[b] = []
+    s.votes[b] = [0] * s.n
+    s.cubes[b] = [10, 0, 0]
+    conversion.convert(s, b, 0, 5)
+    conversion.convert(s, b, 0, 5)
+    assert s.votes[b][0] == 2 + 2  # not 10 x 0.5 = 5
+
+
+def test_001_2viii_one_space_is_worth_its_value() -> None:
+    """001 2.viii with 003 §2: a conversion uses the value of the marker's space, so one space up from the
+    start doubles a plain cube's worth (0 -> +2) and the next adds one (+2 -> +3)."""
+    s = _election()
+    b = s.cur_board()
+    s.up[b] = []
+    s.cubes[b] = [4, 4, 4]
+    s.votes[b] = [0] * s.n
+    s.pop[b] = [0] * s.n
+    s.add_pop(b, 1, 1)
+    s.add_pop(b, 2, 2)
+    assert s.pop[b] == [0, 2, 3]
+    for p in range(3):
+        conversion.convert(s, b, p, 4)
+    assert s.votes[b] == [2, 8, 12]
 
 
 def test_001_2viii_coincidence_key_issue_counts_twice() -> None:
@@ -35,6 +68,42 @@ def test_001_2viii_cap_50_later_arrival_on_top() -> None:
     s.add_votes(1, 2, 55)
     assert s.votes[1][0] == 50 and s.votes[1][2] == 50
     assert s.arrive[1][2] > s.arrive[1][0]
+
+
+def test_ruling_r29_a_party_already_on_50_stays_under_the_later_one() -> None:
+    """Ruling R29 (001 2.viii 「將後來政黨的指示物放在本來政黨指示物的上方，而最後一個達到50票的政黨為該州的勝利者」;
+    003 I 「後放者的指示物會壓在先放者的上面」; 001 3.ii 「最後到達那個票數的政黨獲勝」): party A reaches 50, then
+    B; A converts again and stays on 50 without moving, so B, the later to reach 50, wins the state."""
+    s = _election()
+    b = s.cur_board()
+    a, bb = s.first, (s.first + 1) % s.n
+    s.up[b] = []  # coincidence 0: a cube is worth the popularity, +3
+    s.pop[b] = [3] * s.n
+    s.votes[b] = [0] * s.n
+    s.cubes[b] = [0] * s.n
+    s.votes[b][a] = s.votes[b][bb] = 45
+    s.cubes[b][a], s.cubes[b][bb] = 10, 5
+    conversion.convert(s, b, a, 5)  # A reaches 50
+    conversion.convert(s, b, bb, 5)  # then B
+    assert s.votes[b][a] == s.votes[b][bb] == 50 and s.arrive[b][bb] > s.arrive[b][a]
+    on_top = s.arrive[b][bb]
+    election.start_election(s)  # A, the start player, converts its last 5 cubes first: capped, it stays on 50
+    conv = [e.data for e in s.all_events() if e.type == "converted"][-1]
+    assert (conv["seat"], conv["votes"], conv["total"], conv["capped"]) == (a, 15, 50, True)
+    assert s.arrive[b][a] < s.arrive[b][bb] == on_top
+    r = s.results[-1]
+    assert r["winners"] == [bb] and r["kind"] == "short_head" and r["tied"] == [a]
+
+
+def test_001_3ii_equal_totals_below_50_go_to_the_later_arrival() -> None:
+    """001 3.ii: 「若多個政黨同票，則最後到達那個票數的政黨獲勝」: a party that moved to a total later wins a tie
+    on it; a conversion that gives no vote does not move a marker."""
+    s = new_game(3)
+    s.add_votes(1, 1, 20)
+    s.add_votes(1, 0, 20)
+    t = s.arrive[1][0]
+    s.add_votes(1, 1, 0)  # nothing gained: the marker stays where it was
+    assert s.arrive[1][1] < t == s.arrive[1][0]
 
 
 def _to_convert(seed: int = 4):  # type: ignore[no-untyped-def]
@@ -142,11 +211,47 @@ def test_001_3ii_coalition_votes_combined_past_50() -> None:
 
 
 def test_001_3ii_tie_coalition_vs_party_higher_member() -> None:
-    """001 3.ii: a coalition tied with a party: the one whose best party has more votes wins."""
+    """001 3.ii: a coalition tied with a party: the one whose best party has more votes wins; 001 3.iii:
+    「以同票數落敗的聯盟不能放媒體方塊或民意牌」: the beaten coalition gets no power (003 J: only a beaten single
+    party places a media cube)."""
     s = _election()
     _run_election(s, [20, 20, 40], coal=[0, 1])
     r = s.results[-1]
-    assert r["winners"] == [2] and r["kind"] == "short_head"
+    assert r["winners"] == [2] and r["kind"] == "short_head" and r["tied"] == []
+    assert s.nat_list == [[2, 1, 1]]
+
+
+def test_001_3ii_coalition_beaten_on_a_tie_by_a_later_party() -> None:
+    """001 3.ii: equal totals and equal best members: the later arrival of that member decides; a coalition
+    that loses so gets nothing (001 3.iii)."""
+    s = _election()
+    b = _run_election(s, [30, 0, 30], coal=[0, 1])  # party 2 arrived after party 0
+    assert s.arrive[b][2] > s.arrive[b][0]
+    r = s.results[-1]
+    assert r["winners"] == [2] and r["kind"] == "short_head" and r["tied"] == []
+    assert s.nat_list == [[2, 1, 1]]
+
+
+def test_001_3ii_coalition_against_coalition() -> None:
+    """001 3.ii: 「若有另一個同盟或政黨也達到相同票數，則依該同盟較高得票數的那一黨的票數決定，若還是平手，則看哪個黨哪
+    個較後達到該票數」: equal totals go to the coalition whose higher-voted member has more votes, then to the
+    later arrival of that member; the winners place in order of votes (001 3.iii)."""
+    s = _election(players=4)
+    _run_election(s, [20, 15, 10, 25], coal=[0, 1, 2, 3])
+    r = s.results[-1]
+    assert r["kind"] == "coalition" and r["winners"] == [3, 2]
+    s = _election(players=4)
+    b = _run_election(s, [20, 15, 15, 20], coal=[0, 1, 2, 3])  # arrivals 1, 2, 3, 4: party 3 after party 0
+    assert s.results[-1]["winners"] == [3, 2]
+    s = _election(players=4)
+    b = s.cur_board()
+    s.cubes[b] = [0] * 4
+    s.votes[b] = [20, 15, 15, 20]
+    s.arrive[b] = [9, 1, 2, 3]  # now party 0 reached 20 last
+    s.coal[b] = [0, 1, 2, 3]
+    s.media[b] = [1] * 4
+    election.start_election(s)
+    assert s.results[-1]["winners"] == [0, 1] and s.nat_list == [[0, 1, 1], [1, 1, 1]]
 
 
 def test_ruling_r18_national_row_regimes() -> None:
@@ -179,13 +284,16 @@ def test_001_3iv_members_from_national_matches_and_3v_income() -> None:
     b = _run_election(s, [0, 0, 0])
     s.run()
     assert s.members[0] == m0 + D.NATIONAL_MEMBERS[0]
-    assert s.payout[b] == 0 or True
-    inc = [e for e in s.all_events() if e.type == "income"]
+    inc = [e.data for e in s.all_events() if e.type == "income"]
     assert len(inc) == 3
+    assert s.elec[b] == 5 and s.payout[b] == 1  # the round-1 board, set up again for election 5 with its tile
+    for p in range(3):
+        assert inc[p] == {"seat": p, "seats": 0, "members": s.members[p] * 1000, "seat_count": 0,
+                          "member_count": s.members[p]}
     assert s.money[0] == money[0] + s.members[0] * 1000
 
 
-def test_003_l_no_income_after_round_6() -> None:
+def test_003_l_money_rounds_helper() -> None:
     """003 L / ruling R13: income and donations follow rounds 1-5 only (1-3 in the short game)."""
     s = new_game(3)
     s.round = 6
@@ -200,11 +308,15 @@ def test_003_l_no_income_after_round_6() -> None:
 
 
 def test_event_breakdown() -> None:
-    """001 2.viii: the conversion event carries its parts (cubes, popularity, coincidence)."""
+    """001 2.viii: the conversion event carries its parts (cubes, popularity, coincidence), and they give its
+    votes."""
     s = _election()
     b = s.cur_board()
     s.cubes[b] = [3, 0, 0]
+    s.pop[b][0] = -2
+    before = s.votes[b][0]
     election.start_election(s)
-    e = [x for x in s.all_events() if x.type == "converted"][-1]
-    assert {"cubes", "popularity", "coincidence", "votes"} <= set(e.data)
-    assert events_of([e], "converted")
+    e = [x.data for x in s.all_events() if x.type == "converted"][-1]
+    assert (e["seat"], e["cubes"], e["popularity"]) == (0, 3, -2)
+    assert e["coincidence"] == s.coinc(b, 0)
+    assert e["votes"] == votes_for(3, -2, e["coincidence"]) and e["total"] == min(50, before + e["votes"])

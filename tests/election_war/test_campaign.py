@@ -8,7 +8,19 @@ import random
 from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase, Status
 
-from .conftest import NEWS, act, campaigning, declare_all, kinds, legal_kinds, new_game, play, refresh, stack_deck
+from .conftest import (
+    NEWS,
+    act,
+    campaigning,
+    declare_all,
+    kinds,
+    legal_kinds,
+    new_game,
+    play,
+    refresh,
+    stack_deck,
+    with_die,
+)
 
 
 def end_turn(s) -> None:  # type: ignore[no-untyped-def]
@@ -203,3 +215,80 @@ def test_starting_player_other_than_seat_zero() -> None:
     assert s.turn == 3
     end_turn(s)
     assert s.turn == 0
+
+
+def test_wind_check_on_an_empty_deck_reshuffles_the_discard_pile() -> None:
+    """Seed 004 3-1 (牌庫的牌被抽完時，把棄牌堆洗牌後加入牌庫) and 註1 (翻開新聞卡牌庫上方的第一張牌): a wind check that
+    finds the deck empty first shuffles the discard pile into a new deck, then flips its top card. The card being
+    played lies on the candidate meanwhile, so it is not shuffled in."""
+    s = campaigning(3)
+    six = [with_die(6)] * 4
+    s.deck, s.discard = [], six[:]
+    s.level[0][1] = 6
+    ev = play(s, "gaffe", 1)
+    types = kinds(ev)
+    assert types.index("reshuffled") < types.index("wind_check")
+    assert next(e for e in ev if e.type == "reshuffled").data == {"cards": 4}
+    check = next(e for e in ev if e.type == "wind_check")
+    assert check.data["die"] == 6 and check.data["success"]
+    assert len(s.deck) == 3 and s.discard == [with_die(6)]  # the flipped card starts the new discard pile
+    assert s.pending == [NEWS["gaffe"], 1] and s.phase is Phase.PRESS
+
+
+def test_council_check_on_an_empty_deck_reshuffles_the_discard_pile() -> None:
+    """Seed 004 4. (a weaker winner needs a wind check for the council) with 3-1's reshuffle: the count's check
+    also rebuilds an empty deck from the discard pile."""
+    from hustings.games.election_war.rules import count as C
+
+    s = campaigning(2)
+    council = D.DISTRICTS[0].council
+    for r in range(D.ROWS):
+        s.rows[r] = 0
+        for q in range(s.n):
+            s.status[r][q] = int(Status.STANDING)
+            s.strength[r][q] = council - 1 if q == 0 else 0
+            s.level[r][q] = 6
+    s.deck, s.discard = [], [with_die(6)] * 6
+    s.round = D.ROWS
+    C.count(s)
+    assert [e.type for e in s.all_events()].count("reshuffled") == 1
+    assert all(res["check"]["success"] for res in s.results)
+    assert len(s.won_districts[0]) == 6
+
+
+def test_last_card_played_skips_the_discard_step() -> None:
+    """Seed 004 3-3 (捨棄 is for the cards left in hand) and ruling R16: when the player's last news card is
+    resolved, there is nothing to discard and the turn passes at once, without a 3-3 decision."""
+    s = campaigning(3)
+    s.hands[0] = []
+    s.level[0][1] = 6
+    stack_deck(s, 1)  # the check fails: the card is spent, the hand is empty
+    play(s, "gaffe", 1)
+    assert s.hands[0] == []
+    assert s.turn == 1 and s.phase is Phase.PLAY
+    assert "kept" not in [e.type for e in s.all_events()]
+
+
+def test_last_card_boom_skips_the_discard_step() -> None:
+    """Seed 004 3-2 (a 爆 effect carried out ends the playing: to 3-3) and 3-3 with an empty hand: the turn ends."""
+    s = campaigning(3)
+    s.hands[0] = []
+    s.level[0][1] = 1
+    stack_deck(s, 6)
+    play(s, "plagiarism", 1)
+    ev = act(s, 1, "no_press")
+    assert "explosion" in kinds(ev)
+    assert s.turn == 1 and s.phase is Phase.PLAY
+
+
+def test_one_wind_check_per_card() -> None:
+    """Ruling R20 (seed 004 3-2 「重覆3-2步驟」, 註1 flips one card): every news card played gets a wind check of its
+    own, flipping one card each."""
+    s = campaigning(4)
+    s.level[0][1] = 6
+    stack_deck(s, 1, 2)
+    deck = len(s.deck)
+    ev = play(s, "gaffe", 1) + play(s, "bribery", 1)
+    checks = [e.data for e in ev if e.type == "wind_check"]
+    assert [c["die"] for c in checks] == [1, 2]
+    assert len(s.deck) == deck - 2

@@ -107,3 +107,35 @@ def test_weaker_winner_needs_a_wind_check_for_the_council() -> None:
     assert [res["check"]["die"] for res in s.results] == [4, 3, 6, 1, 5, 2]
     assert len(s.won_roles[0]) == 6 and len(s.won_districts[0]) == 3
     assert s.scores()[0] == {"roles": 6, "districts": 3, "total": 9}
+
+
+def test_three_parties_tied_the_highest_vote_share_stays() -> None:
+    """註2 (戰鬥力相同但推薦之政黨不同，得票率低的角色卡退出選舉) with three or more parties: every candidate at the top
+    strength but the one with the highest vote share withdraws, whatever the seats' order."""
+    parties = sorted({r.party for r in D.ROLES})
+    assert len(parties) >= 3
+    s = campaigning(4)
+    cards = [role(parties[0], 0), role(parties[1], 0), role(parties[2], 0), role(parties[0], 1)]
+    row_of(s, cards, [7, 7, 7, 3])
+    shares = [D.ROLES[c].vote_share for c in cards[:3]]
+    high = shares.index(max(shares))
+    winner, knocked = C.elect(s, 0)
+    assert winner == high
+    assert sorted(knocked) == sorted([q, int(Status.OUTVOTED)] for q in range(3) if q != high)
+    assert s.status[0][3] == Status.STANDING  # a weaker candidate is not touched
+
+
+def test_party_clash_and_three_party_tie_together() -> None:
+    """Ruling R13 with 註2: at the top, two candidates of one party clash out, and of the other parties' candidates
+    only the highest vote share stays."""
+    parties = sorted({r.party for r in D.ROLES})
+    s = campaigning(5)
+    cards = [role(parties[0], 0), role(parties[0], 1), role(parties[1], 0), role(parties[2], 0),
+             role(parties[1], 1)]
+    row_of(s, cards, [8, 8, 8, 8, 2])
+    shares = {q: D.ROLES[cards[q]].vote_share for q in (2, 3)}
+    keep = max(shares, key=lambda q: shares[q])
+    winner, knocked = C.elect(s, 0)
+    assert winner == keep
+    assert sorted(knocked) == sorted([[0, int(Status.CLASH)], [1, int(Status.CLASH)],
+                                      [5 - keep, int(Status.OUTVOTED)]])

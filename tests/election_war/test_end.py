@@ -45,3 +45,36 @@ def test_three_or_more_tied_at_the_top_everyone_loses() -> None:
 def test_nobody_elected_in_a_two_player_game_is_a_shared_win() -> None:
     out = ended([0, 0]).outcome()
     assert out.winners == (0, 1)
+
+
+def test_most_cards_win_without_more_than_half_of_the_districts() -> None:
+    """Ruling R21 (seed 004 5. decides; the story's 「控制超過一半的選區」 is not required): three role cards and no
+    district beat a role card with its district: nobody needs more than half of the districts."""
+    s = campaigning(3)
+    s.won_roles = [[1, 2, 3], [4], []]
+    s.won_districts = [[], [0], []]
+    s.phase = Phase.OVER
+    out = s.outcome()
+    assert out.winners == (0,) and out.detail["title"] == "king"
+
+
+def test_more_than_half_of_the_districts_always_wins() -> None:
+    """Ruling R21: a district card comes only with its row's winner (seed 004 4.), so whoever holds four or more of
+    the six districts has the most cards and wins alone; checked over random games at several counts."""
+    import random
+
+    import hustings
+
+    seen = 0
+    for n in (2, 3, 4):
+        for seed in range(40):
+            s = hustings.make("election-war", players=n, seed=seed)
+            r = random.Random(seed)
+            while not s.is_over:
+                p = s.current_players[0]
+                s.apply(p, r.choice(s.legal_actions(p)))
+            holders = [p for p in range(n) if len(s.won_districts[p]) * 2 > 6]
+            for p in holders:
+                seen += 1
+                assert s.outcome().winners == (p,)
+    assert seen > 0

@@ -11,14 +11,15 @@ from hustings.games.palace_escape.rules import PalaceEscape
 P, M, L, C, X = solver.PRESIDENT, solver.MAYOR, solver.LEGISLATOR, solver.COUNCILLOR, solver.PROTESTER
 
 
-def position(board: Sequence[int], variant: str = "normal") -> PalaceEscape:
-    """A game of ``variant`` set to ``board`` as if it had been dealt so (the par is the board's distance)."""
-    s = hustings.make("palace-escape", variant=variant, seed=0)
+def position(board: Sequence[int], variant: str = "normal", capture: str = "moving") -> PalaceEscape:
+    """A game of ``variant`` (under the reading ``capture``) set to ``board`` as if it had been dealt so (the par
+    is the board's distance)."""
+    s = hustings.make("palace-escape", variant=variant, seed=0, capture=capture)
     assert isinstance(s, PalaceEscape)
     assert sorted(board) == sorted(solver.DECKS[variant == "hard"]), "not the cards of this mode"
     s.board = list(board)
     s.start = tuple(board)
-    s.par = solver.table(variant == "hard").distance(board) or 0
+    s.par = solver.table(variant == "hard", capture).distance(board)
     return s
 
 

@@ -13,6 +13,8 @@ from hustings.games.palace_escape.adapters import bot
 from hustings.tui import ui_for
 from hustings.tui.renderer import GameRenderer, outcome_headline
 
+from .helpers import position
+
 
 def _text(renderable: object) -> str:
     c = Console(width=100, record=True, color_system=None)
@@ -35,7 +37,9 @@ def test_renderer_draws_the_grid_and_offers_exactly_the_legal_actions(lang: str)
     assert entries[0].label.startswith("★") or any(e.label.startswith("★") for e in entries)
     assert _text(ui.situation(view)) and _text(ui.status(view, 0, 0, [None]))
     title, text = ui.rules(view) or ("", "")
-    assert title and "R2" in text
+    # the rules in words, with no ruling ids or seed sections (player-facing text)
+    assert title and {"en": "caught", "zh-Hans": "抓到", "zh-Hant": "抓到"}[lang] in text
+    assert "R2" not in text and "步驟" not in text and "步骤" not in text and "(step" not in text
 
 
 def test_final_headline_shows_moves_against_par() -> None:
@@ -51,10 +55,11 @@ def test_rules_help_has_three_languages() -> None:
     assert set(help_["rules"]) == set(LANGS)
 
 
-@pytest.mark.parametrize("variant", ["normal", "hard"])
-def test_bot_makes_par_seeing_only_the_view(variant: str) -> None:
+@pytest.mark.parametrize(("variant", "capture"), [("normal", "moving"), ("hard", "moving"), ("hard", "strict")])
+def test_bot_makes_par_seeing_only_the_view(variant: str, capture: str) -> None:
+    """The bot reads the reading from the view (R2, R13) and makes par in both."""
     for seed in range(40):
-        s = hustings.make("palace-escape", variant=variant, seed=seed)
+        s = hustings.make("palace-escape", variant=variant, seed=seed, capture=capture)
         while not s.is_over:
             s.apply(0, bot.choose(s.view(0), s.legal_actions(0)))
         out = s.outcome()
@@ -84,3 +89,28 @@ def test_the_heuristic_bot_through_the_registry_makes_par() -> None:
     while not s.is_over:
         s.apply(0, b.act(s.view(0), s.legal_actions(0)))
     assert s.outcome().won and s.outcome().detail["moves"] == s.outcome().detail["par"]
+
+
+@pytest.mark.parametrize("capture", ["moving", "strict"])
+def test_the_rl_encoding_and_the_hint_in_both_readings(capture: str) -> None:
+    """Seed 004 步驟 4, R2/R13: the generic RL encoding reads every view of either reading (the reading itself
+    is part of the observation), and the hint leads out in both."""
+    import numpy as np
+
+    from hustings.rl.encoding import encoder_for
+
+    enc = encoder_for("palace-escape", 1, "hard")
+    s = hustings.make("palace-escape", variant="hard", seed=21, capture=capture, max_actions=None)
+    obs = enc.encode(s.view(0))
+    assert obs.shape == (enc.size,) and np.isfinite(obs).all() and obs.min() >= 0.0 and obs.max() <= 1.0
+    # one board under the two readings: the observations differ (the reading is observed)
+    board = [0, 1, 2, 1, 4, 2, 2, 3, 3]
+    views = [position(board, "hard", c).view(0) for c in ("moving", "strict")]
+    assert views[0]["board"] == views[1]["board"] and not np.array_equal(*(enc.encode(v) for v in views))
+    while not s.is_over:
+        hint = s.apply(0, s.SPACE.get("hint"))[-1].data
+        s.apply(0, s.SPACE.get("swap", hint["a"], hint["b"]))
+        if not s.is_over:
+            enc.encode(s.view(0))
+    out = s.outcome()
+    assert out.won and out.detail["moves"] == out.detail["par"] and out.detail["capture"] == capture

@@ -29,7 +29,7 @@ def test_solution_in_traditional_chinese() -> None:
 
 @pytest.mark.parametrize(("args", "needle"), [
     (["--difficulty", "30"], "difficulties are 10 to 18"),
-    (["--hard", "--difficulty", "5"], "difficulties are 10 to 26"),
+    (["--hard", "--difficulty", "5"], "difficulties are 10 to 23"),
     (["--lang", "fr"], "unknown language"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str], needle: str) -> None:

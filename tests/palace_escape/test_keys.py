@@ -11,7 +11,7 @@ from rich.console import Console
 import hustings
 from hustings.engine import get_spec
 from hustings.games.palace_escape import solver
-from hustings.games.palace_escape.adapters.keys import QUIT, GridCursor, play
+from hustings.games.palace_escape.adapters.keys import GIVE_UP, QUIT, GridCursor, play
 from hustings.table.settings import TableSettings
 from hustings.tui.session import Session
 
@@ -74,3 +74,24 @@ def test_a_whole_game_by_arrow_keys_makes_par_and_is_saved(tmp_path: Path) -> No
 
 def test_the_spec_names_the_keys_adapter() -> None:
     assert get_spec("palace-escape").adapter("keys") is play
+
+
+def test_g_twice_gives_up_on_the_grid(tmp_path: Path) -> None:
+    """Seed 004 R12: in the grid mode of `hustings puzzle --keys`, g asks, a second g gives up (the table's command:
+    lost, saved as given up); another key between the two forgets the question."""
+    from hustings.table import FileStore, Match
+
+    g = GridCursor("zh-Hans")
+    s = hustings.make("palace-escape", seed=1)
+    assert g.press("g", s.view(0), s.legal_actions(0)) is None and "再按 g 放弃" in g.message
+    assert g.press("right", s.view(0), s.legal_actions(0)) is None
+    assert g.press("g", s.view(0), s.legal_actions(0)) is None  # asked again, not given up
+    assert g.press("g", s.view(0), s.legal_actions(0)) == GIVE_UP
+
+    store = FileStore(tmp_path)
+    match = Match.new("palace-escape", TableSettings((None,), "en", "local"), seed=2, store=store, match_id="p.json")
+    session = Session.of(match, tmp_path / "p.json")
+    out = io.StringIO()
+    play(session, "en", iter(["right", "g", "g"]), Console(file=out, width=100))
+    assert session.given_up == 0 and "given up" in out.getvalue()
+    assert store.load("p.json").given_up == 0

@@ -205,3 +205,27 @@ def test_play_offers_to_continue_the_unfinished_game(monkeypatch: pytest.MonkeyP
     # --new never asks
     result = runner.invoke(app, ["play", "--new"], env=NEUTRAL_ENV)
     assert "Continue your unfinished game" not in result.output
+
+
+def test_play_starts_under_the_options_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`hustings play --option NAME=VALUE` starts the game under that rule option and saves it in the record (so a
+    resumed game keeps it); --resume takes the options from the record, not from the command line."""
+    from hustings import cli
+
+    ran: list[object] = []
+    monkeypatch.setattr(cli, "_need_terminal", lambda command: None)
+    monkeypatch.setattr(cli, "_run_table", lambda session, fast: ran.append(session))
+    path = tmp_path / "dm.json"
+    code, _, err = invoke("play", "die-macher", "--players", "3", "--save", str(path), "--seed", "3",
+                          "--option", "member_score=bonus", "--option", "donations=before_setup")
+    assert code == 0, err
+    assert len(ran) == 1
+    saved = json.loads(path.read_text())
+    options = saved["options"]
+    assert options["member_score"] == "bonus" and options["donations"] == "before_setup"
+    code, _, err = invoke("play", "--resume", str(path), "--option", "member_score=count_and_bonus")
+    assert_one_line_error(code, err, "--option")
+    code, _, err = invoke("play", "die-macher", "--players", "3", "--save", str(tmp_path / "x.json"),
+                          "--option", "member_score=all")
+    assert_one_line_error(code, err, "member_score")
+    assert not (tmp_path / "x.json").exists()

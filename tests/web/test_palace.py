@@ -87,3 +87,36 @@ def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path)
     assert page.locator(f"#mine li[data-table='{old_id}'] .status-over").count() == 1
     assert not errors, errors
     ctx.close()
+
+
+def test_giving_up_the_puzzle_in_the_browser(base_url: str, browser: Any) -> None:
+    """Seed 004 R12 (rulings.md): the page offers Give up to the person of the puzzle (a command of the table, not
+    one of the game's actions); after the browser's confirmation the table ends, given up, and the summary says so.
+    R7: a person's table shows no action limit."""
+    made = create_table(base_url, "palace-escape", 1, [None], variant="hard")
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    watch_errors(page, errors)
+    page.goto(base_url + made["seats"][0]["invite"])
+    join_and_start([page])
+    m = model(page)["m"]
+    assert m["can_give_up"] and m["view"]["actions_left"] is None
+    assert "actions left" not in page.locator(".palace-panel").inner_text()
+    dialogs: list[str] = []
+    page.once("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.locator("#choices #give-up").click()
+    page.wait_for_timeout(300)
+    assert dialogs and not over(page)  # dismissed: nothing sent
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#choices #give-up").click()
+    page.wait_for_function(f"() => {STATE}.model.over", timeout=10000)
+    m = model(page)["m"]
+    assert m["outcome"]["given_up"] == 0 and m["status"] == "over" and m["view"]["status"] == "playing"
+    page.wait_for_selector("#summary[open]", timeout=5000)
+    assert "Given up" in page.locator("#summary-body .winners").inner_text()
+    assert page.locator("#choices #give-up").count() == 0
+    info = httpx.get(f"{base_url}/api/tables/{made['table']['id']}", timeout=10).json()
+    assert info["status"] == "over"
+    assert not errors, errors
+    ctx.close()

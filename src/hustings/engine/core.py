@@ -704,6 +704,9 @@ class GameSpec:
     outcome: str = "ranked"
     #: options ``make()`` accepts besides players, variant and seed: name -> short description
     options: Mapping[str, str] = field(default_factory=dict)
+    #: options a table where a person plays sets, unless whoever sets up the table gives them: name -> value
+    #: (a puzzle's action limit, say, that programs need and people do not). ``make()`` never applies them
+    person_options: Mapping[str, Any] = field(default_factory=dict)
     adapters: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -711,6 +714,9 @@ class GameSpec:
             raise ValueError(f"{self.id}: outcome must be one of {OUTCOME_KINDS}, not {self.outcome!r}")
         if self.default_variant not in self.variants:
             raise ValueError(f"{self.id}: default variant {self.default_variant!r} is not among {self.variants}")
+        unknown = [k for k in self.person_options if k not in self.options]
+        if unknown:
+            raise ValueError(f"{self.id}: person_options names {', '.join(unknown)}, not among its options")
 
     def side_name(self, side: int, lang: str) -> str:
         if not isinstance(side, int) or not 0 <= side < len(self.sides):

@@ -27,9 +27,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hustings.engine import get_spec, list_games, normalize_lang
 from hustings.server.i18n import error_text
-from hustings.server.protocol import protocol_schema
+from hustings.server.protocol import LOBBY_ERRORS, protocol_schema
 from hustings.server.store import ServerStore, StoreError
-from hustings.server.tables import Conn, Hub, LobbyError, PlayError, dumps, dumps_bytes
+from hustings.server.tables import Conn, Hub, LobbyError, PlayError, TableRefused, dumps, dumps_bytes
 from hustings.web.mount import mount_web
 
 log = logging.getLogger("hustings.server")
@@ -202,12 +202,15 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             raise LobbyError("bad_request", "the request body must be a JSON object")
         return data
 
-    async def _run(coro: Any) -> Response:
+    async def _run(coro: Any, request: Request | None = None) -> Response:
         try:
             # orjson, as on the websocket: a wave of new tables is a few lobby calls each
             return Response(dumps_bytes(await coro), media_type="application/json")
         except LobbyError as e:
             return _error(e)
+        except TableRefused as e:  # another release's table: said in the caller's language, nothing logged
+            return JSONResponse({"error": e.code, "message": e.text(_request_lang(request))},
+                                status_code=LOBBY_ERRORS[e.code])
         except StoreError as e:
             log.error("store: %s", e)
             return JSONResponse({"error": "unavailable", "message": "the database could not serve the request"},
@@ -246,11 +249,11 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
 
     @lobby("GET", "/api/tables/{table_id}")
     async def table_info(request: Request) -> Response:
-        return await _run(hub.table_info(request.path_params["table_id"]))
+        return await _run(hub.table_info(request.path_params["table_id"]), request)
 
     @lobby("GET", "/api/tables/{table_id}/record")
     async def record(request: Request) -> Response:
-        return await _run(hub.record_of(request.path_params["table_id"]))
+        return await _run(hub.record_of(request.path_params["table_id"]), request)
 
     @lobby("POST", "/api/tables/{table_id}/join")
     async def join(request: Request) -> Response:
@@ -258,26 +261,26 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             body = await _body(request)
             return await hub.join(request.path_params["table_id"], body.get("token"), body.get("name"),
                                   body.get("ready"))
-        return await _run(go())
+        return await _run(go(), request)
 
     @lobby("POST", "/api/tables/{table_id}/ready")
     async def ready(request: Request) -> Response:
         async def go() -> Any:
             body = await _body(request)
             return await hub.ready(request.path_params["table_id"], body.get("token"), body.get("ready", True))
-        return await _run(go())
+        return await _run(go(), request)
 
     @lobby("POST", "/api/tables/{table_id}/start")
     async def start(request: Request) -> Response:
         async def go() -> Any:
             return await hub.start(request.path_params["table_id"], (await _body(request)).get("token"))
-        return await _run(go())
+        return await _run(go(), request)
 
     @lobby("POST", "/api/tables/{table_id}/rematch")
     async def rematch(request: Request) -> Response:
         async def go() -> Any:
             return await hub.rematch(request.path_params["table_id"], (await _body(request)).get("token"))
-        return await _run(go())
+        return await _run(go(), request)
 
     @lobby("POST", "/api/my")
     async def my(request: Request) -> Response:
@@ -400,6 +403,21 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                 writer_task.cancel()
 
     return app
+
+
+def _request_lang(request: Request | None) -> str:
+    """The language of a lobby answer's words: ``?lang=``, else the first of the browser's Accept-Language that
+    hustings speaks, else English."""
+    if request is None:
+        return "en"
+    asked = request.query_params.get("lang")
+    if asked:
+        return normalize_lang(asked)
+    for part in request.headers.get("accept-language", "").split(",")[:20]:
+        tag = part.split(";")[0].strip().lower()
+        if tag.startswith(("zh", "en")):
+            return normalize_lang(tag)
+    return "en"
 
 
 def app_from_env() -> FastAPI:

@@ -31,14 +31,15 @@ assert set(LANGS) == {"zh-Hans", "zh-Hant", "en"}  # Lang names the engine's lan
 #: every ``code`` of a websocket ``error`` (server.error.* in src/hustings/server/messages/)
 PlayErrorCode = Literal["bad_message", "unknown_table", "unauthorized", "stale_step", "not_your_turn",
                         "illegal_action", "too_large", "rate_limited", "spectator", "cannot_undo", "over",
-                        "not_started", "unavailable", "hello_first", "hello_again", "unknown_event"]
+                        "not_started", "unavailable", "hello_first", "hello_again", "unknown_event", "rules_version",
+                        "unknown_game", "cannot_give_up"]
 #: every ``error`` of a lobby answer
 LobbyErrorCode = Literal["bad_request", "unauthorized", "unknown_table", "unknown_game", "not_found",
-                         "method_not_allowed", "conflict", "too_large", "unavailable"]
+                         "method_not_allowed", "conflict", "too_large", "unavailable", "rules_version"]
 PLAY_ERRORS: tuple[str, ...] = get_args(PlayErrorCode)
 #: each lobby error's HTTP status
 LOBBY_ERRORS = {"bad_request": 400, "unauthorized": 403, "unknown_table": 404, "unknown_game": 404, "not_found": 404,
-                "method_not_allowed": 405, "conflict": 409, "too_large": 413, "unavailable": 503}
+                "method_not_allowed": 405, "conflict": 409, "too_large": 413, "unavailable": 503, "rules_version": 409}
 assert set(LOBBY_ERRORS) == set(get_args(LobbyErrorCode))
 BotLevel = Literal["random", "heuristic", "ismcts", "ismcts:easy", "ismcts:normal", "ismcts:hard"]
 TableStatus = Literal["lobby", "playing", "over"]
@@ -120,6 +121,8 @@ class Outcome(TypedDict):
     utilities: list[float]
     #: per seat, each scoring component and ``total``
     scores: list[dict[str, float]]
+    #: the seat whose person gave the game up (``give_up``): the game ended there, lost
+    given_up: NotRequired[int]
 
 
 # -- server -> client -----------------------------------------------------------------------------------------
@@ -146,6 +149,8 @@ class _Seen(TypedDict):
     phase: str
     #: the undo rule allows this seat to take back its last action now
     can_undo: bool
+    #: this seat may give the game up now (the one person of a one-player game, while it goes on)
+    can_give_up: bool
     to_act: list[int]
     clocks: list[SeatClock]
     over: bool
@@ -241,6 +246,14 @@ class Act(TypedDict):
 
 class Undo(TypedDict):
     type: Literal["undo"]
+    step: int
+
+
+class GiveUp(TypedDict):
+    """Give the game up at ``step``, the step the client saw: the one person of a one-player game may (a puzzle).
+    The table ends, lost; an ``update`` with ``over`` and ``outcome.given_up`` follows."""
+
+    type: Literal["give_up"]
     step: int
 
 
@@ -361,7 +374,7 @@ class LobbyError(TypedDict):
 
 
 CLIENT_MESSAGES: dict[str, Any] = {"hello": Hello, "act": Act, "undo": Undo, "lang": SetLang, "ping": Ping,
-                                   "explain": Explain}
+                                   "explain": Explain, "give_up": GiveUp}
 SERVER_MESSAGES: dict[str, Any] = {"welcome": Welcome, "state": State, "update": Update, "ack": Ack,
                                    "table": TableChanged, "pong": Pong, "explanation": Explanation, "error": Error}
 #: the lobby's bodies, by the name each has in the schema's ``$defs``

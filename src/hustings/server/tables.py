@@ -49,7 +49,7 @@ from hustings.engine import (
 )
 from hustings.engine.rng import RNG_NAME
 from hustings.server.clock import ClockError, Clocks, ClockSettings
-from hustings.server.i18n import error_text
+from hustings.server.i18n import CATALOG, error_text
 from hustings.server.store import (
     SeatRecord,
     ServerStore,
@@ -59,7 +59,8 @@ from hustings.server.store import (
     TableRecord,
 )
 from hustings.server.text import explain, text_for
-from hustings.table.match import Match, bot_seed
+from hustings.table.match import Match, bot_seed, table_options
+from hustings.table.store import RulesVersionError, rules_refusal
 from hustings.table.undo import undo_refusal
 
 log = logging.getLogger("hustings.server")
@@ -89,6 +90,36 @@ class PlayError(Exception):
         super().__init__(code)
         self.code = code
         self.fields = fields
+
+
+class TableRefused(StoreError):
+    """A stored table this server does not replay: made under other rules than its own (a rules version or random
+    generator of another release), or of a game it does not have. It stays in the store as it is, never loaded into
+    play; ``code`` is the protocol's error for it (``rules_version`` or ``unknown_game``)."""
+
+    def __init__(self, record: TableRecord, refusal: RulesVersionError) -> None:
+        super().__init__(str(refusal))
+        self.record = record
+        self.refusal = refusal
+        self.code = "unknown_game" if refusal.age == "unknown_game" else "rules_version"
+
+    def fields(self, lang: str) -> dict[str, object]:
+        """The words of the error message in ``lang`` (``server.error.<code>``)."""
+        r = self.refusal
+        if self.code == "unknown_game":
+            return {"game": r.game}
+        title = get_spec(r.game).title
+        return {"game": title.get(lang, title.get("en", r.game)), "rules": CATALOG.text(f"server.rules.{r.age}", lang),
+                "recorded": r.recorded, "current": r.current}
+
+    def text(self, lang: str) -> str:
+        return error_text(self.code, lang, **self.fields(lang))
+
+
+def _refusal(record: TableRecord) -> TableRefused | None:
+    """Why this server does not replay ``record`` (versions only, nothing replayed), or None."""
+    refusal = rules_refusal(record.game, record.rules_version, record.rng, f"table {record.id}")
+    return None if refusal is None else TableRefused(record, refusal)
 
 
 def token_hash(token: str) -> str:
@@ -275,6 +306,8 @@ class Hub:
         for record in records:
             try:
                 loaded.append(await self._load(record.id))
+            except TableRefused as e:  # another release's game: it stays in the store, untouched; said once here
+                log.warning("%s", e)
             except Exception as e:  # a table that cannot be rebuilt must not keep the others from starting
                 log.error("table %s cannot be rebuilt: %s", record.id, e)
         if self.store.shared and loaded:
@@ -340,6 +373,10 @@ class Hub:
         except TableNotFound:
             self._missed.pop(table_id, None)
             raise PlayError("unknown_table", table=table_id[:40]) from None
+        refused = _refusal(record)
+        if refused is not None:  # before reading its actions: it is never replayed here
+            self._missed.pop(table_id, None)
+            raise refused
         seats, actions = await asyncio.gather(self._db(self.store.seats, table_id),
                                               self._db(self.store.actions, table_id, 0))
         table = await asyncio.to_thread(_build, record, seats, actions)
@@ -413,7 +450,9 @@ class Hub:
         extra = body.get("options") or {}
         if not isinstance(extra, Mapping) or any(k not in spec.options for k in extra):
             raise LobbyError("bad_request", f"options: {game} takes {', '.join(spec.options) or 'none'}")
-        options.update(extra)
+        all_bots = all(s["bot"] is not None for s in seats_json)
+        # a person's seat brings the game's person_options (a puzzle without an action limit), unless given
+        options.update(table_options(game, extra, people=not all_bots))
         seed = fresh_seed()
         try:
             state = hustings.make(game, seed=seed, **options)  # refuse bad options now, not at the first replay
@@ -422,7 +461,6 @@ class Hub:
         table_id = secrets.token_urlsafe(12)
         settings = {"seats": seats_json, "clock": clock.to_json(), "lang": lang,
                     "name": str(body.get("name") or "")[:80]}
-        all_bots = all(s["bot"] is not None for s in seats_json)
         record = TableRecord(id=table_id, game=game, options=options, seed=seed, rules_version=spec.rules_version,
                              engine_version=ENGINE_VERSION, rng=RNG_NAME, settings=settings, status="lobby",
                              created_at=time.time(), rematch_of=None if rematch_of is None else rematch_of.id)
@@ -578,16 +616,30 @@ class Hub:
             seat = await self._db(self.store.seat_by_token_hash, token_hash(tok))
             if seat is None:
                 continue
-            table = await self._load(seat.table_id)
+            try:
+                table = await self._load(seat.table_id)
+            except TableRefused as e:  # listed as stored (its page says why it cannot be played here)
+                out.append(dict(_stored_info(e.record, await self._db(self.store.seats, seat.table_id)),
+                                seat=seat.seat))
+                continue
             out.append(dict(self.info(table), seat=seat.seat))
         return out
 
     async def record_of(self, table_id: str) -> dict[str, Any]:
-        table = await self._load_lobby(table_id)
+        try:
+            table = await self._load_lobby(table_id)
+        except TableRefused as e:
+            if e.record.status != "over":
+                raise
+            # a finished game of another release is history: its record as stored, its own rules version in it
+            # (so hustings.replay refuses it rather than play it out under these rules)
+            return _stored_record(e.record, await self._db(self.store.actions, table_id, 0))
         if table.status != "over":  # set once the last move is durable (is_over holds while it is being written)
             raise LobbyError("conflict", "the record holds the seed: it is given out only when the game is over",
                              409)
         record: dict[str, Any] = table.match.record()
+        if table.match.given_up is not None:  # ended at the table: the record replays to where it was given up
+            record["given_up"] = table.match.given_up
         return record
 
     def info(self, table: LiveTable) -> dict[str, Any]:
@@ -627,7 +679,12 @@ class Hub:
         if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
             raise PlayError("bad_message", detail="since must be a step number")
         while True:
-            table = await self._load(table_id)
+            try:
+                table = await self._load(table_id)
+            except TableRefused as e:
+                if lang is None:  # no language asked for: the table's own
+                    conn.lang = normalize_lang(str(e.record.settings.get("lang", "en")))
+                raise PlayError(e.code, **e.fields(conn.lang)) from None
             seat: int | None = None
             if msg.get("spectator") is not True:
                 seat = self._check_token(table, msg.get("token"))
@@ -746,13 +803,16 @@ class Hub:
             # the fields every connection gets alike
             to_act = list(st.current_players) if table.status == "playing" else []
             outcome = None
-            if st.is_over:
-                o = st.outcome()
+            over = table.match.is_over  # by the rules, or given up (Hub.give_up)
+            if over:
+                o = table.match.outcome()
                 outcome = {"winners": list(o.winners), "ranks": list(o.ranks), "utilities": list(o.utilities),
                            "scores": st.scores()}
+                if table.match.given_up is not None:
+                    outcome["given_up"] = table.match.given_up
             clocks = table.clocks.to_json(to_act, time.time()) if table.status == "playing" else []
             cache["to_act"] = to_act
-            cache["common"] = dumps({"to_act": to_act, "clocks": clocks, "over": st.is_over, "outcome": outcome,
+            cache["common"] = dumps({"to_act": to_act, "clocks": clocks, "over": over, "outcome": outcome,
                                      "status": table.status, "table": self.info(table)})[1:-1]
         text = cache.get("text")
         if text is None:
@@ -783,10 +843,11 @@ class Hub:
                                               "text": text.event_text(e, lang, view)})
                 evs.append(ev)
         can_undo = seat is not None and not st.is_over and table.undo_ok == (st.step_count, seat)
+        can_give_up = (seat is not None and table.status == "playing" and table.match.can_give_up(seat))
         acked = "" if ack is None else f'"ack":{ack},'
         return (f'{{"type":"{kind}",{acked}"step":{st.step_count},"view":{view_json},"legal":{legal_json},'
                 f'"events":[{",".join(evs)}],"phase":{phase_json},"can_undo":{"true" if can_undo else "false"},'
-                f'{cache["common"]}}}')
+                f'"can_give_up":{"true" if can_give_up else "false"},{cache["common"]}}}')
 
     def send_state(self, table: LiveTable, conn: Conn, kind: str, since: int | None,
                    cache: dict[Any, Any] | None = None) -> None:
@@ -855,7 +916,7 @@ class Hub:
         st = table.state
         if table.status == "lobby":
             raise PlayError("not_started")
-        if st.is_over:
+        if table.match.is_over:
             raise PlayError("over")
         if step != st.step_count:
             raise PlayError("stale_step", step=st.step_count, sent=step)
@@ -1111,6 +1172,9 @@ class Hub:
             if record.status == "playing" and table.status == "lobby":
                 self._begin(table, dict(record.settings))  # started through another process
                 changed = True
+            elif record.status == "over" and table.status == "playing" and "given_up" in record.settings:
+                self._end_given_up(table, dict(record.settings))  # given up through another process
+                changed = True
             elif record.settings != table.record.settings:
                 table.record = _replace_record(table.record, settings=dict(record.settings))
                 changed = True
@@ -1128,7 +1192,7 @@ class Hub:
             st = table.state
             if table.status == "lobby":
                 raise PlayError("not_started")
-            if st.is_over:
+            if table.match.is_over:
                 raise PlayError("over")
             if step != st.step_count:
                 raise PlayError("stale_step", step=st.step_count, sent=step)
@@ -1153,6 +1217,43 @@ class Hub:
                 raise PlayError("stale_step", step=table.state.step_count, sent=step) from None
             conn.send(dumps({"type": "ack", "step": step - 1}))
             await self._rebuild(table)
+
+    # -- giving up ----------------------------------------------------------------------------------------------
+
+    async def give_up(self, conn: Conn, msg: Mapping[str, Any]) -> None:
+        """The one person of a one-player game gives it up (a command of the table, not a move): the table is
+        stored as over, given up, lost (``settings.given_up``), and everyone is told. Under the table's lock."""
+        table, seat = self._actor(conn)
+        step = msg.get("step")
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise PlayError("bad_message", detail="give_up needs the integer step you saw")
+        async with table.lock:
+            st = table.state
+            if table.status == "lobby":
+                raise PlayError("not_started")
+            if table.match.is_over:
+                raise PlayError("over")
+            if step != st.step_count:
+                raise PlayError("stale_step", step=st.step_count, sent=step)
+            if not table.match.can_give_up(seat):
+                raise PlayError("cannot_give_up")
+            settings = dict(table.record.settings, given_up=seat)
+
+            def store_end() -> None:  # the settings first: a table whose settings say given up is over (_build)
+                self.store.set_settings(table.id, settings)
+                self.store.set_status(table.id, "over")
+
+            await self._db(store_end)
+            self._end_given_up(table, settings)
+
+    def _end_given_up(self, table: LiveTable, settings: dict[str, Any]) -> None:
+        """The table ends given up (here, or through another process): everyone told, nothing scheduled."""
+        table.match.given_up = settings["given_up"]
+        table.record = _replace_record(table.record, settings=settings, status="over")
+        table.undo_ok = None
+        self._broadcast(table)
+        self._schedule(table)
+        self._evict_later(table)
 
     # -- explain ------------------------------------------------------------------------------------------------
 
@@ -1273,13 +1374,15 @@ class Hub:
             await self.hello(conn, table_id, msg)
             return
         if conn.table is None:
-            if kind in ("act", "undo", "lang", "explain"):
+            if kind in ("act", "undo", "lang", "explain", "give_up"):
                 raise PlayError("hello_first")
             raise PlayError("bad_message", detail=f"unknown message type {str(kind)[:30]!r}")
         if kind == "act":
             await self.act(conn, msg)
         elif kind == "undo":
             await self.undo(conn, msg)
+        elif kind == "give_up":
+            await self.give_up(conn, msg)
         elif kind == "explain":
             await self.explain(conn, msg)
         elif kind == "lang":
@@ -1331,10 +1434,9 @@ def _build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[A
            state: GameState | None = None) -> LiveTable:
     """A live table from the store: the game replayed action by action, the clocks brought forward with it
     (``state``: the game made from the record already, before any action)."""
-    spec = get_spec(record.game)
-    if record.rules_version != spec.rules_version:
-        raise StoreError(f"table {record.id} was played under rules version {record.rules_version}; this server "
-                         f"has {spec.rules_version}")
+    refused = _refusal(record)
+    if refused is not None:
+        raise refused
     if state is None:
         state = hustings.make(record.game, seed=record.seed, **record.options)
     clock = ClockSettings.from_json(record.settings.get("clock"))
@@ -1344,11 +1446,34 @@ def _build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[A
         state.apply(a.seat, a.action)
         clocks.on_action(to_act, a.seat, a.at)
     bots = [s.get("bot") for s in record.settings["seats"]]
-    match = Match(state, bots)
-    if state.is_over and record.status != "over":
+    given_up = record.settings.get("given_up")  # a one-player game its person gave up (Hub.give_up)
+    match = Match(state, bots, given_up=given_up if isinstance(given_up, int) else None)
+    if match.is_over and record.status != "over":
         record = _replace_record(record, status="over")
     return LiveTable(record=record, seats=list(seats), match=match, events=list(state.all_events()),
                      clocks=clocks, clock=clock, stored=len(actions))
+
+
+def _stored_info(record: TableRecord, seats: Sequence[SeatRecord]) -> dict[str, Any]:
+    """TableInfo of a table this server does not load (another release's rules): from the store alone, nobody
+    connected (nobody can be), its status and step as stored."""
+    bots = [s.get("bot") for s in record.settings.get("seats", [])]
+    return {"id": record.id, "game": record.game, "variant": record.options.get("variant"),
+            "players": record.options.get("players"),
+            "clock": ClockSettings.from_json(record.settings.get("clock")).to_json(),
+            "lang": record.settings.get("lang", "en"), "name": record.settings.get("name", ""),
+            "rematch": record.settings.get("rematch"), "rematch_of": record.rematch_of, "status": record.status,
+            "step": record.steps,
+            "seats": [{"seat": s.seat, "name": s.name, "bot": bots[s.seat] if s.seat < len(bots) else None,
+                       "joined": s.joined, "ready": s.ready, "connected": False, "replaced_by_bot": False}
+                      for s in seats]}
+
+
+def _stored_record(record: TableRecord, actions: Sequence[Any]) -> dict[str, Any]:
+    """The engine record of a finished table as the store holds it, without replaying it."""
+    return {"game": record.game, "rules_version": record.rules_version, "engine_version": record.engine_version,
+            "rng": record.rng, "options": dict(record.options), "seed": record.seed,
+            "actions": [[a.seat, a.action] for a in actions]}
 
 
 def _replace_record(record: TableRecord, **changes: Any) -> TableRecord:
@@ -1363,4 +1488,4 @@ def _replace_seat(seat: SeatRecord, **changes: Any) -> SeatRecord:
     return replace(seat, **{k: v for k, v in changes.items() if v is not None})
 
 
-__all__ = ["Conn", "Hub", "LiveTable", "LobbyError", "PlayError", "dumps", "token_hash"]
+__all__ = ["Conn", "Hub", "LiveTable", "LobbyError", "PlayError", "TableRefused", "dumps", "token_hash"]

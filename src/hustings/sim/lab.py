@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,20 +32,25 @@ class SimConfig:
     games: int = 100
     seed: int = 0
     rotate: bool = True  # game i moves every bot i seats round the table, so no bot keeps a seat
+    options: tuple[tuple[str, Any], ...] = ()  # the game's rule options (make()), besides players and variant
 
     @classmethod
     def build(cls, game: str, players: int, variant: str | None, bots: str, games: int, seed: int,
-              rotate: bool = True) -> SimConfig:
+              rotate: bool = True, options: Mapping[str, Any] | None = None) -> SimConfig:
         """Validate everything up front; raises ValueError with a one-line reason."""
         spec = hustings.get_spec(game)
         variant = spec.default_variant if variant is None else variant
-        hustings.make(game, players=players, variant=variant, seed=seed)  # checks variant and player count
+        chosen = dict(options or {})
+        try:  # checks variant, player count and options
+            hustings.make(game, players=players, variant=variant, seed=seed, **chosen)
+        except TypeError as e:
+            raise ValueError(str(e)) from None
         if games < 1:
             raise ValueError(f"--games must be at least 1, not {games}")
         names = parse_bots(bots, players)
         for name in set(names):
             make_bot(name, game, 0)  # e.g. a heuristic that does not exist for this game
-        return cls(game, players, variant, tuple(names), games, seed, rotate)
+        return cls(game, players, variant, tuple(names), games, seed, rotate, tuple(sorted(chosen.items())))
 
     def seat_bots(self, i: int) -> list[str]:
         n = self.players
@@ -81,7 +86,7 @@ class GameResult:
 
 def play_one(cfg: SimConfig, i: int) -> GameResult:
     """Play game ``i`` of ``cfg`` (pure function of its arguments; runs in any worker)."""
-    state = hustings.make(cfg.game, players=cfg.players, variant=cfg.variant, seed=cfg.seed + i)
+    state = hustings.make(cfg.game, players=cfg.players, variant=cfg.variant, seed=cfg.seed + i, **dict(cfg.options))
     names = cfg.seat_bots(i)
     # clock=False: iteration budgets only, so the same seed gives the same games under any load
     bots = [make_bot(name, cfg.game, (cfg.seed * 1_000_003 + i) * 16 + s, clock=False) for s, name in enumerate(names)]

@@ -15,8 +15,10 @@ from hustings.table.store import (
     MatchNotFound,
     MatchStore,
     MemoryStore,
+    RulesVersionError,
     StoredMatch,
     StoreError,
+    rules_refusal,
 )
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "MatchNotFound",
     "MatchStore",
     "MemoryStore",
+    "RulesVersionError",
     "SaveError",
     "SaveKey",
     "SaveKeyError",
@@ -40,4 +43,5 @@ __all__ = [
     "bot_seed",
     "data_dir",
     "drive",
+    "rules_refusal",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import hustings
@@ -24,10 +25,11 @@ from hustings.engine import (
     Outcome,
     RecordError,
     fresh_seed,
+    get_spec,
 )
 from hustings.table.loop import Driven, drive
 from hustings.table.settings import TableSettings
-from hustings.table.store import MatchExists, MatchStore, StoredMatch, StoreError
+from hustings.table.store import MatchExists, MatchStore, StoredMatch, StoreError, rules_refusal
 from hustings.table.undo import undo_refusal
 
 #: the largest seed a match takes (records replay seeds of at most 512 bits)
@@ -53,6 +55,19 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(digest.digest(), "little")
 
 
+def table_options(game: str, options: Mapping[str, Any] | None, people: bool) -> dict[str, Any]:
+    """The options of a new table's game: those the table was given, over the game's ``person_options`` when a
+    person sits at it (a puzzle's action limit, say, which programs need and people do not)."""
+    given = dict(options or {})
+    return {**get_spec(game).person_options, **given} if people else given
+
+
+def given_up_outcome(state: GameState, seat: int) -> Outcome:
+    """How a one-player game given up at its table ends: lost (``detail.end`` = ``given_up``)."""
+    detail = {"won": False, "end": "given_up", "given_up": seat, "steps": state.step_count}
+    return Outcome((), (-1.0,) * state.num_players, (1,) * state.num_players, MappingProxyType(detail))
+
+
 def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed.bit_length() > MAX_SEED_BITS:
         raise MatchError(f"a seed is a non-negative integer of at most {MAX_SEED_BITS} bits")
@@ -70,7 +85,7 @@ class Match:
 
     def __init__(self, state: GameState, settings: TableSettings | Sequence[str | None],
                  store: MatchStore | None = None, match_id: str | None = None, *,
-                 stored_steps: int | None = None, replace: bool = False) -> None:
+                 stored_steps: int | None = None, replace: bool = False, given_up: int | None = None) -> None:
         if not isinstance(settings, TableSettings):
             settings = TableSettings(tuple(settings))
         if len(settings.bots) != state.num_players:
@@ -85,6 +100,8 @@ class Match:
         self._stored = stored_steps
         self._replace = replace  # the first store may overwrite an older file with this id
         self.bots: list[Bot | None] = self._make_bots(settings)
+        #: the seat whose person gave the game up (the game ends there, lost: R12 of palace-escape), else None
+        self.given_up = given_up
 
     def _make_bots(self, settings: TableSettings) -> list[Bot | None]:
         # people wait at a table, so search bots also stop at their level's time limit (labs never do)
@@ -99,13 +116,14 @@ class Match:
             options: Mapping[str, Any] | None = None) -> Match:
         """Start and store a new match of ``game`` with one seat per entry of ``seats``.
 
-        ``seed`` None draws a fresh 128-bit seed (what a game people play needs). Raises MatchError for a bad
-        game, variant, player count, seat or seed, StoreError if the id is taken, SaveError if it cannot be
-        written."""
+        ``seed`` None draws a fresh 128-bit seed (what a game people play needs); a person's seat brings the
+        game's ``person_options`` (:func:`table_options`). Raises MatchError for a bad game, variant, player
+        count, seat or seed, StoreError if the id is taken, SaveError if it cannot be written."""
         settings = seats if isinstance(seats, TableSettings) else TableSettings(tuple(seats))
         seed = fresh_seed() if seed is None else _check_seed(seed)
         try:
-            state = hustings.make(game, players=len(settings.bots), variant=variant, seed=seed, **dict(options or {}))
+            chosen = table_options(game, options, people=bool(settings.humans))
+            state = hustings.make(game, players=len(settings.bots), variant=variant, seed=seed, **chosen)
             match = cls(state, settings, store, match_id)
         except (ValueError, TypeError) as e:
             raise MatchError(str(e)) from None
@@ -115,15 +133,20 @@ class Match:
     @classmethod
     def resume(cls, store: MatchStore, match_id: str, label: str | None = None) -> Match:
         """Load a stored match and replay it. StoreError (one line, naming ``label`` or the id) for anything
-        that cannot be used."""
+        that cannot be used; :class:`~hustings.table.store.RulesVersionError` for a game made under other rules
+        (or of a game this program does not have), before anything is replayed. Never writes."""
         stored = store.load(match_id)
         where = label or repr(match_id)
+        refusal = rules_refusal(stored.game, stored.rules_version, stored.rng, where)
+        if refusal is not None:
+            raise refusal
         try:
             state = hustings.replay(stored.record())
         except RecordError as e:
             raise StoreError(f"{where} cannot be replayed: {e}") from None
         try:
-            return cls(state, stored.settings, store, match_id, stored_steps=len(stored.actions))
+            return cls(state, stored.settings, store, match_id, stored_steps=len(stored.actions),
+                       given_up=stored.given_up)
         except ValueError as e:
             raise StoreError(f"{where} cannot be used: {e}") from None
 
@@ -152,11 +175,12 @@ class Match:
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that must act now (several in a simultaneous step; they act in this order)."""
-        return tuple(self.state.current_players)
+        return () if self.given_up is not None else tuple(self.state.current_players)
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over
+        """The game ended: by its rules, or given up at the table."""
+        return self.state.is_over or self.given_up is not None
 
     @property
     def step(self) -> int:
@@ -169,7 +193,8 @@ class Match:
         return view
 
     def legal(self, seat: int) -> list[Action]:
-        return list(self.state.legal_actions(self._seat(seat)))
+        seat = self._seat(seat)
+        return [] if self.given_up is not None else list(self.state.legal_actions(seat))
 
     def events_for(self, seat: int | None, since_step: int | None = None) -> list[Event]:
         """The events ``seat`` may see (None: public ones only), oldest first; with ``since_step``, only those
@@ -180,13 +205,15 @@ class Match:
 
     def outcome(self) -> Outcome:
         """How the game ended; MatchError while it goes on."""
+        if self.given_up is not None and not self.state.is_over:
+            return given_up_outcome(self.state, self.given_up)
         if not self.state.is_over:
             raise MatchError("the game is not over: no outcome yet")
         return self.state.outcome()
 
     def record(self, referee: bool = False) -> dict[str, Any]:
         """The plain engine record, seed included: for a finished game, or for a referee."""
-        if not self.state.is_over and not referee:
+        if not self.is_over and not referee:
             raise MatchError("the game is not over: its record holds the seed, which gives away every hidden "
                              "card and every future shuffle")
         record: dict[str, Any] = self.state.record()
@@ -202,6 +229,8 @@ class Match:
         that is not legal; SaveError if saving fails, and then the match and the stored game are as before.
         """
         seat = self._seat(seat)
+        if self.given_up is not None:
+            raise IllegalActionError("the game was given up: no move can follow")
         before = self.state.clone()  # to step back if the store fails: memory and store never disagree
         events = self.state.apply(seat, action)
         try:
@@ -227,6 +256,38 @@ class Match:
         ``max_steps`` moves were made."""
         return drive(self.state, self.bots, apply=self.submit, until=until, max_steps=max_steps,
                      on_event=on_event)
+
+    # -- giving up --------------------------------------------------------------------------------
+
+    def why_not_give_up(self, seat: int) -> str | None:
+        """Why ``seat`` may not give the game up now (one line), or None when it may: the one person of a
+        one-player game (a puzzle) may, while the game goes on. In a game of several seats giving up would change
+        the others' game, which no seed here provides for."""
+        seat = self._seat(seat)
+        if self.is_over:
+            return "the game is over"
+        if self.state.num_players != 1:
+            return "only the player of a one-player game can give it up"
+        if not self.is_human(seat):
+            return f"seat {seat} is a bot's"
+        return None
+
+    def can_give_up(self, seat: int) -> bool:
+        return self.why_not_give_up(seat) is None
+
+    def give_up(self, seat: int) -> None:
+        """End the game as given up by ``seat``'s person: lost (a command of the table, not a move of the game).
+        The store keeps it as finished, so it is not offered to resume. MatchError (nothing changed) if refused,
+        SaveError (nothing changed) if it cannot be stored."""
+        why = self.why_not_give_up(seat)
+        if why is not None:
+            raise MatchError(f"cannot give up: {why}")
+        if self.store is not None and self.id is not None and self._stored is not None:
+            try:
+                self.store.give_up(self.id, seat, holds=self._stored, scores=self.state.scores())
+            except (StoreError, OSError) as e:
+                raise SaveError(f"giving up was not saved: {_reason(e)}") from None
+        self.given_up = seat
 
     # -- undo -----------------------------------------------------------------------------------
 
@@ -271,7 +332,7 @@ class Match:
         """The state before ``seat``'s last decision and its step count; MatchError (one line) if refused."""
         state = self.state
         history = state.history
-        if state.is_over:
+        if self.is_over:
             raise MatchError("the game is over: its last move cannot be taken back")
         if not history:
             raise MatchError("nothing has been played yet")

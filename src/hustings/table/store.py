@@ -12,7 +12,8 @@ with :func:`os.replace` (a killed process leaves the old or the new file, never 
 
     {"hustings_record": 2, "game": ..., "rules_version": ..., "engine_version": ..., "rng": ...,
      "options": {...}, "table": {"humans", "bots", "lang", "names"}, "steps": N, "over": false,
-     "scores": [...] (once over), "key_id": "...", "sealed": "<base64>", "mac": "<hex>"}
+     "scores": [...] (once over), "given_up": seat (a game its person gave up; over), "key_id": "...",
+     "sealed": "<base64>", "mac": "<hex>"}
 
 ``sealed`` holds the seed and the actions, encrypted with the save key from the user's data folder
 (:mod:`hustings.table.keys`): the seed gives away every hidden card and future shuffle, and the actions
@@ -34,9 +35,9 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
-from hustings.engine import ENGINE_VERSION, RNG_NAME, GameState
+from hustings.engine import ENGINE_VERSION, RNG_NAME, GameState, get_spec, list_games
 from hustings.table.keys import SaveKey, SaveKeyError
 from hustings.table.settings import SettingsError, TableSettings
 
@@ -61,6 +62,62 @@ class MatchExists(StoreError):
     """A match with that id is already stored (a new match never overwrites one)."""
 
 
+class NotARecord(StoreError):
+    """A JSON file that is not a save of `hustings play` (no marker): someone else's file, not a damaged save."""
+
+
+#: how a stored game's rules stand against this program's (:class:`RulesVersionError`)
+RULES_AGES = ("older", "newer", "other", "unknown_game")
+
+
+class RulesVersionError(StoreError):
+    """A stored game made under other rules than this program's, or of a game it does not have. It is kept as it
+    is and never replayed: these rules could play the same actions out differently.
+
+    ``age`` is one of :data:`RULES_AGES`; ``recorded`` and ``current`` are the rules versions as text (``current``
+    None for an unknown game); ``where`` names the file or match."""
+
+    def __init__(self, where: str, game: str, recorded: str, current: str | None, age: str) -> None:
+        self.where, self.game, self.recorded, self.current, self.age = where, game, recorded, current, age
+        if age == "unknown_game":
+            text = f"{where} holds a game of {game!r}, which this program does not have"
+        else:
+            text = (f"{where} was played under {age} rules ({game} rules version {recorded}; this program has "
+                    f"{current}), which could play it out differently")
+        super().__init__(f"{text}: it is not replayed, and kept as it is")
+
+
+def rules_refusal(game: str, rules_version: object, rng: object, where: str) -> RulesVersionError | None:
+    """Why a stored game of ``game`` made under ``rules_version`` with generator ``rng`` cannot be replayed by this
+    program, or None when it can. Looks at the versions only (no replay), so it is cheap enough for a listing."""
+    if game not in list_games():
+        return RulesVersionError(where, game[:40], "", None, "unknown_game")
+    current = get_spec(game).rules_version
+    if rules_version == current and rng == RNG_NAME:
+        return None
+    recorded = _version_text(rules_version)
+    if rules_version is None:
+        age = "older"  # records before rules versions (hustings 0.1)
+    elif _is_count(rules_version) and _is_count(current) and int(rules_version) != int(current):
+        age = "older" if int(rules_version) < int(current) else "newer"
+    else:  # versions that do not compare, or the same rules with another random generator
+        age = "other"
+        if rules_version == current:
+            recorded, current = f"{recorded} ({_version_text(rng)})", f"{current} ({RNG_NAME})"
+    return RulesVersionError(where, game, recorded, current, age)
+
+
+def _is_count(value: object) -> TypeGuard[str]:
+    # short digit strings only: int() of thousands of digits is refused, and nobody numbers rules that far
+    return isinstance(value, str) and 0 < len(value) <= 18 and value.isascii() and value.isdigit()
+
+
+def _version_text(value: object) -> str:
+    if value is None:
+        return "none"
+    return value[:40] if isinstance(value, str) else _short(value)
+
+
 @dataclass(frozen=True)
 class StoredMatch:
     """What a store keeps of one match: enough to replay it exactly, and who sits where."""
@@ -75,6 +132,8 @@ class StoredMatch:
     rng: str = RNG_NAME
     #: the final scores once the game is over, else None
     scores: tuple[Mapping[str, Any], ...] | None = None
+    #: the seat whose person gave the game up at the table (then over, with the scores at that moment), else None
+    given_up: int | None = None
 
     @property
     def over(self) -> bool:
@@ -134,6 +193,11 @@ class MatchStore(Protocol):
 
     def save_settings(self, match_id: str, settings: TableSettings) -> None: ...
 
+    def give_up(self, match_id: str, seat: int, *, holds: int, scores: Sequence[Mapping[str, Any]]) -> None:
+        """The game ends, given up by ``seat``'s person (``scores``: as they stand); refused unless the match
+        holds exactly ``holds`` actions and is not over."""
+        ...
+
     def list(self) -> list[str]:
         """The ids of the stored matches, sorted."""
         ...
@@ -152,13 +216,23 @@ def _extend(match: StoredMatch, start: int, actions: Sequence[tuple[int, int]],
                    scores=None if scores is None else tuple(scores))
 
 
+def _end(match: StoredMatch, seat: int, holds: int, scores: Sequence[Mapping[str, Any]], where: str) -> StoredMatch:
+    if holds != len(match.actions):
+        raise StoreError(f"{where} holds {len(match.actions)} actions, not {holds}: another program wrote it "
+                         "meanwhile; reload the game")
+    if match.over:
+        raise StoreError(f"{where} holds a finished game; it cannot be given up")
+    return replace(match, scores=tuple(scores), given_up=int(seat))
+
+
 def _shorten(match: StoredMatch, steps: int, holds: int, where: str) -> StoredMatch:
     if holds != len(match.actions):
         raise StoreError(f"{where} holds {len(match.actions)} actions, not {holds}: another program wrote it "
                          "meanwhile; reload the game")
     if isinstance(steps, bool) or not isinstance(steps, int) or not 0 <= steps <= holds:
         raise StoreError(f"cannot keep {steps!r} of the {holds} actions of {where}")
-    return replace(match, actions=match.actions[:steps], scores=None if steps < holds else match.scores)
+    return replace(match, actions=match.actions[:steps], scores=None if steps < holds else match.scores,
+                   given_up=None if steps < holds else match.given_up)
 
 
 # ------------------------------------------------------------------------------------------- memory
@@ -190,6 +264,9 @@ class MemoryStore:
 
     def save_settings(self, match_id: str, settings: TableSettings) -> None:
         self.matches[match_id] = replace(self.load(match_id), settings=settings)
+
+    def give_up(self, match_id: str, seat: int, *, holds: int, scores: Sequence[Mapping[str, Any]]) -> None:
+        self.matches[match_id] = _end(self.load(match_id), seat, holds, scores, f"match {match_id!r}")
 
     def list(self) -> list[str]:
         return sorted(self.matches)
@@ -284,6 +361,10 @@ class FileStore:
         path = self.path(match_id)
         self._write(path, replace(self.load(match_id), settings=settings), exclusive=False)
 
+    def give_up(self, match_id: str, seat: int, *, holds: int, scores: Sequence[Mapping[str, Any]]) -> None:
+        path = self.path(match_id)
+        self._write(path, _end(self.load(match_id), seat, holds, scores, repr(str(path))), exclusive=False)
+
     def list(self) -> list[str]:
         try:
             names = [p.name for p in self.folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
@@ -315,6 +396,8 @@ class FileStore:
         }
         if match.scores is not None:
             body["scores"] = [dict(s) for s in match.scores]
+        if match.given_up is not None:
+            body["given_up"] = match.given_up
         body["key_id"] = key.key_id
         body["sealed"] = base64.b64encode(key.seal(_seal_payload(match.seed, match.actions))).decode("ascii")
         body["mac"] = key.mac(_canonical(body))
@@ -361,7 +444,7 @@ class FileStore:
         where = repr(str(path))
         data = parse_json(text, where)
         if not isinstance(data, dict) or MARKER not in data:
-            raise StoreError(
+            raise NotARecord(
                 f"{where} is not a record of `hustings play` (no {MARKER!r} marker); "
                 "records of other commands can be watched with `hustings replay`"
             )
@@ -420,8 +503,11 @@ def _fields(data: dict[str, Any], key: SaveKey) -> StoredMatch:
     for name in ("rules_version", "engine_version", "rng"):
         if not isinstance(data.get(name), str):
             raise ValueError(f"{name!r} is missing")
+    given_up = data.get("given_up")
+    if given_up is not None and (final is None or not _is_int(given_up) or given_up not in settings.humans):
+        raise ValueError("'given_up' is not a person's seat of a finished game")
     return StoredMatch(game, options, seed, actions, settings, data["rules_version"], data["engine_version"],
-                       data["rng"], final)
+                       data["rng"], final, given_up)
 
 
 def parse_json(text: str, where: str) -> Any:

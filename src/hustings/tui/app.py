@@ -28,7 +28,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from hustings.engine import Action, Event, GameState, IllegalActionError, get_spec
+from hustings.engine import Action, Event, GameState, IllegalActionError, Outcome, get_spec
 from hustings.table.match import MatchError, SaveError
 from hustings.tui import ui_for
 from hustings.tui.choices import Entry, filter_entries
@@ -55,6 +55,7 @@ from hustings.tui.screens import (
 from hustings.tui.session import Session
 
 BOT_PAUSE = 0.4  # seconds before each bot move, so a person can follow the log
+GIVE_UP_WINDOW = 5.0  # giving up takes a second press of the key within this many seconds (it cannot be undone)
 FAST_SLICE = 0.05  # with --fast, bots move back to back for this long between two screen updates
 
 CSS = """
@@ -205,19 +206,22 @@ class TableApp(App[None]):
             style = (style + " italic").strip()
         return Text(e.message(self.lang), style=style)
 
-    def final_lines(self, state: GameState, viewer: int | None) -> list[RenderableType]:
-        """The end of the game: who won (from the game's outcome), then the table of the final scores."""
+    def final_lines(self, state: GameState, viewer: int | None,
+                    outcome: Outcome | None = None) -> list[RenderableType]:
+        """The end of the game: who won (from the game's outcome, or the table's: a game given up), then the table
+        of the final scores."""
         view = state.view(viewer)
-        outcome = state.outcome()
+        outcome = outcome or state.outcome()
         names = [self.ui.who(view, p) for p in range(state.num_players)]
         labels = {c: self.spec.score_label(c, self.lang) for c in self.spec.score_labels}
         return [outcome_headline(outcome, names, self.lang),
                 self.ui.final_table(view, outcome, state.scores(), labels)]
 
-    def summary_parts(self, state: GameState, viewer: int | None) -> list[RenderableType]:
+    def summary_parts(self, state: GameState, viewer: int | None,
+                      outcome: Outcome | None = None) -> list[RenderableType]:
         """The end-of-game summary: who won, a chart of the scores, then what the game adds (states, money)."""
         view = state.view(viewer)
-        outcome = state.outcome()
+        outcome = outcome or state.outcome()
         names = [self.ui.who(view, p) for p in range(state.num_players)]
         labels = {c: self.spec.score_label(c, self.lang) for c in self.spec.score_labels}
         return [outcome_headline(outcome, names, self.lang),
@@ -241,6 +245,7 @@ class PlayApp(TableApp):
         Binding("u", "undo", show=False),
         Binding("o", "overview", show=False),
         Binding("g", "summary", show=False),
+        Binding("G", "give_up", show=False),
         Binding("q,ctrl+q", "leave", show=False, priority=False),
         # Ctrl+C quits too (the game is saved after every move); Textual would only say how to quit
         Binding("ctrl+c", "leave", show=False, priority=True),
@@ -257,6 +262,7 @@ class PlayApp(TableApp):
         self.waiting = "start"  # start | human | bot | pass | over | modal
         self._bot_token = 0
         self._log_pending = ""  # a note for the log, written once the table is redrawn
+        self._give_up_asked = -GIVE_UP_WINDOW  # when G was first pressed (giving up takes a second press)
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -277,6 +283,7 @@ class PlayApp(TableApp):
             f"Enter/1-9 {tr('k_choose', self.lang)}", f"/ {tr('k_filter', self.lang)}",
             f"x {tr('k_explain', self.lang)}", f"u {tr('k_undo', self.lang)}", f"o {tr('k_overview', self.lang)}",
             f"r {tr('k_rules', self.lang)}", f"s {tr('k_fast', self.lang)}",
+            *([f"G {tr('k_give_up', self.lang)}"] if self._may_give_up() else []),
             f"? {tr('k_help', self.lang)}", f"q {tr('k_quit', self.lang)}",
         ])
         self.query_one("#keys", Static).update(Text(keys))
@@ -301,7 +308,7 @@ class PlayApp(TableApp):
         deadline = time.monotonic() + FAST_SLICE
         s = self.session
         while True:
-            if self.state.is_over:
+            if s.is_over:  # by the rules, or given up
                 self._game_over()
                 return
             actor = s.actor()
@@ -417,7 +424,7 @@ class PlayApp(TableApp):
         self.redraw(None)
         self._flush_note()
         self._set_choices([])
-        headline, table = self.final_lines(self.state, self.viewer)
+        headline, table = self.final_lines(self.state, self.viewer, self.session.outcome())
         hint = Text(tr("summary_hint", self.lang), style="dim")
         self.query_one("#situation", Static).update(
             Group(headline, hint, self.ui.situation(self.state.view(self.viewer))))
@@ -550,6 +557,28 @@ class PlayApp(TableApp):
         self._log_pending = tr("undone", self.lang)
         self.advance()
 
+    def _may_give_up(self) -> bool:
+        """A table lets the one person of a one-player game give up (a command of the table, not a move)."""
+        humans = self.session.humans
+        return len(humans) == 1 and self.session.can_give_up(humans[0])
+
+    def action_give_up(self) -> None:
+        """G, then G again within a few seconds: the game ends, given up (lost), and is saved so."""
+        if self.waiting != "human" or self.viewer is None or not self.session.can_give_up(self.viewer):
+            return
+        now = time.monotonic()
+        if now - self._give_up_asked > GIVE_UP_WINDOW:
+            self._give_up_asked = now
+            self.notify(tr("give_up_q", self.lang), severity="warning")
+            return
+        try:
+            self.session.give_up(self.viewer)
+        except (MatchError, SaveError) as e:
+            self.notify(tr("give_up_refused", self.lang, why=str(e)), severity="error")
+            return
+        self._log_pending = tr("gave_up", self.lang)
+        self.advance()
+
     def action_overview(self) -> None:
         if self.waiting in ("pass", "modal"):
             return
@@ -559,7 +588,7 @@ class PlayApp(TableApp):
         if self.waiting != "over":
             self.notify(tr("summary_not_yet", self.lang))
             return
-        self._overlay(SummaryScreen(self.summary_parts(self.state, self.viewer), self.lang))
+        self._overlay(SummaryScreen(self.summary_parts(self.state, self.viewer, self.session.outcome()), self.lang))
 
     def action_explain(self) -> None:
         if self.waiting in ("pass", "modal"):
@@ -580,7 +609,9 @@ class PlayApp(TableApp):
     def action_keys(self) -> None:
         if self.waiting in ("pass", "modal"):
             return
-        self._overlay(TextScreen(tr("keys_title", self.lang), keys_text(self.lang, self.ui.key_help()), self.lang))
+        extra = [("G G", tr("k_give_up_long", self.lang)), ("", "")] if self._may_give_up() else []
+        self._overlay(TextScreen(tr("keys_title", self.lang), keys_text(self.lang, [*extra, *self.ui.key_help()]),
+                                 self.lang))
 
     def _overlay(self, screen: Any) -> None:
         before = self.waiting

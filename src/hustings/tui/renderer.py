@@ -209,6 +209,9 @@ def outcome_headline(outcome: Outcome, names: Sequence[str], lang: str) -> Text:
     one-seat game won or lost with the moves against par."""
     t = Text(tr("game_over", lang) + " · ", style="bold")
     detail = outcome.detail
+    if detail.get("end") == "given_up":  # ended by the table, not by the rules (hustings.table.Match.give_up)
+        t.append(tr("given_up", lang))
+        return t
     if len(names) == 1 and "moves" in detail:
         par = detail.get("par")
         t.append(tr("solo_won" if outcome.winners else "solo_lost", lang, moves=detail["moves"]))

@@ -12,7 +12,9 @@ from textual.binding import Binding, BindingType
 from textual.widgets import RichLog, Static
 
 import hustings
-from hustings.engine import GameState
+from hustings.engine import GameState, get_spec
+from hustings.engine.core import check_record_versions
+from hustings.table.match import given_up_outcome
 from hustings.tui.app import TableApp
 from hustings.tui.i18n import tr
 from hustings.tui.screens import ExplainScreen
@@ -22,6 +24,8 @@ class Stepper:
     """The states of a record after 0, 1, ... n actions, built on demand and kept (clones are cheap)."""
 
     def __init__(self, record: Mapping[str, Any]) -> None:
+        # a record of other rules would step through a game that was never played: RecordError, as replay() does
+        check_record_versions(record, get_spec(str(record["game"])))
         options = dict(record.get("options", {}))
         self.actions: list[tuple[int, int]] = [(int(p), int(a)) for p, a in record["actions"]]
         self.states: list[GameState] = [hustings.make(str(record["game"]), seed=record["seed"], **options)]
@@ -58,6 +62,9 @@ class ReplayApp(TableApp):
         super().__init__(self.stepper.at(0), lang, names)
         self.player = player
         self.players = self.stepper.at(0).num_players
+        # a game its person gave up at the table (the record of `hustings export` or of the server says so)
+        given_up = record.get("given_up")
+        self.given_up = given_up if isinstance(given_up, int) and not isinstance(given_up, bool) else None
         self.i = len(self.stepper) if start is None else max(0, min(start, len(self.stepper)))
 
     def compose_side(self) -> ComposeResult:
@@ -105,7 +112,9 @@ class ReplayApp(TableApp):
                 # another player's choice may be secret (a bid, a draft pick): only its public events show
                 lines.append(Text(tr("replay_acted_hidden", self.lang, who=actor)))
         lines.append(ui.situation(view))
-        if self.i == len(self.stepper) and not state.is_over:
+        if self.i == len(self.stepper) and not state.is_over and self.given_up is not None:
+            lines.extend(self.final_lines(state, self.player, given_up_outcome(state, self.given_up)))
+        elif self.i == len(self.stepper) and not state.is_over:
             lines.append(Text(tr("replay_unfinished", self.lang), style="dim"))
         if state.is_over:
             lines.extend(self.final_lines(state, self.player))

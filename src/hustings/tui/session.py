@@ -7,12 +7,13 @@ when the device must be handed over.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from hustings.bots.random_bot import Bot
-from hustings.engine import Action, GameState
+from hustings.engine import Action, GameState, Outcome
 from hustings.table.match import Match
 from hustings.table.settings import TableSettings
 from hustings.table.store import FileStore
@@ -47,12 +48,14 @@ class Session:
 
     @classmethod
     def new(cls, game: str, players: int, variant: str | None, seed: int | None, table: TableSettings,
-            path: Path | None) -> Session:
-        """A new game (a fresh 128-bit seed unless ``seed`` is given), saved at once; never overwrites."""
+            path: Path | None, options: Mapping[str, Any] | None = None) -> Session:
+        """A new game (a fresh 128-bit seed unless ``seed`` is given) with the game's ``options``, saved at once;
+        never overwrites."""
         if len(table.bots) != players:
             raise ValueError(f"{len(table.bots)} seats given for a {players}-player game")
         store, match_id = FileStore.at(path) if path is not None else (None, None)
-        return cls.of(Match.new(game, table, variant=variant, seed=seed, store=store, match_id=match_id), path)
+        return cls.of(Match.new(game, table, variant=variant, seed=seed, store=store, match_id=match_id,
+                                options=options), path)
 
     # -- what the interface reads ------------------------------------------------------------
 
@@ -67,6 +70,25 @@ class Session:
     @property
     def bots(self) -> list[Bot | None]:
         return self.match.bots
+
+    @property
+    def is_over(self) -> bool:
+        """The game ended: by its rules, or given up at this table."""
+        return self.match.is_over
+
+    @property
+    def given_up(self) -> int | None:
+        return self.match.given_up
+
+    def outcome(self) -> Outcome:
+        return self.match.outcome()
+
+    def can_give_up(self, p: int) -> bool:
+        return self.match.can_give_up(p)
+
+    def give_up(self, p: int) -> None:
+        """``p``'s person gives the game up (a one-player game): it ends, lost, and is saved so."""
+        self.match.give_up(p)
 
     # -- seats ---------------------------------------------------------------------------------
 

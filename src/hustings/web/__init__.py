@@ -9,6 +9,7 @@ FastAPI app.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +39,11 @@ def game_folder(game: str) -> Path | None:
 
 
 def _pick(texts: Any, lang: str) -> str:
+    """One language's text of ``texts``: a plain string, or any mapping of language to text (a game's rules help
+    is a read-only Mapping, not a dict); English, then any language, when ``lang`` is missing."""
     if isinstance(texts, str):
         return texts
-    if isinstance(texts, dict):
+    if isinstance(texts, Mapping):
         return str(texts.get(lang) or texts.get("en") or next(iter(texts.values()), ""))
     return ""
 

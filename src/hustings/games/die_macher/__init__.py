@@ -1,19 +1,22 @@
 """Die Macher, classic rules (seeds 001 and 003): the full game of 7 rounds and the short game of 5."""
 
+from typing import Any
+
 from hustings.engine import GameSpec
 from hustings.games.die_macher.actions import SPACE
 from hustings.games.die_macher.data import CATALOG, NAME_LANGS, PARTY_IDS, VARIANTS
+from hustings.games.die_macher.options import DESCRIPTIONS
 from hustings.games.die_macher.rules import DieMacher
 
 #: bump when the same (options, seed, actions) could play out differently (rules, data or generator)
-RULES_VERSION = "1"
+RULES_VERSION = "2"
 
 # the components of scores(), in display order; their labels are score.<component> in messages/<lang>.json
 SCORE_COMPONENTS = ("seats", "media", "members", "opinions", "total")
 
 
-def _make(players: int, variant: str, seed: int) -> DieMacher:
-    return DieMacher(players=players, variant=variant, seed=seed)
+def _make(players: int, variant: str, seed: int, **options: Any) -> DieMacher:
+    return DieMacher(players=players, variant=variant, seed=seed, **options)
 
 
 SPEC = GameSpec(
@@ -29,6 +32,8 @@ SPEC = GameSpec(
     rules_version=RULES_VERSION,
     space=SPACE,
     outcome="ranked",
+    # where seeds 001 and 003 differ: the ruling is the default, the other reading an option (options.py)
+    options=DESCRIPTIONS,
     adapters={
         "bot": "hustings.games.die_macher.adapters.bot:HEURISTIC",
         "tui": "hustings.games.die_macher.adapters.tui:Renderer",

@@ -39,7 +39,8 @@ def describe(a: Action, lang: str) -> str:
             if name != "members":
                 where = board(x[bi])
                 bi += 1
-            parts.append(t(f"sheet_icon.{name}", n=int(amount or 1), board=where))
+            n = int(amount or 1)
+            parts.append(t(f"sheet_icon.{name}", n=n, board=where, move=D.move_label(n, lang)))
         return t(f"action.{k}", combo=x[0] + 1, parts=t("part.sep").join(parts))
     if k in ("bid", "pbid"):
         return t(f"action.{k}", amount=_money(x[0]))
@@ -69,6 +70,10 @@ def describe(a: Action, lang: str) -> str:
         if x[1] < D.NATIONAL_SLOTS:
             return t("action.natop_replace", card=D.card_name(x[0], lang), slot=x[1] + 1)
         return t("action.natop", card=D.card_name(x[0], lang))
+    if k == "secret_split":
+        if not x[0]:
+            return t("action.secret_members")
+        return t("action.secret_split", move=D.move_label(x[0], lang))
     if k == "donate":
         return t("action.donate_accept" if x[1] else "action.donate_refuse",
                  amount=f"{D.DONATIONS[x[0]].amount:,} DM")
@@ -131,6 +136,9 @@ def build_space() -> ActionSpace:
     for c in range(len(D.DONATIONS)):
         for acc in (0, 1):
             sp.add("donate", c, acc)
+    # last, so the ids above stay those of rules version 1: a secret poll's dice shared, k spaces of popularity
+    for k in range(D.POP_SPACES):
+        sp.add("secret_split", k)
     return sp
 
 
@@ -160,3 +168,4 @@ PUBLISH = [A("publish", i, j) for i in range(D.POLL_OPTIONS) for j in range(i, D
 CONVERT = [PASS] + [A("convert", k) for k in range(1, D.RALLY_SPACES + 1)]
 NATOP = [[A("natop", t, s) for s in range(D.NATIONAL_SLOTS + 1)] for t in range(D.NUM_TYPES)]
 DONATE = [[A("donate", c, acc) for acc in (0, 1)] for c in range(len(D.DONATIONS))]
+SECRET_SPLIT = [A("secret_split", k) for k in range(D.POP_SPACES)]

@@ -48,8 +48,15 @@ RALLY_SPACES: int = _RAW["rally_spaces"]
 CABINET_MEDIA_PAYMENT: int = _RAW["cabinet_media_payment"]
 CONVERT_MINIMUM: int = _RAW["convert_minimum"]
 VOTE_CAP: int = _RAW["vote_cap"]
-POP_MIN: int = _RAW["popularity_min"]
-POP_MAX: int = _RAW["popularity_max"]
+# The popularity track of a board (seed 003 §2): its spaces' values from the top, and the starting space.
+# Effects move a marker by spaces; the value of its space enters the vote formula.
+POP_TRACK: tuple[int, ...] = tuple(_RAW["popularity_track"]["spaces"])
+POP_START: int = _RAW["popularity_track"]["start"]
+POP_SPACES = len(POP_TRACK)
+POP_MAX: int = POP_TRACK[0]
+POP_MIN: int = POP_TRACK[-1]
+#: value -> its space, 0 at the top (the track's values differ, so a value names its space)
+POP_INDEX: dict[int, int] = {v: i for i, v in enumerate(POP_TRACK)}
 KEY_TILES: int = _RAW["key_tiles"]
 INCOME_PER_SEAT: int = _RAW["income_per_seat"]
 INCOME_PER_MEMBER: int = _RAW["income_per_member"]
@@ -124,6 +131,18 @@ SHEET_COLUMNS: tuple[list[list[str]], list[list[str]]] = (
 MAX_BID_K = 120
 
 
+def pop_move(value: int, spaces: int) -> int:
+    """The value of the space ``spaces`` up (down if negative) from the space of ``value``; a marker stops at
+    the ends of the track (001 2.iii: 「民望最大僅為3」)."""
+    i = POP_INDEX[value] - spaces
+    return POP_TRACK[0 if i < 0 else POP_SPACES - 1 if i >= POP_SPACES else i]
+
+
+def pop_space(value: int) -> int:
+    """The space of ``value`` counted from the top, 1 to 5, as a player counts it (003 §2: 由上而下)."""
+    return POP_INDEX[value] + 1
+
+
 def issue_of(t: int) -> int:
     return t >> 1
 
@@ -156,6 +175,25 @@ def cabinet_name(card: int, lang: str) -> str:
     return CATALOG.text(f"cabinet.{CABINET[card].key}", lang)
 
 
+def pop_value(value: int) -> str:
+    """A space's value as printed on the track: +3, +2, 0, -2, -3."""
+    return f"{value:+d}" if value else "0"
+
+
+def pop_label(value: int, lang: str) -> str:
+    """A marker's place on the track: its value and which of the five spaces it is ("+2 (space 2 of 5 from
+    the top)")."""
+    return CATALOG.text("part.pop", lang, value=pop_value(value), n=pop_space(value), of=POP_SPACES)
+
+
+def move_label(spaces: int, lang: str) -> str:
+    """A move on the popularity track: "up 1 space", "down 2 spaces", "no move" (at an end)."""
+    if not spaces:
+        return CATALOG.text("part.move.none", lang)
+    way = "up" if spaces > 0 else "down"
+    return CATALOG.text(f"part.move.{way}{'1' if abs(spaces) == 1 else ''}", lang, n=abs(spaces))
+
+
 _ACTIONS = frozenset({"votes", "double", "media", "up", "down"})
 _ICONS = frozenset({"popularity", "votes", "rally", "media", "members"})
 
@@ -175,9 +213,13 @@ def _validate() -> None:
             name, _, amount = act.partition(":")
             if name not in _ACTIONS or (name in ("votes", "up", "down") and not amount.isdigit()):
                 raise ValueError(f"game.json: cabinet card {c.key!r} has a bad action {act!r}")
+    if list(POP_TRACK) != sorted(set(POP_TRACK), reverse=True) or POP_START not in POP_INDEX:
+        raise ValueError("game.json: the popularity track needs values falling from the top, the start among them")
     for card in POLLS:
         if len(card) != POLL_OPTIONS or any(len(o) != NUM_PARTIES for o in card):
-            raise ValueError("game.json: every poll card needs 5 options of 5 popularity changes")
+            raise ValueError("game.json: every poll card needs 5 options of 5 popularity moves")
+        if any(abs(x) >= POP_SPACES for o in card for x in o):
+            raise ValueError("game.json: a poll figure moves a marker by fewer spaces than the track has")
     for col in SHEET_COLUMNS:
         for combo in col:
             for icon in combo:

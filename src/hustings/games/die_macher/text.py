@@ -19,7 +19,7 @@ EVENT_TYPES: tuple[str, ...] = (
     "opinion_rejected", "opinion_revealed", "cabinet_placed", "cabinet_placed_card", "cabinet_revealed",
     "coalition_tile", "cabinet_votes", "popularity", "key_issue", "key_issue_removed", "cabinet_media",
     "coalition_offered", "coalition_formed", "coalition_declined", "media_bought", "opinion_exchanged",
-    "rallies", "poll_auction", "poll_pass", "poll_bid", "poll_unsold", "poll_won", "poll_seen", "poll_secret",
+    "rallies", "poll_auction", "poll_pass", "poll_bid", "poll_unsold", "poll_won", "poll_seen", "poll_secret_roll", "poll_secret",
     "poll_published", "converted", "election", "national_media", "national_opinion", "members_gained",
     "income", "donation_accepted", "donation_refused", "donation_refused_card", "donation_revealed",
     "donation_bonus", "board_removed", "game_over",
@@ -41,6 +41,11 @@ def party(p: int, lang: str) -> str:
 def phase_name(phase: str, lang: str) -> str:
     key = f"phase.{phase}"
     return _CATALOG.text(key, lang) if _CATALOG.has(key) else phase
+
+
+def poll_option(option: Any, lang: str) -> str:
+    """A poll card's option: the spaces each party's marker moves ("SPD up 1 space, FDP down 1 space")."""
+    return _sep(lang).join(f"{party(p, lang)} {D.move_label(c, lang)}" for p, c in enumerate(option) if c) or "0"
 
 
 def _sep(lang: str) -> str:
@@ -95,11 +100,16 @@ def render_event(event: Any, lang: str, ctx: Any) -> str:
     elif t in ("donation_accepted", "donation_revealed", "donation_refused_card"):
         f["card"] = money(D.DONATIONS[d["donation"]].amount)
     elif t == "poll_published":
-        f["changes"] = sep.join(f"{party(p, lang)} {c:+d}" for p, c in enumerate(d["changes"]) if c) or "-"
+        f["changes"] = sep.join(f"{party(p, lang)} {D.move_label(c, lang)} → {D.pop_value(v)}"
+                                for p, (c, v) in enumerate(zip(d["changes"], d["popularity"], strict=True)) if c)
+        f["changes"] = f["changes"] or D.move_label(0, lang)
     elif t == "poll_seen":
-        f["options"] = " / ".join(
-            sep.join(f"{party(p, lang)} {c:+d}" for p, c in enumerate(o) if c) or "0" for o in d["options"]
-        )
+        f["options"] = " / ".join(poll_option(o, lang) for o in d["options"])
+    elif t == "popularity" or t == "poll_secret":
+        if t == "poll_secret" and not d["spaces"]:
+            return _CATALOG.text("part.secret_members", lang, **f)  # all of the dice went to members
+        f["move"] = D.move_label(d["spaces"], lang)
+        f["value"] = D.pop_label(d["popularity"], lang)
     elif t == "national_opinion":
         f["how"] = _CATALOG.text(f"how.{d['how']}", lang)
     elif t == "opinion_exchanged":

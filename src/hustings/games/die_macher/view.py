@@ -18,6 +18,7 @@ from hustings.games.die_macher.view_types import (
     ExchangeKindName,
     PhaseName,
     PlayerView,
+    RulesView,
     ScoreView,
     StepName,
     Variant,
@@ -102,6 +103,8 @@ def build_view(s: DieMacher, me: int | None) -> DieMacherView:
     return {
         "game": "die-macher",
         "variant": cast(Variant, s.variant),
+        "rules": cast(RulesView, {"money_rounds": s.money_rounds, "secret_poll": s.secret_poll,
+                                  "member_score": s.member_score, "donations": s.donations}),
         "you": me,
         "round": s.round,
         "rounds": s.rounds,
@@ -126,7 +129,8 @@ def build_view(s: DieMacher, me: int | None) -> DieMacherView:
         "cabinet_actions": [e[:] for e in s.exec_list[bi:]] if phase is Phase.CAB_EXEC else [],
         "poll": {"board": s.boards_todo[bi] if polling else -1,
                  "high": s.poll_high * 1000, "bidder": s.poll_high_p,
-                 "card": [list(o) for o in POLLS[s.poll_card]] if deciding_poll else None},
+                 "card": [list(o) for o in POLLS[s.poll_card]] if deciding_poll else None,
+                 "roll": s.poll_roll},
         "exchange": s.ex_list[bi][:] if phase is Phase.EXCHANGE else [],
         "exchange_kind": cast(ExchangeKindName, _NAMES[s.ex_kind]),
         "powers": [x[:] for x in s.nat_list], "opinions_left": s.nat_left,
@@ -169,8 +173,9 @@ def bot_view(s: DieMacher, me: int | None) -> dict[str, Any]:
                      "hand": sorted(hand[p]) if p == me else None} for p, prog in enumerate(s.prog)],
         "boards": boards,
         "cabinet_actions": [e[:] for e in s.exec_list[bi:]] if phase is Phase.CAB_EXEC else [],
-        "poll": {"card": [list(o) for o in POLLS[s.poll_card]] if phase is Phase.POLL_DECIDE and s.turn == me
-                 else None},
+        "poll": {"board": s.boards_todo[bi] if phase is Phase.POLL_BID or phase is Phase.POLL_DECIDE else -1,
+                 "card": [list(o) for o in POLLS[s.poll_card]] if phase is Phase.POLL_DECIDE and s.turn == me
+                 else None, "roll": s.poll_roll},
         "exchange": s.ex_list[bi][:] if phase is Phase.EXCHANGE else [],
         "rally_board": s.boards_todo[bi] if phase is Phase.RALLY else -1,
         "convert_board": s.boards_todo[bi] if phase is Phase.CONVERT else -1,

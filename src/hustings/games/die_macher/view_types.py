@@ -26,6 +26,15 @@ WinKind = Literal["clear", "short_head", "coalition", "none"]
 ExchangeKindName = Literal["", "media", "majority"]
 
 
+class RulesView(TypedDict):
+    """The game's options (options.py): where seeds 001 and 003 differ, which reading this game follows."""
+
+    money_rounds: Literal["all_but_last_two", "all_but_last"]
+    secret_poll: Literal["split", "members"]
+    member_score: Literal["count_and_bonus", "bonus"]
+    donations: Literal["after_setup", "before_setup"]
+
+
 class PlayerView(TypedDict):
     """One seat as the viewer sees it: ``money``, ``hand``, ``sheet`` and ``bid`` are None unless it is the
     viewer's own; ``donation`` is [card, accepted], [-1, 0] for another seat's face-down refusal, [] for none."""
@@ -62,7 +71,7 @@ class BoardView(TypedDict):
     key_issue: int  # the doubled issue, -1 for none
     media: list[int]
     cubes: list[int]
-    popularity: list[int]
+    popularity: list[int]  # the value of each party's space on the track (3, 2, 0, -2, -3 from the top)
     votes: list[int]
     arrival: list[int]  # the order votes arrived in (ties: the later on top)
     coalition_tiles: list[int]
@@ -89,12 +98,14 @@ class TieView(TypedDict):
 
 
 class PollView(TypedDict):
-    """The poll auction: the card's options only to its winner while deciding."""
+    """The poll auction: the card's options (spaces each party moves) only to its winner while deciding;
+    ``roll`` the dice of a poll kept secret while its winner shares them, -1 otherwise."""
 
     board: int
     high: int
     bidder: int
     card: list[list[int]] | None
+    roll: int
 
 
 class ElectionResult(TypedDict):
@@ -122,6 +133,7 @@ class DieMacherView(TypedDict):
 
     game: str
     variant: Variant
+    rules: RulesView
     you: int | None
     round: int
     rounds: int
@@ -129,7 +141,7 @@ class DieMacherView(TypedDict):
     step: StepName
     current: list[int]
     first: int
-    board: int  # the slot that votes this round
+    board: int  # the slot that votes this round; -1 during donations after the next round is set up (R24)
     players: list[PlayerView]
     boards: list[BoardView]
     national_media: list[list[int]]  # [seat, election]
@@ -279,9 +291,12 @@ class CabinetVotesData(TypedDict):
 
 
 class PopularityData(TypedDict):
+    """A cabinet card moves ``seat``'s marker by ``spaces`` (up if positive) to a space of value ``popularity``."""
+
     seat: int
     board: int
-    change: int
+    spaces: int
+    popularity: int
     by: int
 
 
@@ -339,17 +354,32 @@ class PollSeenData(TypedDict):
     options: list[list[int]]
 
 
-class PollSecretData(TypedDict):
+class PollSecretRollData(TypedDict):
     seat: int
     board: int
+    roll: int
+
+
+class PollSecretData(TypedDict):
+    """The roll of a poll kept secret: ``spaces`` up on its board (to ``popularity``), the rest ``members``."""
+
+    seat: int
+    board: int
+    roll: int
+    spaces: int
+    popularity: int
     members: int
 
 
 class PollPublishedData(TypedDict):
+    """``options`` the spaces each party moves; ``changes`` the spaces each moved (the ends of the track and
+    the media controller's immunity stop some); ``popularity`` the values after."""
+
     seat: int
     board: int
     options: list[list[int]]
     changes: list[int]
+    popularity: list[int]
     immune: int
 
 
@@ -469,6 +499,7 @@ EVENT_DATA: dict[str, type] = {
     "poll_unsold": BoardData,
     "poll_won": PollWonData,
     "poll_seen": PollSeenData,
+    "poll_secret_roll": PollSecretRollData,
     "poll_secret": PollSecretData,
     "poll_published": PollPublishedData,
     "converted": ConvertedData,
@@ -487,4 +518,4 @@ EVENT_DATA: dict[str, type] = {
 }
 
 __all__ = ["EVENT_DATA", "BoardView", "DieMacherView", "ElectionResult", "ExchangeKindName", "PhaseName",
-           "PlayerView", "ScoreView", "StepName", "Variant"]
+           "PlayerView", "RulesView", "ScoreView", "StepName", "Variant"]

@@ -2,17 +2,22 @@
 
 from hustings.engine import GameSpec
 from hustings.games.palace_escape.actions import GAME_ID, SPACE
-from hustings.games.palace_escape.data import CATALOG, LANGS
+from hustings.games.palace_escape.data import CATALOG, LANGS, MAX_ACTIONS
 from hustings.games.palace_escape.rules import VARIANTS, PalaceEscape
+from hustings.games.palace_escape.solver import MOVING
 
 #: bump when the same (options, seed, actions) could play out differently (rules, deal order, action ids)
-RULES_VERSION = "1"
+#: 2: the capture rule as the seed words it (the president's own swap), every deal dealt (R2-R5); the options
+#: capture and max_actions
+RULES_VERSION = "2"
 
 SCORE_COMPONENTS = ("moves", "par", "swaps", "undos", "hints", "total")
 
 
-def _make(players: int, variant: str, seed: int, difficulty: int | None = None) -> PalaceEscape:
-    return PalaceEscape(players=players, variant=variant, seed=seed, difficulty=difficulty)
+def _make(players: int, variant: str, seed: int, difficulty: int | None = None, capture: str = MOVING,
+          max_actions: int | None = MAX_ACTIONS) -> PalaceEscape:
+    return PalaceEscape(players=players, variant=variant, seed=seed, difficulty=difficulty, capture=capture,
+                        max_actions=max_actions)
 
 
 _A = "hustings.games.palace_escape.adapters"
@@ -30,7 +35,17 @@ SPEC = GameSpec(
     rules_version=RULES_VERSION,
     space=SPACE,
     outcome="solo",
-    options={"difficulty": "the shortest escape of the deal in moves (normal 10-18, hard 10-26); default: any"},
+    options={
+        "difficulty": "the shortest escape of the deal in moves (normal 10-18; hard 10-23, with capture=strict "
+                      "10-26); default: any",
+        "capture": "hard mode's capture rule: 'moving' (default: caught when the president's own swap leaves him "
+                   "beside the protesters, every deal dealt) or 'strict' (caught after any swap that leaves the two "
+                   "side by side; only solvable deals are dealt)",
+        "max_actions": f"the game is lost after this many actions (swaps, hints, undos); default {MAX_ACTIONS}, "
+                       "None: no limit (tables where a person plays)",
+    },
+    # people play without an action limit (R7); programs keep it, so that every game of theirs ends
+    person_options={"max_actions": None},
     adapters={
         "bot": f"{_A}.bot:HEURISTIC",
         "tui": f"{_A}.tui:Renderer",

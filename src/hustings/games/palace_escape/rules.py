@@ -1,9 +1,10 @@
-"""The state machine of 逃出總統府 (seed 004, 【單人遊戲步驟】 1-4); rulings R1-R9 in rulings.md.
+"""The state machine of 逃出總統府 (seed 004, 【單人遊戲步驟】 1-4); rulings R1-R12 in rulings.md.
 
-One seat, the president's. Each action is a swap of two adjacent cards (步驟 2), a hint, or an undo (no
-resigning, R12). The game is won when the president reaches the bottom-right cell (步驟 3) and, in hard mode, lost when
-after a move the president stands beside the protester (步驟 4, R2). Everything is open once dealt
-(perfect information), so there is nothing to re-deal in a resample.
+One seat, the president's. Each action is a swap of two adjacent cards (步驟 2), a hint, or an undo (giving up
+is the table's, not an action: R12). The game is won when the president reaches the bottom-right cell (步驟 3)
+and, in hard mode, lost when the president's own swap leaves him beside the protester (步驟 4, R2; the option
+``capture="strict"``: after any swap). Everything is open once dealt (perfect information), so there is
+nothing to re-deal in a resample.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from hustings.engine import Action, GameState, Outcome, Rng, solo_outcome
 from hustings.games.palace_escape import solver
 from hustings.games.palace_escape.actions import GAME_ID, HINT, SPACE, SWAPS, UNDO
 from hustings.games.palace_escape.data import MAX_ACTIONS
+from hustings.games.palace_escape.solver import MOVING, STRICT
 from hustings.games.palace_escape.text import render
 
 VARIANTS = ("normal", "hard")
@@ -33,7 +35,9 @@ class PalaceView(TypedDict):
     board: list[int]  # ranks row by row: 0 president, 1 mayor, 2 legislator, 3 councillor, 4 protester
     start: list[int]
     goal: int
-    par: int
+    par: int | None  # the deal's shortest escape; None: the deal cannot be won (R5)
+    capture: str  # the reading of the capture rule (R2): "moving" or "strict"
+    hopeless: bool  # no escape is possible from the position on the board (said, not left to guess: R8)
     moves: int  # swaps on the board (an undo takes one back)
     swaps: int  # every swap made, undone ones too
     undos: int
@@ -41,24 +45,35 @@ class PalaceView(TypedDict):
     hint: list[int] | None  # the cells of the last hint, until the next swap or undo
     last: list[int] | None  # the cells of the last swap on the board
     status: str
-    actions_left: int
+    actions_left: int | None  # None: no action limit (R7)
     difficulty: int | None
 
 
-def check_difficulty(hard: bool, difficulty: object) -> int | None:
+def check_difficulty(hard: bool, difficulty: object, capture: str = MOVING) -> int | None:
     """The ``difficulty`` option (the optimal length of the deal, R6), or ValueError naming what is possible."""
     if difficulty is None:
         return None
     mode = "hard" if hard else "normal"
-    lengths = solver.table(hard).lengths()
+    lengths = solver.table(hard, capture).lengths()
     if isinstance(difficulty, bool) or not isinstance(difficulty, int):
         raise ValueError(f"difficulty must be a whole number of moves, not {difficulty!r}")
     if difficulty not in lengths:
+        reading = f" (capture={capture!r})" if hard else ""
         raise ValueError(
-            f"no {mode} deal of palace-escape has a shortest escape of {difficulty} moves; "
+            f"no {mode} deal of palace-escape{reading} has a shortest escape of {difficulty} moves; "
             f"difficulties are {min(lengths)} to {max(lengths)}"
         )
     return difficulty
+
+
+def check_max_actions(limit: object) -> int | None:
+    """The ``max_actions`` option (R7): a whole number of actions of at least 1, or None for no limit."""
+    if limit is None:
+        return None
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"max_actions must be a whole number of actions of at least 1, or None for no limit; "
+                         f"not {limit!r}")
+    return limit
 
 
 class PalaceEscape(GameState):
@@ -70,33 +85,43 @@ class PalaceEscape(GameState):
     start: tuple[int, ...]
     path: list[int]  # the swaps (pair numbers) on the board, oldest first: what undo takes back
 
-    def __init__(self, players: int, variant: str, seed: int, difficulty: int | None = None) -> None:
+    def __init__(self, players: int, variant: str, seed: int, difficulty: int | None = None,
+                 capture: str = MOVING, max_actions: int | None = MAX_ACTIONS) -> None:
         if variant not in VARIANTS:
             raise ValueError(f"unknown variant {variant!r} for {GAME_ID}; variants: {', '.join(VARIANTS)}")
         hard = variant == "hard"
-        difficulty = check_difficulty(hard, difficulty)
-        options: dict[str, Any] = {"players": players, "variant": variant}
+        capture = solver.check_reading(capture)
+        difficulty = check_difficulty(hard, difficulty, capture)
+        max_actions = check_max_actions(max_actions)
+        # the record carries the reading always (it decides the deal and every capture) and the other options
+        # when they are not the defaults
+        options: dict[str, Any] = {"players": players, "variant": variant, "capture": capture}
         if difficulty is not None:
             options["difficulty"] = difficulty
+        if max_actions != MAX_ACTIONS:
+            options["max_actions"] = max_actions
         self._init_base(options, seed)
         self.hard = hard
+        self.capture = capture
         self.difficulty = difficulty
-        # 步驟 1 with R5/R6: a uniformly random solvable deal (of the asked optimal length), drawn from the
-        # game's generator among the deals in the solver's fixed order
-        deals = solver.table(hard).solvable_deals(difficulty)
+        self.max_actions = max_actions
+        tab = self._table()
+        # 步驟 1 with R5/R6: the deal is drawn uniformly from the game's generator among the deals in the solver's
+        # fixed order: every deal (the seed's 隨機排列) by default, only the solvable ones under the strict reading
+        # or of an asked optimal length
+        deals = tab.solvable_deals(difficulty) if difficulty is not None or capture == STRICT else tab.deals
         deal = deals[self.rng.randrange(len(deals))]
         self.start = deal
         self.board = list(deal)
-        par = solver.table(hard).distance(deal)
-        assert par is not None  # only solvable deals are drawn
-        self.par = par
+        self.par: int | None = tab.distance(deal)  # None: the deal cannot be won (said in the view, R5)
         self.path = []
         self.swaps = 0
         self.undos = 0
         self.hints = 0
         self.hint = -1  # pair number of the last hint, -1 when none is shown
         self.status = PLAYING
-        self.emit("dealt", {"variant": variant, "board": list(deal), "par": par, "difficulty": difficulty})
+        self.emit("dealt", {"variant": variant, "board": list(deal), "par": self.par, "difficulty": difficulty,
+                            "capture": capture})
 
     # -- engine hooks ----------------------------------------------------------------------------
 
@@ -129,9 +154,10 @@ class PalaceEscape(GameState):
             self._hint()
         else:
             self._undo()
-        if self.status == PLAYING and self.step_count >= MAX_ACTIONS:  # R7
+        limit = self.max_actions
+        if limit is not None and self.status == PLAYING and self.step_count >= limit:  # R7
             self.status = TIME_UP
-            self.emit("time_up", {"limit": MAX_ACTIONS})
+            self.emit("time_up", {"limit": limit})
 
     def _swap(self, pair: int) -> None:
         a, b = solver.PAIRS[pair]
@@ -141,7 +167,7 @@ class PalaceEscape(GameState):
         self.swaps += 1
         self.hint = -1
         self.emit("swapped", {"a": a, "b": b, "ra": board[b], "rb": board[a], "moves": len(self.path)})
-        if solver.caught(board):  # 步驟 4, R2; R4: caught on the goal is still caught
+        if solver.captures(board, pair, self.capture):  # 步驟 4, R2; R4: caught on the goal is still caught
             self.status = CAUGHT
             self.emit("caught", {"cell": board.index(solver.PROTESTER), "moves": len(self.path)})
         elif board[solver.GOAL] == solver.PRESIDENT:  # 步驟 3
@@ -168,7 +194,7 @@ class PalaceEscape(GameState):
         self.emit("hint", {"a": a, "b": b, "ra": self.board[a], "rb": self.board[b], "left": left})
 
     def _table(self) -> solver.Table:
-        return solver.table(self.hard)
+        return solver.table(self.hard, self.capture)
 
     def _why_illegal(self, player: int, action: Action) -> str:
         if action.kind == "swap":
@@ -183,14 +209,10 @@ class PalaceEscape(GameState):
         return "no escape is possible from here any more, so there is no hint (R8)"
 
     def scores(self) -> list[dict[str, int]]:
-        return [{
-            "moves": len(self.path),
-            "par": self.par,
-            "swaps": self.swaps,
-            "undos": self.undos,
-            "hints": self.hints,
-            "total": 1 if self.status == WON else 0,
-        }]
+        out = {"moves": len(self.path), "par": self.par, "swaps": self.swaps, "undos": self.undos,
+               "hints": self.hints, "total": 1 if self.status == WON else 0}
+        # a deal that cannot be won has no par (R5): the component is left out rather than made up
+        return [{k: v for k, v in out.items() if v is not None}]
 
     def outcome(self) -> Outcome:
         if not self.is_over:
@@ -199,7 +221,7 @@ class PalaceEscape(GameState):
         # swap made are in the detail
         return solo_outcome(self.status == WON, moves=len(self.path), par=self.par, end=self.status,
                             swaps=self.swaps, undos=self.undos, hints=self.hints, variant=self.game_options["variant"],
-                            difficulty=self.difficulty)
+                            difficulty=self.difficulty, capture=self.capture)
 
     def view(self, player: int | None) -> PalaceView:
         if player is not None:
@@ -213,6 +235,8 @@ class PalaceEscape(GameState):
             "start": list(self.start),
             "goal": solver.GOAL,
             "par": self.par,
+            "capture": self.capture,
+            "hopeless": self.status == PLAYING and self._table().distance(self.board) is None,
             "moves": len(self.path),
             "swaps": self.swaps,
             "undos": self.undos,
@@ -220,12 +244,14 @@ class PalaceEscape(GameState):
             "hint": list(solver.PAIRS[self.hint]) if self.hint >= 0 else None,
             "last": last,
             "status": self.status,
-            "actions_left": max(0, MAX_ACTIONS - self.step_count),
+            "actions_left": None if self.max_actions is None else max(0, self.max_actions - self.step_count),
             "difficulty": self.difficulty,
         }
 
     def _clone_data(self, new: PalaceEscape) -> None:
         new.hard = self.hard
+        new.capture = self.capture
+        new.max_actions = self.max_actions
         new.difficulty = self.difficulty
         new.start = self.start
         new.board = self.board[:]

@@ -8,10 +8,19 @@ The state space is small (normal: 9!/(2!3!3!) = 5,040 arrangements; hard: 9!/(2!
 breadth-first search backwards from every winning position gives the exact distance of every position; it
 takes a few tens of milliseconds and is computed on first use and kept in memory (no data file).
 
-Terminal positions: won (president on cell 8 and not caught) and, in hard mode, caught (president
-orthogonally beside the protester after a move, R2). A caught position is never entered by an optimal
-path; the only caught position that is not lost is a deal whose protester starts beside the president
-(no move has been made yet, R3), solved by one step of look-ahead.
+Two readings of the capture rule of 步驟 4 (「當總統卡在移動時和鄉民卡並排時」, rulings R2-R4), the game's
+``capture`` option:
+
+- ``"moving"`` (the default, the seed as written): a swap that moves the president and leaves him
+  orthogonally beside the protester loses, at the exit too. A swap that does not move him never loses, so a
+  board with the two side by side is an ordinary position once another card put them there: the board alone
+  decides what can follow, and every position with the president off the exit has a distance or none.
+- ``"strict"``: any swap after which the two stand side by side loses. A board with them side by side is lost
+  once a move made it; the only such board that is not lost is a deal (no move yet, R3), solved by one step
+  of look-ahead.
+
+In both, a board with the president on the exit is over (he can only get there by his own swap): won unless
+he stands beside the protester there (R4). Normal mode has no protester, so its two readings are one.
 
 This module is pure data and arithmetic (no engine imports), so the rules, the bot adapter, the tests and
 benchmarks/palace_solver.py share one solver.
@@ -32,6 +41,10 @@ START = 0  # 步驟 1: the president is always dealt top left
 GOAL = CELLS - 1  # 步驟 3: bottom right, 凱達格蘭大道
 
 Board = tuple[int, ...]
+
+#: the readings of 步驟 4's capture rule (the ``capture`` option): the default first
+MOVING, STRICT = "moving", "strict"
+READINGS: tuple[str, ...] = (MOVING, STRICT)
 
 #: the cards of each mode (步驟 1; 步驟 4: one councillor card is replaced by the protester)
 DECKS: dict[bool, Board] = {
@@ -75,10 +88,22 @@ def legal_pairs(board: Sequence[int]) -> list[int]:
 
 
 def caught(board: Sequence[int]) -> bool:
-    """R2: the president stands orthogonally beside the protester (never in normal mode: no protester)."""
+    """R2: the president stands orthogonally beside the protester (並排; never in normal mode: no protester).
+    Whether that loses depends on the move that made it so: :func:`captures`."""
     if PROTESTER not in board:
         return False
     return board.index(PROTESTER) in NEIGHBOURS[board.index(PRESIDENT)]
+
+
+def captures(after: Sequence[int], pair: int, reading: str) -> bool:
+    """Whether the swap ``pair`` that produced ``after`` loses the game (步驟 4, R2): under ``"moving"`` only a
+    swap of the president's own that leaves him beside the protester, under ``"strict"`` any swap that does."""
+    if not caught(after):
+        return False
+    if reading == STRICT:
+        return True
+    a, b = PAIRS[pair]
+    return after[a] == PRESIDENT or after[b] == PRESIDENT
 
 
 def escaped(board: Sequence[int]) -> bool:
@@ -112,10 +137,12 @@ def arrangements(cards: Sequence[int]) -> Iterator[Board]:
 
 @dataclass(frozen=True)
 class Table:
-    """The solved space of one mode: ``dist[board]`` moves to escape from every position that is neither
-    caught nor hopeless (escaped positions have 0); absent = the escape is impossible from there."""
+    """The solved space of one mode and reading: ``dist[board]`` moves to escape from every position a move may
+    lead to and play on from (escaped positions have 0); absent = the escape is impossible from there, or (strict)
+    a move to there loses."""
 
     hard: bool
+    reading: str
     dist: dict[Board, int]
     #: every deal (president top left, the rest in every arrangement), lexicographic order
     deals: tuple[Board, ...]
@@ -125,10 +152,10 @@ class Table:
     def distance(self, board: Sequence[int]) -> int | None:
         """Fewest moves from ``board`` to the escape (0 if escaped); None if impossible.
 
-        A caught board is only alive as a deal (R3); its distance is one step of look-ahead."""
+        Strict: a caught board is only alive as a deal (R3); its distance is one step of look-ahead."""
         b = tuple(board)
         d = self.dist.get(b)
-        if d is not None or not caught(b):
+        if d is not None or self.reading != STRICT or not caught(b):
             return d
         best = [self.dist[t] for t in (swapped(b, i) for i in legal_pairs(b)) if t in self.dist]
         return 1 + min(best) if best else None
@@ -138,7 +165,10 @@ class Table:
         b = tuple(board)
         best: tuple[int, int] | None = None
         for i in legal_pairs(b):
-            d = self.dist.get(swapped(b, i))  # caught results are not in dist: never an optimal move
+            t = swapped(b, i)
+            if captures(t, i, self.reading):
+                continue  # a losing swap is never on a way out
+            d = self.dist.get(t)
             if d is not None and (best is None or d < best[0]):
                 best = (d, i)
         return None if best is None else best[1]
@@ -169,8 +199,18 @@ class Table:
         return dict(sorted(out.items()))
 
 
-def solve_space(hard: bool) -> Table:
+def check_reading(reading: object) -> str:
+    """``reading`` if it names a reading of the capture rule, else ValueError naming the readings."""
+    if not isinstance(reading, str) or reading not in READINGS:
+        raise ValueError(f"capture must be one of {', '.join(map(repr, READINGS))} (the reading of the capture "
+                         f"rule), not {reading!r}")
+    return reading
+
+
+def solve_space(hard: bool, reading: str = MOVING) -> Table:
     """Breadth-first search backwards from every escaped position over the whole space of one mode."""
+    check_reading(reading)
+    strict = reading == STRICT
     deck = DECKS[hard]
     rest = list(deck)
     rest.remove(PRESIDENT)
@@ -184,30 +224,40 @@ def solve_space(hard: bool) -> Table:
     while queue:
         b = queue.popleft()
         d = dist[b] + 1
+        # every move into b must not lose; a swap is its own inverse, so t -> b is the swap i of b
+        b_caught = caught(b)
         for i, (x, y) in enumerate(PAIRS):
             if b[x] - b[y] not in (1, -1):
                 continue
+            if b_caught and (strict or PRESIDENT in (b[x], b[y])):
+                # moving: only a swap that does not move the president may leave him beside the protester
+                continue
             t = swapped(b, i)
-            # a swap is its own inverse: t reaches b in one move, unless t is terminal (won or caught)
-            if t in dist or caught(t):
+            # t must be a position one plays on from: not already solved, not over (the president on the exit),
+            # and (strict) not lost by the move that made it
+            if t in dist or t[GOAL] == PRESIDENT or (strict and caught(t)):
                 continue
             dist[t] = d
             queue.append(t)
     deals = tuple((PRESIDENT, *others) for others in arrangements(rest))
-    lengths = Table(hard, dist, deals, ())  # a table without deal lengths, to measure the deals with
-    return Table(hard, dist, deals, tuple(lengths.distance(d) for d in deals))
+    lengths = Table(hard, reading, dist, deals, ())  # a table without deal lengths, to measure the deals with
+    return Table(hard, reading, dist, deals, tuple(lengths.distance(d) for d in deals))
 
 
 @cache
-def table(hard: bool) -> Table:
-    """The solved space of a mode, computed once per process on first use."""
-    return solve_space(hard)
+def table(hard: bool, reading: str = MOVING) -> Table:
+    """The solved space of a mode and reading, computed once per process on first use (normal mode has no
+    protester: both readings share one table)."""
+    if not hard and reading != MOVING:
+        check_reading(reading)
+        return table(False, MOVING)
+    return solve_space(hard, reading)
 
 
-def forward_search(board: Sequence[int]) -> list[int] | None:
+def forward_search(board: Sequence[int], reading: str = MOVING) -> list[int] | None:
     """An independent check of the table: breadth-first search forwards from one position, following the
-    rules move by move (caught positions after a move are losses). Returns an optimal list of swaps, or
-    None when no escape exists."""
+    rules move by move (a swap that :func:`captures` is a loss). Returns an optimal list of swaps, or None
+    when no escape exists."""
     start = tuple(board)
     if escaped(start):
         return []
@@ -217,7 +267,7 @@ def forward_search(board: Sequence[int]) -> list[int] | None:
         b = queue.popleft()
         for i in legal_pairs(b):
             t = swapped(b, i)
-            if t in parent or caught(t):
+            if t in parent or captures(t, i, reading):
                 continue
             parent[t] = (b, i)
             if escaped(t):
@@ -228,5 +278,6 @@ def forward_search(board: Sequence[int]) -> list[int] | None:
                     path.append(move)
                 path.reverse()
                 return path
-            queue.append(t)
+            if t[GOAL] != PRESIDENT:
+                queue.append(t)
     return None

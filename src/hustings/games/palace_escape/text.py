@@ -35,8 +35,10 @@ def render(event: Any, lang: str, context: Any) -> str:
     t = event.type
     fields: dict[str, Any] = {}
     if t == "dealt":
-        fields = {"variant": CATALOG.text(f"variant.{d['variant']}", lang), "board": board_text(d["board"], lang),
-                  "par": d["par"]}
+        fields = {"variant": CATALOG.text(f"variant.{d['variant']}", lang), "board": board_text(d["board"], lang)}
+        if d["par"] is None:  # the deal cannot be won: said at once (R5)
+            return CATALOG.text("event.dealt_hopeless", lang, **fields)
+        fields["par"] = d["par"]
     elif t in ("swapped", "hint", "undone"):
         fields = {"a": cell_name(d["a"], lang), "b": cell_name(d["b"], lang),
                   "ra": rank_name(d["ra"], lang), "rb": rank_name(d["rb"], lang)}

@@ -12,8 +12,9 @@ from typing_extensions import TypedDict
 class DealtData(TypedDict):
     variant: str
     board: list[int]
-    par: int
+    par: int | None  # None: the deal cannot be won
     difficulty: int | None
+    capture: str  # the reading of the capture rule: "moving" or "strict"
 
 
 class SwapData(TypedDict):
@@ -31,7 +32,7 @@ class HintData(TypedDict):
     b: int
     ra: int
     rb: int
-    left: int  # optimal moves left after the hinted swap
+    left: int  # optimal moves left from the position the hint was asked on, the hinted swap included
 
 
 class EscapedData(TypedDict):

@@ -208,6 +208,16 @@ function undo() {
   return true;
 }
 
+// Giving up (a one-player game: the puzzle): a command of the table, offered when the server says this seat may.
+function giveUp() {
+  const m = S.model;
+  if (!m?.can_give_up || S.pending || !S.ws || !window.confirm(t("web.give_up_q"))) return false;
+  S.pending = true;
+  S.ws.send(JSON.stringify({ type: "give_up", step: m.step }));
+  draw();
+  return true;
+}
+
 // ------------------------------------------------------------------------------------------- drawing
 
 function phaseName(phase) {
@@ -244,10 +254,14 @@ function draw() {
   const acts = $("actions");
   // a game with its own undo action (逃出總統府 counts undos) offers that one, not the server's
   const offerUndo = !!m.can_undo && !m.over && !(m.legal || []).some((a) => a.kind === "undo");
-  acts.hidden = !mine && !S.pending && !offerUndo;
+  const offerGiveUp = !!m.can_give_up && !m.over;
+  acts.hidden = !mine && !S.pending && !offerUndo && !offerGiveUp;
   S.composer.draw(S.pending ? [] : (m.legal || []), !S.pending && !m.over);
   if (offerUndo) {
     $("choices").append(el("button", { id: "undo", class: "undo", disabled: S.pending, onclick: () => undo() }, `↶ ${t("web.undo")}`));
+  }
+  if (offerGiveUp) {
+    $("choices").append(el("button", { id: "give-up", class: "give-up", disabled: S.pending, onclick: () => giveUp() }, t("web.give_up")));
   }
   if (S.pending) $("choices").append(el("div", { class: "hint" }, t("web.sending")));
   drawLog();
@@ -329,9 +343,10 @@ function drawSummary(c) {
   const scores = out.scores || [];
   const comps = [...new Set(scores.flatMap((s) => Object.keys(s || {})))].filter((k) => k !== "total");
   const winners = out.winners || [];
-  const head = S.meta?.outcome === "solo"
-    ? (winners.length ? t("web.solo_won") : t("web.solo_lost"))
-    : t("winners", { who: winners.map(seatName).join(", ") || "—" });
+  const head = out.given_up !== undefined ? t("web.given_up")
+    : S.meta?.outcome === "solo"
+      ? (winners.length ? t("web.solo_won") : t("web.solo_lost"))
+      : t("winners", { who: winners.map(seatName).join(", ") || "—" });
   box.replaceChildren(
     el("p", { class: "winners" }, head),
     el("table", { class: "summary-table" },

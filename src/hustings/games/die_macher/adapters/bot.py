@@ -67,12 +67,13 @@ def _sheet(ctx: _Ctx, legal: list[Action]) -> Action:
             name, _, amt = icon.partition(":")
             k = int(amt or 1)
             if name == "members":
-                val += 1.2 * k
+                val += 1.5 * k  # a point each at the end, and the bonus (ruling R15)
                 continue
             b = ctx.board(a.args[bi])
             bi += 1
             w = ctx.weight(b) / 40
-            val += w * {"votes": k, "rally": 2 * k, "popularity": 4, "media": 1.5 * k}[name]
+            # a space up from the start is worth 2 a cube (003 §2: 0 -> +2)
+            val += w * {"votes": k, "rally": 2 * k, "popularity": 8, "media": 1.5 * k}[name]
             if a.args[bi - 1] == first:
                 val += 0.5
         return val
@@ -136,18 +137,31 @@ def _cab_place(ctx: _Ctx, legal: list[Action]) -> Action:
     return best
 
 
+def _pop_gain(value: int, spaces: int) -> int:
+    """What ``spaces`` up (down if negative) add to a marker's value on the track: a space is worth 1 or 2."""
+    return D.pop_move(value, spaces) - value
+
+
 def _cab_exec(ctx: _Ctx, legal: list[Action]) -> Action:
     acts = ctx.v["cabinet_actions"]
     b = ctx.board(acts[0][1]) if acts else ctx.board(ctx.v["board"])
     leader = max(range(len(ctx.v["players"])), key=lambda q: b["votes"][q] if q != ctx.me else -1)
+    amounts: dict[str, int] = {}
+    for act in D.CABINET[acts[0][2]].actions if acts else ():
+        name, _, k = act.partition(":")
+        amounts[name] = int(k or 1)
 
     def score(a: Action) -> float:
+        # in votes: the card's votes now, or the value a space move gives each cube still to convert there
         if a.kind == "cab_votes":
-            return 2.0
+            return float(amounts.get("votes", 2))
         if a.kind == "cab_up":
-            return 1.5 if b["popularity"][ctx.me] < 3 else 0.0
+            gain = _pop_gain(b["popularity"][ctx.me], amounts.get("up", 1))
+            return gain * (int(b["cubes"][ctx.me]) + 2.0)
         if a.kind == "cab_down":
-            return 1.0 + (0.5 if a.args[0] == leader else 0.0)
+            q = a.args[0]
+            loss = -_pop_gain(b["popularity"][q], -amounts.get("down", 1))
+            return loss * (int(b["cubes"][q]) + 2.0) * (0.8 if q == leader else 0.6)
         if a.kind == "cab_double":
             w = 2 if any(t >> 1 == a.args[0] and t in ctx.prog for t in b["up"]) else -1
             return 1.2 * w
@@ -217,16 +231,26 @@ def _poll_bid(ctx: _Ctx, legal: list[Action]) -> Action:
 
 
 def _poll_decide(ctx: _Ctx, legal: list[Action]) -> Action:
+    if legal[0].kind == "secret_split":
+        # a secret poll's dice: popularity spaces while a space is worth 2 (toward +2), the rest members
+        b = ctx.board(ctx.v["poll"]["board"])
+        pop, k = b["popularity"][ctx.me], 0
+        while k + 1 < len(legal) and _pop_gain(D.pop_move(pop, k), 1) >= 2:
+            k += 1
+        return legal[k]
     card = ctx.v["poll"]["card"]
     if not card:
         return legal[0]
     n = len(ctx.v["players"])
+    pops = ctx.board(ctx.v["poll"]["board"])["popularity"]
 
     def score(a: Action) -> float:
         if a.kind == "secret":
-            return 2.0
+            return 3.0  # about 3 members on the two dice, a point each
         picks = {a.args[0], a.args[1]}
-        return float(sum(card[k][ctx.me] * 2 - sum(card[k][q] for q in range(n) if q != ctx.me) for k in picks))
+        # value on the track, not spaces: a space is worth 1 or 2 and nothing past the ends
+        return float(sum(_pop_gain(pops[ctx.me], card[k][ctx.me]) * 2
+                         - sum(_pop_gain(pops[q], card[k][q]) for q in range(n) if q != ctx.me) for k in picks))
 
     return _best(legal, score)
 

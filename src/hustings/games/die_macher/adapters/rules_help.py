@@ -1,8 +1,8 @@
 """The rules of Die Macher classic for each phase, short, in English, Simplified and Traditional Chinese.
 
-Condensed from docs/rules/die-macher.md (seed 001 sections in brackets); the texts are ``help.<topic>`` in
-the game's catalog (``messages/<lang>.json``), one per phase as the view's ``phase`` names it. The game's
-``rules_help`` adapter is :data:`RULES_HELP`: topic -> language -> text.
+Condensed from docs/rules/die-macher.md, without its seed sections and ruling ids (players read these); the
+texts are ``help.<topic>`` in the game's catalog (``messages/<lang>.json``), one per phase as the view's
+``phase`` names it. The game's ``rules_help`` adapter is :data:`RULES_HELP`: topic -> language -> text.
 """
 
 from __future__ import annotations

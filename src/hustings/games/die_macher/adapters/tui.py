@@ -26,8 +26,8 @@ from hustings.games.die_macher.actions import SPACE
 from hustings.games.die_macher.adapters.rules_help import rules_for
 from hustings.games.die_macher.formulas import coincidence, votes_for
 from hustings.games.die_macher.phases import Phase
-from hustings.games.die_macher.rules.scoring import members_bonus
-from hustings.games.die_macher.text import money, phase_name
+from hustings.games.die_macher.rules.scoring import member_points
+from hustings.games.die_macher.text import money, phase_name, poll_option
 from hustings.tui.choices import Entry, parse_amount
 from hustings.tui.i18n import SHARED
 from hustings.tui.renderer import AmountFormat, BaseRenderer, Explanation, Panel, PrintedNames, RendererFactory
@@ -188,7 +188,8 @@ class Renderer(BaseRenderer):
 
     def _icon(self, icon: str) -> str:
         name, _, amount = icon.partition(":")
-        return self.t(f"icon.{name}", n=int(amount or 1))
+        n = int(amount or 1)
+        return self.t(f"icon.{name}", n=n, move=D.move_label(n, self.lang))
 
     def tree_label(self, kind: str, depth: int, prefix: Sequence[int], value: int, view: Mapping[str, Any]) -> str:
         """One option of a step-by-step choice."""
@@ -230,7 +231,9 @@ class Renderer(BaseRenderer):
 
     def _cab_action(self, act: str) -> str:
         name, _, amount = act.partition(":")
-        return self.t(f"cab_action.{name}", n=int(amount or 0), m=money(2 * D.CABINET_MEDIA_PAYMENT))
+        n = int(amount or 0)
+        move = D.move_label(n if name == "up" else -n, self.lang)
+        return self.t(f"cab_action.{name}", n=n, m=money(2 * D.CABINET_MEDIA_PAYMENT), move=move)
 
     def amount_format(self, kind: str) -> AmountFormat:
         """Bids are in thousands of DM; rallies and conversions count cubes."""
@@ -322,7 +325,7 @@ class Renderer(BaseRenderer):
                 name.stylize("underline")
             media = Text(str(bd["media"][p]), style="bold reverse" if p == ctrl else "")
             coinc = coincidence(pl["program"], bd["up"], bd["key_issue"])
-            table.add_row(name, media, str(bd["cubes"][p]), f"{bd['popularity'][p]:+d}", f"{coinc:+d}",
+            table.add_row(name, media, str(bd["cubes"][p]), D.pop_value(bd["popularity"][p]), f"{coinc:+d}",
                           str(bd["votes"][p]), str(card.seats(bd["votes"][p])))
         parts.append(table)
         foot = Text(self.t("controller") + " ")
@@ -448,11 +451,12 @@ class Renderer(BaseRenderer):
                 t.append(self.t("poll_for", board=self.board_name(view, poll["board"])))
             if poll["bidder"] >= 0:
                 t.append(" · " + self.t("poll_high", amount=money(poll["high"]), who=self.who(view, poll["bidder"])))
-            if poll["card"]:
+            if poll["roll"] >= 0:
+                where = self.board_name(view, poll["board"])
+                t.append("\n" + _text("part.poll_roll", self.lang, roll=poll["roll"], board=where), style="bold")
+            elif poll["card"]:
                 for i, opt in enumerate(poll["card"]):
-                    changes = ", ".join(f"{self.n.party_short(p)} {c:+d}" for p, c in enumerate(opt[: len(players)])
-                                        if c) or "0"
-                    t.append(f"\n{self.t('option', n=i + 1)}: {changes}")
+                    t.append(f"\n{self.t('option', n=i + 1)}: {poll_option(opt[: len(players)], self.lang)}")
         elif ph == "exchange" and view["exchange"]:
             p, b = view["exchange"]
             t.append(self.t("exchange_now", who=self.who(view, p), board=self.board_name(view, b),
@@ -476,7 +480,7 @@ class Renderer(BaseRenderer):
 def score_parts(view: Mapping[str, Any]) -> list[dict[str, int]]:
     """Each party's score components as if the game ended now (001 §遊戲結束), from the public view."""
     members = [pl["members"] for pl in view["players"]]
-    bonus = members_bonus(members)
+    bonus = member_points(members, view["rules"]["member_score"])
     out = []
     for p, pl in enumerate(view["players"]):
         media = sum(D.MEDIA_POINTS[e - 1] for q, e in view["national_media"] if q == p)
@@ -498,6 +502,7 @@ class _Explainer:
         self.lang = ui.lang
         self.n = len(view["players"])
         self.votes: dict[tuple[int, int], list[str]] = {}  # (slot, seat) -> lines, for the state there now
+        self.pops: dict[tuple[int, int], list[str]] = {}  # (slot, seat) -> popularity moves, likewise
         self.members: list[list[str]] = [[] for _ in range(self.n)]
         self.elections: list[Explanation] = []
         self.income: list[Explanation] = []
@@ -519,6 +524,7 @@ class _Explainer:
             self.event(e, me)
         out: list[Explanation] = []
         out.extend(self.vote_items())
+        out.extend(self.pop_items())
         out.extend(self.seat_items())
         out.extend(reversed(self.elections))
         out.extend(reversed(self.income))
@@ -533,6 +539,10 @@ class _Explainer:
     def add_vote(self, b: int, p: int, line: str) -> None:
         self.votes.setdefault((b, p), []).append(line)
 
+    def add_pop(self, b: int, p: int, key: str, spaces: int, **fields: Any) -> None:
+        if spaces:
+            self.pops.setdefault((b, p), []).append(self.t(key, move=D.move_label(spaces, self.lang), **fields))
+
     def event(self, e: Event, me: int | None) -> None:
         d, typ = e.data, e.type
         if typ == "sheet_revealed":
@@ -540,7 +550,7 @@ class _Explainer:
         elif typ == "converted":
             k, pop, co = d["cubes"], d["popularity"], d["coincidence"]
             factor = max(1, 2 * (pop + co)) / 2
-            line = self.t("votes_converted", votes=d["votes"], cubes=k, pop=pop, coinc=co,
+            line = self.t("votes_converted", votes=d["votes"], cubes=k, pop=D.pop_value(pop), coinc=co,
                           factor=f"{factor:g}")
             if d["capped"]:
                 line += self.t("capped", cap=D.VOTE_CAP)
@@ -552,6 +562,16 @@ class _Explainer:
         elif typ in ("board_prepared", "board_removed"):
             for p in range(self.n):
                 self.votes.pop((d["board"], p), None)
+                self.pops.pop((d["board"], p), None)
+        elif typ == "popularity":
+            self.add_pop(d["board"], d["seat"], "pop_cabinet", d["spaces"], by=self.who(d["by"]))
+        elif typ == "poll_published":
+            for p, c in enumerate(d["changes"]):
+                self.add_pop(d["board"], p, "pop_poll", c)
+        elif typ == "poll_secret":
+            self.add_pop(d["board"], d["seat"], "pop_secret", d["spaces"])
+            if d["members"]:
+                self.members[d["seat"]].append(self.t("members_poll", gained=d["members"]))
         elif typ == "income":
             self.income_item(d)
             if d["seat"] == me:
@@ -575,8 +595,6 @@ class _Explainer:
             self.members[p].append(self.t("members_bonus_dice", gained=d["gained"], rolls=_dice(d["rolls"])))
         elif typ == "members_gained":
             self.members[d["seat"]].append(self.t(f"members_{d['why']}", gained=d["members"]))
-        elif typ == "poll_secret":
-            self.members[d["seat"]].append(self.t("members_poll", gained=d["members"]))
         if me is not None:
             cost = _cost_of(e, me)
             if cost:
@@ -597,6 +615,8 @@ class _Explainer:
                 b = next(boards)
                 if name == "votes":
                     self.add_vote(b, p, self.t("votes_sheet", votes=n))
+                elif name == "popularity":
+                    self.add_pop(b, p, "pop_sheet", n)  # from the start, on different boards: never stopped
 
     def election(self, d: Mapping[str, Any]) -> None:
         card = D.STATES[d["state"]]
@@ -645,9 +665,26 @@ class _Explainer:
                 co = coincidence(pl["program"], bd["up"], bd["key_issue"])
                 now = votes_for(1, bd["popularity"][p], co)
                 out.append(Explanation(title, [*lines, f"= {total}",
-                                               self.t("rate_now", pop=bd["popularity"][p], coinc=co,
+                                               self.t("rate_now", pop=D.pop_value(bd["popularity"][p]), coinc=co,
                                                       factor=f"{max(1, 2 * (bd['popularity'][p] + co)) / 2:g}",
                                                       five=votes_for(5, bd["popularity"][p], co), one=now)]))
+        return out
+
+    def pop_items(self) -> list[Explanation]:
+        """Each popularity marker away from the start or moved: its space and the moves that took it there."""
+        out = []
+        for b, bd in enumerate(self.view["boards"]):
+            if not bd["election"]:
+                continue
+            for p in range(self.n):
+                value = bd["popularity"][p]
+                lines = self.pops.get((b, p), [])
+                if not lines and value == D.POP_START:
+                    continue
+                title = self.t("pop_title", who=self.who(p), board=self.ui.board_name(self.view, b),
+                               value=D.pop_label(value, self.lang))
+                out.append(Explanation(title, [self.t("pop_start", value=D.pop_label(D.POP_START, self.lang)),
+                                               *lines, f"= {D.pop_label(value, self.lang)}", self.t("pop_track")]))
         return out
 
     def seat_items(self) -> list[Explanation]:
@@ -676,9 +713,14 @@ class _Explainer:
             ops = [f"{self.ui.n.card(c)} {D.NATIONAL_POINTS[j]}" + (f"+{D.SECURED_BONUS}" if sec else "")
                    for j, (c, sec) in enumerate(view["national_row"]) if c in pl["program"]]
             seats = " + ".join(str(s) for s in pl["seats"] if s) or "0"
+            if view["rules"]["member_score"] == "bonus":
+                members = self.t("score_members_bonus", n=sc["members"], members=pl["members"])
+            else:
+                members = self.t("score_members", n=sc["members"], members=pl["members"],
+                                 bonus=sc["members"] - pl["members"])
             lines = [self.t("score_seats", n=sc["seats"], parts=seats),
                      self.t("score_media", n=sc["media"], parts=" + ".join(media) or "0"),
-                     self.t("score_members", n=sc["members"], members=pl["members"]),
+                     members,
                      self.t("score_opinions", n=sc["opinions"], parts=" + ".join(ops) or "0")]
             total = sum(sc[k] for k in ("seats", "media", "members", "opinions"))
             if not view["scores"]:

@@ -118,13 +118,14 @@ def exec_apply(s: DieMacher, p: int, a: Action) -> None:
         s.add_votes(b, p, n)
         s.emit("cabinet_votes", {"seat": p, "board": b, "votes": n, "total": s.votes[b][p]})
     elif k == "cab_up":
+        # one's own party only (001 2.iii: 增加該政黨民望; ruling R10), by the card's spaces (003 C)
         d = s.add_pop(b, p, _amount(c, "up"))
-        s.emit("popularity", {"seat": p, "board": b, "change": d, "by": p})
+        s.emit("popularity", {"seat": p, "board": b, "spaces": d, "popularity": s.pop[b][p], "by": p})
     elif k == "cab_down":
         q = a.args[0]
         # even a media controller cannot prevent this (001 2.iii)
         d = s.add_pop(b, q, -_amount(c, "down"))
-        s.emit("popularity", {"seat": q, "board": b, "change": d, "by": p})
+        s.emit("popularity", {"seat": q, "board": b, "spaces": d, "popularity": s.pop[b][q], "by": p})
     elif k == "cab_double":
         s.dbl[b] = a.args[0]
         s.emit("key_issue", {"board": b, "issue": a.args[0], "by": p})

@@ -190,6 +190,8 @@ def after_powers(s: DieMacher) -> None:
                               "member_count": s.members[p] if s.payout[b] else 0})
         from hustings.games.die_macher.rules import round_end
 
+        if s.donations == "after_setup":
+            round_end.prepare_next(s)  # 001 §4: the next round set up (i, ii), then donations (iii)
         round_end.start_donations(s)
         return
     from hustings.games.die_macher.rules import round_end

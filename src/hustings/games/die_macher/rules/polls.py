@@ -1,6 +1,8 @@
 """Poll auctions (001 2.vii, 003 G): one face-down poll card a board, from the election board on; bids above
-0, a pass is final; the winner pays and sees the card, then publishes up to two of its options (a media
-controller is immune to losses) or keeps it secret and gains members from the two special dice (ruling R2)."""
+0, a pass is final; the winner pays and sees the card, then publishes up to two of its options (each moves
+popularity markers by spaces; a media controller is immune to losses) or keeps it secret and rolls the two
+special dice: it shares them between popularity spaces on that board and members (001 2.vii), or takes them
+all as members with the option ``secret_poll="members"`` (003 G.b; ruling R2)."""
 
 from __future__ import annotations
 
@@ -89,7 +91,15 @@ def bid_advance(s: DieMacher) -> bool:
     return True
 
 
+def _split_room(s: DieMacher, p: int) -> int:
+    """How many spaces of a secret poll's dice can go to popularity: the roll, up to the top of the track."""
+    b = s.boards_todo[s.bi]
+    return min(s.poll_roll, D.POP_INDEX[s.pop[b][p]])
+
+
 def decide_legal(s: DieMacher, p: int) -> list[Action]:
+    if s.poll_roll >= 0:
+        return A.SECRET_SPLIT[: _split_room(s, p) + 1]
     return [A.SECRET, *A.PUBLISH]
 
 
@@ -97,21 +107,43 @@ def decide_apply(s: DieMacher, p: int, a: Action) -> None:
     b = s.boards_todo[s.bi]
     card = D.POLLS[s.poll_card]
     if a.kind == "secret":
-        gain = sum(s.die() for _ in range(D.POLL_SECRET_DICE))
-        s.members[p] += gain
-        s.emit("poll_secret", {"seat": p, "board": b, "members": gain})
-    else:
-        i, j = a.args
-        ctrl = s.controller(b)
-        changes = [0] * s.n
-        for k in {i, j}:
-            for q in range(s.n):
-                d = card[k][q]
-                if d < 0 and q == ctrl:
-                    continue  # the media controller is immune to losses
-                changes[q] += s.add_pop(b, q, d)
-        s.emit("poll_published", {"seat": p, "board": b, "options": [list(card[k][: s.n]) for k in sorted({i, j})],
-                                  "changes": changes, "immune": ctrl})
+        s.poll_roll = sum(s.die() for _ in range(D.POLL_SECRET_DICE))
+        if s.secret_poll == "split":
+            s.emit("poll_secret_roll", {"seat": p, "board": b, "roll": s.poll_roll})
+            if _split_room(s, p) > 0:
+                return  # the winner shares the roll next (secret_split)
+        _secret_done(s, p, b, 0)
+        return
+    if a.kind == "secret_split":
+        _secret_done(s, p, b, a.args[0])
+        return
+    i, j = a.args
+    ctrl = s.controller(b)
+    changes = [0] * s.n
+    for k in {i, j}:
+        for q in range(s.n):
+            d = card[k][q]
+            if d < 0 and q == ctrl:
+                continue  # the media controller is immune to losses
+            changes[q] += s.add_pop(b, q, d)
+    s.emit("poll_published", {"seat": p, "board": b, "options": [list(card[k][: s.n]) for k in sorted({i, j})],
+                              "changes": changes, "popularity": s.pop[b][:], "immune": ctrl})
+    _card_done(s, p)
+
+
+def _secret_done(s: DieMacher, p: int, b: int, spaces: int) -> None:
+    """A secret poll's roll: ``spaces`` up on the poll's board, the rest members (001 2.vii: the two add up to
+    the dice)."""
+    roll = s.poll_roll
+    moved = s.add_pop(b, p, spaces)
+    s.members[p] += roll - moved
+    s.poll_roll = -1
+    s.emit("poll_secret", {"seat": p, "board": b, "roll": roll, "spaces": moved, "popularity": s.pop[b][p],
+                           "members": roll - moved})
+    _card_done(s, p)
+
+
+def _card_done(s: DieMacher, p: int) -> None:
     # back face down: only the winner knows it (001 2.vii)
     s.poll_disc.append(s.poll_card)
     s.poll_seen[p].append(s.poll_card)

@@ -1,4 +1,7 @@
-"""Donations (001 4.iii, 003 M) and the round end (001 4.i-ii; short variant)."""
+"""Donations (001 4.iii, 003 M) and the round end (001 4.i-ii; short variant).
+
+Donations come after the next round is set up (001 §4: i, ii, then iii; its §遊戲簡短流程 again: 設定下一回合,
+政治獻金), or before it with the option ``donations="before_setup"`` (003: M, then 回合結束); ruling R24."""
 
 from __future__ import annotations
 
@@ -63,11 +66,22 @@ def donation_advance(s: DieMacher) -> bool:
             s.members[best[0]] += sum(rolls)
             s.emit("donation_bonus", {"seat": best[0], "rolls": rolls, "gained": sum(rolls)})
     s.don_choice = [[] for _ in range(s.n)]
-    end_round(s)
+    if s.donations == "after_setup":
+        next_round(s)  # the next round was set up before the donations
+    else:
+        end_round(s)
     return False
 
 
 def end_round(s: DieMacher) -> None:
+    """The round end without donations between: the next round set up, then begun."""
+    prepare_next(s)
+    next_round(s)
+
+
+def prepare_next(s: DieMacher) -> None:
+    """Set up the next round (001 4.i-ii): the finished board cleared and prepared for a later election or
+    taken out, one opinion turned up on each other board."""
     b = s.cur_board()
     clear_board(s, b)
     new = s.round + 4
@@ -84,6 +98,9 @@ def end_round(s: DieMacher) -> None:
     for o in s.active_boards():
         if o != b:
             s.reveal_opinion(o)  # 001 4.i.4
+
+
+def next_round(s: DieMacher) -> None:
     s.round += 1
     from hustings.games.die_macher.rules import bidding
 
@@ -99,7 +116,8 @@ def clear_board(s: DieMacher, b: int) -> None:
     for p in range(s.n):
         s.media_sup[p] += s.media[b][p]
         s.cube_sup[p] += s.cubes[b][p]
-        s.media[b][p] = s.cubes[b][p] = s.pop[b][p] = s.votes[b][p] = s.arrive[b][p] = 0
+        s.media[b][p] = s.cubes[b][p] = s.votes[b][p] = s.arrive[b][p] = 0
+        s.pop[b][p] = D.POP_START
     for p in s.tiles[b]:
         s.tile_sup[p] += 1
     s.tiles[b] = []

@@ -32,8 +32,17 @@ def members_bonus(members: list[int]) -> list[int]:
     return out
 
 
+def member_points(members: list[int], member_score: str) -> list[int]:
+    """Each party's points for its members (ruling R15): a point a member plus the bonus (003 結束遊戲記分:
+    「黨員人數(最多二名額外加 10/6 分)」; 001 §遊戲結束: 額外), or the bonus only (``member_score="bonus"``)."""
+    bonus = members_bonus(members)
+    if member_score == "bonus":
+        return bonus
+    return [m + x for m, x in zip(members, bonus, strict=True)]
+
+
 def scores(s: DieMacher) -> list[dict[str, int]]:
-    bonus = members_bonus(s.members)
+    bonus = member_points(s.members, s.member_score)
     out = []
     for p in range(s.n):
         seat_pts = sum(s.seats[p])

@@ -17,6 +17,7 @@ from hustings.engine.core import FrozenList
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.actions import GAME_ID, SPACE
 from hustings.games.die_macher.formulas import coincidence, media_controller
+from hustings.games.die_macher.options import OPTIONS, resolve
 from hustings.games.die_macher.phases import Phase
 from hustings.games.die_macher.text import render_event
 from hustings.games.die_macher.view_types import DieMacherView
@@ -62,8 +63,17 @@ class DieMacher(GameState):
     GAME_ID = GAME_ID
     SPACE = SPACE
 
-    def __init__(self, players: int, variant: str, seed: int) -> None:
-        self._init_base({"players": players, "variant": variant}, seed)
+    def __init__(self, players: int, variant: str, seed: int, **options: Any) -> None:
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown die-macher option {unknown[0]!r}; options: {', '.join(OPTIONS)}")
+        values, chosen = resolve(options)
+        self._init_base({"players": players, "variant": variant, **chosen}, seed)
+        # the readings where seeds 001 and 003 differ (options.py; rulings R2, R13, R15, R24)
+        self.money_rounds = values["money_rounds"]
+        self.secret_poll = values["secret_poll"]
+        self.member_score = values["member_score"]
+        self.donations = values["donations"]
         n = players
         self.n = n
         self.variant = variant
@@ -107,7 +117,7 @@ class DieMacher(GameState):
         self.dbl = [-1] * S
         self.media: list[list[int]] = [[0] * n for _ in range(S)]
         self.cubes: list[list[int]] = [[0] * n for _ in range(S)]
-        self.pop: list[list[int]] = [[0] * n for _ in range(S)]
+        self.pop: list[list[int]] = [[D.POP_START] * n for _ in range(S)]  # the value of each marker's space
         self.votes: list[list[int]] = [[0] * n for _ in range(S)]
         self.arrive: list[list[int]] = [[0] * n for _ in range(S)]
         self.tiles: list[list[int]] = [[] for _ in range(S)]
@@ -145,6 +155,7 @@ class DieMacher(GameState):
         self.poll_high = 0
         self.poll_high_p = -1
         self.poll_out = [0] * n
+        self.poll_roll = -1  # the dice of a poll kept secret, while its winner shares them (001 2.vii)
         self.ex_kind = ""
         self.ex_list: list[list[int]] = []  # [seat, board]
         self.nat_list: list[list[int]] = []  # [seat, media allowed, opinions allowed]
@@ -281,24 +292,32 @@ class DieMacher(GameState):
     def coinc(self, b: int, p: int) -> int:
         return coincidence(self.prog[p], self.up[b], self.dbl[b])
 
-    def add_pop(self, b: int, p: int, d: int) -> int:
-        """Popularity stays within -3..+3 (001 2.iii, 003 2); returns the change made."""
+    def add_pop(self, b: int, p: int, spaces: int) -> int:
+        """Move party ``p``'s popularity marker on board ``b`` by ``spaces`` (up if positive), stopping at the
+        ends of the track (003 §2; 001 2.iii); returns the spaces it moved."""
         old = self.pop[b][p]
-        self.pop[b][p] = max(D.POP_MIN, min(D.POP_MAX, old + d))
-        return self.pop[b][p] - old
+        new = D.pop_move(old, spaces)
+        self.pop[b][p] = new
+        return D.POP_INDEX[old] - D.POP_INDEX[new]
 
     def add_votes(self, b: int, p: int, v: int) -> None:
-        """Votes are capped at 50; a marker that moves arrives later (on top) for ties (001 2.viii)."""
-        if v <= 0:
+        """Votes are capped at 50. A marker that reaches a new total arrives later (on top) for ties; a
+        marker already on 50 that stays there does not move, so it stays under the later ones (001 2.viii;
+        003 I)."""
+        old = self.votes[b][p]
+        new = min(D.VOTE_CAP, old + v)
+        if new == old:
             return
-        self.votes[b][p] = min(D.VOTE_CAP, self.votes[b][p] + v)
+        self.votes[b][p] = new
         self.clock += 1
         self.arrive[b][p] = self.clock
 
     def money_round(self) -> bool:
-        """Income and donations follow rounds 1-5 of 7 (none after rounds 6 and 7, 003 L/M) and rounds 1-3 of
-        the short game (ruling R13)."""
-        return self.round <= self.rounds - 2
+        """Whether income and donations follow this round: rounds 1-5 of 7 and 1-3 of the short game (003 L,
+        ruling R13), or every round but the last with the option ``money_rounds="all_but_last"`` (001
+        §遊戲概要 2.2)."""
+        last = self.rounds - 1 if self.money_rounds == "all_but_last" else self.rounds - 2
+        return self.round <= last
 
     def exchange_ok(self, b: int, out: int, new: int) -> bool:
         """A swap may not bring in an issue already face up on the board, the swapped card's included; a

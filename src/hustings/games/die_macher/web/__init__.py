@@ -2,7 +2,8 @@
 
 ``FOLDER`` is the ``web`` adapter; ``names(lang)`` is the ``web_data`` adapter: labels indexed as the view's
 numbers, from the game's own text functions, the starting-sheet choices by action id (the view keeps this
-seat's sheet as action ids), and the scoring numbers the page needs for "points so far".
+seat's sheet as action ids), the scoring numbers the page needs for "points so far", and the popularity
+track.
 """
 
 from __future__ import annotations
@@ -28,4 +29,6 @@ def names(lang: str) -> dict[str, Any]:
                   if a.kind in ("sheet1", "sheet2")},
         "scoring": {"media_points": list(D.MEDIA_POINTS), "national_points": list(D.NATIONAL_POINTS),
                     "secured_bonus": D.SECURED_BONUS, "members_bonus": list(D.MEMBERS_BONUS)},
+        # the popularity track's values from the top (003 §2): a value's space is its place here
+        "track": list(D.POP_TRACK),
     }

@@ -4,7 +4,8 @@
 // auctions; the election results. Seat p plays party p (the view's numbers are indexed by seat).
 
 // Points so far, as the final scoring counts them (rules/scoring.py): seats won, national media, national
-// opinions matching the program, and the members bonus (10 for most, 6 for second; a tie for most shares 16).
+// opinions matching the program, and members: a point each (unless the table plays the bonus only) plus the
+// bonus (10 for most, 6 for second; a tie for most shares 16).
 function pointsSoFar(view, d) {
   const n = view.players.length;
   const members = view.players.map((p) => p.members);
@@ -21,14 +22,16 @@ function pointsSoFar(view, d) {
       if (seconds.length === 1) bonus[seconds[0]] = d.members_bonus[1];
     }
   }
+  const count = view.rules?.member_score !== "bonus";
   return view.players.map((p, s) => {
     const seats = p.seats.reduce((a, b) => a + b, 0);
+    const memberPoints = bonus[s] + (count ? p.members : 0);
     const media = view.national_media.filter(([q]) => q === s).reduce((a, [, e]) => a + (d.media_points[e - 1] ?? 0), 0);
     let opinions = 0;
     view.national_row.forEach(([card, secured], j) => {
       if (p.program.includes(card)) opinions += (d.national_points[j] ?? 0) + (secured ? d.secured_bonus : 0);
     });
-    return { seats, media, members: bonus[s], opinions, total: seats + media + bonus[s] + opinions };
+    return { seats, media, members: memberPoints, opinions, total: seats + media + memberPoints + opinions };
   });
 }
 
@@ -45,6 +48,11 @@ export default {
     };
     const boardName = (b) => (b >= 0 ? `${t("part.board", { n: b + 1 })}${view.boards[b]?.state >= 0 ? ` (${names.states?.[view.boards[b].state] ?? ""})` : ""}` : "—");
     const money = (v) => `${Number(v).toLocaleString("en")} DM`;
+    // the popularity track (003 §2): a marker's value and which of the five spaces it is, counted from the top
+    const track = names.track || [3, 2, 0, -2, -3];
+    const popValue = (v) => (v > 0 ? `+${v}` : String(v));
+    const popLabel = (v) => t("part.pop", { value: popValue(v), n: track.indexOf(v) + 1, of: track.length });
+    const move = (c) => t(c === 0 ? "part.move.none" : `part.move.${c > 0 ? "up" : "down"}${Math.abs(c) === 1 ? "1" : ""}`, { n: Math.abs(c) });
 
     // the parties
     root.append(h("section", { class: "panel" }, h("h3", {}, `${t("web.round", { n: view.round })} / ${view.rounds} · ${t(`phase.${view.phase}`)}`),
@@ -89,7 +97,7 @@ export default {
           h("span", {}, t("web.key_issue")), h("span", {}, b.key_issue >= 0 ? names.issues?.[b.key_issue] ?? b.key_issue : "—"),
           h("span", {}, t("web.media")), perSeat(b.media),
           h("span", {}, t("web.cubes")), perSeat(b.cubes),
-          h("span", {}, t("web.popularity")), perSeat(b.popularity, (v) => (v > 0 ? `+${v}` : String(v))),
+          h("span", {}, t("web.popularity")), perSeat(b.popularity, popLabel),
           h("span", {}, t("web.votes")), perSeat(b.votes),
           b.coalitions.length ? h("span", {}, t("web.coalitions")) : null,
           b.coalitions.length ? h("span", {}, b.coalitions.map(([a, c]) => `${partyName(a)} + ${partyName(c)}`).join(" · ")) : null,
@@ -112,8 +120,9 @@ export default {
     if (view.tie.players.length) nat.push(h("span", {}, t("web.tie")), h("span", {}, `${view.tie.players.map(nm).join(", ")} ≥ ${money(view.tie.minimum)}`));
     if (view.poll.board >= 0) {
       nat.push(h("span", {}, t("web.poll")), h("span", {}, `${boardName(view.poll.board)}${view.poll.bidder >= 0 ? ` · ${t("web.high_bid", { who: nm(view.poll.bidder), amount: money(view.poll.high) })}` : ""}`));
-      if (view.poll.card) nat.push(h("span", {}, t("web.poll_card")), h("ol", {}, view.poll.card.map((o) => h("li", {},
-        o.map((c, s) => (c ? `${partyName(s)} ${c > 0 ? "+" : ""}${c}` : null)).filter(Boolean).join(" · ") || "0"))));
+      if (view.poll.roll >= 0) nat.push(h("span", {}, t("web.poll_card")), h("span", {}, t("part.poll_roll", { roll: view.poll.roll, board: boardName(view.poll.board) })));
+      else if (view.poll.card) nat.push(h("span", {}, t("web.poll_card")), h("ol", {}, view.poll.card.map((o) => h("li", {},
+        o.slice(0, view.players.length).map((c, s) => (c ? `${partyName(s)} ${move(c)}` : null)).filter(Boolean).join(" · ") || "0"))));
     }
     if (view.offer[0] >= 0) nat.push(h("span", {}, t("web.offer")), h("span", {}, `${partyName(view.offer[0])} → ${partyName(view.offer[1])}`));
     if (view.rally_board >= 0) nat.push(h("span", {}, t("web.rallies")), h("span", {}, boardName(view.rally_board)));

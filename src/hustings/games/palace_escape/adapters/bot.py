@@ -1,9 +1,9 @@
 """The heuristic bot of 逃出總統府: it plays the solver's optimal swap, so it always makes par.
 
 ``choose(view, legal)`` reads only the view (the whole position: the puzzle hides nothing) and the legal
-actions. It never spends a hint (hints count against the player, R8); from a hopeless position it takes back
-its last swap. ``evaluate(state)`` gives
-search bots the value of a position: +1 if the escape is still possible within the action limit, else -1.
+actions (the view names the reading of the capture rule, ``capture``). It never spends a hint (hints count
+against the player, R8); from a hopeless position it takes back its last swap. ``evaluate(state)`` gives
+search bots the value of a position: +1 if the escape is still possible within the action limit (if any), else -1.
 The spec's ``bot`` adapter is :data:`HEURISTIC`.
 """
 
@@ -20,8 +20,7 @@ from hustings.games.palace_escape import solver
 def choose(view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
     if not legal:
         raise ValueError("the palace-escape bot was asked to act with no legal actions")
-    table = solver.table(view["variant"] == "hard")
-    pair = table.best_pair(view["board"])
+    pair = _table(view).best_pair(view["board"])
     by_kind = {a.kind: a for a in legal if a.kind != "swap"}
     if pair is not None:
         cells = solver.PAIRS[pair]
@@ -36,8 +35,14 @@ def evaluate(state: GameState) -> list[float]:
     view = state.view(0)
     if view["status"] != "playing":
         return [1.0 if view["status"] == "won" else -1.0]
-    d = solver.table(view["variant"] == "hard").distance(view["board"])
-    return [1.0 if d is not None and d <= view["actions_left"] else -1.0]
+    d = _table(view).distance(view["board"])
+    left = view["actions_left"]  # None: no limit
+    return [1.0 if d is not None and (left is None or d <= left) else -1.0]
+
+
+def _table(view: Mapping[str, Any]) -> solver.Table:
+    """The solved space of the view's mode under the view's reading of the capture rule (R2)."""
+    return solver.table(view["variant"] == "hard", view["capture"])
 
 
 #: the ``bot`` adapter (hustings.bots: the heuristic bot, ISMCTS rollouts and leaf values)

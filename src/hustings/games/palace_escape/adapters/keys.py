@@ -2,10 +2,12 @@
 
 The arrows move a cursor over the grid; Enter or space picks up the card under it; an arrow then swaps it with
 the card next to it in that direction, if the rules allow (seed 004 步驟 2, 4). ``h`` asks for a hint, ``u``
-undoes, Esc puts the card down, ``q`` leaves (the game stays saved). Only actions from the legal list are sent.
+undoes, Esc puts the card down, ``g`` twice gives up (the table's command, R12: lost), ``q`` leaves (the game
+stays saved). Only actions from the legal list are sent.
 
 :class:`GridCursor` is the model (keys in, actions out, no terminal); :func:`play` runs it at a terminal over a
-table session (anything with ``state``, ``legal(p)`` and ``apply(p, action)``), drawing with Rich.
+table session (anything with ``state``, ``is_over``, ``outcome()``, ``legal(p)``, ``apply(p, action)`` and
+``give_up(p)``: :class:`hustings.tui.session.Session`), drawing with Rich.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ from typing import Any, Protocol
 from rich.console import Console, Group
 from rich.text import Text
 
-from hustings.engine import Action, GameState
-from hustings.games.palace_escape.adapters.tui import cell_name, draw_board, rank_name
+from hustings.engine import Action, GameState, Outcome
+from hustings.games.palace_escape.adapters.tui import cell_name, counts_text, draw_board, rank_name
 from hustings.games.palace_escape.data import CATALOG, GRID
 from hustings.tui.renderer import View, outcome_headline
 
 ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 QUIT = "quit"
+GIVE_UP = "give_up"
 
 def _w(key: str, lang: str, **kw: Any) -> str:
     return CATALOG.text(f"keys.{key}", lang, **kw)
@@ -38,14 +41,22 @@ class GridCursor:
         self.cursor = 0
         self.picked: int | None = None
         self.message = ""
+        self.give_up_asked = False  # g was pressed once: a second g gives up, any other key forgets it
 
     def press(self, key: str, view: View, legal: Sequence[Action]) -> Action | str | None:
-        """The action ``key`` asks for (one of ``legal``), :data:`QUIT`, or None (the cursor moved, or the key
-        asked for something the rules do not allow now: :attr:`message` says what)."""
+        """The action ``key`` asks for (one of ``legal``), :data:`QUIT`, :data:`GIVE_UP` (g twice), or None (the
+        cursor moved, or the key asked for something the rules do not allow now: :attr:`message` says what)."""
         self.message = ""
         by_kind = {a.kind: a for a in legal if a.kind != "swap"}
+        asked, self.give_up_asked = self.give_up_asked, False
         if key in ("q", "ctrl+c"):
             return QUIT
+        if key == "g":
+            if asked:
+                return GIVE_UP
+            self.give_up_asked = True
+            self.message = _w("give_up_q", self.lang)
+            return None
         if key == "h":
             if "hint" in by_kind:
                 return by_kind["hint"]
@@ -92,9 +103,16 @@ class _Table(Protocol):
     @property
     def state(self) -> GameState: ...
 
+    @property
+    def is_over(self) -> bool: ...
+
+    def outcome(self) -> Outcome: ...
+
     def legal(self, p: int) -> list[Action]: ...
 
     def apply(self, p: int, action: Action) -> None: ...
+
+    def give_up(self, p: int) -> None: ...
 
 
 _SEQUENCES = {"\x1b[A": "up", "\x1b[B": "down", "\x1b[C": "right", "\x1b[D": "left", "\x1bOA": "up",
@@ -123,9 +141,10 @@ def screen(view: View, cursor: GridCursor, lang: str) -> Group:
     parts: list[Any] = [
         Text(CATALOG.text("game.title", lang), style="bold"),
         draw_board(view, lang, cursor.cursor, cursor.picked),
-        Text(CATALOG.text("ui.counts", lang, moves=view["moves"], par=view["par"], hints=view["hints"],
-                          undos=view["undos"])),
+        Text(counts_text(view, lang)),
     ]
+    if view["hopeless"]:
+        parts.append(Text(CATALOG.text("ui.hopeless", lang), style="bold red"))
     hint = view.get("hint")
     if hint:
         board = view["board"]
@@ -150,8 +169,8 @@ def play(table: _Table, lang: str, keys: Iterator[str] | None = None, console: C
             view = state.view(0)
             console.clear()
             console.print(screen(view, cursor, lang))
-            if state.is_over:
-                console.print(outcome_headline(state.outcome(), [CATALOG.text("ui.you", lang)], lang))
+            if table.is_over:  # by the rules, or given up at the table
+                console.print(outcome_headline(table.outcome(), [CATALOG.text("ui.you", lang)], lang))
                 return
             key = next(source, None)
             if key is None:
@@ -159,6 +178,9 @@ def play(table: _Table, lang: str, keys: Iterator[str] | None = None, console: C
             act = cursor.press(key, view, table.legal(0))
             if act == QUIT:
                 return
+            if act == GIVE_UP:
+                table.give_up(0)
+                continue
             if isinstance(act, Action):
                 before = len(list(state.all_events()))
                 table.apply(0, act)

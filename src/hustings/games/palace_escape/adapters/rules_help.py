@@ -1,7 +1,8 @@
 """The rules of 逃出總統府 in short, in English, Simplified and Traditional Chinese (the ``rules_help`` adapter).
 
-Condensed from docs/rules/palace-escape.md (seed 004 section 【單人遊戲步驟】 steps, rulings as R1…); the texts are
-the catalog's ``help.rules``. One topic, ``rules``: the puzzle has one phase.
+Condensed from docs/rules/palace-escape.md (seed 004 section 【單人遊戲步驟】 and the rulings, told in words: a
+player sees no ruling ids or section numbers); the texts are the catalog's ``help.rules``. One topic, ``rules``:
+the puzzle has one phase.
 """
 
 from __future__ import annotations

@@ -49,6 +49,21 @@ def swap_label(lang: str, a: int, b: int, ra: int, rb: int) -> str:
                 rb=rank_name(rb, lang))
 
 
+def counts_text(view: View, lang: str) -> str:
+    """Moves, par (— when the deal cannot be won), hints and undos."""
+    par = view["par"]
+    return _msg("ui.counts", lang, moves=view["moves"], par="—" if par is None else par, hints=view["hints"],
+                undos=view["undos"])
+
+
+def rule_lines(view: View, lang: str) -> list[str]:
+    """How cards swap, and in hard mode when the president is caught under the game's reading (R2)."""
+    lines = [_msg("ui.rule_line", lang)]
+    if view["variant"] == "hard":
+        lines.append(_msg(f"ui.rule_hard_{view['capture']}", lang))
+    return lines
+
+
 def draw_board(view: View, lang: str, cursor: int | None = None, picked: int | None = None) -> Table:
     """The grid: one card per cell; the exit, the last swap (underlined) and a shown hint (★) marked; for play
     with the arrow keys (``keys`` adapter) the cursor (reversed) and a picked-up card (» «) too."""
@@ -90,24 +105,27 @@ class Renderer(BaseRenderer):
 
     def panels(self, view: View) -> list[Panel]:
         lang = self.lang
-        counts = Text(_msg("ui.counts", lang, moves=view["moves"], par=view["par"], hints=view["hints"],
-                         undos=view["undos"]))
-        body = Group(draw_board(view, lang), Text(""), counts,
-                     Text(_msg("ui.actions_left", lang, n=view["actions_left"]), style="dim"))
-        help_ = Group(Text(_msg("ui.goal_line", lang)), Text(_msg("ui.rule_line", lang), style="dim"),
+        parts: list[RenderableType] = [draw_board(view, lang), Text(""), Text(counts_text(view, lang))]
+        if view["actions_left"] is not None:  # a table where a person plays has no limit (R7)
+            parts.append(Text(_msg("ui.actions_left", lang, n=view["actions_left"]), style="dim"))
+        if view["hopeless"]:
+            parts.append(Text(_msg("ui.hopeless", lang), style="bold red"))
+        help_ = Group(Text(_msg("ui.goal_line", lang)), *(Text(t, style="dim") for t in rule_lines(view, lang)),
                       Text(_msg("ui.legend", lang), style="dim"))
+        par = "—" if view["par"] is None else view["par"]
         return [
-            Panel("palace", _msg("ui.board", lang), body, subtitle=_msg("ui.par_line", lang, par=view["par"]),
+            Panel("palace", _msg("ui.board", lang), Group(*parts), subtitle=_msg("ui.par_line", lang, par=par),
                   primary=True, width=2),
             Panel("how", _msg("game.title", lang), help_, width=1),
         ]
 
     def private_panel(self, view: View) -> RenderableType:
-        return Text(_msg("ui.counts", self.lang, moves=view["moves"], par=view["par"], hints=view["hints"],
-                       undos=view["undos"]))
+        return Text(counts_text(view, self.lang))
 
     def situation(self, view: View) -> RenderableType:
         lang = self.lang
+        if view["hopeless"]:  # said plainly, not left to be guessed from the missing hint (R8)
+            return Text(_msg("ui.hopeless", lang), style="bold red")
         hint = view.get("hint")
         if hint:
             a, b = hint

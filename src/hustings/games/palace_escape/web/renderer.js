@@ -49,18 +49,23 @@ export default {
       }, h("span", { class: "rank-short" }, short[rank] ?? rank), h("span", { class: "rank-name" }, ranks[rank] ?? ""),
       cell === view.goal ? h("span", { class: "goal-mark" }, t("ui.goal")) : null));
     });
-    const counts = t("ui.counts", { moves: view.moves, par: view.par, hints: view.hints, undos: view.undos });
+    // par is null when the deal cannot be won; actions_left null when the table sets no action limit
+    const counts = t("ui.counts", { moves: view.moves, par: view.par ?? "—", hints: view.hints, undos: view.undos });
     const status = t("ui.status", { variant: t(`variant.${view.variant}`), status: t(`status.${view.status}`) });
+    const limit = view.actions_left === null || view.actions_left === undefined
+      ? "" : ` · ${t("ui.actions_left", { n: view.actions_left })}`;
     root.append(h("section", { class: "panel palace-panel" },
       h("h3", {}, t("ui.board")),
       h("p", { class: "hint" }, t("ui.goal_line")),
       grid, note,
       h("p", { class: "palace-counts" }, counts),
-      h("p", { class: "hint" }, `${status} · ${t("ui.actions_left", { n: view.actions_left })}`),
+      h("p", { class: "hint" }, `${status}${limit}`),
+      view.hopeless ? h("p", { class: "palace-hopeless", role: "status" }, t("ui.hopeless")) : null,
       hint.length === 2 ? h("p", { class: "palace-hint" }, t("ui.hint_shown", {
         ra: ranks[view.board[hint[0]]], a: cells[hint[0]], rb: ranks[view.board[hint[1]]], b: cells[hint[1]] })) : null,
       last.length === 2 ? h("p", { class: "hint" }, t("ui.last", { a: cells[last[0]], b: cells[last[1]] })) : null,
       h("p", { class: "hint" }, t("ui.rule_line")),
+      view.variant === "hard" ? h("p", { class: "hint" }, t(`ui.rule_hard_${view.capture}`)) : null,
       h("p", { class: "hint" }, t("ui.legend"))));
     if (!document.getElementById("palace-style")) {
       document.head.append(h("style", { id: "palace-style" }, `
@@ -71,11 +76,12 @@ export default {
 .palace .cell.selected { outline: 4px solid #1d5fa8; } .palace .cell.target { border-color: #2f7d32; border-style: dashed; }
 .palace .cell.hinted { box-shadow: 0 0 0 4px #2f7d32aa inset; } .palace .cell.last { border-color: #888; }
 .palace .goal-mark { position: absolute; bottom: 3px; right: 6px; font-size: .7rem; color: #2f7d32; }
-.palace-note { min-height: 1.3em; color: #b3261e; font-size: .9em; } .palace-counts { font-weight: 600; }`));
+.palace-note { min-height: 1.3em; color: #b3261e; font-size: .9em; } .palace-counts { font-weight: 600; }
+.palace-hopeless { color: #b3261e; font-weight: 600; }`));
     }
   },
   asks(view, ctx) { return ctx.t("ui.goal_line"); },
   scores(view, ctx) {
-    return [{ seat: 0, label: ctx.t("score.moves"), total: view.moves }, { seat: 0, label: ctx.t("score.par"), total: view.par }];
+    return [{ seat: 0, label: ctx.t("score.moves"), total: view.moves }, { seat: 0, label: ctx.t("score.par"), total: view.par ?? "—" }];
   },
 };
