@@ -48,7 +48,6 @@ from hustings.engine import (
     normalize_lang,
 )
 from hustings.engine.rng import RNG_NAME
-from hustings.server.clock import ClockError, Clocks, ClockSettings
 from hustings.server.i18n import CATALOG, error_text
 from hustings.server.store import (
     SeatRecord,
@@ -59,6 +58,7 @@ from hustings.server.store import (
     TableRecord,
 )
 from hustings.server.text import explain, text_for
+from hustings.table.clock import ClockError, Clocks, ClockSettings
 from hustings.table.match import Match, bot_seed, table_options
 from hustings.table.store import RulesVersionError, rules_refusal
 from hustings.table.undo import undo_refusal
