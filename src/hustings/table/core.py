@@ -248,6 +248,11 @@ class Table:
         else:
             self._replay_clocks(self.state, self.clocks)
 
+    def restart_clocks(self, started_at: float) -> None:
+        """The game starts now (a table set up before its people came): the clocks run from ``started_at``."""
+        self.started_at = started_at
+        self.clocks = Clocks(self.clock, self.state.num_players, started_at)
+
     def _make_bots(self, seats: Sequence[str | None]) -> list[Bot | None]:
         # people wait at a table, so search bots also stop at their level's time limit (labs never do)
         return [None if name is None else make_bot(name, self.state.GAME_ID, bot_seed(self.state.seed, p),
@@ -400,6 +405,13 @@ class Table:
         times += [d for p in to_act if not self.bot_plays(p, now)
                   if (d := self.clocks.deadline(p, to_act)) is not None]
         return min(times) if times else None
+
+    def bot_due(self, now: float | None = None) -> bool:
+        """A bot is to act now (:meth:`bot_turn` would give a turn)."""
+        if self.is_over:
+            return False
+        now = time.time() if now is None else now
+        return next_bot_seat(self.state.current_players, lambda p: self.bot_plays(p, now)) is not None
 
     def bot_for(self, seat: int) -> tuple[Bot, bool]:
         """The bot that plays ``seat``: its own, or a stand-in for its person (the game's heuristic bot where it
@@ -584,6 +596,24 @@ class Table:
         except (StoreError, OSError) as e:
             raise SaveError(f"the move was not saved: {_reason(e)}") from e
         self._stored = st.step_count
+
+    def apply_stored(self, records: Sequence[ActionRecord]) -> Update:
+        """Moves made and stored elsewhere (another server process on the same database): applied as the store
+        holds them, timed as stored; who made them is not known here (so they are never taken back from here).
+        StoreError if they do not follow on from this game's step."""
+        start = len(self.events)
+        for a in records:
+            st = self.state
+            if a.step != st.step_count:
+                raise StoreError(f"a gap in the stored actions: action {a.step} follows step {st.step_count}")
+            to_act = st.current_players
+            self.events.extend(st.apply(a.seat, a.action))
+            self.clocks.on_action(to_act, a.seat, a.at)
+            self.times.append(a.at)
+            self.made_by.pop(a.step, None)
+            self._stored = a.step + 1
+        self.undo_ok = None
+        return Update(self, start)
 
     # -- giving up ---------------------------------------------------------------------------------------------
 
