@@ -21,7 +21,7 @@ import hustings
 from hustings.engine import GameState, get_spec
 from hustings.server.i18n import CATALOG, error_text
 from hustings.server.store import ActionRecord, SeatRecord, ServerStore, StoreError, TableRecord
-from hustings.table.clock import Clocks, ClockSettings
+from hustings.table.clock import ClockSettings
 from hustings.table.core import Table
 from hustings.table.store import RulesVersionError, rules_refusal
 
@@ -137,16 +137,11 @@ def build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[Ac
         state = hustings.make(record.game, seed=record.seed, **record.options)
     clock = ClockSettings.from_json(record.settings.get("clock"))
     started_at = float(record.settings.get("started_at", record.created_at))
-    clocks = Clocks(clock, state.num_players, started_at)
-    for a in actions:
-        to_act = state.current_players
-        state.apply(a.seat, a.action)
-        clocks.on_action(to_act, a.seat, a.at)
     bots = [s.get("bot") for s in record.settings["seats"]]
     given_up = record.settings.get("given_up")  # a one-player game its person gave up
-    core = Table(state, bots, store=store, game_id=record.id, stored=len(actions), async_store=True, clock=clock,
-                 started_at=started_at, times=[a.at for a in actions], clocks=clocks, grace_s=grace_s, offers=True,
-                 given_up=given_up if isinstance(given_up, int) else None)
+    core = Table.from_log(state, bots, actions, store=store, game_id=record.id, async_store=True, clock=clock,
+                          started_at=started_at, grace_s=grace_s, offers=True,
+                          given_up=given_up if isinstance(given_up, int) else None)
     if core.is_over and record.status != "over":
         record = replace(record, status="over")
     return LiveTable(record=record, seats=list(seats), core=core)

@@ -248,6 +248,16 @@ class Table:
         else:
             self._replay_clocks(self.state, self.clocks)
 
+    @classmethod
+    def from_log(cls, state: GameState, seats: Sequence[str | None], records: Sequence[ActionRecord],
+                 **kwargs: Any) -> Table:
+        """A table rebuilt from a store's log: ``state`` is the game as made (before any action), ``records`` its
+        stored actions, applied in order and timed as stored (:meth:`apply_stored`); ``kwargs`` as for the
+        table itself (``stored`` is how many there are)."""
+        table = cls(state, seats, stored=0, **kwargs)
+        table.apply_stored(records)
+        return table
+
     def restart_clocks(self, started_at: float) -> None:
         """The game starts now (a table set up before its people came): the clocks run from ``started_at``."""
         self.started_at = started_at
