@@ -17,8 +17,9 @@ import hustings
 from hustings.server import store as server_store
 from hustings.table import Match, MemoryStore
 from hustings.table import store as match_store
-from hustings.table.core import BOT, PERSON, Refused, SaveError, Table
+from hustings.table.core import BOT, BOT_PAUSE, FAST_PAUSE, PERSON, Refused, SaveError, Table
 from hustings.table.storage import ActionRecord, StoreError
+from hustings.tui.session import Session
 
 GAME = "die-macher-2019"
 
@@ -162,3 +163,28 @@ def test_refusals_of_the_store_are_one_hierarchy() -> None:
     assert server_store.StoreError is StoreError is match_store.StoreError
     assert issubclass(server_store.StaleStep, StoreError) and issubclass(server_store.TableNotFound, StoreError)
     assert issubclass(match_store.RulesVersionError, StoreError)
+
+
+def test_one_turn_policy_bots_before_people_on_a_simultaneous_step_and_one_pause_rule() -> None:
+    """Who acts next is the table core's answer for the terminal as for the server: of the seats to act, the bots
+    first (a bot never waits on a person), then the first person; and one pause before a bot's move."""
+    table = Match(hustings.make(GAME, players=3, seed=7), [None, "random", "random"])
+    session = Session.of(table, None)
+    seen_simultaneous = False
+    while not table.is_over and table.step < 60:
+        to_act = table.to_act
+        actor = table.next_actor()
+        assert session.actor() == actor
+        bots = [p for p in to_act if table.bots[p] is not None]
+        assert actor == (bots[0] if bots else to_act[0])
+        turn = table.bot_turn()
+        assert (turn.seat if turn is not None else None) == (bots[0] if bots else None)
+        if len(to_act) > 1 and 0 in to_act and bots:
+            seen_simultaneous = True
+        assert actor is not None
+        legal = table.legal(actor)
+        pause = table.bot_pause(actor)
+        assert pause == (FAST_PAUSE if len(legal) == 1 else BOT_PAUSE)
+        assert table.bot_pause(actor, fast=True) == FAST_PAUSE
+        table.act(actor, legal[0])
+    assert seen_simultaneous

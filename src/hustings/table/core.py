@@ -42,6 +42,10 @@ Mover = Literal["person", "bot"]
 PERSON: Mover = "person"
 BOT: Mover = "bot"
 
+#: the one pause rule of a table people watch (the terminal): seconds before a bot's move, so a person can follow
+#: it; a forced move, or a table asked to be fast, waits FAST_PAUSE (the server and the lab do not pause)
+BOT_PAUSE, FAST_PAUSE = 0.4, 0.01
+
 #: re-dealt replays behind the undo offered after a person's move (a quick check: the undo itself runs the full
 #: hustings.table.undo.SAMPLES before anything is taken back)
 OFFER_SAMPLES = 2
@@ -436,6 +440,20 @@ class Table:
             stand_in = self.stand_ins[seat] = make_bot(name, game, bot_seed(self.state.seed, seat) ^ 1, clock=True)
         return stand_in, True
 
+    def next_actor(self, now: float | None = None) -> int | None:
+        """The turn policy's answer to "who acts next": of the seats to act, the first a bot plays (a bot never
+        waits on a person), else the first person's; None once the game is over."""
+        to_act = self.to_act
+        if not to_act or self.state.is_over:
+            return None
+        now = time.time() if now is None else now
+        seat = next_bot_seat(to_act, lambda p: self.bot_plays(p, now))
+        return to_act[0] if seat is None else seat
+
+    def bot_pause(self, seat: int, fast: bool = False) -> float:
+        """How long a table people watch waits before the bot of ``seat`` moves (BOT_PAUSE, FAST_PAUSE)."""
+        return FAST_PAUSE if fast or len(self.state.legal_actions(seat)) == 1 else BOT_PAUSE
+
     def bot_turn(self, now: float | None = None, detach: bool = False) -> BotTurn | None:
         """The turn policy: the seat a bot acts for now (of the seats to act, the first in seat order that a bot
         plays), or None when only people are to act or the game is over. ``detach``: the turn carries a copy of
@@ -788,6 +806,8 @@ def _reason(e: BaseException) -> str:
 
 __all__ = [
     "BOT",
+    "BOT_PAUSE",
+    "FAST_PAUSE",
     "PERSON",
     "Applied",
     "BotTurn",
