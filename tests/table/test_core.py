@@ -9,16 +9,17 @@ since that step (someone else moved on a simultaneous step); an act whose seat's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import hustings
 from hustings.server import store as server_store
-from hustings.table import Match, MemoryStore
+from hustings.table import FileStore, Match, MemoryStore
 from hustings.table import store as match_store
 from hustings.table.core import BOT, BOT_PAUSE, FAST_PAUSE, PERSON, Refused, SaveError, Table
-from hustings.table.storage import ActionRecord, StoreError
+from hustings.table.storage import ActionRecord, ActionStore, StoreError
 from hustings.tui.session import Session
 
 GAME = "die-macher-2019"
@@ -159,7 +160,9 @@ def test_a_bots_late_answer_is_refused_once_a_person_plays_the_seat_again() -> N
     assert refused.value.code == "not_bot_turn" and table.step == turn.step
 
 
-def test_refusals_of_the_store_are_one_hierarchy() -> None:
+def test_refusals_of_the_store_are_one_hierarchy_and_the_save_files_follow_the_one_protocol(tmp_path: Path) -> None:
+    # the server's stores: tests/server/test_store_contract.py (the same protocol, on SQLite and PostgreSQL)
+    assert isinstance(MemoryStore(), ActionStore) and isinstance(FileStore(tmp_path), ActionStore)
     assert server_store.StoreError is StoreError is match_store.StoreError
     assert issubclass(server_store.StaleStep, StoreError) and issubclass(server_store.TableNotFound, StoreError)
     assert issubclass(match_store.RulesVersionError, StoreError)
