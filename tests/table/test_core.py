@@ -154,6 +154,7 @@ def test_a_bots_late_answer_is_refused_once_a_person_plays_the_seat_again() -> N
     turn = table.bot_turn(now=1.0, detach=True)  # the person is away: a stand-in thinks for the seat
     assert turn is not None and turn.seat == seat and turn.stand_in
     action = turn.think()
+    assert action in table.legal(seat) and turn.at_random() in table.legal(seat)  # (a failed bot plays at random)
     assert table.seat_back(seat, now=2.0)  # the person came back meanwhile
     with pytest.raises(Refused) as refused:
         table.act(seat, action, step=turn.step, by=BOT, at=3.0)

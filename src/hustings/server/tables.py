@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 from collections.abc import Mapping
 from concurrent.futures import Executor
@@ -372,8 +371,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
                     if self._stopping:
                         return
                     log.error("table %s: the bot of seat %d failed (%s); it plays at random", table.id, turn.seat, e)
-                    legal = turn.state.legal_actions(turn.seat)
-                    action = legal[random.randrange(len(legal))]
+                    action = turn.at_random()
                 log.debug("table %s seat %d: bot decided in %.3fs", table.id, turn.seat, time.perf_counter() - started)
                 async with table.lock:
                     if table.core is not core or table.status != "playing":

@@ -135,6 +135,11 @@ class BotTurn:
         """The bot's decision, from what the seat may see (:func:`hustings.bots.runner.ask`)."""
         return ask(self.bot, self.state, self.seat, self.state.legal_actions(self.seat))
 
+    def at_random(self) -> Action:
+        """A random legal action: what the seat plays when its bot fails (the table must go on)."""
+        legal = self.state.legal_actions(self.seat)
+        return legal[random.randrange(len(legal))]
+
     @property
     def searches(self) -> bool:
         """A search bot: slow enough that an interface thinks it off its main thread."""
