@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from hustings.server.sqlite import SqliteStore  # noqa: E402
-from hustings.server.tables import Conn, Hub  # noqa: E402
+from hustings.server.tables import Conn, Hub, PlayError  # noqa: E402
 
 
 class Client:
@@ -59,6 +59,10 @@ async def _lobby(hub: Hub, game: str, players: int) -> list[Client]:
     return clients
 
 
+#: acts the hub refused, by error code (none expected: a client acts only on what it was sent)
+refused: dict[str, int] = {}
+
+
 async def _play(hub: Hub, tables: list[list[Client]], moves: int, rng: random.Random) -> int:
     """``moves`` moves, the tables' seats acting at once (as clients do), each on what it was last sent."""
     done = 0
@@ -73,7 +77,13 @@ async def _play(hub: Hub, tables: list[list[Client]], moves: int, rng: random.Ra
                 await asyncio.sleep(0)
                 continue
             step = msg["step"]
-            await hub.act(client.conn, {"type": "act", "step": step, "action": rng.choice(msg["legal"])["id"]})
+            try:
+                await hub.act(client.conn, {"type": "act", "step": step, "action": rng.choice(msg["legal"])["id"]})
+            except PlayError as e:  # counted (a simultaneous step's act refused as stale, say): wait for news
+                refused[e.code] = refused.get(e.code, 0) + 1
+                while client.last is msg:
+                    await asyncio.sleep(0)
+                continue
             done += 1
 
     await asyncio.gather(*(seat_loop(c) for t in tables for c in t))
@@ -107,6 +117,7 @@ async def main_async(args: argparse.Namespace, db: Path) -> None:
     print(f"{args.game}, {args.players} seat(s), {args.tables} tables: {total} moves")
     print(f"  event loop thread: {1000 * cpu / total:.3f} ms CPU a move ({total / wall:,.0f} moves/s in this "
           f"process, durable)")
+    print(f"  refused: {', '.join(f'{k} {v}' for k, v in sorted(refused.items())) or 'none'}")
     print(f"  lobby: {lobby_ms:.2f} ms CPU a table in the loop thread (create, join and ready, start, hello)")
 
 

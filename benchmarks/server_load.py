@@ -254,7 +254,7 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: fl
             msg = orjson.loads(raw)
             kind = msg.get("type")
             if "ack" in msg:  # the update that answers our act: the move is durable
-                t0 = sent.pop(int(msg["ack"]) - 1, None)
+                t0 = sent.pop(int(msg.get("sent", msg["ack"] - 1)), None)  # "sent": taken at a later step
                 if t0 is not None:
                     now = time.perf_counter()
                     run.acks.append((now, now - t0))

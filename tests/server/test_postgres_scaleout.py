@@ -148,8 +148,10 @@ class Client:
                 msg = json.loads(raw)
                 kind = msg["type"]
                 if "ack" in msg:  # the update that answers our act: the move is durable
+                    # made at step ack - 1; "sent" names the step the act was sent at when others moved meanwhile
+                    # (an act at an older step is taken while what the seat sees has not changed)
                     step = msg["ack"] - 1
-                    self.acked[step] = sent.pop(step)
+                    self.acked[step] = sent.pop(msg.get("sent", step))
                 if kind == "error":
                     self.errors.append(msg["code"])
                     # someone (through the other server) moved first; the state that follows has a later step,

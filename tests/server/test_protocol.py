@@ -166,10 +166,15 @@ def _catalog(lang: str) -> dict[str, Any]:
 
 
 def test_the_error_codes_are_the_servers_and_every_one_is_worded() -> None:
-    sources = "\n".join((ROOT / "src" / "hustings" / "server" / f).read_text(encoding="utf-8")
-                        for f in ("tables.py", "app.py"))
+    # the hub's parts (tables, lobby, connections, ...) and the web layer
+    server = sorted((ROOT / "src" / "hustings" / "server").glob("*.py"))
+    sources = "\n".join(f.read_text(encoding="utf-8") for f in server)
     raised = set(re.findall(r'PlayError\("([a-z_]+)"', sources)) | set(re.findall(r'\berror\("([a-z_]+)"', sources))
     assert raised and raised <= set(PLAY_ERRORS), raised - set(PLAY_ERRORS)
+    # the table core's refusals reach a person as play errors of the same code (not_bot_turn is a bot's only)
+    core = (ROOT / "src" / "hustings" / "table" / "core.py").read_text(encoding="utf-8")
+    refused = set(re.findall(r'(?:Refused|IllegalMove)\("([a-z_]+)"', core)) - {"not_bot_turn"}
+    assert refused and refused <= set(PLAY_ERRORS), refused - set(PLAY_ERRORS)
     for lang in hustings.LANGS:
         worded = {k for k in _catalog(lang) if not k.startswith("undo.")}
         assert worded == set(PLAY_ERRORS), (lang, worded ^ set(PLAY_ERRORS))

@@ -23,6 +23,7 @@ from hustings.server.store import (
     TableRecord,
     open_store,
 )
+from hustings.table.storage import AsyncActionStore
 
 from . import pg_fixture
 from .pg_fixture import PgServer
@@ -374,3 +375,27 @@ def test_a_store_reports_no_presence_of_its_own_and_no_lobby_hints_to_itself(sto
     threading.Event().wait(0.5)
     assert hints == []
     assert store.shared is (type(store).__name__ == "PostgresStore")
+
+
+def test_the_table_cores_store_protocol_append_read_truncate_give_up(store: ServerStore) -> None:
+    """The one store protocol of every table (hustings.table.storage.ActionStore, the save files' too), as the table
+    core calls it, on both server backends: each write refused with StaleStep unless the log holds what the writer
+    assumed, and then nothing changed."""
+    assert isinstance(store, AsyncActionStore)
+    store.create_table(_table(), _seats())
+    moves = [ActionRecord(0, 0, 5, 1.5), ActionRecord(1, 1, 6, 2.5)]
+    store.append("tA", 0, moves)
+    assert store.read("tA") == moves and store.read("tA", 1) == moves[1:]
+    with pytest.raises(StaleStep):
+        store.append("tA", 1, [ActionRecord(1, 0, 7, 3.0)])
+    with pytest.raises(StaleStep):
+        store.truncate("tA", 1, 3)
+    assert store.read("tA") == moves
+    store.truncate("tA", 1, 2)
+    assert store.read("tA") == moves[:1]
+    with pytest.raises(StaleStep):
+        store.give_up("tA", 0, holds=2, scores=[])
+    assert store.table("tA").status == "playing"
+    store.give_up("tA", 0, holds=1, scores=[])
+    got = store.table("tA")
+    assert (got.status, got.settings["given_up"], got.steps) == ("over", 0, 1)

@@ -241,7 +241,8 @@ class IsmctsBot:
         path: list[tuple[_Node, int]] = []
         first = True
         while not s.is_over:
-            q = s.current_players[0]
+            # the root is this bot's decision, also when it acts before a lower seat of a simultaneous step
+            q = me if first else s.current_players[0]
             acts = s.legal_actions(q)
             if first:
                 acts = [a for a in acts if a.id in root_ids]

@@ -1,9 +1,11 @@
-"""The one game loop: bots move until the game ends or a person must act.
+"""The turn policy's two rules, and the bare loop of bots on a state.
 
-The lab, :func:`hustings.bots.runner.play_game`, the match service (:mod:`hustings.table`, which exports
-it as ``hustings.table.drive``) and through it the terminal all drive games with :func:`drive`, so a rule
-of the loop (who acts in a simultaneous step, what a bot is given) is written once. It lives in the bots
-layer because ``play_game`` is here and the layers let the table use bots, not the other way round.
+Who acts next (:func:`next_bot_seat`: of the seats to act now, the first, in seat order, that a bot plays) and
+what a bot is given (:func:`hustings.bots.runner.ask`: its view and a copy of its legal actions) are written
+here once. The table core (:meth:`hustings.table.core.Table.bot_turn`), which every table drives games through
+(the terminal, the server, the lab), adds what only a table knows (a person away or out of time played by a
+stand-in); :func:`drive` is the same policy on a bare state, for :func:`hustings.bots.runner.play_game` (the
+layers let the table use bots, not the other way round).
 """
 
 from __future__ import annotations
@@ -28,6 +30,15 @@ class Driven:
     steps: int
 
 
+def next_bot_seat(to_act: Sequence[int], bot_plays: Callable[[int], bool]) -> int | None:
+    """The seat a bot acts for next: the first of ``to_act`` (in a simultaneous step, seat order) that
+    ``bot_plays``, else None (every seat to act is a person's, or none is)."""
+    for seat in to_act:
+        if bot_plays(seat):
+            return seat
+    return None
+
+
 def drive(
     state: GameState,
     actors: Sequence[Bot | None],
@@ -40,11 +51,11 @@ def drive(
 ) -> Driven:
     """Let the bots in ``actors`` (one per seat; None for a person) play ``state`` in place.
 
-    Stops when the game is over, when the next seat to act is a person's, when ``until(state)`` holds
-    (checked before each move) or after ``max_steps`` actions. In a simultaneous step the current players act
-    one at a time in seat order, and ``current_players`` is read again after every action, because an action
-    may change who must still act. Each bot is asked through :func:`hustings.bots.runner.ask`: its view and a
-    copy of the legal list, never the state.
+    Stops when the game is over, when only people are to act, when ``until(state)`` holds
+    (checked before each move) or after ``max_steps`` actions. In a simultaneous step the bots among the current
+    players act one at a time in seat order (:func:`next_bot_seat`), and ``current_players`` is read again after
+    every action, because an action may change who must still act. Each bot is asked through
+    :func:`hustings.bots.runner.ask`: its view and a copy of the legal list, never the state.
 
     ``apply(player, action)`` applies and returns the events (default ``state.apply``; the match service
     passes its apply-then-save). ``on_event`` sees every event produced, private ones too: filter with
@@ -63,10 +74,11 @@ def drive(
         current = state.current_players
         if not current:
             raise RuntimeError("the game is not over but no player is to act")
-        player = current[0]
-        bot = actors[player]
-        if bot is None:
+        player = next_bot_seat(current, lambda p: actors[p] is not None)
+        if player is None:
             return Driven("person", steps)
+        bot = actors[player]
+        assert bot is not None
         if until is not None and until(state):
             return Driven("until", steps)
         legal = state.legal_actions(player)

@@ -45,6 +45,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from hustings.server.store import (
     STATUSES,
+    ActionLog,
     ActionRecord,
     MoveWaiter,
     SeatRecord,
@@ -200,7 +201,7 @@ def _one_line(error: BaseException) -> str:
     return text[0] if text else type(error).__name__
 
 
-class PostgresStore:
+class PostgresStore(ActionLog):
     """A :class:`~hustings.server.store.ServerStore` in a PostgreSQL database, shared by any number of processes.
 
     ``url`` is a libpq URL (``postgresql://user:password@host:port/dbname``). ``max_connections`` bounds this

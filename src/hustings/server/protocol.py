@@ -171,6 +171,9 @@ class Update(_Seen):
     type: Literal["update"]
     #: only in the update that answers this connection's own accepted ``act``: the new step (the move is durable)
     ack: NotRequired[int]
+    #: with ``ack``, when the act was taken at a later step than the one it named (others moved meanwhile and
+    #: what this seat sees had not changed): the step it named (absent: ``ack - 1``)
+    sent: NotRequired[int]
 
 
 class Ack(TypedDict):

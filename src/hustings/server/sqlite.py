@@ -29,6 +29,7 @@ from typing import Any
 
 from hustings.server.store import (
     STATUSES,
+    ActionLog,
     ActionRecord,
     MoveWaiter,
     SeatRecord,
@@ -143,7 +144,7 @@ def _seat(row: Sequence[Any]) -> SeatRecord:
                       ready=bool(row[5]))
 
 
-class SqliteStore:
+class SqliteStore(ActionLog):
     """A :class:`~hustings.server.store.ServerStore` in one SQLite file (``":memory:"`` for tests)."""
 
     def __init__(self, path: str | Path) -> None:

@@ -15,35 +15,17 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
+
+from hustings.table.storage import ActionRecord, AsyncActionStore, StaleStep, StoreError, TableNotFound
 
 #: table statuses, in the order a table goes through them
 STATUSES: tuple[str, ...] = ("lobby", "playing", "over")
-
-
-class StoreError(Exception):
-    """A store request that cannot be served; the message is one line."""
-
-
-class TableNotFound(StoreError):
-    """No table with this id."""
-
-    def __init__(self, table_id: str) -> None:
-        super().__init__(f"no table {table_id!r}")
-        self.table_id = table_id
-
-
-class StaleStep(StoreError):
-    """The table holds another number of actions than the request assumed (someone moved first)."""
-
-    def __init__(self, expected: int, held: int) -> None:
-        super().__init__(f"the table holds {held} actions, not {expected}: someone moved first")
-        self.expected = expected
-        self.held = held
 
 
 #: what a move waits on: a thread's future (``submit_action``) or an event loop's (``submit_action_async``)
@@ -110,19 +92,11 @@ class SeatRecord:
     ready: bool = False
 
 
-@dataclass(frozen=True)
-class ActionRecord:
-    """One stored action: ``step`` is its 0-based index in the game, ``at`` the unix time it was stored."""
-
-    step: int
-    seat: int
-    action: int
-    at: float = field(default=0.0)
-
-
 @runtime_checkable
-class ServerStore(Protocol):
-    """What the server needs of a database. Every method raises :class:`StoreError` (one line) on failure."""
+class ServerStore(AsyncActionStore, Protocol):
+    """What the server needs of a database: the one store protocol of every table (append, truncate, read, give up,
+    :mod:`hustings.table.storage`), the lobby's tables and seats, and who is connected where. Every method raises
+    :class:`StoreError` (one line) on failure."""
 
     def migrate(self) -> int:
         """Apply pending versioned migrations (table ``schema_migrations``); return the schema version."""
@@ -207,6 +181,73 @@ class ServerStore(Protocol):
     def close(self) -> None: ...
 
 
+class ActionLog:
+    """The store protocol's append, read, give up and asynchronous append, over a server store's own calls (one
+    action a row; a move is one action, so ``append_async`` of one action is ``submit_action_async`` itself, and
+    group commit and the one-statement batch stay what they are)."""
+
+    def append_action(self, table_id: str, step: int, seat: int, action: int, at: float,
+                      *, over: bool = False) -> None:
+        raise NotImplementedError
+
+    def submit_action_async(self, table_id: str, step: int, seat: int, action: int, at: float,
+                            *, over: bool = False) -> asyncio.Future[None]:
+        raise NotImplementedError
+
+    def actions(self, table_id: str, since: int = 0) -> list[ActionRecord]:
+        raise NotImplementedError
+
+    def table(self, table_id: str) -> TableRecord:
+        raise NotImplementedError
+
+    def set_settings(self, table_id: str, settings: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+
+    def set_status(self, table_id: str, status: str) -> None:
+        raise NotImplementedError
+
+    def append(self, game_id: str, start: int, actions: Sequence[ActionRecord], *, over: bool = False,
+               scores: Sequence[Mapping[str, Any]] | None = None) -> None:
+        for i, a in enumerate(actions):
+            self.append_action(game_id, start + i, a.seat, a.action, a.at or time.time(),
+                               over=over and i == len(actions) - 1)
+
+    def append_async(self, game_id: str, start: int, actions: Sequence[ActionRecord], *,
+                     over: bool = False) -> asyncio.Future[None]:
+        waiters = [self.submit_action_async(game_id, start + i, a.seat, a.action, a.at or time.time(),
+                                            over=over and i == len(actions) - 1) for i, a in enumerate(actions)]
+        if len(waiters) == 1:
+            return waiters[0]
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def settled(_: object) -> None:  # resolved once every action is durable, with the first failure
+            if done.done() or not all(w.done() for w in waiters):
+                return
+            failed = next((w.exception() for w in waiters if w.exception() is not None), None)
+            if failed is None:
+                done.set_result(None)
+            else:
+                done.set_exception(failed)
+
+        for w in waiters:
+            w.add_done_callback(settled)
+        return done
+
+    def read(self, game_id: str, since: int = 0) -> list[ActionRecord]:
+        return self.actions(game_id, since)
+
+    def give_up(self, game_id: str, seat: int, *, holds: int, scores: Sequence[Mapping[str, Any]]) -> None:
+        """Stored as the table's settings naming the seat (``given_up``), then status "over" (a table whose settings
+        say given up is over, whatever its status: the table core's rebuild reads it so)."""
+        record = self.table(game_id)
+        if record.steps != holds:
+            raise StaleStep(holds, record.steps)
+        if record.status == "over":
+            raise StoreError(f"table {game_id!r} is over; it cannot be given up")
+        self.set_settings(game_id, dict(record.settings, given_up=seat))
+        self.set_status(game_id, "over")
+
+
 def open_store(url: str) -> ServerStore:
     """A store from a URL: ``sqlite:///PATH`` (``sqlite:///:memory:`` for a throwaway one) or
     ``postgresql://...``. Migrations are applied. StoreError (one line) for anything else."""
@@ -232,3 +273,19 @@ def open_store(url: str) -> ServerStore:
         pg_store.migrate()
         return pg_store
     raise StoreError(f"unknown database URL {url[:40]!r}: use sqlite:///PATH or postgresql://...")
+
+
+__all__ = [
+    "STATUSES",
+    "ActionLog",
+    "ActionRecord",
+    "MoveWaiter",
+    "SeatRecord",
+    "ServerStore",
+    "StaleStep",
+    "StoreError",
+    "TableNotFound",
+    "TableRecord",
+    "open_store",
+    "settle",
+]

@@ -1,9 +1,9 @@
-"""Where matches are kept: a small storage protocol, and a store of one save file per match.
+"""Where the terminal's matches are kept: one save file per match (:class:`FileStore`; :class:`MemoryStore` for tests).
 
 A store keeps, per match id, what replays the match exactly (game, versions, options, seed, actions) and the
-table settings. The match service (:mod:`hustings.table.match`) applies an action and then appends it here;
-a store must make each write all-or-nothing. The online server will bring an SQL store with the same
-protocol; :class:`FileStore` is the terminal's, :class:`MemoryStore` the tests'.
+table settings. Both implement the one store protocol of every table (:mod:`hustings.table.storage`: append,
+truncate, read, give up; the server's SQLite and PostgreSQL stores implement it too), through which the table
+core (:mod:`hustings.table.core`) appends each action after applying it; each write is all-or-nothing.
 
 The save file (format 2)
 ------------------------
@@ -24,6 +24,7 @@ records with the seed come from :meth:`hustings.table.Match.record` once a game 
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import contextlib
@@ -40,6 +41,15 @@ from typing import Any, Protocol, TypeGuard
 from hustings.engine import ENGINE_VERSION, RNG_NAME, GameState, get_spec, list_games
 from hustings.table.keys import SaveKey, SaveKeyError
 from hustings.table.settings import SettingsError, TableSettings
+from hustings.table.storage import (
+    ActionRecord,
+    ActionStore,
+    MatchExists,
+    MatchNotFound,
+    NotARecord,
+    StaleStep,
+    StoreError,
+)
 
 MARKER = "hustings_record"
 VERSION = 2
@@ -48,22 +58,6 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 #: seeds are sealed in a fixed 64 bytes, so the file's length does not tell a small seed from a large one
 SEED_BYTES = 64
 _ACTION = struct.Struct("<HI")  # player, action id: fixed width, so lengths tell only the number of actions
-
-
-class StoreError(ValueError):
-    """A stored match that cannot be used: missing, unreadable, edited, of another version. One line."""
-
-
-class MatchNotFound(StoreError):
-    """No match with that id."""
-
-
-class MatchExists(StoreError):
-    """A match with that id is already stored (a new match never overwrites one)."""
-
-
-class NotARecord(StoreError):
-    """A JSON file that is not a save of `hustings play` (no marker): someone else's file, not a damaged save."""
 
 
 #: how a stored game's rules stand against this program's (:class:`RulesVersionError`)
@@ -167,9 +161,11 @@ class StoredMatch:
         }
 
 
-class MatchStore(Protocol):
-    """Storage of matches keyed by id. Every method is all-or-nothing; errors are :class:`StoreError`
-    (or OSError for a disk that fails), and a failed write leaves the stored match as it was."""
+class MatchStore(ActionStore, Protocol):
+    """Storage of matches keyed by id: the one store protocol (:class:`~hustings.table.storage.ActionStore`: append,
+    truncate, read, give up) and what a save file keeps besides (a new match whole, its table settings, a listing).
+    Every method is all-or-nothing; errors are :class:`StoreError` (or OSError for a disk that fails), and a failed
+    write leaves the stored match as it was."""
 
     def create(self, match_id: str, match: StoredMatch, *, replace: bool = False) -> None:
         """Store a new match; :class:`MatchExists` if the id is taken, unless ``replace``."""
@@ -186,17 +182,7 @@ class MatchStore(Protocol):
         ``scores`` are given once these actions end the game."""
         ...
 
-    def truncate(self, match_id: str, steps: int, *, holds: int) -> None:
-        """Keep only the first ``steps`` actions (an undo); refused unless the match holds exactly ``holds``
-        actions and ``steps`` is at most that. The match is then not over, whatever it was."""
-        ...
-
     def save_settings(self, match_id: str, settings: TableSettings) -> None: ...
-
-    def give_up(self, match_id: str, seat: int, *, holds: int, scores: Sequence[Mapping[str, Any]]) -> None:
-        """The game ends, given up by ``seat``'s person (``scores``: as they stand); refused unless the match
-        holds exactly ``holds`` actions and is not over."""
-        ...
 
     def list(self) -> list[str]:
         """The ids of the stored matches, sorted."""
@@ -208,8 +194,7 @@ class MatchStore(Protocol):
 def _extend(match: StoredMatch, start: int, actions: Sequence[tuple[int, int]],
             scores: Sequence[Mapping[str, Any]] | None, where: str) -> StoredMatch:
     if start != len(match.actions):
-        raise StoreError(f"{where} holds {len(match.actions)} actions, not {start}: another program wrote it "
-                         "meanwhile; reload the game")
+        raise StaleStep(start, len(match.actions), where)
     if match.over:
         raise StoreError(f"{where} holds a finished game; no action can follow")
     return replace(match, actions=match.actions + tuple((int(p), int(a)) for p, a in actions),
@@ -218,8 +203,7 @@ def _extend(match: StoredMatch, start: int, actions: Sequence[tuple[int, int]],
 
 def _end(match: StoredMatch, seat: int, holds: int, scores: Sequence[Mapping[str, Any]], where: str) -> StoredMatch:
     if holds != len(match.actions):
-        raise StoreError(f"{where} holds {len(match.actions)} actions, not {holds}: another program wrote it "
-                         "meanwhile; reload the game")
+        raise StaleStep(holds, len(match.actions), where)
     if match.over:
         raise StoreError(f"{where} holds a finished game; it cannot be given up")
     return replace(match, scores=tuple(scores), given_up=int(seat))
@@ -227,18 +211,43 @@ def _end(match: StoredMatch, seat: int, holds: int, scores: Sequence[Mapping[str
 
 def _shorten(match: StoredMatch, steps: int, holds: int, where: str) -> StoredMatch:
     if holds != len(match.actions):
-        raise StoreError(f"{where} holds {len(match.actions)} actions, not {holds}: another program wrote it "
-                         "meanwhile; reload the game")
+        raise StaleStep(holds, len(match.actions), where)
     if isinstance(steps, bool) or not isinstance(steps, int) or not 0 <= steps <= holds:
         raise StoreError(f"cannot keep {steps!r} of the {holds} actions of {where}")
     return replace(match, actions=match.actions[:steps], scores=None if steps < holds else match.scores,
                    given_up=None if steps < holds else match.given_up)
 
 
+class _MatchLog:
+    """The store protocol's append, read and their asynchronous form, over a store of whole matches."""
+
+    def load(self, match_id: str) -> StoredMatch:
+        raise NotImplementedError
+
+    def append_actions(self, match_id: str, start: int, actions: Sequence[tuple[int, int]], *,
+                       scores: Sequence[Mapping[str, Any]] | None = None) -> None:
+        raise NotImplementedError
+
+    def append(self, game_id: str, start: int, actions: Sequence[ActionRecord], *, over: bool = False,
+               scores: Sequence[Mapping[str, Any]] | None = None) -> None:
+        if over and scores is None:
+            raise StoreError("a finished game is stored with its scores")
+        self.append_actions(game_id, start, [(a.seat, a.action) for a in actions], scores=scores if over else None)
+
+    async def append_async(self, game_id: str, start: int, actions: Sequence[ActionRecord], *,
+                           over: bool = False, scores: Sequence[Mapping[str, Any]] | None = None) -> None:
+        # a file is written whole: in a worker thread, so an event loop is not held up by the disk
+        await asyncio.to_thread(self.append, game_id, start, actions, over=over, scores=scores)
+
+    def read(self, game_id: str, since: int = 0) -> list[ActionRecord]:
+        actions = self.load(game_id).actions
+        return [ActionRecord(i, p, a) for i, (p, a) in enumerate(actions) if i >= since]
+
+
 # ------------------------------------------------------------------------------------------- memory
 
 
-class MemoryStore:
+class MemoryStore(_MatchLog):
     """Matches in a dict: for tests and for tools that keep nothing."""
 
     def __init__(self) -> None:
@@ -259,7 +268,7 @@ class MemoryStore:
                        scores: Sequence[Mapping[str, Any]] | None = None) -> None:
         self.matches[match_id] = _extend(self.load(match_id), start, actions, scores, f"match {match_id!r}")
 
-    def truncate(self, match_id: str, steps: int, *, holds: int) -> None:
+    def truncate(self, match_id: str, steps: int, holds: int) -> None:
         self.matches[match_id] = _shorten(self.load(match_id), steps, holds, f"match {match_id!r}")
 
     def save_settings(self, match_id: str, settings: TableSettings) -> None:
@@ -302,7 +311,7 @@ def _unseal_payload(plain: bytes, steps: int) -> tuple[int, tuple[tuple[int, int
     return seed, actions
 
 
-class FileStore:
+class FileStore(_MatchLog):
     """One save file per match in ``folder``; the match id is the file's name (e.g. ``game.json``).
 
     ``key`` is the save key; by default the one in the user's data folder, made on the first save.
@@ -353,7 +362,7 @@ class FileStore:
         match = _extend(self.load(match_id), start, actions, scores, repr(str(path)))
         self._write(path, match, exclusive=False)
 
-    def truncate(self, match_id: str, steps: int, *, holds: int) -> None:
+    def truncate(self, match_id: str, steps: int, holds: int) -> None:
         path = self.path(match_id)
         self._write(path, _shorten(self.load(match_id), steps, holds, repr(str(path))), exclusive=False)
 
@@ -541,3 +550,23 @@ def _short(value: object, limit: int = 40) -> str:
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
+
+
+__all__ = [
+    "MARKER",
+    "VERSION",
+    "ActionRecord",
+    "FileStore",
+    "MatchExists",
+    "MatchNotFound",
+    "MatchStore",
+    "MemoryStore",
+    "NotARecord",
+    "RulesVersionError",
+    "StaleStep",
+    "StoreError",
+    "StoredMatch",
+    "json_value_error",
+    "parse_json",
+    "rules_refusal",
+]

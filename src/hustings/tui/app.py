@@ -54,7 +54,6 @@ from hustings.tui.screens import (
 )
 from hustings.tui.session import Session
 
-BOT_PAUSE = 0.4  # seconds before each bot move, so a person can follow the log
 GIVE_UP_WINDOW = 5.0  # giving up takes a second press of the key within this many seconds (it cannot be undone)
 FAST_SLICE = 0.05  # with --fast, bots move back to back for this long between two screen updates
 
@@ -352,9 +351,7 @@ class PlayApp(TableApp):
         self.query_one("#situation", Static).update(Text(tr("thinking", self.lang, who=who), style="dim"))
         self._bot_token += 1
         token = self._bot_token
-        forced = len(self.session.legal(actor)) == 1
-        delay = 0.01 if self.fast or forced else BOT_PAUSE
-        self.set_timer(delay, lambda: self._bot_move(actor, token))
+        self.set_timer(self.session.bot_pause(actor, self.fast), lambda: self._bot_move(actor, token))
 
     def _bot_move(self, actor: int, token: int) -> None:
         if token != self._bot_token or self.session.actor() != actor or self.state.is_over:

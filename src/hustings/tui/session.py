@@ -104,9 +104,13 @@ class Session:
         return self.match.is_human(p)
 
     def actor(self) -> int | None:
-        """The player who acts next (in a secret simultaneous step, the first of those still to act)."""
-        cur = self.match.to_act
-        return cur[0] if cur else None
+        """The player who acts next, by the table core's turn policy (:meth:`~hustings.table.core.Table.next_actor`:
+        in a simultaneous step, the bots still to act first, then the first person still to act)."""
+        return self.match.next_actor()
+
+    def bot_pause(self, p: int, fast: bool = False) -> float:
+        """How long to wait before the bot of seat ``p`` moves (the table core's one pause rule)."""
+        return self.match.bot_pause(p, fast)
 
     def viewer_for(self, actor: int | None) -> int | None:
         """Whose view the screen shows while ``actor`` is to act.

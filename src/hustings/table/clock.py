@@ -1,4 +1,5 @@
-"""Game clocks, derived from the action log: per-seat time banks with an increment, or a deadline per turn.
+"""Game clocks, derived from the action log: per-seat time banks with an increment, or a deadline per turn. The table
+core (:mod:`hustings.table.core`) times its seats with them.
 
 Nothing about a clock is stored but the actions' times and the start time, so a restarted server computes the
 same clocks: every seat that had to act between two stored actions is charged the time between them (in a
@@ -61,6 +62,12 @@ class Clocks:
         self.moves = [0] * players
         self.last = started_at
         self._none_json: list[dict[str, Any]] | None = None
+
+    def copy(self) -> Clocks:
+        """An independent copy (to step back to, or to bring forward on another line of play)."""
+        twin = Clocks(self.settings, len(self.used), self.last)
+        twin.used, twin.moves, twin._none_json = list(self.used), list(self.moves), self._none_json
+        return twin
 
     def on_action(self, to_act: Sequence[int], seat: int, at: float) -> None:
         """``seat`` acted at ``at`` while ``to_act`` were to act."""

@@ -1,0 +1,257 @@
+"""The hub's connections: who watches which table through which websocket, and what each is told.
+
+A connection says hello to a table (as a seat, with its token, or as a spectator), gets the state, then an update
+after every change: its seat's part of the table core's :class:`~hustings.table.core.Update` (view, legal actions
+when it must act, the events it may see, the table commands it is offered), as JSON assembled from fragments
+encoded once per step. Every word in a message (action labels, event texts) comes from the game's words through
+:mod:`hustings.server.text` at one seam (:func:`seat_words`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from hustings.engine import LANGS, Action, Event, normalize_lang
+from hustings.server.live import HubBase, LiveTable, PlayError, TableRefused
+from hustings.server.text import TextAdapter, text_for
+from hustings.table.core import Update
+
+
+def _json_default(value: object) -> Any:
+    if isinstance(value, tuple | frozenset | set):
+        return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+_ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+
+
+def dumps(message: Any) -> str:
+    """Compact JSON (orjson: every move sends each seat its view, legal actions and events, so encoding is a
+    large share of the server's work per move)."""
+    return orjson.dumps(message, default=_json_default, option=_ORJSON_OPTIONS).decode()
+
+
+def dumps_bytes(message: Any) -> bytes:
+    """:func:`dumps` as UTF-8 bytes (an HTTP body). A finished game's record holds its seed, an integer wider than
+    orjson's 64 bits: such a body goes through the standard library's encoder."""
+    try:
+        return orjson.dumps(message, default=_json_default, option=_ORJSON_OPTIONS)
+    except orjson.JSONEncodeError:
+        return json.dumps(message, default=_json_default, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+@dataclass(eq=False)
+class Conn:
+    """One websocket connection: whose eyes (``seat``, None for a spectator), its language, and how far it has
+    been told (``cursor``: the index in the table's event list up to which it has its events)."""
+
+    send: Callable[[str], None]
+    table: LiveTable | None = None
+    seat: int | None = None
+    lang: str = "en"
+    cursor: int = 0
+    said_hello: bool = False
+
+
+def seat_words(table: LiveTable, text: TextAdapter, seat: int, lang: str, view: Any, view_json: str,
+               legal: tuple[Action, ...]) -> list[dict[str, Any]]:
+    """The seam of the game's words in a seat's message: its legal actions, each with its label in ``lang``. A label
+    is a function of (action, view, lang) only, so while the seat's view stays the same its labels are not made
+    again."""
+    memo = table.labels.get((seat, lang))
+    known: dict[int, str] = memo[1] if memo is not None and memo[0] == view_json else {}
+    out = []
+    for a in legal:
+        label = known.get(a.id)
+        if label is None:
+            label = known[a.id] = text.action_label(a, view, lang)
+        out.append({"id": a.id, "kind": a.kind, "args": list(a.args), "label": label})
+    table.labels[(seat, lang)] = (view_json, known)
+    return out
+
+
+class Connections(HubBase):
+    """The hub's part that says hello, tells each connection what changed, and notices it leave."""
+
+    def _message(self, table: LiveTable, conn: Conn, kind: str, start: int, cache: dict[Any, Any],
+                 ack: tuple[int, int] | None = None) -> str:
+        """The JSON of a "state"/"update" for ``conn``: its seat's part of the update from event ``start`` on.
+        Assembled from fragments encoded once per change in ``cache`` (shared by one broadcast) and
+        ``table.fragments()`` (shared by every message about this step): what every connection gets alike is encoded
+        once per message round, a seat's view and legal actions once per step however many connections and messages
+        need them, an event's text once per seat and language."""
+        core = table.core
+        st = core.state
+        seat, lang = conn.seat, conn.lang
+        update: Update | None = cache.get(("update", start))
+        if update is None:
+            update = cache[("update", start)] = core.update(start)
+        part = update.seat(seat)
+        frags = table.fragments()
+        key = ("view", seat)
+        if key not in frags:
+            view = part.view
+            phase = view.get("phase", "") if isinstance(view, Mapping) else ""
+            frags[key] = view, dumps(view), dumps(str(phase))
+        view, view_json, phase_json = frags[key]
+        playing = table.status == "playing"
+        if "common" not in cache:
+            # the fields every connection gets alike
+            to_act = list(update.to_act) if playing else []
+            outcome = None
+            if update.over:  # by the rules, or given up
+                o = core.outcome()
+                outcome = {"winners": list(o.winners), "ranks": list(o.ranks), "utilities": list(o.utilities),
+                           "scores": st.scores()}
+                if core.given_up is not None:
+                    outcome["given_up"] = core.given_up
+            clocks = core.clocks.to_json(to_act, time.time()) if playing else []
+            cache["common"] = dumps({"to_act": to_act, "clocks": clocks, "over": update.over, "outcome": outcome,
+                                     "status": table.status, "table": self.info(table)})[1:-1]
+        text = cache.get("text")
+        if text is None:
+            text = cache["text"] = text_for(table.record.game)
+        legal_json = "[]"
+        if seat is not None and playing and part.legal and not st.is_over:
+            lkey = ("legal", seat, lang)
+            if lkey not in frags:
+                frags[lkey] = dumps(seat_words(table, text, seat, lang, view, view_json, part.legal))
+            legal_json = frags[lkey]
+        evs: list[str] = []
+        for e in part.events:
+            ekey = ("event", id(e), seat, lang)  # e is held by the core's events for as long as frags are
+            ev = frags.get(ekey)
+            if ev is None:
+                ev = frags[ekey] = self._event_json(text, e, lang, view)
+            evs.append(ev)
+        can_undo = seat is not None and part.can_undo
+        can_give_up = seat is not None and playing and part.can_give_up
+        acked = ""
+        if ack is not None:  # (the new step, the step the act named: said only when the act was taken later)
+            acked = f'"ack":{ack[0]},' + (f'"sent":{ack[1]},' if ack[1] != ack[0] - 1 else "")
+        return (f'{{"type":"{kind}",{acked}"step":{update.step},"view":{view_json},"legal":{legal_json},'
+                f'"events":[{",".join(evs)}],"phase":{phase_json},"can_undo":{"true" if can_undo else "false"},'
+                f'"can_give_up":{"true" if can_give_up else "false"},{cache["common"]}}}')
+
+    @staticmethod
+    def _event_json(text: TextAdapter, e: Event, lang: str, view: Any) -> str:
+        # e.data is FrozenDict/FrozenList: dict and list subclasses, which orjson writes as they are
+        return dumps({"type": e.type, "data": e.data, "step": e.step, "to": e.to,
+                      "text": text.event_text(e, lang, view)})
+
+    def send_state(self, table: LiveTable, conn: Conn, kind: str, since: int | None,
+                   cache: dict[Any, Any] | None = None) -> None:
+        events = table.core.events
+        start = 0 if since is None else next((i for i, e in enumerate(events) if e.step > since), len(events))
+        conn.send(self._message(table, conn, kind, start, {} if cache is None else cache))
+        conn.cursor = len(events)
+
+    def resync(self, conn: Conn) -> None:
+        """After a refused move: an "update" with whatever this connection has not been told yet (usually
+        nothing: the move that came first was broadcast before the refusal), never the whole game again."""
+        table = conn.table
+        if table is None:
+            return
+        conn.send(self._message(table, conn, "update", conn.cursor, {}))
+        conn.cursor = len(table.core.events)
+
+    def _broadcast(self, table: LiveTable, full: bool = False, ack: tuple[Conn, int, int] | None = None) -> None:
+        """Tell every connection what changed: its seat's part of the update (``full``: a fresh "state" with every
+        event, after an undo took events back or the game started). ``ack``: the connection whose act made the
+        change, the step its update acknowledges (the move is durable) and the step the act named."""
+        cache: dict[Any, Any] = {}
+        for conn in list(table.conns):
+            if full:
+                self.send_state(table, conn, "state", None, cache)
+            else:
+                acked = ack[1:] if ack is not None and ack[0] is conn else None
+                conn.send(self._message(table, conn, "update", conn.cursor, cache, acked))
+                conn.cursor = len(table.core.events)
+
+    def _push_table(self, table: LiveTable, but: Conn | None = None) -> None:
+        if not table.conns:
+            return
+        msg = dumps({"type": "table", "table": self.info(table)})
+        for conn in list(table.conns):
+            if conn is not but:
+                conn.send(msg)
+
+    # -- coming and going ---------------------------------------------------------------------------------
+
+    async def hello(self, conn: Conn, table_id: str, msg: Mapping[str, Any]) -> None:
+        if conn.said_hello:
+            raise PlayError("hello_again")
+        lang = msg.get("lang")
+        if lang is not None:
+            conn.lang = lang if lang in LANGS else normalize_lang(str(lang))
+        since = msg.get("since")
+        if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
+            raise PlayError("bad_message", detail="since must be a step number")
+        while True:
+            try:
+                table = await self._load(table_id)
+            except TableRefused as e:
+                if lang is None:  # no language asked for: the table's own
+                    conn.lang = normalize_lang(str(e.record.settings.get("lang", "en")))
+                raise PlayError(e.code, **e.fields(conn.lang)) from None
+            seat: int | None = None
+            if msg.get("spectator") is not True:
+                seat = self._check_token(table, msg.get("token"))
+                if seat is None:
+                    raise PlayError("unauthorized")
+            async with table.lock:
+                if self.tables.get(table_id) is table:
+                    if lang is None:  # no language asked for: the table's own
+                        conn.lang = table.record.settings.get("lang", "en")
+                    self._attach(conn, table, seat, since)
+                    return
+            # a finished table dropped from memory while we waited for its lock: join the copy loaded afresh
+
+    def _attach(self, conn: Conn, table: LiveTable, seat: int | None, since: int | None) -> None:
+        """The connection joins the table (under its lock): welcome, the state, and everyone told."""
+        conn.table, conn.seat, conn.said_hello = table, seat, True
+        first_here = seat is not None and not table.here(seat)
+        table.conns.add(conn)
+        if self.store.shared and seat is not None and first_here:
+            self._presence_changed(table, seat)
+        if table.evict is not None:
+            table.evict.cancel()
+            table.evict = None
+        came_back = seat is not None and self._seat_is_back(table, seat)
+        conn.send(dumps({"type": "welcome", "seat": seat, "table": self.info(table)}))
+        self.send_state(table, conn, "state", since)
+        self._push_table(table, but=conn)
+        if came_back:
+            self._schedule(table)
+
+    def gone(self, conn: Conn) -> None:
+        """The connection closed: if it was a person's last one, a bot plays for them after the grace period."""
+        table = conn.table
+        if table is None:
+            return
+        table.conns.discard(conn)
+        if self.store.shared and conn.seat is not None and not table.here(conn.seat):
+            self._presence_changed(table, conn.seat)
+        if conn.seat is not None and not table.connected(conn.seat) and table.status == "playing":
+            self._start_grace(table, conn.seat)
+        self._push_table(table)
+        self._evict_later(table)
+
+    async def set_lang(self, conn: Conn, lang: object) -> None:
+        if lang not in LANGS or conn.table is None:
+            raise PlayError("bad_message", detail=f"lang must be one of {', '.join(LANGS)}")
+        conn.lang = str(lang)
+        async with conn.table.lock:
+            self.send_state(conn.table, conn, "state", None)
+
+
+__all__ = ["Conn", "Connections", "dumps", "dumps_bytes", "seat_words"]

@@ -1,0 +1,238 @@
+"""A table a server process holds in memory, and what every part of the hub shares.
+
+:class:`LiveTable` is the server's side of one table: its stored record and seats, the connections that watch
+it, its lock and timers, and the table core (:class:`hustings.table.core.Table`) that holds the game itself and
+decides everything about it (turns, steps, moves, undo, clocks, who a bot plays for). :class:`HubBase` is what
+the hub's parts (:mod:`~hustings.server.lobby`, :mod:`~hustings.server.connections`,
+:mod:`~hustings.server.presence`, :mod:`~hustings.server.cluster`, and the play of :mod:`~hustings.server.tables`)
+share: the tables in memory, the store and the worker threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+import hustings
+from hustings.engine import GameState, get_spec
+from hustings.server.i18n import CATALOG, error_text
+from hustings.server.store import ActionRecord, SeatRecord, ServerStore, StoreError, TableRecord
+from hustings.table.clock import ClockSettings
+from hustings.table.core import Table
+from hustings.table.store import RulesVersionError, rules_refusal
+
+if TYPE_CHECKING:
+    from hustings.server.connections import Conn
+
+
+class PlayError(Exception):
+    """A play message refused: ``code`` as the protocol names it, ``fields`` for its message."""
+
+    def __init__(self, code: str, **fields: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.fields = fields
+
+
+class TableRefused(StoreError):
+    """A stored table this server does not replay: made under other rules than its own (a rules version or random
+    generator of another release), or of a game it does not have. It stays in the store as it is, never loaded into
+    play; ``code`` is the protocol's error for it (``rules_version`` or ``unknown_game``)."""
+
+    def __init__(self, record: TableRecord, refusal: RulesVersionError) -> None:
+        super().__init__(str(refusal))
+        self.record = record
+        self.refusal = refusal
+        self.code = "unknown_game" if refusal.age == "unknown_game" else "rules_version"
+
+    def fields(self, lang: str) -> dict[str, object]:
+        """The words of the error message in ``lang`` (``server.error.<code>``)."""
+        r = self.refusal
+        if self.code == "unknown_game":
+            return {"game": r.game}
+        title = get_spec(r.game).title
+        return {"game": title.get(lang, title.get("en", r.game)), "rules": CATALOG.text(f"server.rules.{r.age}", lang),
+                "recorded": r.recorded, "current": r.current}
+
+    def text(self, lang: str) -> str:
+        return error_text(self.code, lang, **self.fields(lang))
+
+
+def refusal_of(record: TableRecord) -> TableRefused | None:
+    """Why this server does not replay ``record`` (versions only, nothing replayed), or None."""
+    refusal = rules_refusal(record.game, record.rules_version, record.rng, f"table {record.id}")
+    return None if refusal is None else TableRefused(record, refusal)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table in memory: its record and seats as stored, the table core holding the game, the connections that
+    watch it, and the timers and tasks the hub runs for it."""
+
+    record: TableRecord
+    seats: list[SeatRecord]
+    core: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    #: seats connected through other server processes (a shared database: the cluster sync)
+    remote: set[int] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    #: when who plays a seat next changes by itself (a grace period or a clock runs out): Table.next_wakeup
+    timer: asyncio.TimerHandle | None = None
+    #: set while a finished table nobody watches waits to be dropped from memory (Hub._evict_later)
+    evict: asyncio.TimerHandle | None = None
+    #: JSON fragments of the current state (each seat's view, legal actions by language, event texts), made once
+    #: per step however many messages need them; ``frags_at`` is the step they belong to
+    frags: dict[Any, Any] = field(default_factory=dict)
+    frags_at: int = -1
+    #: (seat, lang) -> (the view's JSON, action id -> label): a label is a function of (action, view, lang) only,
+    #: so while a seat's view stays the same from one step to the next (others acting on a simultaneous step, say)
+    #: its labels are not made again
+    labels: dict[tuple[int, str], tuple[str, dict[int, str]]] = field(default_factory=dict)
+    #: (the record it was made from, the TableInfo fields that only a new record changes): Hub.info
+    info_fixed: tuple[TableRecord, dict[str, Any]] | None = None
+
+    def fragments(self) -> dict[Any, Any]:
+        if self.frags_at != self.state.step_count:
+            self.frags.clear()
+            self.frags_at = self.state.step_count
+        return self.frags
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def state(self) -> GameState:
+        return self.core.state
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    def humans(self) -> tuple[int, ...]:
+        return self.core.humans
+
+    def connected(self, seat: int) -> bool:
+        """Someone plays this seat now, through this process or another."""
+        return seat in self.remote or self.here(seat)
+
+    def here(self, seat: int) -> bool:
+        """A connection of this process plays this seat."""
+        return any(c.seat == seat for c in self.conns)
+
+
+def build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[ActionRecord], store: ServerStore,
+          grace_s: float, state: GameState | None = None) -> LiveTable:
+    """A live table from the store: the game replayed action by action, the clocks brought forward with it
+    (``state``: the game made from the record already, before any action)."""
+    refused = refusal_of(record)
+    if refused is not None:
+        raise refused
+    if state is None:
+        state = hustings.make(record.game, seed=record.seed, **record.options)
+    clock = ClockSettings.from_json(record.settings.get("clock"))
+    started_at = float(record.settings.get("started_at", record.created_at))
+    bots = [s.get("bot") for s in record.settings["seats"]]
+    given_up = record.settings.get("given_up")  # a one-player game its person gave up
+    core = Table.from_log(state, bots, actions, store=store, game_id=record.id, async_store=True, clock=clock,
+                          started_at=started_at, grace_s=grace_s, offers=True,
+                          given_up=given_up if isinstance(given_up, int) else None)
+    if core.is_over and record.status != "over":
+        record = replace(record, status="over")
+    return LiveTable(record=record, seats=list(seats), core=core)
+
+
+def replace_record(record: TableRecord, **changes: Any) -> TableRecord:
+    return replace(record, **changes)
+
+
+def replace_seat(seat: SeatRecord, **changes: Any) -> SeatRecord:
+    return replace(seat, **{k: v for k, v in changes.items() if v is not None})
+
+
+class HubBase:
+    """What the hub's parts share: the store, the tables in memory, the worker threads, and the calls each part
+    makes of the others (declared here, made in the part named)."""
+
+    def __init__(self, store: ServerStore, *, grace_s: float, executor: Executor | None, bot_threads: int,
+                 store_threads: int) -> None:
+        self.store = store
+        self.grace_s = grace_s
+        self.tables: dict[str, LiveTable] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()  # background work, held until done
+        self._own_executor = executor is None
+        self.executor = executor or ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hustings-bot")
+        # not asyncio's default pool (a handful of threads, shared with everything): the store's reads and lobby
+        # writes block on the database, many tables at once
+        self.store_executor = ThreadPoolExecutor(max_workers=store_threads, thread_name_prefix="hustings-store")
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping = False
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _db(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        # the store blocks (a durable commit waits for the disk): never on the event loop
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.store_executor, functools.partial(fn, *args, **kwargs))
+
+    # -- made by the parts (tables, lobby, connections, presence, cluster) -----------------------------------
+
+    async def _load(self, table_id: str) -> LiveTable:
+        raise NotImplementedError
+
+    def _evict_later(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    def _schedule(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    async def _rebuild(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    def _broadcast(self, table: LiveTable, full: bool = False, ack: tuple[Conn, int, int] | None = None) -> None:
+        raise NotImplementedError
+
+    def _push_table(self, table: LiveTable, but: Conn | None = None) -> None:
+        raise NotImplementedError
+
+    def info(self, table: LiveTable) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _begin(self, table: LiveTable, settings: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _end_given_up(self, table: LiveTable, settings: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _start_graces(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    def _start_grace(self, table: LiveTable, seat: int) -> None:
+        raise NotImplementedError
+
+    def _seat_is_back(self, table: LiveTable, seat: int) -> bool:
+        raise NotImplementedError
+
+    def _presence_changed(self, table: LiveTable, seat: int) -> None:
+        raise NotImplementedError
+
+    def _check_token(self, table: LiveTable, token: object) -> int | None:
+        raise NotImplementedError
+
+    async def _refresh_lobby(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    def _set_remote(self, table: LiveTable, seats: set[int]) -> None:
+        raise NotImplementedError
+
+
+__all__ = ["HubBase", "LiveTable", "PlayError", "TableRefused", "build", "refusal_of", "replace_record",
+           "replace_seat"]
