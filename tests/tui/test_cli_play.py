@@ -151,7 +151,7 @@ def test_bots_are_counted_per_bot_seat() -> None:
 def test_the_resume_hint_names_the_command_that_was_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Bug 4: after `make play` (which runs .venv/bin/hustings) the hint must not say a bare `hustings` that
     the PATH does not find."""
-    from hustings import cli
+    from hustings.cli import common as cli
 
     exe = tmp_path / ".venv" / "bin" / "hustings"
     exe.parent.mkdir(parents=True)
@@ -159,9 +159,9 @@ def test_the_resume_hint_names_the_command_that_was_run(monkeypatch: pytest.Monk
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli.sys, "argv", [str(exe), "play"])
     monkeypatch.setattr(cli.shutil, "which", lambda name: None)
-    assert cli._command() == ".venv/bin/hustings"
+    assert cli.command_name() == ".venv/bin/hustings"
     monkeypatch.setattr(cli.shutil, "which", lambda name: str(exe))
-    assert cli._command() == "hustings"
+    assert cli.command_name() == "hustings"
 
 
 def _saved_game(folder: Path, name: str, steps: int, over: bool = False) -> Path:
@@ -190,12 +190,12 @@ def test_saves_lists_saved_games(hustings_data_dir: Path) -> None:
 
 
 def test_play_offers_to_continue_the_unfinished_game(monkeypatch: pytest.MonkeyPatch, hustings_data_dir: Path) -> None:
-    from hustings import cli
+    from hustings.cli import play as cli
 
     path = _saved_game(hustings_data_dir / "games", "old.json", 12)
     ran: list[object] = []
     monkeypatch.setattr(cli, "_interactive", lambda: True)
-    monkeypatch.setattr(cli, "_need_terminal", lambda command: None)
+    monkeypatch.setattr(cli, "need_terminal", lambda command: None)
     monkeypatch.setattr(cli, "_run_table", lambda session, fast: ran.append(session))
     result = runner.invoke(app, ["play"], input="y\n", env=NEUTRAL_ENV)
     assert result.exit_code == 0, result.output
@@ -210,10 +210,10 @@ def test_play_offers_to_continue_the_unfinished_game(monkeypatch: pytest.MonkeyP
 def test_play_starts_under_the_options_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`hustings play --option NAME=VALUE` starts the game under that rule option and saves it in the record (so a
     resumed game keeps it); --resume takes the options from the record, not from the command line."""
-    from hustings import cli
+    from hustings.cli import play as cli
 
     ran: list[object] = []
-    monkeypatch.setattr(cli, "_need_terminal", lambda command: None)
+    monkeypatch.setattr(cli, "need_terminal", lambda command: None)
     monkeypatch.setattr(cli, "_run_table", lambda session, fast: ran.append(session))
     path = tmp_path / "dm.json"
     code, _, err = invoke("play", "die-macher", "--players", "3", "--save", str(path), "--seed", "3",
