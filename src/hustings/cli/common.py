@@ -22,7 +22,7 @@ from rich.text import Text
 
 import hustings
 from hustings.cli.app import USAGE_ERROR
-from hustings.engine import GameSpec, GameState, get_spec, normalize_lang
+from hustings.engine import GameSpec, GameState, check_seed, get_spec, normalize_lang
 from hustings.messages import SHARED
 from hustings.table.store import RulesVersionError
 
@@ -128,6 +128,16 @@ def rule_options(values: list[str] | None, game: str) -> dict[str, Any]:
         except ValueError:
             out[name] = raw  # plain text: money_rounds=all_but_last
     return out
+
+
+def seed_option(seed: int | None, option: str = "--seed") -> int | None:
+    """``--seed``: None (a fresh one), or a seed the one seed rule takes (:func:`hustings.engine.check_seed`)."""
+    if seed is None:
+        return None
+    try:
+        return check_seed(seed)
+    except ValueError as e:
+        fail(f"{option}: {e}")
 
 
 def game_title(spec: GameSpec, lang: str) -> str:

@@ -40,6 +40,7 @@ from hustings.cli.common import (
     print_final,
     rule_options,
     say,
+    seed_option,
     spec_of,
 )
 from hustings.engine import get_spec
@@ -58,6 +59,8 @@ class _GamesPerSecond(ProgressColumn):
 def _lab_config(game: str, players: int, variant: str | None, bots: str, games: int, seed: int,
                 option: list[str] | None = None) -> SimConfig:
     options = rule_options(option, game)
+    seed_option(seed)
+    seed_option(seed + max(games, 1) - 1, f"--seed (SEED+{max(games, 1) - 1}, the last game's)")  # game i: SEED+i
     try:
         return SimConfig.build(game, players, variant, bots, games, seed, options=options)
     except ValueError as e:
@@ -248,6 +251,7 @@ def demo(
     spec = spec_of(game)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
+    seed_option(seed)
     state = make_state(game, players, variant, seed, rule_options(option, game))
     variant = spec.default_variant if variant is None else variant
     console = Console()

@@ -32,6 +32,7 @@ from hustings.cli.common import (
     rule_options,
     rules_text,
     say,
+    seed_option,
     spec_of,
 )
 from hustings.table.match import Match
@@ -104,8 +105,7 @@ def play(
         _resume(resume, language if lang is not None else None, style if names is not None else None, fast,
                 language)
         return
-    if seed is not None and not 0 <= seed < 2**512:
-        fail("--seed must be a non-negative integer of at most 512 bits")
+    seed = seed_option(seed)
     game = game or "die-macher-2019"
     spec = spec_of(game)
     players = 4 if players is None else players
@@ -339,8 +339,7 @@ def puzzle(
     game = "palace-escape"
     language = lang_option(lang)
     spec = spec_of(game)
-    if seed is not None and not 0 <= seed < 2**512:
-        fail("--seed must be a non-negative integer of at most 512 bits")
+    seed = seed_option(seed)
     variant = "hard" if hard else "normal"
     options: dict[str, Any] = {} if difficulty is None else {"difficulty": difficulty}
     if strict:

@@ -17,7 +17,7 @@ from importlib import import_module, metadata
 from typing import Any, ClassVar, NamedTuple
 
 from hustings.engine.outcome import OUTCOME_KINDS, Outcome, ranked_outcome
-from hustings.engine.rng import RNG_NAME, Rng, fresh_seed
+from hustings.engine.rng import RNG_NAME, Rng, check_seed, fresh_seed
 
 #: the engine's version, written into every record beside the game's rules version
 ENGINE_VERSION = "0.2.0"
@@ -869,8 +869,10 @@ def replay(record: Mapping[str, JSON]) -> GameState:
         raise RecordError(f"record field 'options' must be an object, not {_short(options)}")
     if not isinstance(actions, list):
         raise RecordError("record field 'actions' must be a list of [player, action id]")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed.bit_length() > 512:
-        raise RecordError(f"record field 'seed' must be a non-negative integer of at most 512 bits, not {_short(seed)}")
+    try:
+        check_seed(seed)
+    except ValueError as e:
+        raise RecordError(f"record field 'seed': {e}") from None
     try:
         spec = get_spec(game)
     except ValueError as e:
