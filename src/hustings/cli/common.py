@@ -140,6 +140,25 @@ def seed_option(seed: int | None, option: str = "--seed") -> int | None:
         fail(f"{option}: {e}")
 
 
+#: the player count a new game gets when none is given and the game takes it (else the game's smallest count)
+DEFAULT_PLAYERS = 4
+PLAYERS_HELP = f"number of players (default {DEFAULT_PLAYERS}, or the game's smallest count if not {DEFAULT_PLAYERS})"
+
+
+def players_option(spec: GameSpec, variant: str | None, players: int | None) -> int:
+    """``--players`` of a new game, checked by the table's one rule (:mod:`hustings.table.seats`); None: the
+    :data:`DEFAULT_PLAYERS` where the variant takes it, else its smallest count."""
+    from hustings.table.seats import SeatSpecError, check_players
+
+    if players is None and variant in (None, *spec.variants):
+        counts = spec.player_counts(variant or spec.default_variant)
+        players = DEFAULT_PLAYERS if DEFAULT_PLAYERS in counts else counts[0]
+    try:
+        return check_players(spec.id, variant, players)
+    except SeatSpecError as e:
+        fail(str(e))
+
+
 def game_title(spec: GameSpec, lang: str) -> str:
     return spec.title.get(lang) or spec.title.get("en") or spec.id
 

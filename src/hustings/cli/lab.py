@@ -28,15 +28,16 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from hustings.bots import make_bot, parse_bots, play_game
-from hustings.bots.heuristic import heuristic_for
+from hustings.bots import make_bot, play_game
 from hustings.cli.app import app
 from hustings.cli.common import (
     OPTION_HELP,
+    PLAYERS_HELP,
     fail,
     game_title,
     lang_option,
     make_state,
+    players_option,
     print_final,
     rule_options,
     say,
@@ -45,6 +46,7 @@ from hustings.cli.common import (
 )
 from hustings.engine import get_spec
 from hustings.sim.lab import GameResult, Share, SimConfig, run, solo_lines, summarize, time_stats
+from hustings.table.seats import SeatSpecError, bot_list, bots_per_seat, default_bot
 
 
 class _GamesPerSecond(ProgressColumn):
@@ -228,7 +230,10 @@ def tournament(
     """Seat-rotated games between bots: each bot's win share with a 95% interval and its decision times."""
     language = lang_option(lang)
     if players is None:
-        players = len([b for b in bots.split(",") if b.strip()])
+        try:
+            players = len(bot_list(bots, game))
+        except SeatSpecError as e:
+            fail(str(e))
     cfg = _lab_config(game, players, variant, bots, games, seed, option)
     _check_plot(plot)
     started = time.perf_counter()
@@ -239,33 +244,33 @@ def tournament(
 @app.command()
 def demo(
     game: Annotated[str, typer.Argument(help="game id, see `hustings games`")],
-    players: Annotated[int, typer.Option("--players", "-p", help="number of players")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     variant: Annotated[str | None, typer.Option(help="rule variant (default: the game's)")] = None,
     seed: Annotated[int | None, typer.Option(help="game seed (default: a fresh one, printed)")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
     bots: Annotated[str | None, typer.Option(help=BOTS_HELP + " (default: heuristic where the game has one)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-O", help=OPTION_HELP)] = None,
 ) -> None:
-    """Watch one complete game between bots: every public event, then the scores."""
+    """Watch one complete game between bots: every public event, then the scores. (A one-player puzzle played
+    by its heuristic shows a shortest solution.)"""
     language = lang_option(lang)
     spec = spec_of(game)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     seed_option(seed)
+    players = players_option(spec, variant, players)
     state = make_state(game, players, variant, seed, rule_options(option, game))
+    try:
+        names = bots_per_seat(bots if bots is not None else default_bot(game), game, players)
+    except SeatSpecError as e:
+        fail(str(e))
     variant = spec.default_variant if variant is None else variant
     console = Console()
     console.print(
         f"[bold]{escape(game_title(spec, language))}[/bold] ({variant}, {players}p, {say('seed', language)} {seed})",
         highlight=False,
     )
-    if bots is None:
-        bots = "heuristic" if heuristic_for(game) is not None else "random"
-    try:
-        seats = [make_bot(name, game, seed * 16 + i) for i, name in enumerate(parse_bots(bots, players))]
-    except ValueError as e:
-        fail(str(e))
-    play_game(state, seats)
+    play_game(state, [make_bot(name, game, seed * 16 + i) for i, name in enumerate(names)])
     for event in state.events(None):
         typer.echo(event.message(language))
     print_final(console, state, language)

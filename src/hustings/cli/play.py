@@ -1,5 +1,6 @@
 """Playing at this terminal: ``hustings play`` (a new game, or an unfinished one offered or given with
-``--resume``), ``saves`` (the saved games), and ``puzzle``."""
+``--resume``), and ``saves`` (the saved games). A game with a board of its own to play with the keys (its
+``keys`` adapter: 逃出總統府's grid) is played with ``--keys``."""
 
 from __future__ import annotations
 
@@ -13,12 +14,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-import hustings
-from hustings.bots import make_bot, parse_bots
-from hustings.bots.heuristic import heuristic_for
 from hustings.cli.app import app
 from hustings.cli.common import (
     OPTION_HELP,
+    PLAYERS_HELP,
     command_name,
     default_save,
     fail,
@@ -27,6 +26,7 @@ from hustings.cli.common import (
     make_state,
     names_option,
     need_terminal,
+    players_option,
     print_final,
     print_given_up,
     rule_options,
@@ -35,39 +35,19 @@ from hustings.cli.common import (
     seed_option,
     spec_of,
 )
-from hustings.table.match import Match
+from hustings.table.seats import SeatSpecError, seats_from_options
 from hustings.table.store import RulesVersionError, StoredMatch, rules_refusal
 
-
-def _seats(text: str, players: int) -> list[int]:
-    """``--seat``: ``0``, ``0,2``, ``all`` or ``none`` → the people's seats (0-based, shown as P1..PN)."""
-    t = text.strip().lower()
-    if t == "all":
-        return list(range(players))
-    if t == "none":
-        return []
-    seats: list[int] = []
-    for part in t.split(","):
-        part = part.strip()
-        if not part.isdigit():
-            fail(f"--seat {text!r}: give seat numbers 0..{players - 1} separated by commas, or all, or none")
-        p = int(part)
-        if not 0 <= p < players:
-            fail(f"--seat {p} is not in a {players}-player game (seats are 0..{players - 1}, shown as P1..P{players})")
-        if p in seats:
-            fail(f"--seat {p} is given twice")
-        seats.append(p)
-    return sorted(seats)
-
-
-
+#: what a new game's settings are; a game continued from its record takes them from there
 _FROM_RECORD = ("GAME", "--players", "--variant", "--seat", "--bots", "--seed", "--save", "--option")
+#: the game `hustings play` starts when none is named (documented in --help, README and docs/play.md)
+DEFAULT_GAME = "die-macher-2019"
 
 
 @app.command()
 def play(
-    game: Annotated[str | None, typer.Argument(help="game id (default die-macher-2019)")] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="number of players (default 4)")] = None,
+    game: Annotated[str | None, typer.Argument(help=f"game id (default {DEFAULT_GAME})")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     variant: Annotated[str | None, typer.Option(help="rule variant (default: the game's)")] = None,
     seat: Annotated[
         str | None,
@@ -88,27 +68,34 @@ def play(
     new: Annotated[bool, typer.Option("--new", help="start a new game without offering to continue a saved one")]
     = False,
     option: Annotated[list[str] | None, typer.Option("--option", "-O", help=OPTION_HELP)] = None,
+    keys: Annotated[bool, typer.Option("--keys", help="play on the game's own board with the keys, not from the "
+                                                      "list of actions (games that have one: `hustings games`)")]
+    = False,
 ) -> None:
     """Play at this terminal: against bots, or several people at one keyboard. Every move is saved.
 
-    Without --save, --resume or --seed, an unfinished game saved in the default folder is offered first."""
+    Without --resume, --save, --seed or the settings of a new game (--players, --variant, --seat, --bots,
+    --option), the newest unfinished game of GAME saved in the default folder is offered first; answering yes
+    continues it as it was saved."""
     language = lang_option(lang)
     style = names_option(names)
-    if resume is None and not new and save is None and seed is None and _interactive():
-        resume = _offer_unfinished(game or "die-macher-2019", language)
+    settings = (game, players, variant, seat, bots, seed, save, option)
+    offered = False
+    if resume is None and not new and all(v is None for v in settings[1:]) and _interactive():
+        resume = _offer_unfinished(game or DEFAULT_GAME, language)
+        offered = resume is not None
     if resume is not None:
-        given = [n for n, v in zip(_FROM_RECORD, (game, players, variant, seat, bots, seed, save, option), strict=True)
-                 if v is not None]
-        if given:
+        given = [n for n, v in zip(_FROM_RECORD, settings, strict=True) if v is not None]
+        if given and not offered:  # a GAME that only chose which saved game to offer is no contradiction
             fail(f"{', '.join(given)} come(s) from the record; leave {'it' if len(given) == 1 else 'them'} out "
-                  "with --resume")
+                 "with --resume")
         _resume(resume, language if lang is not None else None, style if names is not None else None, fast,
-                language)
+                language, keys)
         return
     seed = seed_option(seed)
-    game = game or "die-macher-2019"
+    game = game or DEFAULT_GAME
     spec = spec_of(game)
-    players = 4 if players is None else players
+    players = players_option(spec, variant, players)
     options = rule_options(option, game)
     make_state(game, players, variant, 0, options)  # checks the variant, the player count and the options
     from hustings.table.settings import TableSettings
@@ -118,26 +105,11 @@ def play(
         ui_for(game, language, style)
     except ValueError as e:
         fail(str(e))
-    humans = _seats(seat if seat is not None else "0", players)
-    bot_seats = [p for p in range(players) if p not in humans]
-    if bots is None:
-        bots = "heuristic" if heuristic_for(game) is not None else "random"
-    elif not bot_seats:
-        fail("--bots: every seat is a person's (--seat), so there is no seat for a bot")
-    given_names = [t for t in bots.split(",") if t.strip()]
-    if len(given_names) > 1 and len(given_names) != len(bot_seats):
-        seats_text = ", ".join(f"P{p + 1}" for p in bot_seats)
-        fail(f"--bots names {len(given_names)} bots for {len(bot_seats)} bot seat(s) ({seats_text}): name one bot "
-              "per bot seat in seat order, or a single name for all of them")
+    play_keys = _keys_adapter(game) if keys else None
     try:
-        names_per_bot = parse_bots(bots, len(bot_seats)) if bot_seats else []
-        for name in set(names_per_bot):
-            make_bot(name, game, 0)
-    except ValueError as e:
+        seats = seats_from_options(game, players, seat, bots)
+    except SeatSpecError as e:
         fail(str(e))
-    seats: list[str | None] = [None] * players
-    for p, name in zip(bot_seats, names_per_bot, strict=True):
-        seats[p] = name
     path = save if save is not None else default_save(spec.id)
     if path.exists():
         fail(f"{str(path)!r} exists: continue it with --resume {path}, or choose another --save")
@@ -148,12 +120,24 @@ def play(
     from hustings.table.store import StoreError
     from hustings.tui.session import Session
 
-    table = TableSettings(tuple(seats), language, style)
+    table = TableSettings(seats, language, style)
     try:
         session = Session.new(game, players, variant, seed, table, path, options)
     except (SaveError, StoreError, MatchError) as e:
         fail(f"cannot start the game in --save {str(path)!r}: {e}")
-    _run_table(session, fast)
+    if play_keys is not None:
+        _run_keys(session, play_keys)
+    else:
+        _run_table(session, fast)
+
+
+def _keys_adapter(game: str) -> Any:
+    """The game's own key-driven board (its ``keys`` adapter), or one line saying it has none."""
+    play_keys = spec_of(game).adapter("keys")
+    if play_keys is None:
+        fail(f"--keys: {game} has no board of its own to play with the keys; leave --keys out to play from the "
+             "list of actions")
+    return play_keys
 
 
 def _interactive() -> bool:
@@ -268,7 +252,7 @@ def saves(
         typer.echo(say("saves_kept", language, cmd=command_name()))
 
 
-def _resume(path: Path, lang: str | None, names: str | None, fast: bool, say_lang: str) -> None:
+def _resume(path: Path, lang: str | None, names: str | None, fast: bool, say_lang: str, keys: bool = False) -> None:
     from dataclasses import replace
 
     from hustings.table.files import open_file
@@ -286,19 +270,29 @@ def _resume(path: Path, lang: str | None, names: str | None, fast: bool, say_lan
         fail_stored(e, say_lang)
     except ValueError as e:
         fail(f"cannot resume {str(path)!r}: {e}")
+    play_keys = _keys_adapter(match.state.GAME_ID) if keys else None
     need_terminal("hustings play")
     if table != match.settings:
         try:
             match.set_settings(table)
         except SaveError as e:
             fail(f"cannot resume {str(path)!r}: {e}")
-    _run_table(Session.of(match, path), fast)
+    if play_keys is not None:
+        _run_keys(Session.of(match, path), play_keys)
+    else:
+        _run_table(Session.of(match, path), fast)
 
 
 def _run_table(session: Any, fast: bool) -> None:
     from hustings.tui.app import PlayApp
 
     PlayApp(session, fast=fast).run()
+    _after_table(session, session.table.lang, session.path)
+
+
+def _run_keys(session: Any, play_keys: Any) -> None:
+    """The game's own key-driven board (``--keys``) over the same table session, then the same closing words."""
+    play_keys(session, session.table.lang)
     _after_table(session, session.table.lang, session.path)
 
 
@@ -314,72 +308,3 @@ def _after_table(session: Any, lang: str, path: Path) -> None:
     typer.echo(tr("saved_to", lang, path=path))
     if not session.is_over:
         typer.echo(tr("resume_hint", lang, cmd=command_name(), path=path))
-
-
-@app.command()
-def puzzle(
-    hard: Annotated[bool, typer.Option("--hard", help="hard mode: the protesters (a councillor's place)")] = False,
-    difficulty: Annotated[
-        int | None, typer.Option(help="the deal's shortest escape in moves (normal 10-18; hard 10-23, "
-                                      "with --strict 10-26)")
-    ] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="hard mode's strict capture rule: caught whenever the "
-                                                          "President stands beside the protesters after a move")]
-    = False,
-    lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
-    seed: Annotated[int | None, typer.Option(help="a fixed deal (default: a fresh one, never shown)")] = None,
-    save: Annotated[Path | None, typer.Option(help="record file to write after every move")] = None,
-    keys: Annotated[bool, typer.Option("--keys", help="play on the grid with the arrow keys, not the list")] = False,
-    solution: Annotated[bool, typer.Option("--solution", help="print the deal and a shortest escape")] = False,
-) -> None:
-    """逃出總統府 (Escape from the Presidential Palace), the solo puzzle of 選舉之戰: bring the President to the
-    exit. Choose a swap from the list (arrow keys and Enter, or 1-9), or play on the grid with --keys; hints
-    and undos are counted, and the moves are set against par at the end. There is no action limit; press G twice
-    (g twice with --keys) to give up. Resume with `hustings play --resume`."""
-    game = "palace-escape"
-    language = lang_option(lang)
-    spec = spec_of(game)
-    seed = seed_option(seed)
-    variant = "hard" if hard else "normal"
-    options: dict[str, Any] = {} if difficulty is None else {"difficulty": difficulty}
-    if strict:
-        options["capture"] = "strict"
-    try:
-        state = hustings.make(game, variant=variant, seed=seed, **options)
-    except ValueError as e:
-        fail(str(e))
-    if solution:  # through the public API: follow the game's own hints to the exit
-        for event in state.events(0):
-            typer.echo(event.message(language))
-        space = state.SPACE
-        while not state.is_over and space.get("hint") in state.legal_actions(0):
-            shown = state.apply(0, space.get("hint"))[-1].data
-            for event in state.apply(0, space.get("swap", shown["a"], shown["b"])):
-                typer.echo(event.message(language))
-        return
-    path = save if save is not None else default_save(game)
-    if path.exists():
-        fail(f"{str(path)!r} exists: continue it with `{command_name()} play --resume {path}`, or choose another "
-             "--save")
-    if not path.parent.is_dir():
-        fail(f"cannot write --save {str(path)!r}: its folder does not exist")
-    need_terminal("hustings puzzle")
-    from hustings.table.match import MatchError, SaveError
-    from hustings.table.settings import TableSettings
-    from hustings.table.store import FileStore, StoreError
-    from hustings.tui.session import Session
-
-    store, match_id = FileStore.at(path)
-    try:
-        match = Match.new(game, TableSettings((None,), language, "local"), variant=variant, seed=seed, store=store,
-                          match_id=match_id, options=options)
-    except (SaveError, StoreError, MatchError) as e:
-        fail(f"cannot start the game in --save {str(path)!r}: {e}")
-    session = Session.of(match, path)
-    play_keys = spec.adapter("keys") if keys else None
-    if play_keys is None:
-        _run_table(session, False)
-        return
-    play_keys(session, language)
-    _after_table(session, language, path)
-
