@@ -196,7 +196,7 @@ def _offer_unfinished(game: str, lang: str) -> Path | None:
     from hustings.table.keys import data_dir
 
     mine = [s for s in _saved_games(data_dir() / "games") if s.stored is not None and s.stored.game == game]
-    unfinished = [s for s in mine if s.playable and s.unfinished]
+    unfinished = [s for s in mine if s.playable and s.unfinished and _someone_moved(s.stored)]
     last = mine[0] if mine else None
     if last is not None and last.unfinished and last.refusal is not None:
         notice = rules_text(last.refusal, lang)
@@ -213,6 +213,15 @@ def _offer_unfinished(game: str, lang: str) -> Path | None:
     if typer.confirm(say("continue_q", lang, when=when, steps=steps, path=save.path), default=True):
         return save.path
     return None
+
+
+def _someone_moved(stored: StoredMatch | None) -> bool:
+    """Whether a saved game is worth offering: one of its people has moved (a game quit at once is not; it stays
+    listed by `hustings saves`). A game of bots only is worth it once anyone has moved."""
+    if stored is None:
+        return False
+    people = set(stored.settings.humans)
+    return any(p in people for p, _ in stored.actions) if people else bool(stored.actions)
 
 
 @app.command()
