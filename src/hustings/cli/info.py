@@ -14,6 +14,7 @@ import hustings
 from hustings.cli.app import app
 from hustings.cli.common import fail, game_title, lang_option, say, spec_of
 from hustings.engine import get_spec
+from hustings.engine.schema import SCHEMA_KIND
 
 
 def _counts(counts: list[int]) -> str:
@@ -54,7 +55,7 @@ def schema(
 
         typer.echo(json.dumps(protocol_schema(spec.id), ensure_ascii=False, indent=2))
         return
-    schemas = spec.adapter("schema")
+    schemas = spec.adapter(SCHEMA_KIND)
     if schemas is None:
         fail(f"{spec.id} declares no schemas")
     typer.echo(json.dumps(schemas.all() if part == "all" else schemas.part(part), ensure_ascii=False, indent=2))

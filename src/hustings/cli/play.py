@@ -8,7 +8,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -35,6 +35,10 @@ from hustings.cli.common import (
     seed_option,
     spec_of,
 )
+
+if TYPE_CHECKING:  # the terminal kit is imported only when a table is run
+    from hustings.tui.session import KeysBoard, Session
+
 from hustings.table.seats import SeatSpecError, seats_from_options
 from hustings.table.store import RulesVersionError, StoredMatch, rules_refusal
 
@@ -131,9 +135,11 @@ def play(
         _run_table(session, fast)
 
 
-def _keys_adapter(game: str) -> Any:
+def _keys_adapter(game: str) -> KeysBoard:
     """The game's own key-driven board (its ``keys`` adapter), or one line saying it has none."""
-    play_keys = spec_of(game).adapter("keys")
+    from hustings.tui.session import KEYS_KIND
+
+    play_keys = spec_of(game).adapter(KEYS_KIND)
     if play_keys is None:
         fail(f"--keys: {game} has no board of its own to play with the keys; leave --keys out to play from the "
              "list of actions")
@@ -292,20 +298,20 @@ def _resume(path: Path, lang: str | None, names: str | None, fast: bool, say_lan
         _run_table(Session.of(match, path), fast)
 
 
-def _run_table(session: Any, fast: bool) -> None:
+def _run_table(session: Session, fast: bool) -> None:
     from hustings.tui.app import PlayApp
 
     PlayApp(session, fast=fast).run()
     _after_table(session, session.table.lang, session.path)
 
 
-def _run_keys(session: Any, play_keys: Any) -> None:
+def _run_keys(session: Session, play_keys: KeysBoard) -> None:
     """The game's own key-driven board (``--keys``) over the same table session, then the same closing words."""
     play_keys(session, session.table.lang)
     _after_table(session, session.table.lang, session.path)
 
 
-def _after_table(session: Any, lang: str, path: Path) -> None:
+def _after_table(session: Session, lang: str, path: Path | None) -> None:
     """What the terminal says when a table closes: the end of the game, where it is saved, how to go on."""
     from hustings.tui.i18n import tr
 
