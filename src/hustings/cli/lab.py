@@ -61,6 +61,7 @@ class _GamesPerSecond(ProgressColumn):
 def _lab_config(game: str, players: int, variant: str | None, bots: str, games: int, seed: int,
                 option: list[str] | None = None) -> SimConfig:
     options = rule_options(option, game)
+    players_option(spec_of(game), variant, players)
     seed_option(seed)
     seed_option(seed + max(games, 1) - 1, f"--seed (SEED+{max(games, 1) - 1}, the last game's)")  # game i: SEED+i
     try:
