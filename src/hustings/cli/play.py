@@ -35,12 +35,11 @@ from hustings.cli.common import (
     seed_option,
     spec_of,
 )
+from hustings.table.seats import SeatSpecError, seats_from_options
+from hustings.table.store import RulesVersionError, StoredMatch, rules_refusal
 
 if TYPE_CHECKING:  # the terminal kit is imported only when a table is run
     from hustings.tui.session import KeysBoard, Session
-
-from hustings.table.seats import SeatSpecError, seats_from_options
-from hustings.table.store import RulesVersionError, StoredMatch, rules_refusal
 
 #: what a new game's settings are; a game continued from its record takes them from there
 _FROM_RECORD = ("GAME", "--players", "--variant", "--seat", "--bots", "--seed", "--save", "--option")
