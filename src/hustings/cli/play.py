@@ -1,6 +1,6 @@
 """Playing at this terminal: ``hustings play`` (a new game, or an unfinished one offered or given with
 ``--resume``), and ``saves`` (the saved games). A game with a board of its own to play with the keys (its
-``keys`` adapter: 逃出總統府's grid) is played with ``--keys``."""
+``keys`` adapter) is played on it with ``--keys``."""
 
 from __future__ import annotations
 

@@ -171,4 +171,4 @@ KeysBoard = Callable[[Session, str], None]
 KEYS_KIND: AdapterKind[KeysBoard] = AdapterKind(
     "keys", "a function play(session, lang) that runs the game's own board, played with the keys, over a table "
     "session (hustings.tui.session.Session)", callable,
-    "`hustings play GAME --keys` (逃出總統府's grid); without it, `--keys` is refused in one line")
+    "`hustings play GAME --keys`; without it, `--keys` is refused in one line")
