@@ -13,8 +13,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev,lab,tui,rl,server,web]'
 	touch $(STAMP)
 
+# the command's defaults: Die Macher 2019, you (P1) against 3 heuristic bots; no settings given, so an unfinished
+# game is offered first (settings of a new game would say a new game is wanted)
 play: $(STAMP)
-	$(BIN)/hustings play die-macher-2019 --players 4 --seat 0 --bots heuristic
+	$(BIN)/hustings play
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples

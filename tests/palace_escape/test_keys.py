@@ -1,4 +1,4 @@
-"""Playing 逃出總統府 on the grid with the arrow keys (the ``keys`` adapter behind `hustings puzzle --keys`):
+"""逃出總統府 on the grid with the arrow keys (the ``keys`` adapter of `hustings play palace-escape --keys`):
 keys in, only legal actions out (seed 004 步驟 2)."""
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def test_the_spec_names_the_keys_adapter() -> None:
 
 
 def test_g_twice_gives_up_on_the_grid(tmp_path: Path) -> None:
-    """Seed 004 R12: in the grid mode of `hustings puzzle --keys`, g asks, a second g gives up (the table's command:
+    """Seed 004 R12: on the grid (`play palace-escape --keys`), g asks, a second g gives up (the table's command:
     lost, saved as given up); another key between the two forgets the question."""
     from hustings.table import FileStore, Match
 

@@ -1,5 +1,5 @@
 """逃出總統府 at the terminal table (the generic shell with this game's renderer), played with the arrow keys
-and Enter on the action list, as `hustings puzzle` runs it."""
+and Enter on the action list, as `hustings play palace-escape` runs it."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_a_puzzle_played_with_arrow_keys_and_enter_ends_at_par(tmp_path: Path, l
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
 def test_the_player_gives_up_with_g_twice_and_the_save_says_so(tmp_path: Path, lang: str) -> None:
-    """Seed 004 R12 (giving up is the table's) and R7 (no action limit where a person plays), as `hustings puzzle`
+    """Seed 004 R12 (giving up is the table's) and R7 (no action limit where a person plays), as `play palace-escape`
     sets the table up: the keys line offers G; one G only asks; a second G ends the game, given up (lost), and the
     save is finished, given up."""
     from hustings.table import FileStore, Match

@@ -56,7 +56,7 @@ def test_a_given_up_save_is_not_offered_to_resume_and_replays_as_given_up(tmp_pa
     `hustings replay` prints that it was given up."""
     from typer.testing import CliRunner
 
-    from hustings import cli
+    from hustings.cli import play as cli
 
     monkeypatch.setenv("HUSTINGS_DATA_DIR", str(tmp_path / "data"))
     folder = tmp_path / "data" / "games"

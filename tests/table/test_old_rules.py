@@ -258,11 +258,11 @@ def test_saves_marks_what_cannot_be_continued_and_changes_nothing(hustings_data_
 @pytest.fixture
 def table_runs(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """`hustings play` as at a terminal, the table itself not run: what it would have run is collected."""
-    from hustings import cli
+    from hustings.cli import play as cli
 
     ran: list[object] = []
     monkeypatch.setattr(cli, "_interactive", lambda: True)
-    monkeypatch.setattr(cli, "_need_terminal", lambda command: None)
+    monkeypatch.setattr(cli, "need_terminal", lambda command: None)
     monkeypatch.setattr(cli, "_run_table", lambda session, fast: ran.append(session))
     return ran
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -115,11 +116,67 @@ def test_replay_prints_a_play_record_and_step_needs_a_terminal(play_record: Path
     assert_one_line_error(code, stderr, "--player 9")
 
 
-def test_make_play_starts_the_table_in_the_locale_language() -> None:
+def _make_play_args() -> list[str]:
+    """The arguments `make play` gives `hustings`."""
     makefile = (Path(__file__).parents[2] / "Makefile").read_text(encoding="utf-8")
     line = next(ln for ln in makefile.splitlines() if ln.startswith("\t") and "hustings play" in ln)
-    assert "die-macher-2019" in line and "--players 4" in line and "--seat 0" in line and "heuristic" in line
-    assert "--lang" not in line  # the locale decides
+    return line.split("hustings", 1)[1].split()
+
+
+def test_make_play_starts_the_table_in_the_locale_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`make play` is Die Macher 2019, you in seat 0 against 3 heuristic bots (the command's defaults), in the
+    locale's language."""
+    from hustings.cli import play as cli
+
+    args = _make_play_args()
+    assert "--lang" not in args  # the locale decides
+    ran: list[Any] = []
+    monkeypatch.setattr(cli, "need_terminal", lambda command: None)
+    monkeypatch.setattr(cli, "_run_table", lambda session, fast: ran.append(session))
+    result = runner.invoke(app, args, env={"LC_ALL": "zh_TW.UTF-8", "LC_MESSAGES": "", "LANG": ""})
+    assert result.exit_code == 0, result.output
+    (session,) = ran
+    assert session.state.GAME_ID == "die-macher-2019" and session.state.num_players == 4
+    assert session.table.bots == (None, "heuristic", "heuristic", "heuristic") and session.table.lang == "zh-Hant"
+
+
+def test_make_play_offers_to_continue_and_continues(monkeypatch: pytest.MonkeyPatch, hustings_data_dir: Path) -> None:
+    """Issue 25 bug 1: `make play` offered the unfinished game and, answered yes, stopped with "GAME, --players,
+    --seat, --bots come(s) from the record". Now it continues it; so does `hustings play GAME` (the game named
+    only picks which saved game is offered); settings of a new game mean a new game, so nothing is offered."""
+    from hustings.cli import play as cli
+
+    path = _saved_game(hustings_data_dir / "games", "old.json", 12)
+    ran: list[Any] = []
+    monkeypatch.setattr(cli, "_interactive", lambda: True)
+    monkeypatch.setattr(cli, "need_terminal", lambda command: None)
+    monkeypatch.setattr(cli, "_run_table", lambda session, fast: ran.append(session))
+    for args in (_make_play_args(), ["play", GAME], ["play", GAME, "--lang", "en", "--fast"]):
+        ran.clear()
+        result = runner.invoke(app, args, input="y\n", env=NEUTRAL_ENV)
+        assert result.exit_code == 0 and "come(s) from the record" not in result.output, (args, result.output)
+        assert "Continue your unfinished game" in result.output
+        (session,) = ran
+        assert session.path == path and session.state.step_count == 12 and session.state.num_players == 3
+    ran.clear()
+    result = runner.invoke(app, ["play", GAME, "--players", "4", "--save", str(hustings_data_dir / "n.json")],
+                           input="y\n", env=NEUTRAL_ENV)
+    assert result.exit_code == 0 and "Continue your unfinished game" not in result.output, result.output
+    (session,) = ran
+    assert session.path != path and session.state.step_count == 0 and session.state.num_players == 4
+
+
+def test_a_game_quit_before_anyone_moved_is_not_offered(monkeypatch: pytest.MonkeyPatch,
+                                                        hustings_data_dir: Path) -> None:
+    """Issue 25 bug 1: quitting a new game at once left a 0-move save that `make play` then offered. A save in which
+    none of its people has moved is not offered (`hustings saves` still lists it)."""
+    from hustings.cli import play as cli
+
+    _saved_game(hustings_data_dir / "games", "empty.json", 0)
+    asked: list[str] = []
+    monkeypatch.setattr(cli.typer, "confirm", lambda text, default: asked.append(text) or True)
+    assert cli._offer_unfinished(GAME, "en") is None and asked == []
+    assert "empty.json" in runner.invoke(app, ["saves"], env=NEUTRAL_ENV).output
 
 
 # -- issue 14: the command line of a newcomer ---------------------------------------------------------
@@ -151,7 +208,7 @@ def test_bots_are_counted_per_bot_seat() -> None:
 def test_the_resume_hint_names_the_command_that_was_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Bug 4: after `make play` (which runs .venv/bin/hustings) the hint must not say a bare `hustings` that
     the PATH does not find."""
-    from hustings import cli
+    from hustings.cli import common as cli
 
     exe = tmp_path / ".venv" / "bin" / "hustings"
     exe.parent.mkdir(parents=True)
@@ -159,9 +216,9 @@ def test_the_resume_hint_names_the_command_that_was_run(monkeypatch: pytest.Monk
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli.sys, "argv", [str(exe), "play"])
     monkeypatch.setattr(cli.shutil, "which", lambda name: None)
-    assert cli._command() == ".venv/bin/hustings"
+    assert cli.command_name() == ".venv/bin/hustings"
     monkeypatch.setattr(cli.shutil, "which", lambda name: str(exe))
-    assert cli._command() == "hustings"
+    assert cli.command_name() == "hustings"
 
 
 def _saved_game(folder: Path, name: str, steps: int, over: bool = False) -> Path:
@@ -190,12 +247,12 @@ def test_saves_lists_saved_games(hustings_data_dir: Path) -> None:
 
 
 def test_play_offers_to_continue_the_unfinished_game(monkeypatch: pytest.MonkeyPatch, hustings_data_dir: Path) -> None:
-    from hustings import cli
+    from hustings.cli import play as cli
 
     path = _saved_game(hustings_data_dir / "games", "old.json", 12)
     ran: list[object] = []
     monkeypatch.setattr(cli, "_interactive", lambda: True)
-    monkeypatch.setattr(cli, "_need_terminal", lambda command: None)
+    monkeypatch.setattr(cli, "need_terminal", lambda command: None)
     monkeypatch.setattr(cli, "_run_table", lambda session, fast: ran.append(session))
     result = runner.invoke(app, ["play"], input="y\n", env=NEUTRAL_ENV)
     assert result.exit_code == 0, result.output
@@ -210,10 +267,10 @@ def test_play_offers_to_continue_the_unfinished_game(monkeypatch: pytest.MonkeyP
 def test_play_starts_under_the_options_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`hustings play --option NAME=VALUE` starts the game under that rule option and saves it in the record (so a
     resumed game keeps it); --resume takes the options from the record, not from the command line."""
-    from hustings import cli
+    from hustings.cli import play as cli
 
     ran: list[object] = []
-    monkeypatch.setattr(cli, "_need_terminal", lambda command: None)
+    monkeypatch.setattr(cli, "need_terminal", lambda command: None)
     monkeypatch.setattr(cli, "_run_table", lambda session, fast: ran.append(session))
     path = tmp_path / "dm.json"
     code, _, err = invoke("play", "die-macher", "--players", "3", "--save", str(path), "--seed", "3",

@@ -12,6 +12,7 @@ from typing import Any
 
 from hustings.bots.random_bot import check_view
 from hustings.engine import Action, GameState, get_spec, list_games
+from hustings.engine.adapters import AdapterKind
 
 Policy = Callable[[dict[str, Any], list[Action]], Action]
 Evaluator = Callable[[GameState], list[float]]
@@ -65,19 +66,19 @@ class Heuristic:
 #: what ``Heuristic.levels`` may override in a search level
 LEVEL_KEYS = ("iterations", "depth", "seconds")
 
+BOT_KIND: AdapterKind[Heuristic] = AdapterKind(
+    "bot", "a hustings.bots.Heuristic(choose, evaluate=None, scale=12.0, levels={}, rollout_view=None)",
+    lambda obj: isinstance(obj, Heuristic),
+    "`hustings.bots` (`heuristic`, and ISMCTS rollouts); without it: `random` and `ismcts` with random rollouts")
+
 
 def games_with_heuristics() -> list[str]:
-    return [g for g in list_games() if get_spec(g).has_adapter("bot")]
+    return [g for g in list_games() if get_spec(g).has_adapter(BOT_KIND.name)]
 
 
 def heuristic_for(game: str) -> Heuristic | None:
     """The game's heuristic adapter, or None if it has none (unknown games raise ValueError)."""
-    obj = get_spec(game).adapter("bot")
-    if obj is None:
-        return None
-    if not isinstance(obj, Heuristic):
-        raise TypeError(f"{game}: adapters['bot'] must name a hustings.bots.Heuristic, not {type(obj).__name__}")
-    return obj
+    return get_spec(game).adapter(BOT_KIND)
 
 
 def require_heuristic(game: str) -> Heuristic:

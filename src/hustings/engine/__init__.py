@@ -23,12 +23,14 @@ from hustings.engine.core import (
     unregister,
 )
 from hustings.engine.outcome import Outcome, ranked_outcome, solo_outcome
-from hustings.engine.rng import RNG_NAME, Rng, fresh_seed
+from hustings.engine.rng import MAX_SEED_BITS, RNG_NAME, SEED_RULE, Rng, check_seed, fresh_seed
 
 __all__ = [
     "ENGINE_VERSION",
     "LANGS",
+    "MAX_SEED_BITS",
     "RNG_NAME",
+    "SEED_RULE",
     "Action",
     "ActionSpace",
     "Event",
@@ -40,6 +42,7 @@ __all__ = [
     "RecordError",
     "ResampleError",
     "Rng",
+    "check_seed",
     "freeze",
     "fresh_seed",
     "get_spec",

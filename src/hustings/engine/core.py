@@ -14,10 +14,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module, metadata
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, overload
 
 from hustings.engine.outcome import OUTCOME_KINDS, Outcome, ranked_outcome
-from hustings.engine.rng import RNG_NAME, Rng, fresh_seed
+from hustings.engine.rng import RNG_NAME, Rng, check_seed, fresh_seed
+
+if TYPE_CHECKING:  # the kinds (hustings.engine.adapters) build on Action and Event from here
+    from hustings.engine.adapters import AdapterKind
+
+_A = TypeVar("_A")
 
 #: the engine's version, written into every record beside the game's rules version
 ENGINE_VERSION = "0.2.0"
@@ -679,9 +684,10 @@ def _filter_chain(chain: Chain, player: int | None) -> Chain:
 class GameSpec:
     """One game's declaration: everything interfaces need to offer it, without making a state.
 
-    ``adapters`` names the game's optional adapters as ``"module:attribute"`` strings, imported only when
-    asked for (:meth:`adapter`): ``bot`` (heuristic), ``rl_encoder``, ``tui`` (terminal renderer),
-    ``rules_help``, ``schema`` (JSON Schemas of view, action and events), ``catalog`` (message catalog).
+    ``adapters`` names the game's optional adapters by kind as ``"module:attribute"`` strings, imported only when
+    asked for (:meth:`adapter`). The kinds are declared once each with their type (:mod:`hustings.engine.adapters`,
+    listed in docs/new-game.md): ``bot``, ``rl_encoder``, ``tui``, ``keys``, ``rules_help``, ``schema``, ``text``,
+    ``web``, ``web_data``.
     """
 
     id: str
@@ -736,8 +742,17 @@ class GameSpec:
     def has_adapter(self, name: str) -> bool:
         return name in self.adapters
 
-    def adapter(self, name: str) -> Any:
-        """The adapter object named ``name`` (imported on first use), or None if the game has none."""
+    @overload
+    def adapter(self, kind: AdapterKind[_A]) -> _A | None: ...
+
+    @overload
+    def adapter(self, kind: str) -> Any: ...
+
+    def adapter(self, kind: AdapterKind[Any] | str) -> Any:
+        """The game's adapter of ``kind`` (imported on first use and checked against the kind's type: a TypeError
+        names a wrong one), or None if the game has none. A kind's bare name gives the object unchecked and
+        untyped, for callers not yet moved to the declared kinds (:mod:`hustings.engine.adapters`)."""
+        name = kind if isinstance(kind, str) else kind.name
         target = self.adapters.get(name)
         if target is None:
             return None
@@ -745,7 +760,7 @@ class GameSpec:
         obj: Any = import_module(module)
         for part in attr.split(".") if attr else ():
             obj = getattr(obj, part)
-        return obj
+        return obj if isinstance(kind, str) else kind.accept(self.id, obj)
 
 
 _REGISTRY: dict[str, GameSpec] = {}
@@ -871,8 +886,10 @@ def replay(record: Mapping[str, JSON]) -> GameState:
         raise RecordError(f"record field 'options' must be an object, not {_short(options)}")
     if not isinstance(actions, list):
         raise RecordError("record field 'actions' must be a list of [player, action id]")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed.bit_length() > 512:
-        raise RecordError(f"record field 'seed' must be a non-negative integer of at most 512 bits, not {_short(seed)}")
+    try:
+        check_seed(seed)
+    except ValueError as e:
+        raise RecordError(f"record field 'seed': {e}") from None
     try:
         spec = get_spec(game)
     except ValueError as e:

@@ -24,9 +24,30 @@ T = TypeVar("T")
 RNG_NAME = "blake2b-ctr-v1"
 #: bits of a fresh seed drawn for a game people play (:func:`fresh_seed`)
 SEED_BITS = 128
+#: the widest seed a game takes: every record (a save file, a stored server game, a lab's JSONL) replays seeds of
+#: at most this many bits, so nothing may start a game it could not replay. The one rule is :func:`check_seed`.
+MAX_SEED_BITS = 512
+#: what :func:`check_seed` says of a bad seed, wherever it came from (``--seed``, a record, a table)
+SEED_RULE = f"a seed is a non-negative integer of at most {MAX_SEED_BITS} bits"
 
 _UNPACK = struct.Struct("<8Q").unpack
 _PERSON = b"hustings-rng-v1"  # domain separation: these keys are used for nothing else
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if a game takes it (:data:`MAX_SEED_BITS`), else ValueError: :data:`SEED_RULE` and what was given."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed.bit_length() > MAX_SEED_BITS:
+        shown = f"an integer of {seed.bit_length()} bits" if isinstance(seed, int) and seed > 0 else _shown(seed)
+        raise ValueError(f"{SEED_RULE}, not {shown}")
+    return seed
+
+
+def _shown(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not turn bad input into a crash
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def fresh_seed() -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hustings.engine.adapters import AdapterKind
 from hustings.engine.core import ActionSpace
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -173,3 +174,8 @@ class GameSchema:
 
     def all(self) -> JSONSchema:
         return {"$schema": DIALECT, "title": f"{self.game} schemas", **{p: self.part(p) for p in PARTS}}
+
+
+SCHEMA_KIND: AdapterKind[GameSchema] = AdapterKind(
+    "schema", "a hustings.engine.schema.GameSchema (section 4)", lambda obj: isinstance(obj, GameSchema),
+    "`hustings schema <game id>`, the server's protocol schema, clients, the schema tests")

@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hustings.engine import get_spec
+from hustings.engine.adapters import AdapterKind
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -111,6 +112,12 @@ class EncoderAdapter:
     max_game_length: LengthBound
 
 
+RL_ENCODER_KIND: AdapterKind[EncoderAdapter] = AdapterKind(
+    "rl_encoder", "a hustings.rl.encoding.EncoderAdapter(factory, max_game_length)",
+    lambda obj: isinstance(obj, EncoderAdapter),
+    "`hustings.rl` (PettingZoo, OpenSpiel); without it: the generic hashed encoder")
+
+
 # ------------------------------------------------------------------------------- generic fallback
 
 
@@ -176,19 +183,15 @@ def _generic_length(players: int, variant: str) -> int:
 
 def adapter_for(game: str) -> EncoderAdapter:
     """The game's own encoder adapter, or the generic one (unknown games raise ValueError)."""
-    obj = get_spec(game).adapter("rl_encoder")
+    obj = get_spec(game).adapter(RL_ENCODER_KIND)
     if obj is None:
         return EncoderAdapter(lambda players, variant: GenericEncoder(game, players, variant), _generic_length)
-    if not isinstance(obj, EncoderAdapter):
-        raise TypeError(
-            f"{game}: adapters['rl_encoder'] must name a hustings.rl.encoding.EncoderAdapter, not {type(obj).__name__}"
-        )
     return obj
 
 
 def has_own_encoder(game: str) -> bool:
     """Whether the game ships its own encoder (else :class:`GenericEncoder` stands in)."""
-    return get_spec(game).has_adapter("rl_encoder")
+    return get_spec(game).has_adapter(RL_ENCODER_KIND.name)
 
 
 def _resolve(game: str, players: int | None, variant: str | None) -> tuple[int, str]:

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import hustings
-from hustings.bots.registry import make_bot, parse_bots
+from hustings.bots.registry import make_bot
 from hustings.table.loop import drive
+from hustings.table.seats import bots_per_seat
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,7 @@ class SimConfig:
             raise ValueError(str(e)) from None
         if games < 1:
             raise ValueError(f"--games must be at least 1, not {games}")
-        names = parse_bots(bots, players)
-        for name in set(names):
-            make_bot(name, game, 0)  # e.g. a heuristic that does not exist for this game
+        names = bots_per_seat(bots, game, players)  # the table's one reading (a heuristic the game lacks, too)
         return cls(game, players, variant, tuple(names), games, seed, rotate, tuple(sorted(chosen.items())))
 
     def seat_bots(self, i: int) -> list[str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
-#: the largest seed a match takes (records replay seeds of at most 512 bits)
-MAX_SEED_BITS = 512
+# the one seed rule is the engine's (records are checked there, and the engine imports nothing above it)
+from hustings.engine.rng import MAX_SEED_BITS, SEED_RULE, check_seed
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -19,4 +19,4 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(digest.digest(), "little")
 
 
-__all__ = ["MAX_SEED_BITS", "bot_seed"]
+__all__ = ["MAX_SEED_BITS", "SEED_RULE", "bot_seed", "check_seed"]

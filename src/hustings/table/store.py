@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeGuard
 
-from hustings.engine import ENGINE_VERSION, RNG_NAME, GameState, get_spec, list_games
+from hustings.engine import ENGINE_VERSION, MAX_SEED_BITS, RNG_NAME, GameState, get_spec, list_games
 from hustings.table.keys import SaveKey, SaveKeyError
 from hustings.table.settings import SettingsError, TableSettings
 from hustings.table.storage import (
@@ -56,7 +56,7 @@ VERSION = 2
 #: a save file larger than this is not one of ours (a game is a few thousand actions at most)
 MAX_FILE_BYTES = 16 * 1024 * 1024
 #: seeds are sealed in a fixed 64 bytes, so the file's length does not tell a small seed from a large one
-SEED_BYTES = 64
+SEED_BYTES = MAX_SEED_BITS // 8
 _ACTION = struct.Struct("<HI")  # player, action id: fixed width, so lengths tell only the number of actions
 
 
@@ -298,7 +298,8 @@ def _seal_payload(seed: int, actions: Sequence[tuple[int, int]]) -> bytes:
         parts = [seed.to_bytes(SEED_BYTES, "little")]
         parts.extend(_ACTION.pack(p, a) for p, a in actions)
     except (OverflowError, struct.error) as e:
-        raise StoreError(f"cannot store this match: {e} (seeds up to 512 bits, action ids up to 2^32)") from None
+        raise StoreError(f"cannot store this match: {e} (seeds up to {MAX_SEED_BITS} bits, action ids up to "
+                         "2^32)") from None
     return b"".join(parts)
 
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from hustings.engine import get_spec
 from hustings.tui.fallback import FallbackRenderer
-from hustings.tui.renderer import GameRenderer, RendererFactory
+from hustings.tui.renderer import TUI_KIND, GameRenderer
 
 
 def ui_for(game: str, lang: str, names: str = "local") -> GameRenderer:
     """The renderer of ``game`` (its ``tui`` adapter, else the fallback); ValueError for an unknown game."""
     spec = get_spec(game)
-    factory: RendererFactory | None = spec.adapter("tui")
+    factory = spec.adapter(TUI_KIND)
     if factory is None:
         return FallbackRenderer(spec, lang, names)
     return factory(lang, names)

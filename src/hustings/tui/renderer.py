@@ -31,6 +31,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hustings.engine import Action, Event, GameSpec, Outcome
+from hustings.engine.adapters import AdapterKind
 from hustings.engine.i18n import Catalog
 from hustings.tui.charts import stacked_bars
 from hustings.tui.choices import Entry
@@ -193,6 +194,11 @@ class GameRenderer(Protocol):
 
 #: what a game's ``tui`` adapter is: called with the interface language and the naming style
 RendererFactory = Callable[[str, str], GameRenderer]
+
+TUI_KIND: AdapterKind[RendererFactory] = AdapterKind(
+    "tui", "a factory (lang, names) -> GameRenderer (hustings.tui.renderer; subclass BaseRenderer)", callable,
+    "the terminal table; without it: `hustings.tui.fallback.FallbackRenderer` (the view as a tree, actions by their "
+    "text, 80 × 24)")
 
 
 @runtime_checkable

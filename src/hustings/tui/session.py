@@ -7,13 +7,14 @@ when the device must be handed over.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from hustings.bots.random_bot import Bot
 from hustings.engine import Action, GameState, Outcome
+from hustings.engine.adapters import AdapterKind
 from hustings.table.match import Match
 from hustings.table.settings import TableSettings
 from hustings.table.store import FileStore
@@ -165,3 +166,13 @@ class Session:
 
     def save(self) -> None:
         self.match.save()
+
+
+#: what a game's ``keys`` adapter is: its own board played with the keys at a terminal, over a table session
+#: (``hustings play GAME --keys``), in the interface language; it returns when the person leaves or the game ends
+KeysBoard = Callable[[Session, str], None]
+
+KEYS_KIND: AdapterKind[KeysBoard] = AdapterKind(
+    "keys", "a function play(session, lang) that runs the game's own board, played with the keys, over a table "
+    "session (hustings.tui.session.Session)", callable,
+    "`hustings play GAME --keys`; without it, `--keys` is refused in one line")

@@ -9,11 +9,12 @@ FastAPI app.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from hustings.engine import LANGS, get_spec, list_games, normalize_lang
+from hustings.engine.adapters import RULES_HELP_KIND, AdapterKind
 from hustings.engine.i18n import Catalog
 
 STATIC = Path(__file__).parent / "static"
@@ -21,7 +22,20 @@ STATIC = Path(__file__).parent / "static"
 SHARED = Catalog.from_package("hustings", "messages")
 CATALOG = Catalog.from_package("hustings.web", "messages").chain(SHARED)
 
-__all__ = ["CATALOG", "LANGS", "STATIC", "game_folder", "game_meta", "shell_messages"]
+#: what a game's ``web_data`` adapter is: the names its browser renderer draws, in one language
+WebNames = Callable[[str], Mapping[str, Any]]
+
+WEB_KIND: AdapterKind[str] = AdapterKind(
+    "web", "the folder (a str path) that holds the game's renderer.js and what it imports",
+    lambda obj: isinstance(obj, str),
+    "`hustings serve` (the page loads `/games/<id>/renderer.js`; the game's `messages/` are its words); without it: "
+    "the generic browser table")
+WEB_DATA_KIND: AdapterKind[WebNames] = AdapterKind(
+    "web_data", "a function names(lang) -> mapping of the names the browser renderer draws", callable,
+    "the browser table (the page's `names`)")
+
+__all__ = ["CATALOG", "LANGS", "STATIC", "WEB_DATA_KIND", "WEB_KIND", "WebNames", "game_folder", "game_meta",
+           "shell_messages"]
 
 
 def shell_messages(lang: str) -> dict[str, str]:
@@ -31,10 +45,10 @@ def shell_messages(lang: str) -> dict[str, str]:
 
 def game_folder(game: str) -> Path | None:
     """The folder of the game's browser renderer (its ``web`` adapter), or None for the generic one."""
-    folder = get_spec(game).adapter("web")
+    folder = get_spec(game).adapter(WEB_KIND)
     if folder is None:
         return None
-    path = Path(str(folder))
+    path = Path(folder)
     return path if (path / "renderer.js").is_file() else None
 
 
@@ -50,7 +64,7 @@ def _pick(texts: Any, lang: str) -> str:
 
 def _game_catalog(game: str) -> Catalog | None:
     """The game's own catalog: ``messages/`` of the package that holds its web adapter."""
-    target = get_spec(game).adapters.get("web")
+    target = get_spec(game).adapters.get(WEB_KIND.name)
     if target is None:
         return None
     module = target.partition(":")[0]
@@ -68,8 +82,8 @@ def game_meta(game: str, lang: str) -> dict[str, Any]:
     phase, the names its renderer draws (``web_data`` adapter), its catalog, and where its renderer is."""
     spec = get_spec(game)
     lang = normalize_lang(lang)
-    rules_help = spec.adapter("rules_help") or {}
-    names = spec.adapter("web_data")
+    rules_help = spec.adapter(RULES_HELP_KIND) or {}
+    names = spec.adapter(WEB_DATA_KIND)
     catalog = _game_catalog(game)
     return {
         "id": spec.id,
@@ -82,7 +96,7 @@ def game_meta(game: str, lang: str) -> dict[str, Any]:
         "sides": [spec.side_name(i, lang) for i in range(len(spec.sides))],
         "score_labels": {k: spec.score_label(k, lang) for k in spec.score_labels},
         "rules": {str(topic): _pick(texts, lang) for topic, texts in dict(rules_help).items()},
-        "names": names(lang) if callable(names) else {},
+        "names": names(lang) if names is not None else {},
         "catalog": catalog.export(lang) if catalog is not None else {},
         "renderer": f"/games/{spec.id}/renderer.js" if game_folder(game) is not None else None,
     }

@@ -56,7 +56,7 @@ SPEC = GameSpec(
         "web_data": "hustings.games.palace_escape.web:names",
         # plain-text labels and event texts (the online server)
         "text": f"{_A}.text:TEXT",
-        # play on the grid with the arrow keys (hustings puzzle --keys)
+        # play on the grid with the arrow keys (hustings play palace-escape --keys)
         "keys": f"{_A}.keys:play",
     },
 )

@@ -1,4 +1,4 @@
-"""逃出總統府 on the grid with the arrow keys (the ``keys`` adapter, used by ``hustings puzzle --keys``).
+"""逃出總統府 on the grid with the arrow keys (the ``keys`` adapter, used by ``hustings play palace-escape --keys``).
 
 The arrows move a cursor over the grid; Enter or space picks up the card under it; an arrow then swaps it with
 the card next to it in that direction, if the rules allow (seed 004 步驟 2, 4). ``h`` asks for a hint, ``u``
