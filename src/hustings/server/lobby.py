@@ -16,17 +16,16 @@ from typing import Any
 
 import hustings
 from hustings.bots.heuristic import heuristic_for
-from hustings.bots.registry import check_bot_name
 from hustings.engine import ENGINE_VERSION, LANGS, fresh_seed, get_spec, list_games, normalize_lang
 from hustings.engine.rng import RNG_NAME
 from hustings.server.live import HubBase, LiveTable, PlayError, TableRefused, build, replace_record, replace_seat
 from hustings.server.store import SeatRecord, TableRecord
 from hustings.table.clock import ClockError, ClockSettings
 from hustings.table.match import table_options
+from hustings.table.seats import MAX_NAME, SeatSpecError, check_players, seats_from_json
 
 BOT_LEVELS = ("random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard")
 #: a seat name's longest length
-MAX_NAME = 40
 
 
 class LobbyError(Exception):
@@ -72,36 +71,14 @@ class Lobby(HubBase):
             raise LobbyError("bad_request", f"unknown game {str(game)[:40]!r}; games: {', '.join(list_games())}")
         spec = get_spec(game)
         variant = body.get("variant") or spec.default_variant
-        if variant not in spec.variants:
-            raise LobbyError("bad_request", f"unknown variant {str(variant)[:40]!r}; variants: "
-                             f"{', '.join(spec.variants)}")
         seats_in = body.get("seats")
         players = body.get("players", len(seats_in) if isinstance(seats_in, list) else None)
-        counts = spec.player_counts(variant)
-        if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
-            raise LobbyError("bad_request", f"{game} {variant} takes {counts[0]} to {counts[-1]} players")
-        if seats_in is None:
-            seats_in = [{"bot": None}] * players
-        if not isinstance(seats_in, list) or len(seats_in) != players:
-            raise LobbyError("bad_request", f"seats must list one entry per player ({players})")
-        seats_json: list[dict[str, Any]] = []
-        for i, s in enumerate(seats_in):
-            if not isinstance(s, Mapping):
-                raise LobbyError("bad_request", f"seats[{i}] must be an object {{bot, name}}")
-            bot = s.get("bot")
-            if bot is not None:
-                try:
-                    if not isinstance(bot, str):
-                        raise ValueError("a bot is named by a string")
-                    check_bot_name(bot)
-                    if bot == "heuristic" and heuristic_for(game) is None:
-                        raise ValueError(f"{game} has no heuristic bot")
-                except ValueError as e:
-                    raise LobbyError("bad_request", f"seats[{i}].bot: {e}") from None
-            name = s.get("name") or ""
-            if not isinstance(name, str) or len(name) > MAX_NAME:
-                raise LobbyError("bad_request", f"seats[{i}].name must be text of at most {MAX_NAME} characters")
-            seats_json.append({"bot": bot, "name": name})
+        try:  # the one reading of seats the command line uses too (hustings.table.seats)
+            players = check_players(game, variant, players, "players")
+            seats = seats_from_json(game, players, seats_in)
+        except SeatSpecError as e:
+            raise LobbyError("bad_request", str(e)) from None
+        seats_json: list[dict[str, Any]] = [{"bot": s.bot, "name": s.name} for s in seats]
         try:
             clock = ClockSettings.from_json(body.get("clock"))
         except ClockError as e:

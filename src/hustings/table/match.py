@@ -14,7 +14,7 @@ import hustings
 from hustings.bots.runner import ask
 from hustings.engine import Action, Event, GameState, RecordError, fresh_seed, get_spec
 from hustings.table.core import BOT, PERSON, MatchError, Mover, SaveError, Table, given_up_outcome
-from hustings.table.seeds import MAX_SEED_BITS, bot_seed
+from hustings.table.seeds import MAX_SEED_BITS, bot_seed, check_seed
 from hustings.table.settings import TableSettings
 from hustings.table.store import MatchExists, MatchStore, StoredMatch, StoreError, rules_refusal
 
@@ -27,9 +27,10 @@ def table_options(game: str, options: Mapping[str, Any] | None, people: bool) ->
 
 
 def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed.bit_length() > MAX_SEED_BITS:
-        raise MatchError(f"a seed is a non-negative integer of at most {MAX_SEED_BITS} bits")
-    return seed
+    try:
+        return check_seed(seed)  # the one seed rule (hustings.engine.rng)
+    except ValueError as e:
+        raise MatchError(str(e)) from None
 
 
 class Match(Table):
