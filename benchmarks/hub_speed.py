@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from hustings.server.sqlite import SqliteStore  # noqa: E402
-from hustings.server.tables import Conn, Hub  # noqa: E402
+from hustings.server.tables import Conn, Hub, PlayError  # noqa: E402
 
 
 class Client:
@@ -73,7 +73,14 @@ async def _play(hub: Hub, tables: list[list[Client]], moves: int, rng: random.Ra
                 await asyncio.sleep(0)
                 continue
             step = msg["step"]
-            await hub.act(client.conn, {"type": "act", "step": step, "action": rng.choice(msg["legal"])["id"]})
+            try:
+                await hub.act(client.conn, {"type": "act", "step": step, "action": rng.choice(msg["legal"])["id"]})
+            except PlayError as e:
+                # a simultaneous step: another seat's move came first; act again on the update it sent
+                if e.code != "stale_step":
+                    raise
+                await asyncio.sleep(0)
+                continue
             done += 1
 
     await asyncio.gather(*(seat_loop(c) for t in tables for c in t))

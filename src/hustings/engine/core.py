@@ -14,10 +14,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module, metadata
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, overload
 
 from hustings.engine.outcome import OUTCOME_KINDS, Outcome, ranked_outcome
 from hustings.engine.rng import RNG_NAME, Rng, fresh_seed
+
+if TYPE_CHECKING:
+    from hustings.engine.words import Words
 
 #: the engine's version, written into every record beside the game's rules version
 ENGINE_VERSION = "0.2.0"
@@ -679,7 +682,8 @@ class GameSpec:
 
     ``adapters`` names the game's optional adapters as ``"module:attribute"`` strings, imported only when
     asked for (:meth:`adapter`): ``bot`` (heuristic), ``rl_encoder``, ``tui`` (terminal renderer),
-    ``rules_help``, ``schema`` (JSON Schemas of view, action and events), ``catalog`` (message catalog).
+    ``schema`` (JSON Schemas of view, action and events), ``words`` (every word an interface shows: names, action
+    labels, event texts, explanations, rules help, how to win; :class:`hustings.engine.words.Words`).
     """
 
     id: str
@@ -734,8 +738,15 @@ class GameSpec:
     def has_adapter(self, name: str) -> bool:
         return name in self.adapters
 
+    @overload
+    def adapter(self, name: Literal["words"]) -> Words | None: ...
+
+    @overload
+    def adapter(self, name: str) -> Any: ...
+
     def adapter(self, name: str) -> Any:
-        """The adapter object named ``name`` (imported on first use), or None if the game has none."""
+        """The adapter object named ``name`` (imported on first use), or None if the game has none. ``words`` is
+        typed (:class:`hustings.engine.words.Words`) and checked: an object that is not one raises TypeError."""
         target = self.adapters.get(name)
         if target is None:
             return None
@@ -743,6 +754,11 @@ class GameSpec:
         obj: Any = import_module(module)
         for part in attr.split(".") if attr else ():
             obj = getattr(obj, part)
+        if name == "words":
+            from hustings.engine.words import Words
+
+            if not isinstance(obj, Words):
+                raise TypeError(f"{self.id}: the words adapter {target} is not a hustings.engine.words.Words")
         return obj
 
 

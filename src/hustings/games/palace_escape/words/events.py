@@ -1,33 +1,16 @@
-"""Event messages of 逃出總統府, rendered on demand from the catalog (never during play)."""
+"""Event messages of 逃出總統府, rendered on demand from the catalog (never during play): the rules' event renderer.
+
+The puzzle has one seat, named "the President" in its words: a chosen name changes nothing here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from hustings.games.palace_escape.data import CATALOG
-from hustings.games.palace_escape.solver import RANKS
+from hustings.games.palace_escape.words.names import board_text, cell_name, rank_name
 
 #: every event type the rules emit (each has event.<type> in every catalog)
 EVENT_TYPES = ("dealt", "swapped", "caught", "escaped", "hint", "undone", "time_up")
-
-
-def rank_name(rank: int, lang: str) -> str:
-    return CATALOG.text(f"rank.{RANKS[rank]}", lang)
-
-
-def rank_short(rank: int, lang: str) -> str:
-    return CATALOG.text(f"rank_short.{RANKS[rank]}", lang)
-
-
-def cell_name(cell: int, lang: str) -> str:
-    return CATALOG.text(f"cell.{cell}", lang)
-
-
-def board_text(board: Sequence[int], lang: str) -> str:
-    """The grid on one line, row by row: "P M L / L C M / C L C"."""
-    sep = " " if lang == "en" else ""
-    return " / ".join(sep.join(rank_short(r, lang) for r in board[i:i + 3]) for i in range(0, 9, 3))
 
 
 def render(event: Any, lang: str, context: Any) -> str:
