@@ -1,7 +1,8 @@
 """Event messages of 選舉之戰, rendered on demand (never on the hot path) from the game's catalog.
 
 The words are in ``messages/<lang>.json`` under ``event.<type>``; this module only computes the fields: seat
-labels, card and district names, and lists assembled from catalog fragments (``part.*``).
+labels (the names people chose, when the words are asked with them), card and district names, and lists
+assembled from catalog fragments (``part.*``). :func:`render_event` is the rules' event renderer.
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from hustings.engine.words import Voice
 from hustings.games.election_war import data as D
+from hustings.games.election_war.words.names import district_name, news_label, role_label, seat_name
 
 _CATALOG = D.CATALOG
 
@@ -21,41 +24,11 @@ EVENT_TYPES = frozenset({
 })
 
 
-def phase_name(phase: str, lang: str) -> str:
-    key = f"phase.{phase}"
-    return _CATALOG.text(key, lang) if _CATALOG.has(key) else phase
-
-
-def district_name(district: int, lang: str) -> str:
-    d = D.DISTRICTS[district]
-    return _CATALOG.text("part.district", lang, city=D.city_name(d.city, lang), council=d.council)
-
-
-def role_label(card: int, lang: str) -> str:
-    """A role card with its figures: "Lin Yunfan (mayor, Tide Party, level 3, strength 7, 41.2%)"."""
-    r = D.ROLES[card]
-    return _CATALOG.text("part.role", lang, name=D.role_name(card, lang), rank=D.rank_name(r.frame, lang),
-                         party=D.party_name(r.party, lang), level=r.level, strength=r.strength,
-                         share=f"{r.vote_share // 10}.{r.vote_share % 10}")
-
-
-def news_label(design: int, lang: str) -> str:
-    """A news card with its die, wind and effect: "Gaffe [die 1, breeze: strength -1]"."""
-    c = D.NEWS[design]
-    return _CATALOG.text("part.news", lang, name=D.news_name(design, lang), die=c.die,
-                         wind=_CATALOG.text(f"wind.{D.WINDS[c.wind]}", lang), effect=effect_text(design, lang))
-
-
-def effect_text(design: int, lang: str) -> str:
-    c = D.NEWS[design]
-    key = c.effect if c.effect not in ("strength", "level") else f"{c.effect}_{'up' if c.amount > 0 else 'down'}"
-    return _CATALOG.text(f"effect.{key}", lang, n=abs(c.amount))
-
-
 class _Ctx:
-    def __init__(self, data: Any, lang: str) -> None:
+    def __init__(self, data: Any, lang: str, voice: Voice | None) -> None:
         self.d = data
         self.lang = lang
+        self.voice = voice
 
     def t(self, key: str, **fields: Any) -> str:
         return _CATALOG.text(key, self.lang, **fields)
@@ -64,7 +37,7 @@ class _Ctx:
         return self.t("part.sep").join(items)
 
     def seat(self, p: int) -> str:
-        return self.t("seat", n=p + 1)
+        return seat_name(p, self.lang, self.voice)
 
     def who(self, key: str = "player") -> str:
         return self.seat(self.d[key])
@@ -119,8 +92,9 @@ def _effect(c: _Ctx) -> str:
     return c.t(f"event.effect_{key}", **fields)
 
 
-def render_event(e: Any, lang: str, context: Any) -> str:
-    c = _Ctx(e.data, lang)
+def render_event(e: Any, lang: str, context: Any, voice: Voice | None = None) -> str:
+    """The event's message in ``lang`` (``Event.message``), seats by the names in ``voice`` when given."""
+    c = _Ctx(e.data, lang, voice)
     d = e.data
     k = e.type
     if k == "setup":
