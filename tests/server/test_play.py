@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import hustings
+from hustings.engine.words import Voice
 from hustings.server.tables import token_hash
 from hustings.table.undo import undo_refusal
 
@@ -215,8 +216,9 @@ def test_labels_and_event_texts_in_the_clients_language(server: Server) -> None:
     zh = Client(server.ws_base, tid, _token(created, 0), lang="zh-Hant")
     en = Client(server.ws_base, tid)
     state = hustings.make("die-macher-2019", seed=1, players=3)
-    text = hustings.get_spec("die-macher-2019").adapter("text")
-    want = [text.action_label(a, state.view(0), "zh-Hant") for a in state.legal_actions(0)]
+    words = hustings.get_spec("die-macher-2019").adapter("words")
+    assert words is not None
+    want = [words.label(a, state.view(0), Voice("zh-Hant")).text for a in state.legal_actions(0)]
     assert [x["label"] for x in zh.latest["legal"]] == want  # type: ignore[index]
     assert en.latest["events"][0]["text"] == state.events(None)[0].message("en")  # type: ignore[index]
     zh.send({"type": "lang", "lang": "en"})

@@ -48,6 +48,7 @@ from hustings.engine import (
     normalize_lang,
 )
 from hustings.engine.rng import RNG_NAME
+from hustings.server import words as W
 from hustings.server.clock import ClockError, Clocks, ClockSettings
 from hustings.server.i18n import CATALOG, error_text
 from hustings.server.store import (
@@ -58,7 +59,6 @@ from hustings.server.store import (
     TableNotFound,
     TableRecord,
 )
-from hustings.server.text import explain, text_for
 from hustings.table.match import Match, bot_seed, table_options
 from hustings.table.store import RulesVersionError, rules_refusal
 from hustings.table.undo import undo_refusal
@@ -204,10 +204,10 @@ class LiveTable:
     #: per step however many messages need them; ``frags_at`` is the step they belong to
     frags: dict[Any, Any] = field(default_factory=dict)
     frags_at: int = -1
-    #: (seat, lang) -> (the view's JSON, action id -> label): a label is a function of (action, view, lang) only,
-    #: so while a seat's view stays the same from one step to the next (others acting on a simultaneous step, say)
-    #: its labels are not made again
-    labels: dict[tuple[int, str], tuple[str, dict[int, str]]] = field(default_factory=dict)
+    #: (seat, lang) -> (the view's JSON, the voice, action id -> legal entry): a label is a function of (action,
+    #: view, voice) only, so while a seat's view stays the same from one step to the next (others acting on a
+    #: simultaneous step, say) its labels are not made again
+    labels: dict[tuple[int, str], tuple[str, W.Voice, dict[int, dict[str, Any]]]] = field(default_factory=dict)
     #: (the record it was made from, the TableInfo fields that only a new record changes): Hub.info
     info_fixed: tuple[TableRecord, dict[str, Any]] | None = None
 
@@ -814,22 +814,18 @@ class Hub:
             cache["to_act"] = to_act
             cache["common"] = dumps({"to_act": to_act, "clocks": clocks, "over": over, "outcome": outcome,
                                      "status": table.status, "table": self.info(table)})[1:-1]
-        text = cache.get("text")
-        if text is None:
-            text = cache["text"] = text_for(table.record.game)
+        voice = cache.get(("voice", lang))
+        if voice is None:  # the connection's language and the names people chose for the seats
+            voice = cache["voice", lang] = W.voice(lang, [s.name for s in table.seats])
+        game = table.record.game
         legal_json = "[]"
         if seat is not None and seat in cache["to_act"] and not st.is_over:
             lkey = ("legal", seat, lang)
             if lkey not in frags:
                 memo = table.labels.get((seat, lang))
-                known: dict[int, str] = memo[1] if memo is not None and memo[0] == view_json else {}
-                legal = []
-                for a in st.legal_actions(seat):
-                    label = known.get(a.id)
-                    if label is None:
-                        label = known[a.id] = text.action_label(a, view, lang)
-                    legal.append({"id": a.id, "kind": a.kind, "args": list(a.args), "label": label})
-                table.labels[(seat, lang)] = (view_json, known)
+                known = memo[2] if memo is not None and memo[0] == view_json and memo[1] == voice else {}
+                legal = W.legal(game, st.legal_actions(seat), view, voice, known)
+                table.labels[(seat, lang)] = (view_json, voice, known)
                 frags[lkey] = dumps(legal)
             legal_json = frags[lkey]
         evs: list[str] = []
@@ -840,7 +836,7 @@ class Hub:
                 if ev is None:
                     # e.data is FrozenDict/FrozenList: dict and list subclasses, which orjson writes as they are
                     ev = frags[ekey] = dumps({"type": e.type, "data": e.data, "step": e.step, "to": e.to,
-                                              "text": text.event_text(e, lang, view)})
+                                              "text": W.event_text(game, e, voice)})
                 evs.append(ev)
         can_undo = seat is not None and not st.is_over and table.undo_ok == (st.step_count, seat)
         can_give_up = (seat is not None and table.status == "playing" and table.match.can_give_up(seat))
@@ -1269,6 +1265,7 @@ class Hub:
             raise PlayError("bad_message", detail="explain needs the integer step and index of an event")
         seat, lang = conn.seat, conn.lang
         async with table.lock:
+            voice = W.voice(lang, [s.name for s in table.seats])
             # only what this connection has been told: its seat's events up to its cursor
             seen = [e for e in table.events[:conn.cursor] if e.to is None or e.to == seat]
             at = [i for i, e in enumerate(seen) if e.step == step]
@@ -1277,7 +1274,7 @@ class Hub:
             # the seat's view now, taken under the lock (a fresh object: moves made meanwhile do not touch it)
             view = table.state.view(seat)
         k = at[index]
-        items = await asyncio.to_thread(explain, table.record.game, seen[:k + 1], k, lang, view) or []
+        items = await asyncio.to_thread(W.explain, table.record.game, seen[:k + 1], k, voice, view)
         conn.send(dumps({"type": "explanation", "step": step, "index": index, "event": seen[k].type,
                          "items": items}))
 

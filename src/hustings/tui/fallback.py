@@ -16,6 +16,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from hustings.engine import Action, GameSpec
+from hustings.engine.words import words_for
 from hustings.tui.choices import Entry
 from hustings.tui.i18n import tr
 from hustings.tui.renderer import BaseRenderer, Panel, View
@@ -155,10 +156,10 @@ class FallbackRenderer(BaseRenderer):
     # -- help --------------------------------------------------------------------------------
 
     def rules(self, view: View) -> tuple[str, str] | None:
-        """From the game's ``rules_help`` adapter (topic -> language -> text): the topic of the view's phase,
-        else every topic."""
-        help_ = self.spec.adapter("rules_help")
-        if not isinstance(help_, Mapping) or not help_:
+        """From the game's words (its rules help: topic -> language -> text): the topic of the view's phase, else
+        every topic."""
+        help_ = words_for(self.spec.id).rules_help()
+        if not help_:
             return None
         phase = view.get("phase")
         if isinstance(phase, str) and phase in help_:

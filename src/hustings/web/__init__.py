@@ -15,6 +15,7 @@ from typing import Any
 
 from hustings.engine import LANGS, get_spec, list_games, normalize_lang
 from hustings.engine.i18n import Catalog
+from hustings.engine.words import Voice, words_for
 
 STATIC = Path(__file__).parent / "static"
 
@@ -48,29 +49,14 @@ def _pick(texts: Any, lang: str) -> str:
     return ""
 
 
-def _game_catalog(game: str) -> Catalog | None:
-    """The game's own catalog: ``messages/`` of the package that holds its web adapter."""
-    target = get_spec(game).adapters.get("web")
-    if target is None:
-        return None
-    module = target.partition(":")[0]
-    package = module.rpartition(".")[0] if module.endswith(".web") else module
-    try:
-        found = Catalog.from_package(package, "messages")
-        found.keys("en")
-    except Exception:  # no catalog folder: the page shows the server's texts only
-        return None
-    return found
-
-
 def game_meta(game: str, lang: str) -> dict[str, Any]:
-    """What a page needs to draw ``game`` in ``lang``: title, variants, score labels, sides, the rules help by
-    phase, the names its renderer draws (``web_data`` adapter), its catalog, and where its renderer is."""
+    """What a page needs to draw ``game`` in ``lang``: title, variants, score labels, sides, and from the game's
+    words (:mod:`hustings.engine.words`) the rules help by phase, how to win, the names its renderer draws and
+    its catalog; and where its renderer is."""
     spec = get_spec(game)
     lang = normalize_lang(lang)
-    rules_help = spec.adapter("rules_help") or {}
-    names = spec.adapter("web_data")
-    catalog = _game_catalog(game)
+    words = words_for(game)
+    catalog = words.catalog
     return {
         "id": spec.id,
         "title": _pick(spec.title, lang),
@@ -81,8 +67,9 @@ def game_meta(game: str, lang: str) -> dict[str, Any]:
         "players": {v: spec.player_counts(v) for v in spec.variants},
         "sides": [spec.side_name(i, lang) for i in range(len(spec.sides))],
         "score_labels": {k: spec.score_label(k, lang) for k in spec.score_labels},
-        "rules": {str(topic): _pick(texts, lang) for topic, texts in dict(rules_help).items()},
-        "names": names(lang) if callable(names) else {},
+        "rules": {str(topic): _pick(texts, lang) for topic, texts in words.rules_help().items()},
+        "how_to_win": words.how_to_win(lang),
+        "names": dict(words.names(Voice(lang))),
         "catalog": catalog.export(lang) if catalog is not None else {},
         "renderer": f"/games/{spec.id}/renderer.js" if game_folder(game) is not None else None,
     }

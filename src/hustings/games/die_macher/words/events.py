@@ -1,13 +1,16 @@
 """Event messages of Die Macher classic, rendered on demand (never on the hot path) from the game's catalog.
 
 The words are in ``messages/<lang>.json`` under ``event.<type>``; this module turns the event's data into
-fields: seats become party names, boards "board 2", cards "Euro: sofort", amounts "4,000 DM".
+fields: seats become party names (with the name a person chose for the seat, when the words are asked with it:
+"Anna (SPD)"), boards "board 2", cards "Euro: sofort", amounts "4,000 DM". :func:`render_event` is the rules'
+event renderer.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from hustings.engine.words import Voice
 from hustings.games.die_macher import data as D
 
 _CATALOG = D.CATALOG
@@ -15,11 +18,13 @@ _CATALOG = D.CATALOG
 EVENT_TYPES: tuple[str, ...] = (
     "program_dealt", "hand_dealt", "board_prepared", "game_started", "sheet_written", "sheet_revealed",
     "round_started", "bid_written", "die_rolled", "bids_revealed", "bid_won", "start_player",
-    "program_reshuffled", "program_rejected", "program_discarded", "program_drawn", "program_drawn_cards", "program_swapped",
+    "program_reshuffled", "program_rejected", "program_discarded", "program_drawn", "program_drawn_cards",
+    "program_swapped",
     "opinion_rejected", "opinion_revealed", "cabinet_placed", "cabinet_placed_card", "cabinet_revealed",
     "coalition_tile", "cabinet_votes", "popularity", "key_issue", "key_issue_removed", "cabinet_media",
     "coalition_offered", "coalition_formed", "coalition_declined", "media_bought", "opinion_exchanged",
-    "rallies", "poll_auction", "poll_pass", "poll_bid", "poll_unsold", "poll_won", "poll_seen", "poll_secret_roll", "poll_secret",
+    "rallies", "poll_auction", "poll_pass", "poll_bid", "poll_unsold", "poll_won", "poll_seen", "poll_secret_roll",
+    "poll_secret",
     "poll_published", "converted", "election", "national_media", "national_opinion", "members_gained",
     "income", "donation_accepted", "donation_refused", "donation_refused_card", "donation_revealed",
     "donation_bonus", "board_removed", "game_over",
@@ -38,6 +43,12 @@ def party(p: int, lang: str) -> str:
     return D.party_name(p, lang) if 0 <= p < D.NUM_PARTIES else "-"
 
 
+def seat_name(p: int, lang: str, voice: Voice | None = None) -> str:
+    """Seat ``p`` (its party): "SPD", or "Anna (SPD)" with the name a person chose for it."""
+    chosen = voice.seat_name(p) if voice is not None else None
+    return party(p, lang) if chosen is None else f"{chosen} ({party(p, lang)})"
+
+
 def phase_name(phase: str, lang: str) -> str:
     key = f"phase.{phase}"
     return _CATALOG.text(key, lang) if _CATALOG.has(key) else phase
@@ -52,11 +63,11 @@ def _sep(lang: str) -> str:
     return _CATALOG.text("part.sep", lang)
 
 
-def _fields(data: Any, lang: str) -> dict[str, Any]:
+def _fields(data: Any, lang: str, voice: Voice | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in data.items():
         if k in _SEAT_KEYS and isinstance(v, int):
-            out[k] = party(v, lang)
+            out[k] = seat_name(v, lang, voice)
         elif k == "board" and isinstance(v, int):
             out[k] = _CATALOG.text("part.board", lang, n=v + 1)
         elif k in _CARD_KEYS and isinstance(v, int):
@@ -76,9 +87,14 @@ def _fields(data: Any, lang: str) -> dict[str, Any]:
     return out
 
 
-def render_event(event: Any, lang: str, ctx: Any) -> str:
+def render_event(event: Any, lang: str, ctx: Any, voice: Voice | None = None) -> str:
+    """The event's message in ``lang`` (``Event.message``), seats by the names in ``voice`` when given."""
     d = event.data
-    f = _fields(d, lang)
+    f = _fields(d, lang, voice)
+
+    def who(p: int) -> str:
+        return seat_name(p, lang, voice)
+
     t = event.type
     sep = _sep(lang)
     if t == "cabinet_revealed" or t == "cabinet_placed_card":
@@ -92,11 +108,11 @@ def render_event(event: Any, lang: str, ctx: Any) -> str:
 
         f["choice"] = sep.join(SPACE[a].text(lang) for a in d["actions"])
     elif t == "bids_revealed":
-        f["bids"] = sep.join(f"{party(p, lang)} {money(v)}" for p, v in d["bids"])
+        f["bids"] = sep.join(f"{who(p)} {money(v)}" for p, v in d["bids"])
     elif t == "die_rolled":
-        f["rolls"] = sep.join(f"{party(p, lang)} {v}" for p, v in d["rolls"])
+        f["rolls"] = sep.join(f"{who(p)} {v}" for p, v in d["rolls"])
     elif t == "coalition_formed":
-        f["seats"] = " + ".join(party(p, lang) for p in d["seats"])
+        f["seats"] = " + ".join(who(p) for p in d["seats"])
     elif t in ("donation_accepted", "donation_revealed", "donation_refused_card"):
         f["card"] = money(D.DONATIONS[d["donation"]].amount)
     elif t == "poll_published":
@@ -116,12 +132,12 @@ def render_event(event: Any, lang: str, ctx: Any) -> str:
         f["why"] = _CATALOG.text(f"why.{d['why']}", lang)
     elif t == "election":
         f["state"] = D.state_name(d["state"], lang)
-        f["result"] = sep.join(f"{party(p, lang)} {v}/{s}" for p, (v, s) in enumerate(zip(d["votes"], d["seats"],
+        f["result"] = sep.join(f"{who(p)} {v}/{s}" for p, (v, s) in enumerate(zip(d["votes"], d["seats"],
                                                                                          strict=True)))
-        f["winners"] = " + ".join(party(p, lang) for p in d["winners"]) or "-"
+        f["winners"] = " + ".join(who(p) for p in d["winners"]) or "-"
         f["kind"] = _CATALOG.text(f"win.{d['kind']}", lang)
     elif t == "game_over":
-        f["scores"] = sep.join(f"{party(p, lang)} {row['total']}" for p, row in enumerate(d["scores"]))
+        f["scores"] = sep.join(f"{who(p)} {row['total']}" for p, row in enumerate(d["scores"]))
     elif t == "game_started":
         f["variant"] = _CATALOG.text(f"variant.{d['variant']}", lang)
     return _CATALOG.text(f"event.{t}", lang, **f)

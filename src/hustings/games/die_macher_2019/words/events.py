@@ -1,7 +1,9 @@
 """Event messages of Die Macher 2019, rendered on demand (never on the hot path) from the game's catalog.
 
 The words are in ``messages/<lang>.json`` under ``event.<type>``; this module only computes the fields:
-player labels, board and state names, cards, money, and lists assembled from catalog fragments (``part.*``).
+player labels (seats by the names people chose, when the words are asked with them), board and state names,
+cards, money, and lists assembled from catalog fragments (``part.*``). :func:`render_event` is the rules' event
+renderer.
 """
 
 from __future__ import annotations
@@ -9,42 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from hustings.engine.words import Voice
 from hustings.games.die_macher_2019 import data as D
+from hustings.games.die_macher_2019.words.names import board_label, effect_text, money
 
 _CATALOG = D.CATALOG
 
 
-def money(v: int) -> str:
-    """An amount in euros as the game prints it: 12,000€."""
-    return f"{v:,}€"
-
-
-def phase_name(phase: str, lang: str) -> str:
-    """The name of a phase (``view["phase"]``) in ``lang``; an unknown phase is shown as its id."""
-    key = f"phase.{phase}"
-    return _CATALOG.text(key, lang) if _CATALOG.has(key) else phase
-
-
-def effect_text(effect: str, lang: str) -> str:
-    """A politician's effect (``"votes:3"``, ``"double"``, ...) in words; an unknown effect is shown as is."""
-    name, _, amount = effect.partition(":")
-    key = f"effect.{name}"
-    if not _CATALOG.has(key):
-        return effect
-    n = int(amount) if amount.isdigit() else 1
-    return _CATALOG.text(key, lang, n=n, amount=money(D.MEDIA_REMOVE_PAYMENT))
-
-
-def board_label(board: int, lang: str) -> str:
-    """A board (0-based) as players see it: "board 2", "版图2"."""
-    return _CATALOG.text("part.board", lang, n=board + 1)
-
-
 class _Ctx:
-    def __init__(self, data: dict[str, Any], lang: str, parties: Sequence[int]) -> None:
+    def __init__(self, data: dict[str, Any], lang: str, parties: Sequence[int], voice: Voice | None) -> None:
         self.d = data
         self.lang = lang
         self.parties = parties
+        self.voice = voice
 
     def t(self, key: str, **fields: Any) -> str:
         return _CATALOG.text(key, self.lang, **fields)
@@ -53,7 +32,8 @@ class _Ctx:
         return self.t(sep).join(items)
 
     def seat(self, p: int) -> str:
-        return self.t("seat", n=p + 1)
+        chosen = self.voice.seat_name(p) if self.voice is not None else None
+        return chosen if chosen is not None else self.t("seat", n=p + 1)
 
     def pl_of(self, p: int) -> str:
         """A player as "P2(SPD)" once parties are chosen, else "P2"."""
@@ -227,8 +207,9 @@ EVENT_TYPES: frozenset[str] = frozenset(_R)
 """Every event type this module renders (tests check the game emits no other)."""
 
 
-def render_event(event: Any, lang: str, parties: Sequence[int] | None) -> str:
+def render_event(event: Any, lang: str, parties: Sequence[int] | None, voice: Voice | None = None) -> str:
+    """The event's message in ``lang`` (``Event.message``), seats by the names in ``voice`` when given."""
     fn = _R.get(event.type)
     if fn is None:
         return str(event.type)
-    return fn(_Ctx(dict(event.data), lang, parties or ()))
+    return fn(_Ctx(dict(event.data), lang, parties or (), voice))

@@ -1,0 +1,62 @@
+"""What the server says about a game, in the connection's language: every word from the game's words layer
+(``spec.adapter("words")``, :mod:`hustings.engine.words`), never from an interface's drawing code.
+
+- :func:`legal` - the legal actions of a seat as the server sends them: ``id``, ``kind``, ``args``, the whole
+  ``label`` and the structured label beside it (``words``: ``title``, ``args`` as ``{role, id, text}``,
+  ``parts``), so that a page groups choices by kind and argument in any language, never by splitting text.
+- :func:`event_text` - an event in words, seats by the names people chose for them at the table.
+- :func:`explain` - how the numbers of one event came about, from one seat's events and view only.
+
+The voice of a table (language, names people chose) is made by :func:`voice`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hustings.engine import Action, Event
+from hustings.engine.words import Voice, Words, legal_entry, words_for
+
+__all__ = ["Voice", "event_text", "explain", "legal", "voice", "words"]
+
+_WORDS: dict[str, Words] = {}
+
+
+def words(game: str) -> Words:
+    """The game's words (looked up once per game: they are asked for on every message)."""
+    found = _WORDS.get(game)
+    if found is None:
+        found = _WORDS[game] = words_for(game)
+    return found
+
+
+def voice(lang: str, names: Sequence[str]) -> Voice:
+    """The voice of a table: the connection's language and the names people chose for the seats."""
+    return Voice.of(lang, names)
+
+
+def legal(game: str, actions: Sequence[Action], view: Any, speaker: Voice,
+          known: dict[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The legal actions as sent (see the module's doc); ``known`` keeps the entries already worded for the same
+    view (action id -> entry) and gets the new ones."""
+    w = words(game)
+    memo: dict[int, dict[str, Any]] = {} if known is None else known
+    out = []
+    for a in actions:
+        entry = memo.get(a.id)
+        if entry is None:
+            entry = memo[a.id] = legal_entry(a, w.label(a, view, speaker))
+        out.append(entry)
+    return out
+
+
+def event_text(game: str, event: Event, speaker: Voice) -> str:
+    """An event in words, seats by the names people chose."""
+    return words(game).event_text(event, speaker)
+
+
+def explain(game: str, events: Sequence[Event], index: int, speaker: Voice, view: Any) -> list[dict[str, Any]]:
+    """``events[index]`` explained as ``[{"title", "lines"}]`` ([] when the game explains nothing). ``events`` and
+    ``view`` must be one seat's (or a spectator's): nothing else is asked."""
+    return [x.to_json() for x in words(game).event_explanations(view, events, index, speaker)]
