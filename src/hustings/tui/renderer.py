@@ -30,8 +30,8 @@ from rich.table import Table
 from rich.text import Text
 
 from hustings.engine import Action, Event, GameSpec, Outcome
-from hustings.engine.i18n import Catalog
 from hustings.engine.words import Explanation as Explanation
+from hustings.engine.words import PrintedNames as PrintedNames  # names in a name style live with the words
 from hustings.tui.charts import stacked_bars
 from hustings.tui.choices import Entry
 from hustings.tui.i18n import tr
@@ -252,30 +252,6 @@ def game_summary(ui: GameRenderer, view: View, events: Sequence[Event], outcome:
         for part in hook(view, events, scores):
             parts.extend((Text(), part))
     return parts
-
-
-class PrintedNames:
-    """Names from a game's catalog in a name style: in the interface language (``local``), as printed on the
-    cards (``de``: the catalog's German), or both, "local (German)". A game's names class adds what it names
-    (parties, states, issues...) on top of :meth:`_pick` and :meth:`_one`."""
-
-    def __init__(self, catalog: Catalog, lang: str, style: str = "local") -> None:
-        self._catalog = catalog
-        self.lang = lang
-        self.style = style
-
-    def _pick(self, key: str) -> str:
-        local = self._catalog.text(key, self.lang)
-        german = self._catalog.text(key, "de")
-        if self.style == "de":
-            return german
-        if self.style == "both" and german != local:
-            return f"{local} ({german})"
-        return local
-
-    def _one(self, key: str) -> str:
-        """One name only (narrow places): German in the ``de`` style, else the interface language."""
-        return self._catalog.text(key, "de" if self.style == "de" else self.lang)
 
 
 class BaseRenderer:

@@ -47,6 +47,11 @@ class DieMacherWords(CatalogWords):
             "track": list(D.POP_TRACK),
         }
 
+    def title(self, kind: str, lang: str) -> str:
+        """What actions of ``kind`` do: the terminal's step-by-step heading ``tui.kind.<kind>`` ("" for none)."""
+        key = f"tui.kind.{kind}"
+        return D.CATALOG.text(key, lang) if D.CATALOG.has(key, "en") else ""
+
     def label(self, action: Action, view: View, voice: Voice) -> Label:
         m = Marks(action)
         return m.label(labels.label_text(action, view, Speaker(voice), m), self.title(action.kind, voice.lang))

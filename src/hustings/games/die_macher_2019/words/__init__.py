@@ -37,6 +37,11 @@ class DieMacher2019Words(CatalogWords):
             "politicians": [D.politician_name(p, lang) for p in range(len(D.POLITICIANS))],
         }
 
+    def title(self, kind: str, lang: str) -> str:
+        """What actions of ``kind`` do: the terminal's step-by-step heading ``tui.kind_<kind>`` ("" for none)."""
+        key = f"tui.kind_{kind}"
+        return D.CATALOG.text(key, lang) if D.CATALOG.has(key, "en") else ""
+
     def label(self, action: Action, view: View, voice: Voice) -> Label:
         m = Marks(action)
         return m.label(labels.label_text(action, view, Speaker(voice), m), self.title(action.kind, voice.lang))
