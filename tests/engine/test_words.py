@@ -67,3 +67,16 @@ def test_names_in_every_language_and_style(game: str) -> None:
         for style in ("local", "de", "both"):
             names = words.names(Voice(lang, style))
             assert names and all(v for v in names.values()), (game, lang, style)
+
+
+@pytest.mark.parametrize("game", ["die-macher-2019", "die-macher"])
+def test_german_names_as_printed(game: str) -> None:
+    """Die Macher's parties and issues as printed on the German cards, in any interface language."""
+    words = words_for(game)
+    for lang in LANGS:
+        german = words.names(Voice(lang, "de"))
+        assert "Die Linke" in german["parties"] and "Gentechnik" in german["issues"], (game, lang)
+        both = words.names(Voice(lang, "both"))
+        local = words.names(Voice(lang))
+        assert all(x == y or (x in z and y in z) for x, y, z in zip(local["parties"], german["parties"],
+                                                                    both["parties"], strict=True))

@@ -16,7 +16,7 @@ from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import Phase
 from hustings.games.die_macher.words import explain, labels
 from hustings.games.die_macher.words.events import render_event
-from hustings.games.die_macher.words.names import Speaker
+from hustings.games.die_macher.words.names import Names, Speaker
 
 #: the rules topics: every phase; the scoring rules (``over``) for any other
 TOPICS: tuple[str, ...] = tuple(p.value for p in Phase)
@@ -33,12 +33,25 @@ class DieMacherWords(CatalogWords):
         from hustings.games.die_macher.actions import SPACE  # the action space's texts are these words
 
         lang = voice.lang
+        if voice.style == "local":
+            printed = {
+                "parties": [D.party_name(p, lang) for p in range(D.NUM_PARTIES)],
+                "issues": [D.issue_name(i, lang) for i in range(D.NUM_ISSUES)],
+                "cards": [D.card_name(t, lang) for t in range(D.NUM_TYPES)],
+                "states": [D.state_name(s, lang) for s in range(len(D.STATES))],
+                "cabinet": [D.cabinet_name(c, lang) for c in range(len(D.CABINET))],
+            }
+        else:  # German names as printed ("de"), or both
+            n = Names(lang, voice.style)
+            printed = {
+                "parties": [n.party(p) for p in range(D.NUM_PARTIES)],
+                "issues": [n.issue(i) for i in range(D.NUM_ISSUES)],
+                "cards": [n.card(t) for t in range(D.NUM_TYPES)],
+                "states": [n.state(s) for s in range(len(D.STATES))],
+                "cabinet": [n.cabinet(c) for c in range(len(D.CABINET))],
+            }
         return {
-            "parties": [D.party_name(p, lang) for p in range(D.NUM_PARTIES)],
-            "issues": [D.issue_name(i, lang) for i in range(D.NUM_ISSUES)],
-            "cards": [D.card_name(t, lang) for t in range(D.NUM_TYPES)],
-            "states": [D.state_name(s, lang) for s in range(len(D.STATES))],
-            "cabinet": [D.cabinet_name(c, lang) for c in range(len(D.CABINET))],
+            **printed,
             "sheet": {str(a.id): a.text(lang) for a in (SPACE[i] for i in range(len(SPACE)))
                       if a.kind in ("sheet1", "sheet2")},
             "scoring": {"media_points": list(D.MEDIA_POINTS), "national_points": list(D.NATIONAL_POINTS),

@@ -16,7 +16,7 @@ from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.words import explain, labels
 from hustings.games.die_macher_2019.words.events import render_event
-from hustings.games.die_macher_2019.words.names import Speaker
+from hustings.games.die_macher_2019.words.names import Names, Speaker
 
 #: the rules topics: every phase; the scoring rules (``over``) for any other
 TOPICS: tuple[str, ...] = tuple(p.value for p in Phase)
@@ -28,13 +28,13 @@ class DieMacher2019Words(CatalogWords):
 
     def names(self, voice: Voice) -> Mapping[str, Any]:
         """Names indexed as the view's numbers (what the browser table draws)."""
-        lang = voice.lang
+        n = Names(voice.lang, voice.style)  # German names as printed with the "de" or "both" style
         return {
-            "parties": [D.party_name(p, lang) for p in range(D.NUM_PARTIES)],
-            "issues": [D.issue_name(i, lang) for i in range(D.NUM_ISSUES)],
-            "cards": [D.card_name(t, lang) for t in range(D.NUM_TYPES)],
-            "states": [D.state_name(s, lang) for s in range(len(D.STATES))],
-            "politicians": [D.politician_name(p, lang) for p in range(len(D.POLITICIANS))],
+            "parties": [n.party(p) for p in range(D.NUM_PARTIES)],
+            "issues": [n.issue(i) for i in range(D.NUM_ISSUES)],
+            "cards": [n.card(t) for t in range(D.NUM_TYPES)],
+            "states": [n.state(s) for s in range(len(D.STATES))],
+            "politicians": [n.politician(p) for p in range(len(D.POLITICIANS))],
         }
 
     def title(self, kind: str, lang: str) -> str:
