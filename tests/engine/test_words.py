@@ -11,7 +11,7 @@ import pytest
 
 import hustings
 from hustings.engine import LANGS
-from hustings.engine.words import Voice, words_for
+from hustings.engine.words import LabelCache, Voice, words_for
 
 GAMES = {"die-macher-2019": 4, "die-macher": 4, "election-war": 5, "palace-escape": 1}
 NAMES = ("Anna", "Bo", "Chen", "Dora", "Emil")
@@ -80,3 +80,23 @@ def test_german_names_as_printed(game: str) -> None:
         local = words.names(Voice(lang))
         assert all(x == y or (x in z and y in z) for x, y, z in zip(local["parties"], german["parties"],
                                                                     both["parties"], strict=True))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_kept_labels_are_the_labels_of_the_view(game: str) -> None:
+    """A label kept by what its kind reads of the view (``label_key``, as the server keeps them) is the label
+    worded afresh for that view, at every step of a random game, for every seat."""
+    words = words_for(game)
+    cache: LabelCache[str] = LabelCache(words, lambda a, label: label.text)
+    players = GAMES[game]
+    s = hustings.make(game, players=players, seed=11)
+    rng = random.Random(11)
+    voice = Voice.of("zh-Hant", NAMES[:players])
+    for _ in range(300):
+        if s.is_over:
+            break
+        for p in s.current_players:
+            legal, view = s.legal_actions(p), s.view(p)
+            assert cache.legal(legal, view, voice) == [words.label(a, view, voice).text for a in legal], (game, p)
+        p = s.current_players[0]
+        s.apply(p, rng.choice(s.legal_actions(p)))

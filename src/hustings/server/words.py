@@ -16,11 +16,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from hustings.engine import Action, Event
-from hustings.engine.words import Voice, Words, legal_entry, words_for
+from hustings.engine.words import LabelCache, Voice, Words, legal_entry, words_for
 
 __all__ = ["Voice", "event_text", "explain", "legal", "voice", "words"]
 
 _WORDS: dict[str, Words] = {}
+#: the legal entries worded so far, per game (the server's event loop is their one thread)
+_CACHES: dict[str, LabelCache[dict[str, Any]]] = {}
 
 
 def words(game: str) -> Words:
@@ -39,16 +41,17 @@ def voice(lang: str, names: Sequence[str]) -> Voice:
 def legal(game: str, actions: Sequence[Action], view: Any, speaker: Voice,
           known: dict[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The legal actions as sent (see the module's doc); ``known`` keeps the entries already worded for the same
-    view (action id -> entry) and gets the new ones."""
-    w = words(game)
+    view (action id -> entry) and gets the new ones. Labels are kept per game by what each kind reads of the view
+    (:class:`~hustings.engine.words.LabelCache`): a label is worded once while that part stays the same."""
     memo: dict[int, dict[str, Any]] = {} if known is None else known
-    out = []
-    for a in actions:
-        entry = memo.get(a.id)
-        if entry is None:
-            entry = memo[a.id] = legal_entry(a, w.label(a, view, speaker))
-        out.append(entry)
-    return out
+    missing = [a for a in actions if a.id not in memo]
+    if missing:
+        cache = _CACHES.get(game)
+        if cache is None:
+            cache = _CACHES[game] = LabelCache(words(game), legal_entry)
+        for a, entry in zip(missing, cache.legal(missing, view, speaker), strict=True):
+            memo[a.id] = entry
+    return [memo[a.id] for a in actions]
 
 
 def event_text(game: str, event: Event, speaker: Voice) -> str:

@@ -4,6 +4,8 @@ printed, or both)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hustings.engine.words import PrintedNames, View, Voice
 from hustings.games.die_macher import data as D
 
@@ -69,3 +71,9 @@ class Speaker:
         st = view["boards"][b]["state"]
         label = self.t("tui.board", n=b + 1)
         return f"{label} · {self.n.state(st)}" if st >= 0 and view["boards"][b]["election"] else label
+
+
+@lru_cache(maxsize=256)
+def speaker(voice: Voice) -> Speaker:
+    """The speaker of ``voice``, made once (labels ask for it for every action)."""
+    return Speaker(voice)

@@ -16,7 +16,7 @@ from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.words import explain, labels
 from hustings.games.die_macher_2019.words.events import render_event
-from hustings.games.die_macher_2019.words.names import Names, Speaker
+from hustings.games.die_macher_2019.words.names import Names, speaker
 
 #: the rules topics: every phase; the scoring rules (``over``) for any other
 TOPICS: tuple[str, ...] = tuple(p.value for p in Phase)
@@ -44,7 +44,7 @@ class DieMacher2019Words(CatalogWords):
 
     def label(self, action: Action, view: View, voice: Voice) -> Label:
         m = Marks(action)
-        return m.label(labels.label_text(action, view, Speaker(voice), m), self.title(action.kind, voice.lang))
+        return m.label(labels.label_text(action, view, speaker(voice), m), self.title(action.kind, voice.lang))
 
     def label_key(self, kind: str, view: View) -> Hashable | None:
         return labels.label_key(kind, view)

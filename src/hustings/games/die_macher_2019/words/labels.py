@@ -193,6 +193,20 @@ _STILL = CARD_KINDS | {"party", "bid", "pass", "done", "wipe", "nodraw", "declin
                        "keep_marker", "donate"}
 
 
+#: kinds whose labels read only the states on the boards
+_BOARDS = frozenset({"deploy", "media", "rally", "place"})
+
+
 def label_key(kind: str, view: View) -> Hashable | None:
-    """What the labels of ``kind`` read of the view: nothing, or too much to keep (None)."""
-    return () if kind in _STILL else None
+    """What the labels of ``kind`` read of the view: nothing, the states on the boards, the parties (a media
+    marker's owner), the viewer's platform; or too much to keep (None: previews)."""
+    if kind in _STILL:
+        return ()
+    if kind in _BOARDS:
+        return tuple(b["state"] for b in view["boards"])
+    if kind == "mremove":
+        return tuple(pl["party"] for pl in view["players"])
+    if kind == "swap":
+        me = view.get("you")
+        return tuple(view["players"][me]["platform"]) if me is not None else ()
+    return None

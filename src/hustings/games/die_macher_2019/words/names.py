@@ -4,6 +4,8 @@ phases, politicians' effects and money."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hustings.engine.words import PrintedNames, View, Voice
 from hustings.games.die_macher_2019 import data as D
 
@@ -127,3 +129,9 @@ def scores_so_far(view: View) -> list[int]:
         pres = sum(values[e] for e in pl["media_presence"] if e < len(values))
         out.append(pl["election_points"] + pl["election_bonus"] + pres + pl["base"])
     return out
+
+
+@lru_cache(maxsize=256)
+def speaker(voice: Voice) -> Speaker:
+    """The speaker of ``voice``, made once (labels ask for it for every action)."""
+    return Speaker(voice)
