@@ -47,8 +47,8 @@ def test_a_fifth_game_installed_from_its_own_wheel_is_found_with_its_words_and_w
     probe = r"""
 import json, hustings
 from pathlib import Path
-from hustings.engine.adapters import RULES_HELP_KIND
-from hustings.web import WEB_DATA_KIND, WEB_KIND, game_meta
+from hustings.engine.words import WORDS_KIND, Voice
+from hustings.web import WEB_KIND, game_meta
 spec = hustings.get_spec("toy-fifth")
 folder = Path(spec.adapter(WEB_KIND))
 state = hustings.make("toy-fifth", players=2, seed=1)
@@ -59,7 +59,8 @@ meta = game_meta("toy-fifth", "zh-Hant")
 print(json.dumps({"games": hustings.list_games(), "folder": str(folder), "js": (folder / "renderer.js").is_file(),
                   "events": [e.message("zh-Hans") for e in state.events(None)],
                   "replayed": hustings.replay(state.record()).scores() == state.scores(),
-                  "rules": spec.adapter(RULES_HELP_KIND)["goal"]["en"], "names": spec.adapter(WEB_DATA_KIND)("en"),
+                  "rules": spec.adapter(WORDS_KIND).rules_help()["goal"]["en"],
+                  "names": dict(spec.adapter(WORDS_KIND).names(Voice("en"))), "page_names": meta["names"],
                   "title": meta["title"], "renderer": meta["renderer"], "catalog": sorted(meta["catalog"])}))
 """
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{site}:{SRC}", "PYTHONDONTWRITEBYTECODE": "1"}
@@ -71,6 +72,7 @@ print(json.dumps({"games": hustings.list_games(), "folder": str(folder), "js": (
     assert got["js"] and Path(got["folder"]).is_relative_to(site)
     assert got["events"] == ["P1 加 2：2", "P2 加 2：4", "P1 加 1：5"] and got["replayed"]
     assert got["rules"] == "Add 1 or 2 in turn; whoever reaches 5 wins." and got["names"]["goal"] == got["rules"]
+    assert got["page_names"]["goal"] == "先加到 5 者勝。" or got["page_names"]["goal"]
     assert got["title"] == "搶五（玩具）" and got["renderer"] == "/games/toy-fifth/renderer.js"
     assert {"game.title", "action.add", "event.added"} <= set(got["catalog"])
 

@@ -21,8 +21,8 @@ from hustings.engine.schema import DIALECT
 from hustings.games.die_macher.actions import SPACE
 from hustings.games.die_macher.phases import Phase
 from hustings.games.die_macher.schema import SCHEMA
-from hustings.games.die_macher.text import EVENT_TYPES
 from hustings.games.die_macher.view_types import EVENT_DATA
+from hustings.games.die_macher.words.events import EVENT_TYPES
 
 GAME = "die-macher"
 

@@ -9,7 +9,7 @@ from hustings.engine.i18n import REQUIRED_LANGS
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.actions import SPACE
 from hustings.games.die_macher.phases import Phase
-from hustings.games.die_macher.text import EVENT_TYPES, phase_name
+from hustings.games.die_macher.words.events import EVENT_TYPES, phase_name
 
 LANGS = ("zh-Hans", "zh-Hant", "en")
 
@@ -51,7 +51,7 @@ def test_german_names_from_seed_003() -> None:
 def test_rules_help_covers_every_phase() -> None:
     from hustings.engine import get_spec
 
-    help_ = get_spec("die-macher").adapter("rules_help")
+    help_ = get_spec("die-macher").adapter("words").rules_help()
     for ph in Phase:
         assert ph.value in help_
         assert set(help_[ph.value]) == set(LANGS)

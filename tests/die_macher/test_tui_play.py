@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.widgets import Static
 
 import hustings
-from hustings.games.die_macher.adapters.rules_help import rules_for
+from hustings.games.die_macher.words import WORDS
 from hustings.tui.app import PlayApp
 from hustings.tui.recordfile import TableSettings, load
 from hustings.tui.screens import ExplainScreen, PassScreen, TextScreen
@@ -20,6 +20,15 @@ from tui.drive import decide, rendered, settle, table_text
 
 GAME = "die-macher"
 SIZE = (150, 48)
+
+RULES_HELP = WORDS.rules_help()
+
+
+def rules_for(phase: str, lang: str) -> str:
+    """The rules text of ``phase`` from the game's words."""
+    got = WORDS.rules(phase, lang)
+    assert got is not None
+    return got[1]
 
 
 def new_session(tmp_path: Path, bots: tuple[str | None, ...], seed: int, variant: str = "short",

@@ -15,14 +15,24 @@ from rich.console import Console
 import hustings
 from hustings.engine import Action, get_spec
 from hustings.games.die_macher import data as D
-from hustings.games.die_macher.adapters.rules_help import RULES_HELP, TOPICS, rules_for
-from hustings.games.die_macher.adapters.tui import PHASES, Renderer, score_parts
+from hustings.games.die_macher.adapters.tui import PHASES, Renderer
+from hustings.games.die_macher.words import TOPICS, WORDS
+from hustings.games.die_macher.words.explain import score_parts
 from hustings.tui import ui_for
 from hustings.tui.choices import TreeModel
 from hustings.tui.renderer import GameRenderer
 
 GAME = "die-macher"
 LANGS = ("en", "zh-Hans", "zh-Hant")
+
+RULES_HELP = WORDS.rules_help()
+
+
+def rules_for(phase: str, lang: str) -> str:
+    """The rules text of ``phase`` from the game's words."""
+    got = WORDS.rules(phase, lang)
+    assert got is not None
+    return got[1]
 
 
 def rendered(renderable: Any) -> str:
@@ -250,7 +260,7 @@ def test_score_so_far_matches_the_rules_final_scores(game_states: list[hustings.
 
 def test_the_spec_names_the_renderer_and_the_rules_help() -> None:
     spec = get_spec(GAME)
-    assert spec.adapter("tui") is Renderer and spec.adapter("rules_help") is RULES_HELP
+    assert spec.adapter("tui") is Renderer and spec.adapter("words") is WORDS
     ui = ui_for(GAME, "zh-Hans", "both")
     assert isinstance(ui, Renderer) and isinstance(ui, GameRenderer)
     assert (ui.lang, ui.n.style) == ("zh-Hans", "both")

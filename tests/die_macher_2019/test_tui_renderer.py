@@ -13,14 +13,23 @@ from rich.console import Console
 
 import hustings
 from hustings.engine import Action, get_spec
-from hustings.games.die_macher_2019.adapters.rules_help import RULES_HELP, TOPICS, rules_for
 from hustings.games.die_macher_2019.adapters.tui import PHASES, Renderer
+from hustings.games.die_macher_2019.words import TOPICS, WORDS
 from hustings.tui import ui_for
 from hustings.tui.choices import TreeModel
 from hustings.tui.renderer import CanPlan, GameRenderer
 
 GAME = "die-macher-2019"
 LANGS = ("en", "zh-Hans", "zh-Hant")
+
+RULES_HELP = WORDS.rules_help()
+
+
+def rules_for(phase: str, lang: str) -> str:
+    """The rules text of ``phase`` from the game's words."""
+    got = WORDS.rules(phase, lang)
+    assert got is not None
+    return got[1]
 
 
 def rendered(renderable: Any) -> str:
@@ -138,7 +147,7 @@ def test_explanations_account_for_every_vote(game_states: list[hustings.GameStat
 
 def test_the_spec_names_the_renderer_and_the_rules_help() -> None:
     spec = get_spec(GAME)
-    assert spec.adapter("tui") is Renderer and spec.adapter("rules_help") is RULES_HELP
+    assert spec.adapter("tui") is Renderer and spec.adapter("words") is WORDS
     ui = ui_for(GAME, "zh-Hans", "both")
     assert isinstance(ui, Renderer) and isinstance(ui, GameRenderer) and isinstance(ui, CanPlan)
     assert (ui.lang, ui.n.style) == ("zh-Hans", "both")

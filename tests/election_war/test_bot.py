@@ -8,8 +8,8 @@ import random
 
 import hustings
 from hustings.games.election_war.adapters import bot
-from hustings.games.election_war.adapters.rules_help import RULES_HELP
 from hustings.games.election_war.phases import Phase
+from hustings.games.election_war.words import WORDS
 
 from .conftest import GAME
 
@@ -62,10 +62,11 @@ def test_press_conference_against_harm_only() -> None:
 
 
 def test_rules_help_covers_every_phase_in_three_languages() -> None:
+    RULES_HELP = WORDS.rules_help()
     assert set(RULES_HELP) == {str(ph) for ph in Phase}
     for texts in RULES_HELP.values():
         assert set(texts) == {"en", "zh-Hans", "zh-Hant"} and all(texts.values())
-    assert hustings.get_spec(GAME).adapter("rules_help") is RULES_HELP
+    assert hustings.get_spec(GAME).adapter("words") is WORDS
 
 
 def test_rl_encoder_encodes_every_view_in_bounds() -> None:

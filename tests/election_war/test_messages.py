@@ -15,7 +15,8 @@ from hustings.engine.i18n import REQUIRED_LANGS
 from hustings.games.election_war import data as D
 from hustings.games.election_war.actions import SPACE
 from hustings.games.election_war.phases import Phase
-from hustings.games.election_war.text import EVENT_TYPES, phase_name
+from hustings.games.election_war.words.events import EVENT_TYPES
+from hustings.games.election_war.words.names import phase_name
 
 from .conftest import GAME, campaigning
 

@@ -18,8 +18,8 @@ from hustings.engine import get_spec
 from hustings.engine.schema import DIALECT
 from hustings.games.election_war.actions import SPACE
 from hustings.games.election_war.schema import SCHEMA
-from hustings.games.election_war.text import EVENT_TYPES
 from hustings.games.election_war.view_types import EVENT_DATA
+from hustings.games.election_war.words.events import EVENT_TYPES
 
 GAME = "election-war"
 

@@ -15,11 +15,21 @@ from hustings.engine import i18n
 from hustings.engine.i18n import REQUIRED_LANGS
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import SPACE
-from hustings.games.die_macher_2019.adapters.rules_help import RULES_HELP, TOPICS, rules_for
-from hustings.games.die_macher_2019.text import EVENT_TYPES, effect_text, phase_name
+from hustings.games.die_macher_2019.words import TOPICS, WORDS
+from hustings.games.die_macher_2019.words.events import EVENT_TYPES
+from hustings.games.die_macher_2019.words.names import effect_text, phase_name
 
 GAME = "die-macher-2019"
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+
+RULES_HELP = WORDS.rules_help()
+
+
+def rules_for(phase: str, lang: str) -> str:
+    """The rules text of ``phase`` from the game's words."""
+    got = WORDS.rules(phase, lang)
+    assert got is not None
+    return got[1]
 
 
 @pytest.fixture(autouse=True)

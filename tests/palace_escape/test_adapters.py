@@ -51,7 +51,7 @@ def test_final_headline_shows_moves_against_par() -> None:
 
 
 def test_rules_help_has_three_languages() -> None:
-    help_ = get_spec("palace-escape").adapter("rules_help")
+    help_ = get_spec("palace-escape").adapter("words").rules_help()
     assert set(help_["rules"]) == set(LANGS)
 
 

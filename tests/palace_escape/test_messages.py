@@ -12,7 +12,7 @@ from hustings.engine import LANGS
 from hustings.games.palace_escape.actions import SPACE
 from hustings.games.palace_escape.data import CATALOG
 from hustings.games.palace_escape.rules import STATUSES, VARIANTS
-from hustings.games.palace_escape.text import EVENT_TYPES
+from hustings.games.palace_escape.words.events import EVENT_TYPES
 
 from .helpers import P, X, position, swap
 

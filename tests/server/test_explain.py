@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hustings.server.text import explain
+from hustings.engine.words import Voice
+from hustings.server.words import explain
 
 from .conftest import Client, Server
 
@@ -63,7 +64,10 @@ def test_explain_own_events_and_refuse_what_was_not_seen(server: Server) -> None
     st = table.state
     own = list(st.events(1))
     k = [i for i, e in enumerate(own) if e.step == step][index]
-    assert got1["items"] == explain("die-macher-2019", own[:k + 1], k, "en", st.view(1))
+    # worded with the names people typed when they joined (the harness names seat p "P{p}")
+    voice = Voice.of("en", [s.name for s in table.seats])
+    assert got1["items"] == explain("die-macher-2019", own[:k + 1], k, voice, st.view(1))
+    assert any(got1["items"][0]["title"].startswith(f"Income of {s.name} ") for s in table.seats)
 
     # a private event of seat 1 (its hand: cards_dealt) is not among seat 0's: refused, nothing changes
     secret = next(e for e in st.all_events() if e.to == 1)

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import hustings
+from hustings.engine.words import Voice
 from hustings.server.tables import token_hash
 from hustings.table.undo import undo_refusal
 
@@ -215,8 +216,9 @@ def test_labels_and_event_texts_in_the_clients_language(server: Server) -> None:
     zh = Client(server.ws_base, tid, _token(created, 0), lang="zh-Hant")
     en = Client(server.ws_base, tid)
     state = hustings.make("die-macher-2019", seed=1, players=3)
-    text = hustings.get_spec("die-macher-2019").adapter("text")
-    want = [text.action_label(a, state.view(0), "zh-Hant") for a in state.legal_actions(0)]
+    words = hustings.get_spec("die-macher-2019").adapter("words")
+    assert words is not None
+    want = [words.label(a, state.view(0), Voice("zh-Hant")).text for a in state.legal_actions(0)]
     assert [x["label"] for x in zh.latest["legal"]] == want  # type: ignore[index]
     assert en.latest["events"][0]["text"] == state.events(None)[0].message("en")  # type: ignore[index]
     zh.send({"type": "lang", "lang": "en"})
@@ -523,3 +525,29 @@ def _response(raw: socket.socket) -> bytes:
             break
         body += chunk
     return head + b"\r\n\r\n" + body
+
+
+def test_event_texts_and_labels_use_the_names_people_typed(server: Server) -> None:
+    """The event log and the labels name seats as the people at the table named themselves (issue 22), in
+    every language; the structured label rides beside each label."""
+    created = server.create(game="die-macher-2019", players=3, seats=HUMANS_3)
+    tid = created["table"]["id"]
+    names = ["Anna", "Bo", "安娜"]
+    for s in created["seats"]:
+        assert server.http.post(f"/api/tables/{tid}/join",
+                                json={"token": s["token"], "name": names[s["seat"]]}).status_code == 200
+        assert server.http.post(f"/api/tables/{tid}/ready",
+                                json={"token": s["token"], "ready": True}).status_code == 200
+    assert server.http.post(f"/api/tables/{tid}/start",
+                            json={"token": created["seats"][0]["token"]}).status_code == 200
+    clients = {p: Client(server.ws_base, tid, _token(created, p), lang="zh-Hans" if p else "en") for p in range(3)}
+    _play(clients, 3)  # every seat chooses its party
+    for p, c in clients.items():
+        c.sync()
+        texts = [e["text"] for m in c.seen if m["type"] in ("state", "update") for e in m["events"]]
+        chosen = [t for t in texts if any(n in t for n in names)]
+        assert {n for n in names if any(n in t for t in chosen)} == set(names), (p, texts)
+        assert not any(re.search(r"\bP[123]\b", t) for t in chosen), chosen
+        for a in (c.latest or {}).get("legal", []):
+            w = a["words"]
+            assert "".join(x if isinstance(x, str) else w["args"][x]["text"] for x in w["parts"]) == a["label"]

@@ -10,6 +10,7 @@ Registered by the tests that use it (``register_tiny()``), never installed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hustings.engine import (
@@ -25,14 +26,25 @@ from hustings.engine import (
     solo_outcome,
     unregister,
 )
+from hustings.engine.words import PlainWords
 
 TURNS = 4
 SOLO_TARGET = 10
 
-#: the rules_help adapter: topic -> language -> text (one topic: the view has no phase)
+#: the rules help: topic -> language -> text (one topic: the view has no phase)
 RULES_HELP = {"all": {"en": "Play a card for its value, or mark a free cell for 1 point.",
                       "zh-Hans": "打出一张牌得其点数，或标记一个空格得1分。",
                       "zh-Hant": "打出一張牌得其點數，或標記一個空格得1分。"}}
+
+
+class _Words(PlainWords):
+    """The words adapter: the actions' and events' own texts, and the rules help."""
+
+    def rules_help(self) -> Mapping[str, Mapping[str, str]]:
+        return RULES_HELP
+
+
+WORDS = _Words()
 
 
 def _describe(a: Action, lang: str) -> str:
@@ -178,7 +190,7 @@ def _spec(game: str, factory: Any, space: ActionSpace, solo: bool) -> GameSpec:
                       "total": {"en": "total", "zh-Hans": "总分", "zh-Hant": "總分"}},
         space=space,
         outcome="solo" if solo else "ranked",
-        adapters={"rules_help": f"{__name__}:RULES_HELP"},  # no "tui": the shell falls back
+        adapters={"words": f"{__name__}:WORDS"},  # no "tui": the shell falls back
     )
 
 

@@ -38,13 +38,13 @@ def test_every_games_rules_texts_reach_the_page_in_every_language(tmp_path: Path
     """The Rules dialog reads ``meta.rules[phase]`` (table.js). Every topic of every game's rules help reaches the
     page's data, in every language, as that language's own text (issue 22: the dialog was empty for the games
     whose help texts come as read-only Mappings)."""
-    from hustings.engine import get_spec
+    from hustings.engine.words import words_for
 
     with TestClient(create_app(open_store(f"sqlite:///{tmp_path / 'rules.sqlite'}"))) as client:
-        games = [g for g in list_games() if get_spec(g).adapter("rules_help")]
+        games = [g for g in list_games() if words_for(g).rules_help()]
         assert {"die-macher-2019", "die-macher", "election-war", "palace-escape"} <= set(games)
         for game in games:
-            help_texts = get_spec(game).adapter("rules_help")
+            help_texts = words_for(game).rules_help()
             for lang in LANGS:
                 rules = client.get(f"/web/games/{game}.json", params={"lang": lang}).json()["rules"]
                 assert set(rules) == {str(topic) for topic in help_texts}, (game, lang)

@@ -1,10 +1,11 @@
 """The kinds of adapter a game may declare, each declared once with its type.
 
 A game's spec names its adapters by kind (``GameSpec.adapters``: kind -> ``"module:attribute"``). Each kind is an
-:class:`AdapterKind`, declared once, beside the type it stands for, by the layer that uses it: the engine's own
-kinds here and in :mod:`hustings.engine.schema`, the bot's in :mod:`hustings.bots.heuristic`, the terminal's in
-:mod:`hustings.tui.renderer`, and so on. ``spec.adapter(KIND)`` is then typed (``T | None``), and the object a game
-names is checked against the kind when it is first asked for (a TypeError naming the game, the kind and the type).
+:class:`AdapterKind`, declared once, beside the type it stands for, by the layer that uses it: the engine's
+own kinds in :mod:`hustings.engine.words` and :mod:`hustings.engine.schema`, the bot's in
+:mod:`hustings.bots.heuristic`, the terminal's in :mod:`hustings.tui.renderer`, and so on. ``spec.adapter(KIND)``
+is then typed (``T | None``), and the object a game names is checked against the kind when it is first asked for
+(a TypeError naming the game, the kind and the type).
 Every declared kind is in one registry (:func:`adapter_kinds`); ``docs/new-game.md`` lists them, and a test checks
 the list against the registry and every game's adapters against their kinds.
 """
@@ -13,9 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
-
-from hustings.engine.core import Action, Event
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -54,34 +53,4 @@ def kind_of(name: str) -> AdapterKind[Any] | None:
     return _KINDS.get(name)
 
 
-def _is_mapping_of_texts(obj: object) -> bool:
-    return isinstance(obj, Mapping) and all(isinstance(v, Mapping) for v in obj.values())
-
-
-# -- the kinds whose types the engine knows ----------------------------------------------------------------
-
-
-#: topic (a phase, say) -> language -> text
-RulesHelp = Mapping[str, Mapping[str, str]]
-
-RULES_HELP_KIND: AdapterKind[RulesHelp] = AdapterKind(
-    "rules_help", "a mapping topic -> language -> text", _is_mapping_of_texts,
-    "the terminal's rules screen (`r`: the topic named by `view[\"phase\"]`, else every topic), the browser's Rules "
-    "dialog")
-
-
-class TextAdapter(Protocol):
-    """A game's plain-text words for people: action labels in a seat's view, and event texts."""
-
-    def action_label(self, action: Action, view: Mapping[str, Any], lang: str) -> str: ...
-
-    def event_text(self, event: Event, lang: str, view: Mapping[str, Any] | None = None) -> str: ...
-
-
-TEXT_KIND: AdapterKind[TextAdapter] = AdapterKind(
-    "text", "an object with action_label(action, view, lang) and event_text(event, lang, view=None)",
-    lambda obj: callable(getattr(obj, "action_label", None)) and callable(getattr(obj, "event_text", None)),
-    "the online server's labels and event texts (and `explain_event` where the game has one); without it the "
-    "game's own action and event texts")
-
-__all__ = ["RULES_HELP_KIND", "TEXT_KIND", "AdapterKind", "RulesHelp", "TextAdapter", "adapter_kinds", "kind_of"]
+__all__ = ["AdapterKind", "adapter_kinds", "kind_of"]

@@ -686,8 +686,8 @@ class GameSpec:
 
     ``adapters`` names the game's optional adapters by kind as ``"module:attribute"`` strings, imported only when
     asked for (:meth:`adapter`). The kinds are declared once each with their type (:mod:`hustings.engine.adapters`,
-    listed in docs/new-game.md): ``bot``, ``rl_encoder``, ``tui``, ``keys``, ``rules_help``, ``schema``, ``text``,
-    ``web``, ``web_data``.
+    listed in docs/new-game.md): ``bot``, ``rl_encoder``, ``tui``, ``keys``, ``schema``, ``web`` and ``words``
+    (every word an interface shows: :class:`hustings.engine.words.Words`).
     """
 
     id: str

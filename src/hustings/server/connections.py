@@ -3,8 +3,8 @@
 A connection says hello to a table (as a seat, with its token, or as a spectator), gets the state, then an update
 after every change: its seat's part of the table core's :class:`~hustings.table.core.Update` (view, legal actions
 when it must act, the events it may see, the table commands it is offered), as JSON assembled from fragments
-encoded once per step. Every word in a message (action labels, event texts) comes from the game's words through
-:mod:`hustings.server.text` at one seam (:func:`seat_words`).
+encoded once per step. Every word in a message (action labels, event texts) comes from the game's words layer through
+:mod:`hustings.server.words` at one seam (:func:`seat_words`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any
 import orjson
 
 from hustings.engine import LANGS, Action, Event, normalize_lang
+from hustings.server import words as W
 from hustings.server.live import HubBase, LiveTable, PlayError, TableRefused
-from hustings.server.text import TextAdapter, text_for
 from hustings.table.core import Update
 
 
@@ -62,20 +62,15 @@ class Conn:
     said_hello: bool = False
 
 
-def seat_words(table: LiveTable, text: TextAdapter, seat: int, lang: str, view: Any, view_json: str,
+def seat_words(table: LiveTable, voice: W.Voice, seat: int, lang: str, view: Any, view_json: str,
                legal: tuple[Action, ...]) -> list[dict[str, Any]]:
-    """The seam of the game's words in a seat's message: its legal actions, each with its label in ``lang``. A label
-    is a function of (action, view, lang) only, so while the seat's view stays the same its labels are not made
-    again."""
+    """The seam of the game's words in a seat's message: its legal actions, each with its label (whole and
+    structured) in the table's voice. A label is a function of (action, view, voice) only, so while the seat's view
+    stays the same its labels are not made again."""
     memo = table.labels.get((seat, lang))
-    known: dict[int, str] = memo[1] if memo is not None and memo[0] == view_json else {}
-    out = []
-    for a in legal:
-        label = known.get(a.id)
-        if label is None:
-            label = known[a.id] = text.action_label(a, view, lang)
-        out.append({"id": a.id, "kind": a.kind, "args": list(a.args), "label": label})
-    table.labels[(seat, lang)] = (view_json, known)
+    known = memo[2] if memo is not None and memo[0] == view_json and memo[1] == voice else {}
+    out = W.legal(table.record.game, legal, view, voice, known)
+    table.labels[(seat, lang)] = (view_json, voice, known)
     return out
 
 
@@ -117,21 +112,21 @@ class Connections(HubBase):
             clocks = core.clocks.to_json(to_act, time.time()) if playing else []
             cache["common"] = dumps({"to_act": to_act, "clocks": clocks, "over": update.over, "outcome": outcome,
                                      "status": table.status, "table": self.info(table)})[1:-1]
-        text = cache.get("text")
-        if text is None:
-            text = cache["text"] = text_for(table.record.game)
+        voice = cache.get(("voice", lang))
+        if voice is None:  # the connection's language and the names people chose for the seats
+            voice = cache["voice", lang] = W.voice(lang, [s.name for s in table.seats])
         legal_json = "[]"
         if seat is not None and playing and part.legal and not st.is_over:
             lkey = ("legal", seat, lang)
             if lkey not in frags:
-                frags[lkey] = dumps(seat_words(table, text, seat, lang, view, view_json, part.legal))
+                frags[lkey] = dumps(seat_words(table, voice, seat, lang, view, view_json, part.legal))
             legal_json = frags[lkey]
         evs: list[str] = []
         for e in part.events:
             ekey = ("event", id(e), seat, lang)  # e is held by the core's events for as long as frags are
             ev = frags.get(ekey)
             if ev is None:
-                ev = frags[ekey] = self._event_json(text, e, lang, view)
+                ev = frags[ekey] = self._event_json(table.record.game, voice, e)
             evs.append(ev)
         can_undo = seat is not None and part.can_undo
         can_give_up = seat is not None and playing and part.can_give_up
@@ -143,10 +138,10 @@ class Connections(HubBase):
                 f'"can_give_up":{"true" if can_give_up else "false"},{cache["common"]}}}')
 
     @staticmethod
-    def _event_json(text: TextAdapter, e: Event, lang: str, view: Any) -> str:
+    def _event_json(game: str, voice: W.Voice, e: Event) -> str:
         # e.data is FrozenDict/FrozenList: dict and list subclasses, which orjson writes as they are
         return dumps({"type": e.type, "data": e.data, "step": e.step, "to": e.to,
-                      "text": text.event_text(e, lang, view)})
+                      "text": W.event_text(game, e, voice)})
 
     def send_state(self, table: LiveTable, conn: Conn, kind: str, since: int | None,
                    cache: dict[Any, Any] | None = None) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import hustings
 from hustings.engine import GameState, get_spec
+from hustings.engine.words import Voice
 from hustings.server.i18n import CATALOG, error_text
 from hustings.server.store import ActionRecord, SeatRecord, ServerStore, StoreError, TableRecord
 from hustings.table.clock import ClockSettings
@@ -89,10 +90,10 @@ class LiveTable:
     #: per step however many messages need them; ``frags_at`` is the step they belong to
     frags: dict[Any, Any] = field(default_factory=dict)
     frags_at: int = -1
-    #: (seat, lang) -> (the view's JSON, action id -> label): a label is a function of (action, view, lang) only,
-    #: so while a seat's view stays the same from one step to the next (others acting on a simultaneous step, say)
-    #: its labels are not made again
-    labels: dict[tuple[int, str], tuple[str, dict[int, str]]] = field(default_factory=dict)
+    #: (seat, lang) -> (the view's JSON, the voice, action id -> legal entry): a label is a function of (action,
+    #: view, voice) only, so while a seat's view stays the same from one step to the next (others acting on a
+    #: simultaneous step, say) its labels are not made again
+    labels: dict[tuple[int, str], tuple[str, Voice, dict[int, dict[str, Any]]]] = field(default_factory=dict)
     #: (the record it was made from, the TableInfo fields that only a new record changes): Hub.info
     info_fixed: tuple[TableRecord, dict[str, Any]] | None = None
 

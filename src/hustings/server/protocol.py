@@ -95,14 +95,33 @@ class SeatClock(TypedDict):
     running: bool
 
 
+class LabelArg(TypedDict):
+    """One argument of an action in words: what it is (``role``, for programs: ``card``, ``target``...), its value
+    (``id``, the action's argument) and its ``text``."""
+
+    role: str
+    id: int
+    text: str
+
+
+class LabelWords(TypedDict):
+    """A label, structured: what actions of its kind do (``title``, may be empty), each argument in words, and the
+    label's ``parts`` in order (literal text, or the index of an argument whose text stands there)."""
+
+    title: str
+    args: list[LabelArg]
+    parts: list[str | int]
+
+
 class LegalAction(TypedDict):
     """An action the seat may take now: its stable ``id`` (what ``act`` sends back), kind, args and the label in
-    the connection's language."""
+    the connection's language; ``words``: the label structured (a page groups choices by kind and argument)."""
 
     id: int
     kind: str
     args: list[int]
     label: str
+    words: NotRequired[LabelWords]
 
 
 class SeatEvent(TypedDict):

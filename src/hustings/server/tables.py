@@ -24,6 +24,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from hustings.engine import Action
+from hustings.server import words as W
 from hustings.server.cluster import PRESENCE_S, PRESENCE_TTL_S, Cluster
 from hustings.server.connections import Conn, Connections, dumps, dumps_bytes
 from hustings.server.i18n import error_text
@@ -31,7 +32,6 @@ from hustings.server.live import LiveTable, PlayError, TableRefused, build, refu
 from hustings.server.lobby import Lobby, LobbyError, token_hash
 from hustings.server.presence import Presence
 from hustings.server.store import ServerStore, StaleStep, StoreError, TableNotFound
-from hustings.server.text import explain
 from hustings.table.core import BOT, PERSON, Mover, Refused, SaveError
 
 log = logging.getLogger("hustings.server")
@@ -322,8 +322,9 @@ class Hub(Lobby, Connections, Presence, Cluster):
                 raise PlayError("unknown_event", step=step, index=index)
             # the seat's view now, taken under the lock (a fresh object: moves made meanwhile do not touch it)
             view = table.state.view(seat)
+            voice = W.voice(lang, [s.name for s in table.seats])
         k = at[index]
-        items = await asyncio.to_thread(explain, table.record.game, seen[:k + 1], k, lang, view) or []
+        items = await asyncio.to_thread(W.explain, table.record.game, seen[:k + 1], k, voice, view)
         conn.send(dumps({"type": "explanation", "step": step, "index": index, "event": seen[k].type,
                          "items": items}))
 

@@ -16,7 +16,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from hustings.engine import Action, GameSpec
-from hustings.engine.adapters import RULES_HELP_KIND
+from hustings.engine.words import words_for
 from hustings.tui.choices import Entry
 from hustings.tui.i18n import tr
 from hustings.tui.renderer import BaseRenderer, Panel, View
@@ -156,9 +156,9 @@ class FallbackRenderer(BaseRenderer):
     # -- help --------------------------------------------------------------------------------
 
     def rules(self, view: View) -> tuple[str, str] | None:
-        """From the game's ``rules_help`` adapter (topic -> language -> text): the topic of the view's phase,
-        else every topic."""
-        help_ = self.spec.adapter(RULES_HELP_KIND)
+        """From the game's words (its rules help: topic -> language -> text): the topic of the view's phase, else
+        every topic."""
+        help_ = words_for(self.spec.id).rules_help()
         if not help_:
             return None
         phase = view.get("phase")

@@ -21,7 +21,6 @@ scores)`` the game's parts of the end-of-game summary (after the shell's score c
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -32,7 +31,8 @@ from rich.text import Text
 
 from hustings.engine import Action, Event, GameSpec, Outcome
 from hustings.engine.adapters import AdapterKind
-from hustings.engine.i18n import Catalog
+from hustings.engine.words import Explanation as Explanation
+from hustings.engine.words import PrintedNames as PrintedNames  # names in a name style live with the words
 from hustings.tui.charts import stacked_bars
 from hustings.tui.choices import Entry
 from hustings.tui.i18n import tr
@@ -59,14 +59,6 @@ class Panel:
     width: int = 1
     max_height: int | None = None
     primary: bool = False
-
-
-@dataclass
-class Explanation:
-    """How one number on the table came about: a title (the number) and the lines of its breakdown."""
-
-    title: str
-    lines: list[str]
 
 
 def parse_number(text: str) -> int | None:
@@ -268,30 +260,6 @@ def game_summary(ui: GameRenderer, view: View, events: Sequence[Event], outcome:
     return parts
 
 
-class PrintedNames:
-    """Names from a game's catalog in a name style: in the interface language (``local``), as printed on the
-    cards (``de``: the catalog's German), or both, "local (German)". A game's names class adds what it names
-    (parties, states, issues...) on top of :meth:`_pick` and :meth:`_one`."""
-
-    def __init__(self, catalog: Catalog, lang: str, style: str = "local") -> None:
-        self._catalog = catalog
-        self.lang = lang
-        self.style = style
-
-    def _pick(self, key: str) -> str:
-        local = self._catalog.text(key, self.lang)
-        german = self._catalog.text(key, "de")
-        if self.style == "de":
-            return german
-        if self.style == "both" and german != local:
-            return f"{local} ({german})"
-        return local
-
-    def _one(self, key: str) -> str:
-        """One name only (narrow places): German in the ``de`` style, else the interface language."""
-        return self._catalog.text(key, "de" if self.style == "de" else self.lang)
-
-
 class BaseRenderer:
     """Defaults for a :class:`GameRenderer`: a subclass must still draw :meth:`panels`, and usually words
     :meth:`who`, :meth:`describe` and :meth:`entries` better than these do."""
@@ -396,61 +364,3 @@ class BaseRenderer:
             table.add_row(labels.get(comp, comp), *(str(s.get(comp, 0)) for s in scores),
                           style="bold" if comp == "total" else "")
         return table
-
-
-def event_explanations(ui: GameRenderer, view: View, events: Sequence[Event], index: int) -> list[Explanation]:
-    """How the numbers of ``events[index]`` came about: the explanations that event adds to the terminal's
-    explain page (``explanations``) or grows by a line, seen with the same eyes as the events (``view`` and
-    ``events`` are one seat's). A renderer may answer itself with an ``event_explanations(view, events, index)``
-    hook. The page is worked out twice, before and with the event: linear in the events, meant for one request
-    now and then (the browser log's ``?``), not for every move."""
-    hook = getattr(ui, "event_explanations", None)
-    if callable(hook):
-        got: list[Explanation] = hook(view, events, index)
-        return got
-    return explanations_added(ui, view, events, index)
-
-
-def explanations_added(ui: GameRenderer, view: View, events: Sequence[Event], index: int) -> list[Explanation]:
-    """The explanations ``events[index]`` adds to ``ui.explanations`` or makes longer (the default of
-    :func:`event_explanations`)."""
-    before: dict[str, int] = {}
-    for x in ui.explanations(view, events[:index]):
-        before[x.title] = max(before.get(x.title, 0), len(x.lines))
-    # new, or one line longer: a number the event made or added to (not one it cleared, like an election
-    # emptying the votes of its state)
-    return [x for x in ui.explanations(view, events[:index + 1])
-            if x.title not in before or len(x.lines) > before[x.title]]
-
-
-class RendererText:
-    """A game's ``text`` adapter made from its terminal renderer: ``action_label(action, view, lang)`` is the
-    renderer's ``describe`` (Rich only, no Textual), so a person online reads the terminal's words;
-    ``event_text(event, lang, view)`` is the event's own message; ``explain_event(events, index, lang, view)``
-    the worked explanation of one event (:func:`event_explanations`). One renderer per language, made on first
-    use; the server calls it from several threads."""
-
-    def __init__(self, factory: Callable[[str, str], GameRenderer]) -> None:
-        self._factory = factory
-        self._renderers: dict[str, GameRenderer] = {}
-        self._lock = threading.Lock()
-
-    def _renderer(self, lang: str) -> GameRenderer:
-        r = self._renderers.get(lang)  # made already: no lock needed to read it (a dict read is atomic)
-        if r is not None:
-            return r
-        with self._lock:
-            r = self._renderers.get(lang)
-            if r is None:
-                r = self._renderers[lang] = self._factory(lang, "local")
-            return r
-
-    def action_label(self, action: Action, view: View, lang: str) -> str:
-        return self._renderer(lang).describe(action, view)
-
-    def event_text(self, event: Event, lang: str, view: View | None = None) -> str:
-        return event.message(lang)
-
-    def explain_event(self, events: Sequence[Event], index: int, lang: str, view: View) -> list[Explanation]:
-        """The explanations of ``events[index]``, from one seat's ``events`` and ``view`` only."""
-        return event_explanations(self._renderer(lang), view, events, index)

@@ -9,33 +9,27 @@ FastAPI app.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from hustings.engine import LANGS, get_spec, list_games, normalize_lang
-from hustings.engine.adapters import RULES_HELP_KIND, AdapterKind
+from hustings.engine.adapters import AdapterKind
 from hustings.engine.i18n import Catalog
+from hustings.engine.words import Voice, words_for
 
 STATIC = Path(__file__).parent / "static"
 
 SHARED = Catalog.from_package("hustings", "messages")
 CATALOG = Catalog.from_package("hustings.web", "messages").chain(SHARED)
 
-#: what a game's ``web_data`` adapter is: the names its browser renderer draws, in one language
-WebNames = Callable[[str], Mapping[str, Any]]
-
 WEB_KIND: AdapterKind[str] = AdapterKind(
     "web", "the folder (a str path) that holds the game's renderer.js and what it imports",
     lambda obj: isinstance(obj, str),
-    "`hustings serve` (the page loads `/games/<id>/renderer.js`; the game's `messages/` are its words); without it: "
-    "the generic browser table")
-WEB_DATA_KIND: AdapterKind[WebNames] = AdapterKind(
-    "web_data", "a function names(lang) -> mapping of the names the browser renderer draws", callable,
-    "the browser table (the page's `names`)")
+    "`hustings serve` (the page loads `/games/<id>/renderer.js`; its words, names and catalog come from the "
+    "game's `words`); without it: the generic browser table")
 
-__all__ = ["CATALOG", "LANGS", "STATIC", "WEB_DATA_KIND", "WEB_KIND", "WebNames", "game_folder", "game_meta",
-           "shell_messages"]
+__all__ = ["CATALOG", "LANGS", "STATIC", "WEB_KIND", "game_folder", "game_meta", "shell_messages"]
 
 
 def shell_messages(lang: str) -> dict[str, str]:
@@ -62,29 +56,14 @@ def _pick(texts: Any, lang: str) -> str:
     return ""
 
 
-def _game_catalog(game: str) -> Catalog | None:
-    """The game's own catalog: ``messages/`` of the package that holds its web adapter."""
-    target = get_spec(game).adapters.get(WEB_KIND.name)
-    if target is None:
-        return None
-    module = target.partition(":")[0]
-    package = module.rpartition(".")[0] if module.endswith(".web") else module
-    try:
-        found = Catalog.from_package(package, "messages")
-        found.keys("en")
-    except Exception:  # no catalog folder: the page shows the server's texts only
-        return None
-    return found
-
-
 def game_meta(game: str, lang: str) -> dict[str, Any]:
-    """What a page needs to draw ``game`` in ``lang``: title, variants, score labels, sides, the rules help by
-    phase, the names its renderer draws (``web_data`` adapter), its catalog, and where its renderer is."""
+    """What a page needs to draw ``game`` in ``lang``: title, variants, score labels, sides, and from the game's
+    words (:mod:`hustings.engine.words`) the rules help by phase, how to win, the names its renderer draws and
+    its catalog; and where its renderer is."""
     spec = get_spec(game)
     lang = normalize_lang(lang)
-    rules_help = spec.adapter(RULES_HELP_KIND) or {}
-    names = spec.adapter(WEB_DATA_KIND)
-    catalog = _game_catalog(game)
+    words = words_for(game)
+    catalog = words.catalog
     return {
         "id": spec.id,
         "title": _pick(spec.title, lang),
@@ -95,8 +74,9 @@ def game_meta(game: str, lang: str) -> dict[str, Any]:
         "players": {v: spec.player_counts(v) for v in spec.variants},
         "sides": [spec.side_name(i, lang) for i in range(len(spec.sides))],
         "score_labels": {k: spec.score_label(k, lang) for k in spec.score_labels},
-        "rules": {str(topic): _pick(texts, lang) for topic, texts in dict(rules_help).items()},
-        "names": names(lang) if names is not None else {},
+        "rules": {str(topic): _pick(texts, lang) for topic, texts in words.rules_help().items()},
+        "how_to_win": words.how_to_win(lang),
+        "names": dict(words.names(Voice(lang))),
         "catalog": catalog.export(lang) if catalog is not None else {},
         "renderer": f"/games/{spec.id}/renderer.js" if game_folder(game) is not None else None,
     }

@@ -4,10 +4,12 @@ it with ``web/renderer.js``. Nothing of hustings names it: the entry point in it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hustings.engine import LANGS, Action, ActionSpace, GameSpec, GameState, Outcome, Rng, ranked_outcome, solo_outcome
 from hustings.engine.i18n import Catalog
+from hustings.engine.words import PlainWords, Voice
 
 GAME_ID = "toy-fifth"
 GOAL = 5
@@ -92,7 +94,25 @@ def _make(players: int, variant: str, seed: int) -> Race:
     return Race(players, variant, seed)
 
 
-RULES_HELP = {"goal": {lang: CATALOG.text("help.goal", lang, goal=GOAL) for lang in LANGS}}
+class Words(PlainWords):
+    """Every word of the game (the ``words`` adapter): the actions' and events' own texts, its rules and goal."""
+
+    catalog = CATALOG
+
+    def names(self, voice: Voice) -> Mapping[str, Any]:
+        return {"goal": CATALOG.text("help.goal", voice.lang, goal=GOAL)}
+
+    def rules(self, phase: str | None, lang: str) -> tuple[str, str] | None:
+        return CATALOG.text("game.title", lang), CATALOG.text("help.goal", lang, goal=GOAL)
+
+    def rules_help(self) -> Mapping[str, Mapping[str, str]]:
+        return {"goal": {lang: CATALOG.text("help.goal", lang, goal=GOAL) for lang in LANGS}}
+
+    def how_to_win(self, lang: str) -> str:
+        return CATALOG.text("help.goal", lang, goal=GOAL)
+
+
+WORDS = Words()
 
 SPEC = GameSpec(
     id=GAME_ID,
@@ -106,8 +126,7 @@ SPEC = GameSpec(
     rules_version="1",
     space=SPACE,
     adapters={
-        "rules_help": "toyfifth:RULES_HELP",
         "web": "toyfifth.web:FOLDER",
-        "web_data": "toyfifth.web:names",
+        "words": "toyfifth:WORDS",
     },
 )

@@ -37,13 +37,11 @@ SPEC = GameSpec(
     adapters={
         "bot": "hustings.games.die_macher.adapters.bot:HEURISTIC",
         "tui": "hustings.games.die_macher.adapters.tui:Renderer",
-        "rules_help": "hustings.games.die_macher.adapters.rules_help:RULES_HELP",
         "schema": "hustings.games.die_macher.schema:SCHEMA",
-        # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
+        # the browser table: renderer.js in this folder (hustings.web)
         "web": "hustings.games.die_macher.web:FOLDER",
-        "web_data": "hustings.games.die_macher.web:names",
-        # plain-text labels and event texts (the online server)
-        "text": "hustings.games.die_macher.adapters.text:TEXT",
+        # every word: names, action labels, event texts, explanations, rules, how to win (every interface)
+        "words": "hustings.games.die_macher.words:WORDS",
     },
 )
 

@@ -6,78 +6,9 @@ from itertools import product
 
 from hustings.engine import Action, ActionSpace
 from hustings.games.die_macher import data as D
+from hustings.games.die_macher.words.labels import describe
 
 GAME_ID = "die-macher"
-
-
-def _money(k: int) -> str:
-    return f"{k * 1000:,} DM"
-
-
-def describe(a: Action, lang: str) -> str:
-    """The action in words, from the catalog's ``action.<kind>`` messages (never on the hot path)."""
-    k, x = a.kind, a.args
-
-    def t(key: str, **fields: object) -> str:
-        return D.CATALOG.text(key, lang, **fields)
-
-    def board(b: int) -> str:
-        return t("part.board", n=b + 1)
-
-    def seat(p: int) -> str:
-        return t("part.party", party=D.party_name(p, lang))
-
-    if k in ("pass", "draw", "keep", "done", "accept", "decline", "cab_votes", "cab_undouble", "cab_up",
-             "natmedia", "secret"):
-        return t(f"action.{k}")
-    if k in ("sheet1", "sheet2"):
-        icons = D.SHEET_COLUMNS[0 if k == "sheet1" else 1][x[0]]
-        parts, bi = [], 1
-        for icon in icons:
-            name, _, amount = icon.partition(":")
-            where = ""
-            if name != "members":
-                where = board(x[bi])
-                bi += 1
-            n = int(amount or 1)
-            parts.append(t(f"sheet_icon.{name}", n=n, board=where, move=D.move_label(n, lang)))
-        return t(f"action.{k}", combo=x[0] + 1, parts=t("part.sep").join(parts))
-    if k in ("bid", "pbid"):
-        return t(f"action.{k}", amount=_money(x[0]))
-    if k == "first":
-        return t("action.first", party=seat(x[0]))
-    if k == "discard":
-        return t("action.discard", card=D.card_name(x[0], lang))
-    if k == "swap":
-        return t("action.swap", slot=x[0] + 1, card=D.card_name(x[1], lang))
-    if k == "cab":
-        return t("action.cab", card=D.cabinet_name(x[0], lang), board=board(x[1]))
-    if k == "cab_double":
-        return t("action.cab_double", issue=D.issue_name(x[0], lang))
-    if k in ("cab_media", "cab_down", "offer", "force"):
-        return t(f"action.{k}", party=seat(x[0]))
-    if k == "media":
-        return t("action.media", board=board(x[0]))
-    if k == "exch":
-        return t("action.exch", out=D.card_name(x[0], lang), card=D.card_name(x[1], lang))
-    if k == "rally":
-        return t("action.rally", count=x[0])
-    if k == "publish":
-        return t("action.publish", a=x[0] + 1, b=x[1] + 1) if x[0] != x[1] else t("action.publish1", a=x[0] + 1)
-    if k == "convert":
-        return t("action.convert", count=x[0])
-    if k == "natop":
-        if x[1] < D.NATIONAL_SLOTS:
-            return t("action.natop_replace", card=D.card_name(x[0], lang), slot=x[1] + 1)
-        return t("action.natop", card=D.card_name(x[0], lang))
-    if k == "secret_split":
-        if not x[0]:
-            return t("action.secret_members")
-        return t("action.secret_split", move=D.move_label(x[0], lang))
-    if k == "donate":
-        return t("action.donate_accept" if x[1] else "action.donate_refuse",
-                 amount=f"{D.DONATIONS[x[0]].amount:,} DM")
-    return f"{k}{x}"
 
 
 def _boards_for(icons: list[str]) -> list[tuple[int, ...]]:

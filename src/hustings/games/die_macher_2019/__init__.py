@@ -33,12 +33,10 @@ SPEC = GameSpec(
         "bot": "hustings.games.die_macher_2019.adapters.bot:HEURISTIC",
         "rl_encoder": "hustings.games.die_macher_2019.adapters.rl:ENCODER",
         "tui": "hustings.games.die_macher_2019.adapters.tui:Renderer",
-        "rules_help": "hustings.games.die_macher_2019.adapters.rules_help:RULES_HELP",
-        # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
+        # the browser table: renderer.js in this folder (hustings.web)
         "web": "hustings.games.die_macher_2019.web:FOLDER",
-        "web_data": "hustings.games.die_macher_2019.web:names",
-        # plain-text labels and event texts (the online server)
-        "text": "hustings.games.die_macher_2019.adapters.text:TEXT",
+        # every word: names, action labels, event texts, explanations, rules, how to win (every interface)
+        "words": "hustings.games.die_macher_2019.words:WORDS",
         "schema": "hustings.games.die_macher_2019.schema:SCHEMA",
     },
 )

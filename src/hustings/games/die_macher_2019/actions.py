@@ -6,64 +6,9 @@ from itertools import product
 
 from hustings.engine import Action, ActionSpace
 from hustings.games.die_macher_2019 import data as D
+from hustings.games.die_macher_2019.words.labels import describe
 
 GAME_ID = "die-macher-2019"
-
-
-def _money(k: int) -> str:
-    return f"{k * 1000:,}€"
-
-
-def describe(a: Action, lang: str) -> str:
-    """The action in words, from the catalog's ``action.<kind>`` messages (never on the hot path)."""
-    k, x = a.kind, a.args
-
-    def t(key: str, **fields: object) -> str:
-        return D.CATALOG.text(key, lang, **fields)
-
-    def card(i: int = 0) -> str:
-        return D.card_name(x[i], lang)
-
-    def board(b: int) -> str:
-        return t("part.board", n=b + 1)
-
-    if k in ("draft", "plat", "keep", "take", "pick", "discard"):
-        return t(f"action.{k}", card=card())
-    if k in ("pass", "done", "wipe", "nodraw", "pay", "decline", "dbl_off", "publish", "presence", "keep_marker"):
-        return t(f"action.{k}")
-    if k == "party":
-        return t("action.party", party=D.party_name(x[0], lang))
-    if k == "deploy":
-        items = (t("part.deploy_item", icon=t(f"deploy_icon.{icon}"), board=board(b))
-                 for icon, b in zip(D.SCHEMES[x[0]], x[1:], strict=True))
-        return t("action.deploy", scheme=x[0] + 1, parts=t("part.sep").join(items))
-    if k == "bid":
-        return t("action.bid", amount=_money(x[0]))
-    if k == "swap":
-        return t("action.swap", slot=x[0] + 1, card=card(1))
-    if k == "media":
-        return t("action.media", board=board(x[0]), cost=f"{D.MEDIA_COST:,}€")
-    if k == "rally":
-        return t("action.rally", board=board(x[0]), count=x[1], cost=f"{D.RALLY_COST[x[1]]:,}€")
-    if k == "place":
-        return t("action.place", politician=D.politician_name(x[0], lang), board=board(x[1]))
-    if k == "dbl_on":
-        return t("action.dbl_on", issue=D.issue_name(x[0], lang))
-    if k == "mremove":
-        return t("action.mremove_own" if x[1] else "action.mremove", n=x[0] + 1)
-    if k == "second":
-        return t("action.second", n=x[0] + 1)
-    if k == "replace":
-        return t("action.replace", issue=D.issue_name(x[0], lang), card=card(1))
-    if k == "keep_poll":
-        return t("action.keep_poll", gain=D.POLL_KEEP_BASE)
-    if k == "convert":
-        return t("action.convert", count=x[0])
-    if k == "donate":
-        d = D.DONATIONS[x[0]]
-        return t("action.donate_accept" if x[1] else "action.donate_refuse",
-                 amount=f"{d.amount:,}€", change=d.accept_base if x[1] else d.refuse_base)
-    return f"{k}{x}"
 
 
 def _deploy_assignments(scheme: list[str]) -> list[tuple[int, ...]]:

@@ -35,14 +35,12 @@ SPEC = GameSpec(
     adapters={
         "bot": "hustings.games.election_war.adapters.bot:HEURISTIC",
         "rl_encoder": "hustings.games.election_war.adapters.rl:ENCODER",
-        "rules_help": "hustings.games.election_war.adapters.rules_help:RULES_HELP",
         "tui": "hustings.games.election_war.adapters.tui:Renderer",
         "schema": "hustings.games.election_war.schema:SCHEMA",
-        # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
+        # the browser table: renderer.js in this folder (hustings.web)
         "web": "hustings.games.election_war.web:FOLDER",
-        "web_data": "hustings.games.election_war.web:names",
-        # plain-text labels and event texts (the online server)
-        "text": "hustings.games.election_war.adapters.text:TEXT",
+        # every word: names, action labels, event texts, explanations, rules, how to win (every interface)
+        "words": "hustings.games.election_war.words:WORDS",
     },
 )
 

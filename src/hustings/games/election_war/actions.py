@@ -4,24 +4,9 @@ from __future__ import annotations
 
 from hustings.engine import Action, ActionSpace
 from hustings.games.election_war import data as D
+from hustings.games.election_war.words.labels import describe
 
 GAME_ID = "election-war"
-
-
-def describe(a: Action, lang: str) -> str:
-    """The action in words, from the catalog's ``action.<kind>`` messages (never on the hot path)."""
-    k, x = a.kind, a.args
-
-    def t(key: str, **fields: object) -> str:
-        return D.CATALOG.text(key, lang, **fields)
-
-    if k == "declare":
-        return t("action.declare", card=D.role_name(x[0], lang), rank=D.rank_name(D.ROLES[x[0]].frame, lang))
-    if k == "play":
-        return t("action.play", card=D.news_name(x[0], lang), seat=t("seat", n=x[1] + 1))
-    if k == "discard":
-        return t("action.discard", card=D.news_name(x[0], lang))
-    return t(f"action.{k}")
 
 
 def build_space() -> ActionSpace:

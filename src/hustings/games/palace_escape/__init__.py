@@ -49,13 +49,11 @@ SPEC = GameSpec(
     adapters={
         "bot": f"{_A}.bot:HEURISTIC",
         "tui": f"{_A}.tui:Renderer",
-        "rules_help": f"{_A}.rules_help:RULES_HELP",
         "schema": "hustings.games.palace_escape.schema:SCHEMA",
-        # the browser table: renderer.js in this folder, and the names it draws (hustings.web)
+        # the browser table: renderer.js in this folder (hustings.web)
         "web": "hustings.games.palace_escape.web:FOLDER",
-        "web_data": "hustings.games.palace_escape.web:names",
-        # plain-text labels and event texts (the online server)
-        "text": f"{_A}.text:TEXT",
+        # every word: names, action labels, event texts, rules, how to win (terminal, server and browser)
+        "words": "hustings.games.palace_escape.words:WORDS",
         # play on the grid with the arrow keys (hustings play palace-escape --keys)
         "keys": f"{_A}.keys:play",
     },

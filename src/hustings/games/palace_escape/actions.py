@@ -7,21 +7,10 @@ and ``undo`` (13). There is no resigning (R12).
 from __future__ import annotations
 
 from hustings.engine import Action, ActionSpace
-from hustings.games.palace_escape.data import CATALOG
 from hustings.games.palace_escape.solver import PAIRS
+from hustings.games.palace_escape.words.labels import describe
 
 GAME_ID = "palace-escape"
-
-
-def cell_name(cell: int, lang: str) -> str:
-    return CATALOG.text(f"cell.{cell}", lang)
-
-
-def describe(action: Action, lang: str) -> str:
-    if action.kind == "swap":
-        a, b = action.args
-        return CATALOG.text("action.swap", lang, a=cell_name(a, lang), b=cell_name(b, lang))
-    return CATALOG.text(f"action.{action.kind}", lang)
 
 
 def _build() -> ActionSpace:

@@ -12,8 +12,8 @@ _RAW: dict[str, Any] = json.loads(
     resources.files("hustings.games.palace_escape").joinpath("data/game.json").read_text("utf-8")
 )
 
-#: the game's messages (names, actions, events, statuses, the renderer's words)
-CATALOG = Catalog.from_package("hustings.games.palace_escape", "messages")
+#: the game's messages (names, actions, events, statuses, the renderer's words): the words layer's catalog
+CATALOG = Catalog.from_package("hustings.games.palace_escape", "words/messages")
 LANGS: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant")
 
 GRID: int = _RAW["grid"]

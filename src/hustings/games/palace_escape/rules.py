@@ -18,7 +18,7 @@ from hustings.games.palace_escape import solver
 from hustings.games.palace_escape.actions import GAME_ID, HINT, SPACE, SWAPS, UNDO
 from hustings.games.palace_escape.data import MAX_ACTIONS
 from hustings.games.palace_escape.solver import MOVING, STRICT
-from hustings.games.palace_escape.text import render
+from hustings.games.palace_escape.words.events import render
 
 VARIANTS = ("normal", "hard")
 

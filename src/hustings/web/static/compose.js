@@ -34,9 +34,32 @@ export function commonStart(labels) {
   return (cut > 0 ? p.slice(0, cut + 1) : p).replace(/[\s:：,，]+$/, "");
 }
 
+// The structured label the server sends beside each label (`words`: title, args as {role, id, text}, parts:
+// literal text or the index of an argument) names each argument in any language: choices are grouped by kind
+// and argument from it, never by splitting label text (in Chinese the labels share no word boundary).
+
+// What argument `k` of action `a` is in words: its text, a bare number after the words just before it
+// ("deployment 3"); null when the server sent no structured label.
+export function argText(a, k) {
+  const w = a.words;
+  const arg = w && w.args ? w.args[k] : undefined;
+  if (!arg) return null;
+  const at = w.parts.indexOf(k);
+  const before = at > 0 && typeof w.parts[at - 1] === "string" ? w.parts[at - 1].trim() : "";
+  return /^\d+$/.test(arg.text) && before ? `${before} ${arg.text}` : arg.text;
+}
+
 function kindTitle(group, t) {
+  const w = group.actions[0].words;
+  if (w && w.title) return w.title;
   const c = commonStart(group.actions.map((a) => a.label));
   return c || t("kind_other", { kind: group.kind });
+}
+
+// One choice of a tree step: the argument's own words, else the labels' common start.
+function choiceLabel(sub, depth, t, v) {
+  if (sub.length === 1) return sub[0].label;
+  return argText(sub[0], depth) ?? (commonStart(sub.map((a) => a.label)) || t("step_value", { n: v }));
 }
 
 // The composer: draws into `root`; `send(action)` is called only after review.
@@ -111,11 +134,16 @@ export class Composer {
     const depth = o.prefix.length;
     const matching = o.actions.filter((a) => o.prefix.every((v, k) => a.args[k] === v));
     const values = [...new Set(matching.map((a) => a.args[depth]))];
-    if (depth > 0) box.append(el("div", { class: "hint" }, t("tree_so_far", { parts: commonStart(matching.map((a) => a.label)) || o.prefix.join(", ") })));
+    if (depth > 0) {
+      const named = o.prefix.map((v, k) => argText(matching[0], k));
+      const parts = named.every((x) => x !== null) ? named.join(", ")
+        : (commonStart(matching.map((a) => a.label)) || o.prefix.join(", "));
+      box.append(el("div", { class: "hint" }, t("tree_so_far", { parts })));
+    }
     const list = el("div", { class: "choices" });
     for (const v of values) {
       const sub = matching.filter((a) => a.args[depth] === v);
-      const label = sub.length === 1 ? sub[0].label : (commonStart(sub.map((a) => a.label)) || t("step_value", { n: v }));
+      const label = choiceLabel(sub, depth, t, v);
       list.append(el("button", { class: "choice", "data-value": v, onclick: () => {
         o.prefix.push(v);
         if (sub.length === 1) o.picked = sub[0];

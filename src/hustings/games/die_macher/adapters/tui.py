@@ -21,16 +21,18 @@ from rich.table import Table
 from rich.text import Text
 
 from hustings.engine import Action, Event
+from hustings.engine.words import Explanation, Voice
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.actions import SPACE
-from hustings.games.die_macher.adapters.rules_help import rules_for
-from hustings.games.die_macher.formulas import coincidence, votes_for
+from hustings.games.die_macher.formulas import coincidence
 from hustings.games.die_macher.phases import Phase
-from hustings.games.die_macher.rules.scoring import member_points
-from hustings.games.die_macher.text import money, phase_name, poll_option
+from hustings.games.die_macher.words import WORDS
+from hustings.games.die_macher.words.events import money, phase_name, poll_option
+from hustings.games.die_macher.words.explain import score_parts
+from hustings.games.die_macher.words.names import Names, Speaker
 from hustings.tui.choices import Entry, parse_amount
 from hustings.tui.i18n import SHARED
-from hustings.tui.renderer import AmountFormat, BaseRenderer, Explanation, Panel, PrintedNames, RendererFactory
+from hustings.tui.renderer import AmountFormat, BaseRenderer, Panel, RendererFactory
 
 __all__ = ["PHASES", "Names", "Renderer"]
 
@@ -45,41 +47,6 @@ _CATALOG = D.CATALOG.chain(SHARED)
 
 def _text(key: str, lang: str, **fields: Any) -> str:
     return _CATALOG.text(key, lang, **fields)
-
-
-class Names(PrintedNames):
-    """Names of parties, states, issues and cards: in the interface language (``local``), in German as
-    printed on the cards (``de``), or both."""
-
-    def __init__(self, lang: str, style: str = "local") -> None:
-        super().__init__(_CATALOG, lang, style)
-
-    def party(self, p: int) -> str:
-        return self._pick(f"party.{D.PARTY_IDS[p]}") if 0 <= p < D.NUM_PARTIES else "—"
-
-    def party_short(self, p: int) -> str:
-        return self._one(f"party.{D.PARTY_IDS[p]}") if 0 <= p < D.NUM_PARTIES else "—"
-
-    def state(self, s: int) -> str:
-        return self._pick(f"state.{D.STATES[s].id}") if s >= 0 else "—"
-
-    def issue(self, i: int) -> str:
-        return self._pick(f"issue.{D.ISSUE_IDS[i]}") if i >= 0 else "—"
-
-    def card(self, t: int) -> str:
-        """A program or opinion card: "Euro: now" (German: "Euro: sofort")."""
-        if t < 0:
-            return "—"
-        iid, side = D.ISSUE_IDS[t >> 1], "contra" if t & 1 else "pro"
-        lang = "de" if self.style == "de" else self.lang
-        local = f"{_text(f'issue.{iid}', lang)}: {_text(f'stance.{iid}.{side}', lang)}"
-        if self.style == "both":
-            german = f"{_text(f'issue.{iid}', 'de')}: {_text(f'stance.{iid}.{side}', 'de')}"
-            return local if german == local else f"{local} ({german})"
-        return local
-
-    def cabinet(self, c: int) -> str:
-        return self._pick(f"cabinet.{D.CABINET[c].key}")
 
 
 _EVENT_STYLE = {"round_started": "bold cyan", "election": "bold yellow", "game_over": "bold green",
@@ -99,7 +66,9 @@ class Renderer(BaseRenderer):
 
     def __init__(self, lang: str, names: str = "local") -> None:
         super().__init__(lang, names)
-        self.n = Names(lang, names)
+        self.voice = Voice(lang, names)
+        self.speaker = Speaker(self.voice)
+        self.n: Names = self.speaker.n
 
     def t(self, key: str, **fields: Any) -> str:
         """``tui.<key>`` in the interface language."""
@@ -108,7 +77,7 @@ class Renderer(BaseRenderer):
     # -- people ------------------------------------------------------------------------------
 
     def who(self, view: Mapping[str, Any], p: int) -> str:
-        return f"{self.seat(p)} {self.n.party_short(p)}"
+        return self.speaker.who(view, p)
 
     def party_text(self, p: int) -> Text:
         return Text(self.n.party_short(p), style=PARTY_STYLE[p % len(PARTY_STYLE)])
@@ -118,26 +87,13 @@ class Renderer(BaseRenderer):
 
     def board_name(self, view: Mapping[str, Any], b: int) -> str:
         """"Board 2 · Hesse" (the slot and its state card)."""
-        st = view["boards"][b]["state"]
-        label = self.t("board", n=b + 1)
-        return f"{label} · {self.n.state(st)}" if st >= 0 and view["boards"][b]["election"] else label
+        return self.speaker.board_name(view, b)
 
     # -- actions -----------------------------------------------------------------------------
 
     def describe(self, a: Action, view: Mapping[str, Any]) -> str:
-        """The action's own text, with the state names the bare text leaves out."""
-        k, x = a.kind, a.args
-        text = a.text(self.lang)
-        if k in ("cab", "media"):
-            b = x[1] if k == "cab" else x[0]
-            return f"{text} · {self.n.state(view['boards'][b]['state'])}"
-        if k in ("rally", "convert"):
-            b = view["rally_board"] if k == "rally" else view["convert_board"]
-            if b >= 0:
-                return f"{text} · {self.board_name(view, b)}"
-        if k in ("offer", "force", "cab_media", "cab_down", "first"):
-            return f"{text} ({self.seat(x[0])})"
-        return text
+        """The action as the game's words label it (with the state names the bare text leaves out)."""
+        return WORDS.label(a, view, self.voice).text
 
     def entries(self, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Entry]:
         """The action list: single actions, and one line for each group that opens a guided choice."""
@@ -279,7 +235,9 @@ class Renderer(BaseRenderer):
 
     def rules(self, view: Mapping[str, Any]) -> tuple[str, str]:
         phase = str(view["phase"])
-        return _text("rules_title", self.lang, phase=phase_name(phase, self.lang)), rules_for(phase, self.lang)
+        got = WORDS.rules(phase, self.lang)
+        text = got[1] if got is not None else ""
+        return _text("rules_title", self.lang, phase=phase_name(phase, self.lang)), text
 
     def board_when(self, view: Mapping[str, Any], b: int) -> str:
         """When the state on slot ``b`` votes ("" for a slot out of play)."""
@@ -473,294 +431,12 @@ class Renderer(BaseRenderer):
     # -- explanations ------------------------------------------------------------------------
 
     def explanations(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[Explanation]:
-        """Every number on the screen that events account for, with how it came about."""
-        return _Explainer(self, view).run(events)
+        """Every number on the screen that events account for, with how it came about (the game's words)."""
+        return WORDS.explanations(view, events, self.voice)
 
-
-def score_parts(view: Mapping[str, Any]) -> list[dict[str, int]]:
-    """Each party's score components as if the game ended now (001 §遊戲結束), from the public view."""
-    members = [pl["members"] for pl in view["players"]]
-    bonus = member_points(members, view["rules"]["member_score"])
-    out = []
-    for p, pl in enumerate(view["players"]):
-        media = sum(D.MEDIA_POINTS[e - 1] for q, e in view["national_media"] if q == p)
-        opinions = sum(D.NATIONAL_POINTS[j] + (D.SECURED_BONUS if sec else 0)
-                       for j, (c, sec) in enumerate(view["national_row"]) if c in pl["program"])
-        out.append({"seats": sum(pl["seats"]), "media": media, "members": bonus[p], "opinions": opinions})
-    return out
-
-
-class _Explainer:
-    """Walks the events one player may see and keeps the breakdown of each number.
-
-    A vote line starts with its signed number (``+6 ...``): :meth:`vote_items` adds them up to check the
-    total on the board."""
-
-    def __init__(self, ui: Renderer, view: Mapping[str, Any]) -> None:
-        self.ui = ui
-        self.view = view
-        self.lang = ui.lang
-        self.n = len(view["players"])
-        self.votes: dict[tuple[int, int], list[str]] = {}  # (slot, seat) -> lines, for the state there now
-        self.pops: dict[tuple[int, int], list[str]] = {}  # (slot, seat) -> popularity moves, likewise
-        self.members: list[list[str]] = [[] for _ in range(self.n)]
-        self.elections: list[Explanation] = []
-        self.income: list[Explanation] = []
-        self.donations: list[Explanation] = []
-        self.money: list[str] = []
-
-    def t(self, key: str, **fields: Any) -> str:
-        """``tui.explain.<key>`` in the interface language."""
-        return _text(f"tui.explain.{key}", self.lang, **fields)
-
-    def who(self, p: int) -> str:
-        return self.ui.who(self.view, p)
-
-    def run(self, events: Sequence[Event]) -> list[Explanation]:
-        me = self.view.get("you")
-        if me is not None:
-            self.money.append(self.t("money_start", amount=money(D.START_MONEY)))
-        for e in events:
-            self.event(e, me)
-        out: list[Explanation] = []
-        out.extend(self.vote_items())
-        out.extend(self.pop_items())
-        out.extend(self.seat_items())
-        out.extend(reversed(self.elections))
-        out.extend(reversed(self.income))
-        out.extend(reversed(self.donations))
-        out.extend(self.score_items())
-        out.extend(self.member_items())
-        if me is not None:
-            total = self.view["players"][me]["money"]
-            out.append(Explanation(self.t("your_money", amount=money(total)), [*self.money, f"= {money(total)}"]))
-        return out
-
-    def add_vote(self, b: int, p: int, line: str) -> None:
-        self.votes.setdefault((b, p), []).append(line)
-
-    def add_pop(self, b: int, p: int, key: str, spaces: int, **fields: Any) -> None:
-        if spaces:
-            self.pops.setdefault((b, p), []).append(self.t(key, move=D.move_label(spaces, self.lang), **fields))
-
-    def event(self, e: Event, me: int | None) -> None:
-        d, typ = e.data, e.type
-        if typ == "sheet_revealed":
-            self.sheet(d["seat"], d["actions"])
-        elif typ == "converted":
-            k, pop, co = d["cubes"], d["popularity"], d["coincidence"]
-            factor = max(1, 2 * (pop + co)) / 2
-            line = self.t("votes_converted", votes=d["votes"], cubes=k, pop=D.pop_value(pop), coinc=co,
-                          factor=f"{factor:g}")
-            if d["capped"]:
-                line += self.t("capped", cap=D.VOTE_CAP)
-            self.add_vote(d["board"], d["seat"], line)
-        elif typ == "cabinet_votes":
-            self.add_vote(d["board"], d["seat"], self.t("votes_cabinet", votes=d["votes"]))
-        elif typ == "election":
-            self.election(d)
-        elif typ in ("board_prepared", "board_removed"):
-            for p in range(self.n):
-                self.votes.pop((d["board"], p), None)
-                self.pops.pop((d["board"], p), None)
-        elif typ == "popularity":
-            self.add_pop(d["board"], d["seat"], "pop_cabinet", d["spaces"], by=self.who(d["by"]))
-        elif typ == "poll_published":
-            for p, c in enumerate(d["changes"]):
-                self.add_pop(d["board"], p, "pop_poll", c)
-        elif typ == "poll_secret":
-            self.add_pop(d["board"], d["seat"], "pop_secret", d["spaces"])
-            if d["members"]:
-                self.members[d["seat"]].append(self.t("members_poll", gained=d["members"]))
-        elif typ == "income":
-            self.income_item(d)
-            if d["seat"] == me:
-                self.money.append(self.t("money_income", amount=money(d["seats"] + d["members"])))
-        elif typ == "donation_accepted":
-            p = d["seat"]
-            self.members[p].append(self.t("members_donation_lost", lost=d["lost"], rolls=_dice(d["rolls"])))
-            self.donations.append(Explanation(
-                self.t("donation_title", who=self.who(p), amount=money(d["amount"])),
-                [self.t("donation_accepted", amount=money(d["amount"]), rolls=_dice(d["rolls"]), lost=d["lost"])]))
-            if p == me:
-                self.money.append(self.t("money_donation", amount=money(d["amount"])))
-        elif typ == "donation_revealed":
-            p = d["seat"]
-            self.members[p].append(self.t("members_donation_refused", gained=d["gained"], rolls=_dice(d["rolls"])))
-            self.donations.append(Explanation(
-                self.t("refusal_title", who=self.who(p), amount=money(d["amount"])),
-                [self.t("donation_refused", rolls=_dice(d["rolls"]), gained=d["gained"])]))
-        elif typ == "donation_bonus":
-            p = d["seat"]
-            self.members[p].append(self.t("members_bonus_dice", gained=d["gained"], rolls=_dice(d["rolls"])))
-        elif typ == "members_gained":
-            self.members[d["seat"]].append(self.t(f"members_{d['why']}", gained=d["members"]))
-        if me is not None:
-            cost = _cost_of(e, me)
-            if cost:
-                self.money.append(f"{cost:+,} DM · " + e.message(self.lang))
-
-    def sheet(self, p: int, actions: Sequence[int]) -> None:
-        """The starting sheet's votes and members (001 §遊戲流程 1)."""
-        for aid in actions:
-            a = SPACE[aid]
-            icons = D.SHEET_COLUMNS[0 if a.kind == "sheet1" else 1][a.args[0]]
-            boards = iter(a.args[1:])
-            for icon in icons:
-                name, _, amount = icon.partition(":")
-                n = int(amount or 1)
-                if name == "members":
-                    self.members[p].append(self.t("members_sheet", gained=n))
-                    continue
-                b = next(boards)
-                if name == "votes":
-                    self.add_vote(b, p, self.t("votes_sheet", votes=n))
-                elif name == "popularity":
-                    self.add_pop(b, p, "pop_sheet", n)  # from the start, on different boards: never stopped
-
-    def election(self, d: Mapping[str, Any]) -> None:
-        card = D.STATES[d["state"]]
-        lines = []
-        for p, (v, s) in enumerate(zip(d["votes"], d["seats"], strict=True)):
-            lines.append(self.t("election_line", who=self.who(p), votes=v, seats=s, max=card.max_seats))
-        pairs = [d["coalitions"][i:i + 2] for i in range(0, len(d["coalitions"]), 2)]
-        for a, b in pairs:
-            lines.append(self.t("coalition_sum", pair=f"{self.who(a)} + {self.who(b)}",
-                                votes=d["votes"][a] + d["votes"][b]))
-        winners = " + ".join(self.who(p) for p in d["winners"]) or "—"
-        lines.append(self.t(f"win_{d['kind']}", who=winners))
-        if d["tied"]:
-            lines.append(self.t("tied", who=", ".join(self.who(p) for p in d["tied"])))
-        title = self.t("election_title", n=d["round"], state=self.ui.n.state(d["state"]))
-        self.elections.append(Explanation(title, lines))
-
-    def income_item(self, d: Mapping[str, Any]) -> None:
-        p = d["seat"]
-        total = d["seats"] + d["members"]
-        lines = [self.t("income_seats", n=d.get("seat_count", d["seats"] // D.INCOME_PER_SEAT),
-                        per=money(D.INCOME_PER_SEAT), amount=money(d["seats"]))]
-        if d["members"]:
-            lines.append(self.t("income_members", n=d.get("member_count", d["members"] // D.INCOME_PER_MEMBER),
-                                per=money(D.INCOME_PER_MEMBER), amount=money(d["members"])))
-        else:
-            lines.append(self.t("income_no_members"))
-        self.income.append(Explanation(self.t("income_title", who=self.who(p), amount=money(total)),
-                                       [*lines, f"= {money(total)}"]))
-
-    def vote_items(self) -> list[Explanation]:
-        out = []
-        for b, bd in enumerate(self.view["boards"]):
-            if not bd["election"]:
-                continue
-            for p in range(self.n):
-                total = bd["votes"][p]
-                lines = list(self.votes.get((b, p), []))
-                if not lines and not total:
-                    continue
-                accounted = sum(int(line.split()[0].lstrip("+")) for line in lines)
-                if accounted != total:
-                    lines.append(self.t("capped_total", n=total - accounted))
-                title = self.t("votes_title", who=self.who(p), board=self.ui.board_name(self.view, b), total=total)
-                pl = self.view["players"][p]
-                co = coincidence(pl["program"], bd["up"], bd["key_issue"])
-                now = votes_for(1, bd["popularity"][p], co)
-                out.append(Explanation(title, [*lines, f"= {total}",
-                                               self.t("rate_now", pop=D.pop_value(bd["popularity"][p]), coinc=co,
-                                                      factor=f"{max(1, 2 * (bd['popularity'][p] + co)) / 2:g}",
-                                                      five=votes_for(5, bd["popularity"][p], co), one=now)]))
-        return out
-
-    def pop_items(self) -> list[Explanation]:
-        """Each popularity marker away from the start or moved: its space and the moves that took it there."""
-        out = []
-        for b, bd in enumerate(self.view["boards"]):
-            if not bd["election"]:
-                continue
-            for p in range(self.n):
-                value = bd["popularity"][p]
-                lines = self.pops.get((b, p), [])
-                if not lines and value == D.POP_START:
-                    continue
-                title = self.t("pop_title", who=self.who(p), board=self.ui.board_name(self.view, b),
-                               value=D.pop_label(value, self.lang))
-                out.append(Explanation(title, [self.t("pop_start", value=D.pop_label(D.POP_START, self.lang)),
-                                               *lines, f"= {D.pop_label(value, self.lang)}", self.t("pop_track")]))
-        return out
-
-    def seat_items(self) -> list[Explanation]:
-        """The state card's ladder: seats for the votes each party has there now."""
-        out = []
-        for b, bd in enumerate(self.view["boards"]):
-            if not bd["election"]:
-                continue
-            card = D.STATES[bd["state"]]
-            steps = [f"{v}→{card.ladder[v]}" for v in range(1, len(card.ladder))
-                     if card.ladder[v] != card.ladder[v - 1]]
-            lines = [self.t("ladder", steps=" ".join(steps))]
-            for p in range(self.n):
-                v = bd["votes"][p]
-                lines.append(self.t("seats_now", who=self.who(p), votes=v, seats=card.seats(v)))
-            out.append(Explanation(self.t("seats_title", board=self.ui.board_name(self.view, b)), lines))
-        return out
-
-    def score_items(self) -> list[Explanation]:
-        view = self.view
-        out = []
-        parts = view["scores"] or score_parts(view)
-        for p, pl in enumerate(view["players"]):
-            sc = parts[p]
-            media = [f"{D.MEDIA_POINTS[e - 1]} ({e})" for q, e in view["national_media"] if q == p]
-            ops = [f"{self.ui.n.card(c)} {D.NATIONAL_POINTS[j]}" + (f"+{D.SECURED_BONUS}" if sec else "")
-                   for j, (c, sec) in enumerate(view["national_row"]) if c in pl["program"]]
-            seats = " + ".join(str(s) for s in pl["seats"] if s) or "0"
-            if view["rules"]["member_score"] == "bonus":
-                members = self.t("score_members_bonus", n=sc["members"], members=pl["members"])
-            else:
-                members = self.t("score_members", n=sc["members"], members=pl["members"],
-                                 bonus=sc["members"] - pl["members"])
-            lines = [self.t("score_seats", n=sc["seats"], parts=seats),
-                     self.t("score_media", n=sc["media"], parts=" + ".join(media) or "0"),
-                     members,
-                     self.t("score_opinions", n=sc["opinions"], parts=" + ".join(ops) or "0")]
-            total = sum(sc[k] for k in ("seats", "media", "members", "opinions"))
-            if not view["scores"]:
-                lines.append(self.t("score_so_far"))
-            out.append(Explanation(self.t("score_title", who=self.who(p), total=total), [*lines, f"= {total}"]))
-        return out
-
-    def member_items(self) -> list[Explanation]:
-        out = []
-        for p, pl in enumerate(self.view["players"]):
-            lines = [self.t("members_start", n=D.START_MEMBERS), *self.members[p]]
-            out.append(Explanation(self.t("members_title", who=self.who(p), n=pl["members"]),
-                                   [*lines, f"= {pl['members']}"]))
-        return out
-
-
-def _dice(rolls: Sequence[int]) -> str:
-    return " ".join(str(r) for r in rolls) or "—"
-
-
-def _cost_of(e: Event, me: int) -> int:
-    """What an event did to the viewer's money (every payment is public; the amount seen is one's own)."""
-    d, typ = e.data, e.type
-    if typ == "cabinet_media":
-        if d["seat"] == me:
-            return -2 * int(d["paid"])
-        if d["from"] == me:
-            return int(d["paid"])
-        return 0
-    if d.get("seat") != me:
-        return 0
-    if typ in ("bid_won", "poll_won"):
-        return -int(d["paid"])
-    if typ == "cabinet_revealed":
-        return -int(d["cost"])
-    if typ == "media_bought":
-        return -D.MEDIA_COST
-    if typ == "rallies":
-        return -int(d["count"]) * D.RALLY_COST
-    return 0
+    def event_explanations(self, view: Mapping[str, Any], events: Sequence[Event], index: int) -> list[Explanation]:
+        """One event's explanations (the browser log's ``?``)."""
+        return WORDS.event_explanations(view, events, index, self.voice)
 
 
 # mypy checks here that the renderer is what the shell expects of a "tui" adapter

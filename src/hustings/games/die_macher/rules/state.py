@@ -19,8 +19,8 @@ from hustings.games.die_macher.actions import GAME_ID, SPACE
 from hustings.games.die_macher.formulas import coincidence, media_controller
 from hustings.games.die_macher.options import OPTIONS, resolve
 from hustings.games.die_macher.phases import Phase
-from hustings.games.die_macher.text import render_event
 from hustings.games.die_macher.view_types import DieMacherView
+from hustings.games.die_macher.words.events import render_event
 
 _SHEET, _BID, _TIE, _OVER = Phase.SHEET, Phase.BID, Phase.TIE, Phase.OVER
 _SCALARS = frozenset({int, str, bool, float, type(None)})

@@ -20,23 +20,16 @@ from rich.table import Table
 from rich.text import Text
 
 from hustings.engine import Action, Event
+from hustings.engine.words import Explanation, Voice
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019.adapters.rules_help import rules_for
-from hustings.games.die_macher_2019.formulas import conversion_votes, match
+from hustings.games.die_macher_2019.formulas import match
 from hustings.games.die_macher_2019.phases import Phase
-from hustings.games.die_macher_2019.text import effect_text, phase_name
+from hustings.games.die_macher_2019.words import WORDS
+from hustings.games.die_macher_2019.words import labels as L
+from hustings.games.die_macher_2019.words.names import Names, Speaker, effect_text, phase_name, scores_so_far, step_name
 from hustings.tui.choices import Entry, parse_amount
 from hustings.tui.i18n import SHARED, eur
-from hustings.tui.renderer import (
-    AmountFormat,
-    BaseRenderer,
-    Explanation,
-    Panel,
-    Planner,
-    PrintedNames,
-    RendererFactory,
-    explanations_added,
-)
+from hustings.tui.renderer import AmountFormat, BaseRenderer, Panel, Planner, RendererFactory
 
 __all__ = ["PHASES", "Names", "RallyPlanner", "Renderer", "effect_text", "phase_name"]
 
@@ -55,52 +48,6 @@ def _text(key: str, lang: str, **fields: Any) -> str:
     return _CATALOG.text(key, lang, **fields)
 
 
-class Names(PrintedNames):
-    """Names of parties, states, issues, cards and politicians from the game's catalog: in the interface
-    language (``local``), in German as printed on the cards (``de``), or both."""
-
-    def __init__(self, lang: str, style: str = "local") -> None:
-        super().__init__(_CATALOG, lang, style)
-
-    def party(self, k: int) -> str:
-        return self._pick(f"party.{D.PARTIES[k]['id']}") if 0 <= k < len(D.PARTIES) else "?"
-
-    def party_short(self, k: int) -> str:
-        return self._one(f"party.{D.PARTIES[k]['id']}") if 0 <= k < len(D.PARTIES) else "—"
-
-    def party_abbr(self, k: int) -> str:
-        """At most 6 cells: for the narrow columns of the boards."""
-        return self._one(f"party_abbr.{D.PARTIES[k]['id']}")
-
-    def state(self, s: int) -> str:
-        return self._pick(f"state.{D.STATES[s].id}") if s >= 0 else "—"
-
-    def issue(self, i: int) -> str:
-        return self._pick(f"issue.{D.ISSUES[i]['id']}")
-
-    def stance(self, t: int) -> str:
-        return self._pick(f"stance.{D.ISSUES[t >> 1]['id']}.{'contra' if t & 1 else 'pro'}")
-
-    def card(self, t: int) -> str:
-        if self.style == "both":
-            local, german = Names(self.lang), Names(self.lang, "de")
-            a, b = local.card(t), german.card(t)
-            return a if a == b else f"{a} ({b})"
-        return _text("part.card", "de" if self.style == "de" else self.lang, issue=self.issue(t >> 1),
-                     stance=self.stance(t))
-
-    def card_short(self, t: int) -> str:
-        """The issue's short name, "+" for the pro stance (more, yes), "−" for the contra stance."""
-        return self._one(f"issue_short.{D.ISSUES[t >> 1]['id']}") + ("−" if t & 1 else "+")
-
-    def politician(self, pol: int) -> str:
-        return self._pick(f"politician.{D.POLITICIANS[pol].key}")
-
-    def politician_short(self, pol: int) -> str:
-        """One name only (the boards' politician line)."""
-        return self._one(f"politician.{D.POLITICIANS[pol].key}")
-
-
 _EVENT_STYLE = {"round_started": "bold cyan", "election_result": "bold yellow", "final_scores": "bold green",
                 "first_player": "bold", "income": "green", "bids_revealed": "bold"}
 
@@ -113,13 +60,14 @@ class Renderer(BaseRenderer):
 
     def __init__(self, lang: str, names: str = "local") -> None:
         super().__init__(lang, names)
-        self.n = Names(lang, names)
+        self.voice = Voice(lang, names)
+        self.speaker = Speaker(self.voice)
+        self.n: Names = self.speaker.n
 
     # -- people ------------------------------------------------------------------------------
 
     def who(self, view: Mapping[str, Any], p: int) -> str:
-        party = view["players"][p]["party"]
-        return f"{self.seat(p)} {self.n.party_short(party)}" if party >= 0 else self.seat(p)
+        return self.speaker.who(view, p)
 
     def party_text(self, view: Mapping[str, Any], p: int) -> Text:
         """The party's short name alone (the seat where no party is chosen yet), in its colour."""
@@ -134,114 +82,19 @@ class Renderer(BaseRenderer):
         return Text(self.who(view, p), style=style)
 
     def board_name(self, view: Mapping[str, Any], b: int) -> str:
-        st = view["boards"][b]["state"]
-        label = _text("tui.board", self.lang, n=b + 1)
-        return f"{label} {self.n.state(st)}" if st >= 0 else label
+        return self.speaker.board_name(view, b)
 
     # -- actions -----------------------------------------------------------------------------
 
     def describe(self, a: Action, view: Mapping[str, Any]) -> str:
-        """The action's own text, with the state and party names the bare text leaves out."""
-        lang = self.lang
-        k, x = a.kind, a.args
-        text = a.text(lang)
-        if k in ("media", "rally"):
-            return f"{text} · {self.n.state(view['boards'][x[0]]['state'])}"
-        if k == "place":
-            pol = D.POLITICIANS[x[0]]
-            cost = _text("tui.cost", lang, m=eur(pol.cost))
-            return f"{text} {self.n.state(view['boards'][x[1]]['state'])} · {cost}"
-        if k == "deploy":
-            parts = [f"{self._icon(icon)} → {self.board_name(view, b)}" for icon, b in zip(D.SCHEMES[x[0]], x[1:],
-                                                                                           strict=True)]
-            return _text("action.deploy", lang, scheme=x[0] + 1, parts=", ".join(parts))
-        if k == "mremove":
-            who = self.who(view, x[0])
-            own = _text("tui.own_yes", lang) if x[1] else _text("tui.own_no", lang)
-            return _text("tui.mremove", lang, who=who, own=own)
-        if k == "second":
-            turn = view.get("politician_turn")
-            if turn and turn.get("politician") is not None:
-                eff = D.POLITICIANS[turn["politician"]].secondary[x[0]]
-                return f"{text}: {effect_text(eff, lang)}"
-        if k == "pay":
-            turn = view.get("politician_turn")
-            if turn and turn.get("politician") is not None:
-                pol = D.POLITICIANS[turn["politician"]]
-                out = f"{text} ({eur(pol.cost)}) · {self.n.politician(pol.index)}"
-                warning = self.forced_main(view, pol.main, turn["board"], turn["player"])
-                return f"{out} · {warning}" if warning else out
-        if k == "dbl_on":
-            turn = view.get("politician_turn")
-            out = _text("action.dbl_on", lang, issue=self.n.issue(x[0]))
-            if turn:
-                b = view["boards"][turn["board"]]
-                return f"{out} · {self.match_changes(view, turn['board'], b['opinions'], x[0])}"
-            return out
-        if k == "dbl_off":
-            turn = view.get("politician_turn")
-            if turn:
-                b = view["boards"][turn["board"]]
-                return f"{text} · {self.match_changes(view, turn['board'], b['opinions'], -1)}"
-        if k == "convert" and "convert_board" in view and view.get("you") is not None:
-            b, me = view["convert_board"], view["you"]
-            bv = view["boards"][b]
-            m = _match(view["players"][me]["platform"], bv["opinions"], bv["double"])
-            trend = bv["trend"][me]
-            votes = conversion_votes(x[0], trend, m)
-            return _text("tui.convert_preview", lang, action=text, votes=votes,
-                         sum=max(1, x[0] + trend), match=max(1, m))
-        if k == "presence" and "presence" in view:
-            return _text("tui.presence_preview", lang, action=text, value=view["presence"]["value"])
-        if k in _CARD_KINDS:  # the action's own words, with the card named in the chosen style
-            return _text(f"action.{k}", lang, card=self.n.card(x[0]))
-        if k == "swap":
-            plat = view["players"][view["you"]]["platform"] if view.get("you") is not None else []
-            old = self.n.card(plat[x[0]]) if x[0] < len(plat) else str(x[0] + 1)
-            return _text("tui.swap", lang, old=old, new=self.n.card(x[1]))
-        if k == "replace":
-            out = _text("action.replace", lang, issue=self.n.issue(x[0]), card=self.n.card(x[1]))
-            if "influence_board" in view:
-                return f"{out} · {self.replace_preview(view, view['influence_board'], x[0], x[1])}"
-            return out
-        if k == "party":
-            return _text("action.party", lang, party=self.n.party(x[0]))
-        return text
-
-    # -- previews: what a choice does, before it is made (formulas.py, never the rules) -------------
-
-    def match_changes(self, view: Mapping[str, Any], b: int, opinions: Sequence[int], double: int) -> str:
-        """Each party's match in state ``b`` now and with ``opinions`` face up and ``double`` doubled."""
-        bv = view["boards"][b]
-        parts = []
-        for p, pl in enumerate(view["players"]):
-            if pl["party"] < 0 or not pl["platform"]:
-                continue
-            old = _match(pl["platform"], bv["opinions"], bv["double"])
-            new = _match(pl["platform"], opinions, double)
-            parts.append(_text("tui.match_change", self.lang, who=self.who(view, p), old=old, new=new))
-        return _text("tui.match_label", self.lang, changes=", ".join(parts))
+        """The action as the game's words label it (the state and party names, previews)."""
+        return WORDS.label(a, view, self.voice).text
 
     def replace_preview(self, view: Mapping[str, Any], b: int, issue: int, card: int) -> str:
-        """Replacing the face-up opinion of ``issue`` in state ``b`` by ``card`` (三.7)."""
-        bv = view["boards"][b]
-        opinions = [card if c >> 1 == issue else c for c in bv["opinions"]]
-        return self.match_changes(view, b, opinions, bv["double"])
-
-    def forced_main(self, view: Mapping[str, Any], main: str, b: int, owner: int) -> str:
-        """A warning when paying starts a main action that is forced and hurts the owner: the double marker
-        of the state, which can only be removed when one lies there (三.6, 四.2)."""
-        bv = view["boards"][b]
-        if main != "double" or bv["double"] < 0:
-            return ""
-        platform = view["players"][owner]["platform"]
-        old = _match(platform, bv["opinions"], bv["double"])
-        new = _match(platform, bv["opinions"], -1)
-        key = "tui.warn_double_off" if new < old else "tui.note_double_off"
-        return _text(key, self.lang, issue=self.n.issue(bv["double"]), old=old, new=new)
+        return L.replace_preview(self.speaker, view, b, issue, card)
 
     def _icon(self, icon: str) -> str:
-        return _text(f"tui.icon_{icon}", self.lang)
+        return self.speaker.icon(icon)
 
     def entries(self, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Entry]:
         """The action list: single actions, and one line for each group that opens a guided choice."""
@@ -376,7 +229,9 @@ class Renderer(BaseRenderer):
 
     def rules(self, view: Mapping[str, Any]) -> tuple[str, str]:
         phase = str(view["phase"])
-        return _text("rules_title", self.lang, phase=phase_name(phase, self.lang)), rules_for(phase, self.lang)
+        got = WORDS.rules(phase, self.lang)
+        text = got[1] if got is not None else ""
+        return _text("rules_title", self.lang, phase=phase_name(phase, self.lang)), text
 
     def board_when(self, view: Mapping[str, Any], b: int) -> str:
         """When the state on board ``b`` votes ("" for an empty board)."""
@@ -480,14 +335,7 @@ class Renderer(BaseRenderer):
         return table
 
     def scores_so_far(self, view: Mapping[str, Any]) -> list[int]:
-        if view.get("scores"):
-            return [s["total"] for s in view["scores"]]
-        values = [r["presence_value"] for r in view["results"]]
-        out = []
-        for pl in view["players"]:
-            pres = sum(values[e] for e in pl["media_presence"] if e < len(values))
-            out.append(pl["election_points"] + pl["election_bonus"] + pres + pl["base"])
-        return out
+        return scores_so_far(view)
 
     def table_panel(self, view: Mapping[str, Any]) -> RenderableType:
         """The program display, the decks and the opinion display."""
@@ -644,7 +492,7 @@ class Renderer(BaseRenderer):
         elif ph == "program" and "program_turn" in view:
             pt = view["program_turn"]
             t.append(_text("tui.program_of", lang, who=self.who(view, pt["player"])))
-            step = _step_name("program", pt["step"], lang)
+            step = step_name("program", pt["step"], lang)
             if step:
                 t.append(" · " + step)
             if pt["step"] == "swap":
@@ -660,7 +508,7 @@ class Renderer(BaseRenderer):
                 t.append(" / ".join(f"{i + 1}) {effect_text(e, lang)}" for i, e in enumerate(pol.secondary)))
             else:
                 t.append(f" · {self.board_name(view, pt['board'])}")
-            step = _step_name("exec", pt["step"], lang)
+            step = step_name("exec", pt["step"], lang)
             if step:
                 t.append(" · " + step, style="cyan")
         elif ph in ("poll", "poll_decide") and "poll" in view:
@@ -693,20 +541,12 @@ class Renderer(BaseRenderer):
     # -- explanations ------------------------------------------------------------------------
 
     def explanations(self, view: Mapping[str, Any], events: Sequence[Event]) -> list[Explanation]:
-        """Every number on the screen that events account for, with how it came about."""
-        return _Explainer(self, view).run(events)
+        """Every number on the screen that events account for, with how it came about (the game's words)."""
+        return WORDS.explanations(view, events, self.voice)
 
     def event_explanations(self, view: Mapping[str, Any], events: Sequence[Event], index: int) -> list[Explanation]:
-        """One event's explanations (the browser log's ``?``): what it adds to the explain page, else, for votes
-        in a state decided since (no longer on the page), the event's own vote lines."""
-        got = explanations_added(self, view, events, index)
-        if got:
-            return got
-        e = events[index]
-        ex = _Explainer(self, view)
-        ex.event(e, None)
-        lines = [line for ls in ex.votes.values() for line in ls]
-        return [Explanation(e.message(self.lang), lines)] if lines else []
+        """One event's explanations (the browser log's ``?``)."""
+        return WORDS.event_explanations(view, events, index, self.voice)
 
 
 class RallyPlanner:
@@ -779,14 +619,6 @@ class _Fit:
         yield last
 
 
-def _step_name(phase: str, step: str, lang: str) -> str:
-    """The name of a step inside the program or the politician phase ("" for none)."""
-    key = f"phase_step.{phase}.{step}"
-    return _text(key, lang) if step and _CATALOG.has(key) else ""
-
-
-# action kinds whose one argument is a card: their text is action.<kind> with {card}
-_CARD_KINDS = frozenset({"draft", "plat", "keep", "take", "pick", "discard"})
 # kinds with a tui.kind_<kind> name for their step-by-step choice
 _TREE_KINDS = frozenset({"deploy", "place", "swap", "replace", "mremove", "donate"})
 
@@ -802,237 +634,6 @@ def _table_text(table: Sequence[tuple[int, int]]) -> str:
 
 def _match(platform: Sequence[int], opinions: Sequence[int], double: int) -> int:
     return match(platform, opinions, double)[0]  # the rules' own formula (formulas.py), defined once
-
-
-class _Explainer:
-    """Walks the events one player may see and keeps the breakdown of each number.
-
-    A vote line starts with its signed number (``+6 ...``): :meth:`vote_items` adds them up to check the total.
-    """
-
-    def __init__(self, ui: Renderer, view: Mapping[str, Any]) -> None:
-        self.ui = ui
-        self.view = view
-        self.lang = ui.lang
-        n = len(view["players"])
-        self.n = n
-        self.votes: dict[tuple[int, int], list[str]] = {}  # (board, player) -> lines, for the state there now
-        self.base: list[list[str]] = [[] for _ in range(n)]
-        self.elections: list[Explanation] = []
-        self.income: dict[tuple[int, int], Explanation] = {}  # (round, seat) -> the income paid then
-        self.round = 0
-        self.money: list[str] = []
-        self.parties: list[int] = [pl["party"] for pl in view["players"]]
-
-    def t(self, key: str, **fields: Any) -> str:
-        """``tui.explain.<key>`` in the interface language."""
-        return _text(f"tui.explain.{key}", self.lang, **fields)
-
-    def who(self, p: int) -> str:
-        return self.ui.who(self.view, p)
-
-    def board(self, b: int) -> str:
-        return self.ui.board_name(self.view, b)
-
-    def run(self, events: Sequence[Event]) -> list[Explanation]:
-        me = self.view.get("you")
-        if me is not None:
-            self.money.append(self.t("money_start", amount=eur(D.START_MONEY)))
-        for e in events:
-            self.event(e, me)
-        out: list[Explanation] = []
-        out.extend(self.vote_items())
-        out.extend(self.table_items())
-        out.extend(self.match_items())
-        out.extend(reversed(self.elections))
-        out.extend(self.income[k] for k in sorted(self.income, key=lambda k: (-k[0], k[1])))  # latest round first
-        out.extend(self.score_items())
-        out.extend(self.base_items())
-        if me is not None:
-            total = self.view["players"][me]["money"]
-            out.append(Explanation(self.t("your_money", amount=eur(total)), [*self.money, f"= {eur(total)}"]))
-        return out
-
-    def event(self, e: Event, me: int | None) -> None:
-        d, typ = e.data, e.type
-        if typ == "deployment":
-            scheme = D.SCHEMES[d["scheme"]]
-            for icon, b in zip(scheme, d["boards"], strict=True):
-                if icon == "votes":
-                    self.votes.setdefault((b, d["player"]), []).append(
-                        self.t("votes_deploy", n=D.ICON_AMOUNT["votes"]))
-        elif typ == "votes_converted":
-            parts = ", ".join(f"{self.ui.n.issue(x['issue'])} {x['value']:+d}" for x in d["match_parts"]) or "—"
-            self.votes.setdefault((d["board"], d["player"]), []).append(self.t(
-                "votes_converted", votes=d["votes"], cubes=d["cubes"], trend=d["trend"], match=d["match"], parts=parts))
-        elif typ == "votes_gained":
-            self.votes.setdefault((d["board"], d["player"]), []).append(self.t("votes_politician", votes=d["votes"]))
-        elif typ == "election_result":
-            self.election(d)
-            for p in range(self.n):
-                self.votes.pop((d["board"], p), None)
-        elif typ == "state_added":
-            for p in range(self.n):
-                self.votes.pop((d["board"], p), None)
-        elif typ == "round_started":
-            self.round = d["round"]
-        elif typ == "income":
-            amount = eur(d["amount"])
-            # one item per seat and round, titled with its round (issue 14, bug 11: two same titles)
-            self.income[(self.round, d["player"])] = Explanation(
-                self.t("income_title", who=self.who(d["player"]), amount=amount, round=self.round),
-                [self.t("income_line", points=d["points"], base=d["base"], per=eur(D.INCOME_PER_POINT),
-                        amount=amount)])
-            if d["player"] == me:
-                self.money.append(self.t("money_income", amount=amount))
-        elif typ == "donation":
-            p = d["player"]
-            key = "donation_accepted" if d["accepted"] else "donation_refused"
-            self.base[p].append(self.t(key, change=d["base_change"], amount=eur(d["amount"])))
-            if p == me and d["accepted"]:
-                self.money.append(self.t("money_donation", amount=eur(d["amount"])))
-        elif typ == "poll_kept":
-            self.base[d["player"]].append(self.t("poll_kept", gain=d["base_gain"]))
-        if me is None:
-            return
-        cost = self.cost_of(e, me)
-        if cost:
-            self.money.append(f"{cost:+,}€ " + e.message(self.lang))
-
-    @staticmethod
-    def cost_of(e: Event, me: int) -> int:
-        d, typ = e.data, e.type
-        if typ == "media_removed":
-            if d["player"] == me:
-                return -int(d["paid"])
-            if d["target"] == me:
-                return int(d["paid"])
-            return 0
-        if d.get("player") != me:
-            return 0
-        if typ == "first_player":
-            return -int(d["paid"])
-        if typ in ("media_bought", "rallies_bought", "politician_paid"):
-            return -int(d["cost"])
-        if typ == "poll_won":
-            return -int(d["paid"])
-        return 0
-
-    def election(self, d: Mapping[str, Any]) -> None:
-        card = D.STATES[d["state"]]
-        lines = []
-        need = D.BONUS["min_votes_for_points"]
-        for p, v in enumerate(d["votes"]):
-            row = [n for n, _ in card.table if v >= n]
-            why = self.t("too_few", need=need) if v < need else self.t("table_row", row=row[-1])
-            line = self.t("election_line", who=self.who(p), votes=v, points=d["points"][p], why=why)
-            if d["bonus"][p]:
-                line += self.t("bonus", bonus=d["bonus"][p])
-            lines.append(line)
-        maj = D.BONUS["majority_votes"]
-        over = [p for p, v in enumerate(d["votes"]) if v >= maj]
-        if len(over) == 1:
-            reason = self.t("single_majority", who=self.who(over[0]), maj=maj, bonus=D.BONUS["single_majority"])
-        elif over:
-            reason = self.t("multi_majority", maj=maj, bonus=D.BONUS["multi_majority"])
-        elif d["coalition"]:
-            pair = " + ".join(self.who(p) for p in d["coalition"])
-            reason = self.t("coalition", maj=maj, pair=pair, bonus=D.BONUS["coalition"])
-        elif d["winners"]:
-            reason = self.t("plurality", maj=maj, bonus=D.BONUS["plurality"])
-        else:
-            reason = self.t("no_bonus")
-        lines.append(reason)
-        if d["media_presence"]:
-            lines.append(self.t("presence", value=d["presence_value"],
-                                who=", ".join(self.who(p) for p in d["media_presence"])))
-        title = self.t("election_title", n=d["election"], state=self.ui.n.state(d["state"]))
-        self.elections.append(Explanation(title, lines))
-
-    def vote_items(self) -> list[Explanation]:
-        out = []
-        for b, bd in enumerate(self.view["boards"]):
-            if not bd["active"]:
-                continue
-            for p in range(self.n):
-                total = bd["votes"][p]
-                lines = list(self.votes.get((b, p), []))
-                if not lines and not total:
-                    continue
-                accounted = sum(int(line.split()[0].lstrip("+")) for line in lines)
-                if accounted != total:
-                    lines.append(self.t("not_shown", n=total - accounted))
-                title = self.t("votes_title", who=self.who(p), board=self.board(b), total=total)
-                out.append(Explanation(title, [*lines, f"= {total}"]))
-        return out
-
-    def table_items(self) -> list[Explanation]:
-        out = []
-        for b, bd in enumerate(self.view["boards"]):
-            if not bd["active"]:
-                continue
-            card = D.STATES[bd["state"]]
-            need = D.BONUS["min_votes_for_points"]
-            rows = ", ".join(f"{n}→{p}" for n, p in card.table)
-            lines = [self.t("table_rows", rows=rows), self.t("table_rule", need=need)]
-            for p in range(self.n):
-                v = bd["votes"][p]
-                pts = card.points_for(v) if v >= need else 0
-                lines.append(self.t("table_now", who=self.who(p), votes=v, points=pts))
-            out.append(Explanation(self.t("table_title", board=self.board(b)), lines))
-        return out
-
-    def match_items(self) -> list[Explanation]:
-        out = []
-        for b, bd in enumerate(self.view["boards"]):
-            if not bd["active"] or not bd["opinions"]:
-                continue
-            for p, pl in enumerate(self.view["players"]):
-                if not pl["platform"]:
-                    continue
-                plat = {c >> 1: c & 1 for c in pl["platform"]}
-                lines = []
-                for c in bd["opinions"]:
-                    i = c >> 1
-                    if i not in plat:
-                        continue
-                    v = 1 if plat[i] == (c & 1) else -1
-                    dbl = bd["double"] == i
-                    same = self.t("same_stance") if v > 0 else self.t("opposite_stance")
-                    lines.append(f"{self.ui.n.issue(i)}: {same} {v * (2 if dbl else 1):+d}" + (" (×2)" if dbl else ""))
-                total = _match(pl["platform"], bd["opinions"], bd["double"])
-                title = self.t("match_title", who=self.who(p), board=self.board(b), total=total)
-                out.append(Explanation(title, [*(lines or ["—"]), f"= {total:+d}", self.t("match_note")]))
-        return out
-
-    def score_items(self) -> list[Explanation]:
-        view = self.view
-        out = []
-        values = [r["presence_value"] for r in view["results"]]
-        totals = self.ui.scores_so_far(view)
-        for p, pl in enumerate(view["players"]):
-            pres = [values[e] for e in pl["media_presence"] if e < len(values)]
-            lines = [
-                self.t("election_points", n=pl["election_points"]),
-                self.t("bonuses", n=pl["election_bonus"]),
-                self.t("media_presence", n=sum(pres), parts=" + ".join(map(str, pres)) or "0"),
-                self.t("party_base", n=pl["base"]),
-            ]
-            if view.get("scores"):
-                lines.append(self.t("money_rank", n=view["scores"][p]["money_rank"]))
-            else:
-                lines.append(self.t("money_rank_later"))
-            title = self.t("score_title", who=self.who(p), total=totals[p])
-            out.append(Explanation(title, [*lines, f"= {totals[p]}"]))
-        return out
-
-    def base_items(self) -> list[Explanation]:
-        out = []
-        for p, pl in enumerate(self.view["players"]):
-            lines = [self.t("base_start", n=D.START_BASE), *self.base[p]]
-            title = self.t("base_title", who=self.who(p), base=pl["base"])
-            out.append(Explanation(title, [*lines, self.t("base_total", base=pl["base"])]))
-        return out
 
 
 # mypy checks here that the renderer is what the shell expects of a "tui" adapter

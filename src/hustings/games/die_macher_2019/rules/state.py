@@ -16,8 +16,8 @@ from hustings.games.die_macher_2019.actions import GAME_ID, SPACE
 from hustings.games.die_macher_2019.formulas import media_controller
 from hustings.games.die_macher_2019.phases import ExecStep, ParamEffect, Phase, ProgStep, Return
 from hustings.games.die_macher_2019.rules.schedule import ELECTIONS
-from hustings.games.die_macher_2019.text import render_event
 from hustings.games.die_macher_2019.view_types import DieMacherView
+from hustings.games.die_macher_2019.words.events import render_event
 
 _SIMULTANEOUS = frozenset({Phase.DRAFT, Phase.PLATFORM, Phase.DEPLOY, Phase.BID})
 _OVER = Phase.OVER

@@ -1,24 +1,9 @@
-"""The browser table's renderer for Die Macher 2019 (renderer.js beside this file) and the names it draws.
-
-``FOLDER`` is the ``web`` adapter (the server serves it at ``/games/die-macher-2019/``); ``names(lang)`` is
-the ``web_data`` adapter: labels indexed as the view's numbers, rendered by the game's own text functions so
-the page never keeps a second copy of the game's words.
-"""
+"""The browser table's renderer for Die Macher 2019 (renderer.js beside this file). ``FOLDER`` is the ``web``
+adapter (the server serves it at ``/games/die-macher-2019/``); the names it draws (indexed as the view's numbers)
+come from the game's words (``words.WORDS.names``), so the page never keeps a second copy of the game's words."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from hustings.games.die_macher_2019 import data as D
-
 FOLDER = str(Path(__file__).parent)
-
-
-def names(lang: str) -> dict[str, list[str]]:
-    return {
-        "parties": [D.party_name(p, lang) for p in range(D.NUM_PARTIES)],
-        "issues": [D.issue_name(i, lang) for i in range(D.NUM_ISSUES)],
-        "cards": [D.card_name(t, lang) for t in range(D.NUM_TYPES)],
-        "states": [D.state_name(s, lang) for s in range(len(D.STATES))],
-        "politicians": [D.politician_name(p, lang) for p in range(len(D.POLITICIANS))],
-    }

@@ -20,13 +20,22 @@ from rich.table import Table
 from rich.text import Text
 
 from hustings.engine import Action, Event, Outcome
+from hustings.engine.words import Explanation, Voice
 from hustings.games.election_war import data as D
-from hustings.games.election_war.adapters.rules_help import rules_for
 from hustings.games.election_war.phases import Status
-from hustings.games.election_war.text import district_name, effect_text, news_label, phase_name, role_label
+from hustings.games.election_war.words import WORDS
+from hustings.games.election_war.words.names import (
+    candidate_line,
+    district_name,
+    effect_text,
+    news_label,
+    phase_name,
+    role_label,
+    share,
+)
 from hustings.tui.choices import Entry
 from hustings.tui.i18n import SHARED
-from hustings.tui.renderer import BaseRenderer, Explanation, Panel, RendererFactory, View
+from hustings.tui.renderer import BaseRenderer, Panel, RendererFactory, View
 
 __all__ = ["COMPACT_FROM", "Renderer"]
 
@@ -46,15 +55,15 @@ def _text(key: str, lang: str, **fields: Any) -> str:
     return _CATALOG.text(key, lang, **fields)
 
 
-def _share(tenths: int) -> str:
-    return f"{tenths // 10}.{tenths % 10}%"
-
-
 class Renderer(BaseRenderer):
     """Renders a 選舉之戰 view and words its actions."""
 
     game = "election-war"
     min_size = (120, 36)
+
+    def __init__(self, lang: str, names: str = "local") -> None:
+        super().__init__(lang, names)
+        self.voice = Voice(lang, names)
 
     def t(self, key: str, **fields: Any) -> str:
         """``tui.<key>`` in the interface language."""
@@ -91,7 +100,7 @@ class Renderer(BaseRenderer):
         t = Text(self.party_abbr(party) + self.rank_abbr(int(c["frame"])), style=PARTY_STYLE[party % len(PARTY_STYLE)])
         t.append(f" {c['level']}/{c['strength']}")
         if not compact:  # fifteen seats leave a column about ten cells wide: no vote share there
-            t.append(" " + _share(int(c["vote_share"])), style="dim")
+            t.append(" " + share(int(c["vote_share"])), style="dim")
         if c["protected"]:
             t.append(" ◆", style="bold")
         res = next((x for x in view["results"] if x["row"] == r), None)
@@ -249,30 +258,10 @@ class Renderer(BaseRenderer):
 
     def candidate_line(self, view: View, q: int) -> str:
         """Seat ``q``'s candidate on this round's row, with its current figures."""
-        r = int(view["round"])
-        c = view["candidates"][r][q] if r < D.ROWS else None
-        if c is None or c["card"] is None:
-            return self.seat(q)
-        return self.t("candidate", who=self.seat(q), name=D.role_name(int(c["card"]), self.lang),
-                      party=D.party_name(int(c["party"]), self.lang), level=c["level"], strength=c["strength"],
-                      share=_share(int(c["vote_share"])))
+        return candidate_line(view, q, self.voice)
 
     def describe(self, action: Action, view: View) -> str:
-        lang = self.lang
-        k, x = action.kind, action.args
-        if k == "declare":
-            me = view.get("you")
-            row = sum(1 for r in range(D.ROWS) if me is not None and view["candidates"][r][me]["placed"])
-            where = district_name(view["rows"][min(row, D.ROWS - 1)]["district"], lang)
-            return self.t("declare", card=role_label(x[0], lang), row=row + 1, district=where)
-        if k == "play":
-            return self.t("play", card=news_label(x[0], lang), target=self.candidate_line(view, x[1]))
-        if k == "discard":
-            return self.t("discard", card=news_label(x[0], lang))
-        if k in ("press", "no_press") and view.get("pending"):
-            pending = view["pending"]
-            return f"{action.text(lang)} · {news_label(pending['card'], lang)}"
-        return action.text(lang)
+        return WORDS.label(action, view, self.voice).text
 
     def entries(self, view: View, legal: Sequence[Action]) -> list[Entry]:
         """Single actions, except news cards to play on many targets: a step-by-step choice (card, target)."""
@@ -306,9 +295,9 @@ class Renderer(BaseRenderer):
             return "green" if event.data["success"] else "dim"
         return _EVENT_STYLE.get(event.type, "")
 
-    def rules(self, view: View) -> tuple[str, str]:
-        phase = str(view["phase"])
-        return _text("rules_title", self.lang, phase=phase_name(phase, self.lang)), rules_for(phase, self.lang)
+    def rules(self, view: View) -> tuple[str, str] | None:
+        got = WORDS.rules(str(view["phase"]), self.lang)
+        return None if got is None else (_text("rules_title", self.lang, phase=got[0]), got[1])
 
     def final_table(self, view: View, outcome: Outcome, scores: Sequence[Mapping[str, int]],
                     labels: Mapping[str, str]) -> RenderableType:
@@ -322,165 +311,7 @@ class Renderer(BaseRenderer):
     # -- explanations ------------------------------------------------------------------------
 
     def explanations(self, view: View, events: Sequence[Event]) -> list[Explanation]:
-        return _Explainer(self, view).run(events)
-
-
-class _Explainer:
-    """How the numbers came about, from the events the viewer may see: each wind check and press conference
-    (the flipped card's die against the target's level), each row's count (strengths, ties, vote shares,
-    the council check), the figures of this round's candidates, and the votes so far."""
-
-    def __init__(self, ui: Renderer, view: View) -> None:
-        self.ui = ui
-        self.view = view
-        self.lang = ui.lang
-        self.checks: list[Explanation] = []
-        self.counts: list[Explanation] = []
-        self.changes: dict[tuple[int, int], list[str]] = {}  # (row, seat) -> effect lines
-        self.played: tuple[int, int, int] | None = None  # (player, card, target) of the card in play
-        self.round = 0
-
-    def t(self, key: str, **fields: Any) -> str:
-        return _text(f"tui.explain.{key}", self.lang, **fields)
-
-    def news(self, card: int) -> str:
-        return D.news_name(card, self.lang) if card >= 0 else self.t("no_card")
-
-    def run(self, events: Sequence[Event]) -> list[Explanation]:
-        for e in events:
-            self.event(e)
-        out = [*self.current_row(), *reversed(self.counts), *reversed(self.checks), *self.votes()]
-        return out
-
-    def event(self, e: Event) -> None:
-        d = e.data
-        typ = e.type
-        if typ == "round_started":
-            self.round = int(d["round"])
-        elif typ == "played":
-            self.played = (int(d["player"]), int(d["card"]), int(d["target"]))
-        elif typ == "wind_check" and self.played is not None:
-            p, card, q = self.played
-            ok = bool(d["success"])
-            lines = [self.t("played", who=self.ui.seat(p), card=news_label(card, self.lang), target=self.ui.seat(q)),
-                     self.t("flipped", card=self.news(int(d["card"])), die=d["die"]),
-                     self.t("level", who=self.ui.seat(q), level=d["level"]),
-                     self.t("check_rule", die=d["die"], level=d["level"],
-                            result=_text("part.success" if ok else "part.failure", self.lang))]
-            if ok:
-                lines.append(self.t("press_offered", who=self.ui.seat(q)))
-            title = self.t("check_title", card=D.news_name(card, self.lang), target=self.ui.seat(q),
-                           result=_text("part.success" if ok else "part.failure", self.lang))
-            self.checks.append(Explanation(title, lines))
-        elif typ == "press_conference" and self.checks:
-            cleared = bool(d["cleared"])
-            self.checks[-1].lines.append(self.t(
-                "press", card=self.news(int(d["card"])), die=d["die"], level=d["level"],
-                result=_text("part.cleared" if cleared else "part.not_cleared", self.lang)))
-        elif typ == "press_declined" and self.checks:
-            self.checks[-1].lines.append(self.t("press_declined", who=self.ui.seat(int(d["player"]))))
-        elif typ == "effect":
-            q = int(d["target"])
-            line = e.message(self.lang)
-            if self.checks:
-                self.checks[-1].lines.append(self.t("effect", text=line))
-            if d["effect"] in ("strength", "level", "withdraw", "protect"):
-                self.changes.setdefault((self.round, q), []).append(line)
-        elif typ == "count_row":
-            self.counts.append(self.count(d))
-
-    def count(self, d: Mapping[str, Any]) -> Explanation:
-        """註2 and 4. for one row, from the row's candidates in the view and the count's event."""
-        lang = self.lang
-        r = int(d["row"])
-        lines = []
-        cands = self.view["candidates"][r]
-        knocked = {int(q): int(reason) for q, reason in d["knocked"]}
-        for q, c in enumerate(cands):
-            if c["card"] is None:
-                continue
-            status = int(c["status"])
-            if status == int(Status.WITHDRAWN):
-                why = self.t("was_withdrawn")
-            elif q in knocked:
-                why = self.t("knocked_clash" if knocked[q] == int(Status.CLASH) else "knocked_outvoted")
-            elif q == d["winner"]:
-                why = self.t("strongest")
-            else:
-                why = ""
-            lines.append(self.t("count_line", who=self.ui.seat(q), strength=c["strength"],
-                                party=D.party_name(int(c["party"]), lang), share=_share(int(c["vote_share"])),
-                                why=why))
-        lines.append(self.t("tie_rule"))
-        winner = int(d["winner"])
-        if winner < 0:
-            lines.append(self.t("nobody_left"))
-            title = self.t("count_title_none", row=r + 1, district=district_name(int(d["district"]), lang))
-            return Explanation(title, lines)
-        chk = d["check"]
-        if chk is None:
-            lines.append(self.t("council_reached", strength=d["strength"], council=d["council"]))
-        else:
-            ok = bool(chk["success"])
-            lines.append(self.t("council_check", strength=d["strength"], council=d["council"],
-                                card=self.news(int(chk["card"])), die=chk["die"], level=chk["level"],
-                                result=_text("part.success" if ok else "part.failure", lang)))
-        took = _text("part.took_both" if d["took_district"] else "part.took_card", lang)
-        lines.append(f"{self.ui.seat(winner)}: {took}")
-        title = self.t("count_title", row=r + 1, district=district_name(int(d["district"]), lang),
-                       who=self.ui.seat(winner))
-        return Explanation(title, lines)
-
-    def current_row(self) -> list[Explanation]:
-        """This round's candidates: printed figures, what news cards changed, who leads now."""
-        view = self.view
-        r = int(view["round"])
-        if r >= D.ROWS or view["phase"] in ("declare", "over"):
-            return []
-        lang = self.lang
-        lines = []
-        best, leaders = -1, []
-        for q, c in enumerate(view["candidates"][r]):
-            if c["card"] is None:
-                continue
-            role = D.ROLES[int(c["card"])]
-            status = int(c["status"])
-            line = self.t("figures", who=self.ui.seat(q), name=D.role_name(role.index, lang),
-                          level=role.level, strength=role.strength, now_level=c["level"], now_strength=c["strength"],
-                          share=_share(role.vote_share))
-            if status != int(Status.STANDING):
-                line += " · " + _text(f"status.{status}", lang)
-            lines.append(line)
-            lines.extend("  " + x for x in self.changes.get((r, q), []))
-            if status == int(Status.STANDING):
-                s = int(c["strength"])
-                if s > best:
-                    best, leaders = s, [q]
-                elif s == best:
-                    leaders.append(q)
-        if leaders:
-            lines.append(self.t("leads", who=", ".join(self.ui.seat(q) for q in leaders), strength=best,
-                                council=view["rows"][r]["council"]))
-        title = self.t("row_title", row=r + 1, district=district_name(view["rows"][r]["district"], lang))
-        return [Explanation(title, lines)]
-
-    def votes(self) -> list[Explanation]:
-        """5.: one card, one vote."""
-        view = self.view
-        lang = self.lang
-        out = []
-        for p, w in enumerate(view["won"]):
-            roles = ", ".join(D.role_name(c, lang) for c in w["roles"]) or "—"
-            districts = ", ".join(district_name(x, lang) for x in w["districts"]) or "—"
-            lines = [self.t("votes_roles", n=len(w["roles"]), cards=roles),
-                     self.t("votes_districts", n=len(w["districts"]), cards=districts),
-                     f"= {view['votes'][p]}"]
-            out.append(Explanation(self.t("votes_title", who=self.ui.seat(p), n=view["votes"][p]), lines))
-        top = max(view["votes"]) if view["votes"] else 0
-        leaders = [p for p, v in enumerate(view["votes"]) if v == top]
-        out.append(Explanation(self.t("end_title"), [self.t("end_rule"), self.t(
-            "end_now", who=", ".join(self.ui.seat(p) for p in leaders), n=top, k=len(leaders))]))
-        return out
+        return WORDS.explanations(view, events, self.voice)
 
 
 # mypy checks here that the renderer is what the shell expects of a "tui" adapter

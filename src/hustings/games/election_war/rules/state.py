@@ -15,7 +15,7 @@ from hustings.engine import Action, GameState, Outcome, Rng, ranked_outcome
 from hustings.games.election_war import data as D
 from hustings.games.election_war.actions import GAME_ID, SPACE
 from hustings.games.election_war.phases import Phase
-from hustings.games.election_war.text import render_event
+from hustings.games.election_war.words.events import render_event
 
 
 class ElectionWar(GameState):

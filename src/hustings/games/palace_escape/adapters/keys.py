@@ -21,8 +21,9 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from hustings.engine import Action, GameState, Outcome
-from hustings.games.palace_escape.adapters.tui import cell_name, counts_text, draw_board, rank_name
+from hustings.games.palace_escape.adapters.tui import draw_board
 from hustings.games.palace_escape.data import CATALOG, GRID
+from hustings.games.palace_escape.words.names import cell_name, counts_text, rank_name
 from hustings.tui.renderer import View, outcome_headline
 
 ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}

@@ -8,7 +8,6 @@ which is the whole position (the puzzle hides nothing).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,11 +16,14 @@ from rich.table import Table
 from rich.text import Text
 
 from hustings.engine import Action, Event
-from hustings.games.palace_escape.adapters.rules_help import rules_text
+from hustings.engine.words import Voice
 from hustings.games.palace_escape.data import CATALOG, GOAL_CELL, GRID
-from hustings.games.palace_escape.solver import RANKS
+from hustings.games.palace_escape.words import WORDS
+from hustings.games.palace_escape.words.names import cell_name, counts_text, rank_name, rule_lines
 from hustings.tui.choices import Entry
 from hustings.tui.renderer import BaseRenderer, Panel, View
+
+__all__ = ["Renderer", "draw_board"]
 
 RANK_STYLE = ("bold black on yellow", "bold white on blue", "bold white on green", "bold black on cyan",
               "bold white on red")
@@ -31,37 +33,6 @@ EVENT_STYLE = {"caught": "bold red", "escaped": "bold green", "hint": "yellow", 
 
 def _msg(key: str, lang: str, **kw: Any) -> str:
     return CATALOG.text(key, lang, **kw)
-
-
-def rank_name(rank: int, lang: str) -> str:
-    return _msg(f"rank.{RANKS[rank]}", lang)
-
-
-def cell_name(cell: int, lang: str) -> str:
-    return _msg(f"cell.{cell}", lang)
-
-
-@functools.lru_cache(maxsize=4096)
-def swap_label(lang: str, a: int, b: int, ra: int, rb: int) -> str:
-    """A swap's label: a few hundred exist in all (cells x ranks x languages), and the server labels every legal
-    swap after every move, so each is worded once."""
-    return _msg("action.swap_cards", lang, a=cell_name(a, lang), b=cell_name(b, lang), ra=rank_name(ra, lang),
-                rb=rank_name(rb, lang))
-
-
-def counts_text(view: View, lang: str) -> str:
-    """Moves, par (— when the deal cannot be won), hints and undos."""
-    par = view["par"]
-    return _msg("ui.counts", lang, moves=view["moves"], par="—" if par is None else par, hints=view["hints"],
-                undos=view["undos"])
-
-
-def rule_lines(view: View, lang: str) -> list[str]:
-    """How cards swap, and in hard mode when the president is caught under the game's reading (R2)."""
-    lines = [_msg("ui.rule_line", lang)]
-    if view["variant"] == "hard":
-        lines.append(_msg(f"ui.rule_hard_{view['capture']}", lang))
-    return lines
 
 
 def draw_board(view: View, lang: str, cursor: int | None = None, picked: int | None = None) -> Table:
@@ -138,11 +109,7 @@ class Renderer(BaseRenderer):
         return Text(_msg("ui.goal_line", lang))
 
     def describe(self, action: Action, view: View) -> str:
-        if action.kind != "swap":
-            return action.text(self.lang)
-        a, b = action.args
-        board = view["board"]
-        return swap_label(self.lang, a, b, board[a], board[b])
+        return WORDS.label(action, view, Voice(self.lang)).text
 
     def entries(self, view: View, legal: Sequence[Action]) -> list[Entry]:
         # the president's swaps first (the player's own moves), then the others, then hint and undo
@@ -166,5 +133,5 @@ class Renderer(BaseRenderer):
         return EVENT_STYLE.get(event.type, "")
 
     def rules(self, view: View) -> tuple[str, str] | None:
-        return _msg("game.title", self.lang), rules_text(self.lang)
+        return WORDS.rules(None, self.lang)
 

@@ -1,0 +1,65 @@
+"""What the server says about a game, in the connection's language: every word from the game's words layer
+(``spec.adapter("words")``, :mod:`hustings.engine.words`), never from an interface's drawing code.
+
+- :func:`legal` - the legal actions of a seat as the server sends them: ``id``, ``kind``, ``args``, the whole
+  ``label`` and the structured label beside it (``words``: ``title``, ``args`` as ``{role, id, text}``,
+  ``parts``), so that a page groups choices by kind and argument in any language, never by splitting text.
+- :func:`event_text` - an event in words, seats by the names people chose for them at the table.
+- :func:`explain` - how the numbers of one event came about, from one seat's events and view only.
+
+The voice of a table (language, names people chose) is made by :func:`voice`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hustings.engine import Action, Event
+from hustings.engine.words import LabelCache, Voice, Words, legal_entry, words_for
+
+__all__ = ["Voice", "event_text", "explain", "legal", "voice", "words"]
+
+_WORDS: dict[str, Words] = {}
+#: the legal entries worded so far, per game (the server's event loop is their one thread)
+_CACHES: dict[str, LabelCache[dict[str, Any]]] = {}
+
+
+def words(game: str) -> Words:
+    """The game's words (looked up once per game: they are asked for on every message)."""
+    found = _WORDS.get(game)
+    if found is None:
+        found = _WORDS[game] = words_for(game)
+    return found
+
+
+def voice(lang: str, names: Sequence[str]) -> Voice:
+    """The voice of a table: the connection's language and the names people chose for the seats."""
+    return Voice.of(lang, names)
+
+
+def legal(game: str, actions: Sequence[Action], view: Any, speaker: Voice,
+          known: dict[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The legal actions as sent (see the module's doc); ``known`` keeps the entries already worded for the same
+    view (action id -> entry) and gets the new ones. Labels are kept per game by what each kind reads of the view
+    (:class:`~hustings.engine.words.LabelCache`): a label is worded once while that part stays the same."""
+    memo: dict[int, dict[str, Any]] = {} if known is None else known
+    missing = [a for a in actions if a.id not in memo]
+    if missing:
+        cache = _CACHES.get(game)
+        if cache is None:
+            cache = _CACHES[game] = LabelCache(words(game), legal_entry)
+        for a, entry in zip(missing, cache.legal(missing, view, speaker), strict=True):
+            memo[a.id] = entry
+    return [memo[a.id] for a in actions]
+
+
+def event_text(game: str, event: Event, speaker: Voice) -> str:
+    """An event in words, seats by the names people chose."""
+    return words(game).event_text(event, speaker)
+
+
+def explain(game: str, events: Sequence[Event], index: int, speaker: Voice, view: Any) -> list[dict[str, Any]]:
+    """``events[index]`` explained as ``[{"title", "lines"}]`` ([] when the game explains nothing). ``events`` and
+    ``view`` must be one seat's (or a spectator's): nothing else is asked."""
+    return [x.to_json() for x in words(game).event_explanations(view, events, index, speaker)]
