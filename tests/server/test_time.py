@@ -35,10 +35,10 @@ def test_clocks_run_for_the_seat_to_act_and_a_timeout_lets_the_bot_move(make_ser
 
 def test_turn_clock_deadline(make_server: Any) -> None:
     server: Server = make_server(grace_s=30)
+    started = time.time()  # the turn runs from the table's start, not from when this client connects
     created = _started(server, clock={"mode": "turn", "turn_s": 0.6})
     tid = created["table"]["id"]
     c0 = Client(server.ws_base, tid, _token(created, 0))
-    started = time.time()
     c0.wait(lambda m: m["step"] >= 1, timeout=10)
     assert 0.5 <= time.time() - started < 5
     # the next seat gets a whole turn again
