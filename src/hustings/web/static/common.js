@@ -43,6 +43,8 @@ export class Words {
     const tpl = key in this.game ? this.game[key] : this.shell[key];
     return tpl === undefined ? key : fill(tpl, fields);
   }
+  // a bot's level in words ("ismcts:hard" -> "hard", 「困難」); a name with settings of its own shows as it is
+  bot(name) { return this.has(`web.bot_level.${name}`) ? this.t(`web.bot_level.${name}`) : name; }
 }
 
 export async function getJSON(url) {

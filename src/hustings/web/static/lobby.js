@@ -30,7 +30,7 @@ function drawCreate() {
   const select = (id, values, current, names, on) => el("select", { id, onchange: (e) => on(e.target.value) },
     values.map((v, i) => el("option", { value: v, selected: v === current }, names ? names[i] : String(v))));
   const seatRows = f.seats.map((bot, i) => el("div", { class: "seat-row" }, el("label", { for: `seat-${i}` }, t("seat", { n: i + 1 })),
-    select(`seat-${i}`, ["", ...g.bots], bot || "", [t("web.human"), ...g.bots.map((b) => t("web.bot_seat", { level: b }))],
+    select(`seat-${i}`, ["", ...g.bots], bot || "", [t("web.human"), ...g.bots.map((b) => t("web.bot_seat", { level: L.words.bot(b) }))],
       (v) => { f.seats[i] = v || null; })));
   const clockMode = el("select", { id: "clock-mode", onchange: () => { bankRow.hidden = clockMode.value !== "bank"; turnRow.hidden = clockMode.value !== "turn"; } },
     ["none", "bank", "turn"].map((m) => el("option", { value: m }, t(`web.clock_${m}`))));

@@ -67,17 +67,31 @@ async function showLobby() {
   const mine = info.seats.find((s) => s.seat === mySeat);
   const list = el("ul", { class: "seats" }, info.seats.map((s) => {
     const state = s.bot ? "bot" : s.joined ? (s.ready ? "ready" : "joined") : "waiting";
-    const words = s.bot ? t("web.bot_seat", { level: s.bot }) : t(`web.${state}`);
+    const words = s.bot ? t("web.bot_seat", { level: S.words ? S.words.bot(s.bot) : s.bot }) : t(`web.${state}`);
     return el("li", { "data-seat": s.seat, "data-state": state }, `${seatName(s.seat)} · ${words}`);
   }));
+  // The lobby is re-read every second: only the seat list is redrawn then, so a name being typed keeps its
+  // letters, its caret and the focus (issue 25, bug 2). The rest is drawn again only when the language changes.
+  const person = !!(token && mine && !mine.bot);
+  if (S.lobbyDrawn === `${S.lang}|${person}` && box.querySelector("ul.seats")) {
+    box.querySelector("ul.seats").replaceWith(list);
+    const join = $("join");
+    if (join) join.textContent = mine.ready ? t("web.ready") : t("web.join_ready");
+    return;
+  }
+  S.lobbyDrawn = `${S.lang}|${person}`;
   const children = [el("h2", {}, t("web.table_lobby")), list];
-  if (token && mine && !mine.bot) {
-    const name = el("input", { id: "name", value: mine.name || localStorage.getItem("hustings.name") || "", placeholder: t("web.your_name"), maxlength: 40 });
+  if (person) {
+    const typed = $("name")?.value;  // a language switch keeps what was typed
+    const name = el("input", { id: "name", value: typed ?? (mine.name || localStorage.getItem("hustings.name") || ""),
+                               placeholder: t("web.your_name"), maxlength: 40 });
     children.push(el("div", { class: "row" }, name,
       el("button", { id: "join", class: "primary", onclick: async () => {
         try {
-          localStorage.setItem("hustings.name", name.value);
-          await postJSON(`/api/tables/${tableId}/join`, { token, name: name.value || t("seat", { n: mySeat + 1 }), ready: true });
+          const chosen = name.value.trim();
+          localStorage.setItem("hustings.name", chosen);
+          // no name: the seat keeps none, and every page shows it in its own language ("P2", 「玩家2」)
+          await postJSON(`/api/tables/${tableId}/join`, { token, name: chosen, ready: true });
           await refreshTable();
         } catch (e) { toast(e.message); }
       } }, mine.ready ? t("web.ready") : t("web.join_ready")),
