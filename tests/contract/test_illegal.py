@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import hustings
+from citations import citations
 from hustings.engine import GameState
 
 from .conftest import CONFIG_IDS, CONFIGS, Config, all_views, assert_unchanged, play_with_checks, snapshot
@@ -25,6 +26,7 @@ def refuse(s: GameState, player: Any, action: Any, where: str, what: str) -> Non
         s.apply(player, action)
     assert isinstance(info.value, ValueError), f"{here}: IllegalActionError is not a ValueError"
     assert str(info.value), f"{here}: the error has no message"
+    assert not citations(str(info.value)), f"{here}: players read refusals, yet it cites {citations(str(info.value))}"
     assert_unchanged(s, before, snap, f"{here} was refused but")
 
 

@@ -1,5 +1,6 @@
 """Every event, action and name of 選舉之戰 renders in zh-Hant, zh-Hans and en from the game's catalog, without a
-missing key, a missing field or a fallback to English (strict mode); illegal actions name the seed 004 rule."""
+missing key, a missing field or a fallback to English (strict mode); illegal actions name the rule in words, never
+a seed section or ruling id."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import hustings
+from citations import citations
 from hustings.engine import IllegalActionError, i18n
 from hustings.engine.i18n import REQUIRED_LANGS
 from hustings.games.election_war import data as D
@@ -71,16 +73,25 @@ def test_names_are_traditional_chinese_first() -> None:
     assert hustings.get_spec(GAME).title["zh-Hant"] == "選舉之戰"
 
 
-def test_illegal_actions_name_the_rule() -> None:
+def test_illegal_actions_name_the_rule_in_words() -> None:
+    """Seed 004 2. with ruling R3 (one's own role cards), 3-2 with R5, R11 (news cards from one's hand): the
+    refusal says the rule in words, never its section or ruling id."""
     d = hustings.make(GAME, players=3, seed=1)
     foreign = d.role_hand[1][0]  # type: ignore[attr-defined]
-    with pytest.raises(IllegalActionError, match=r"seed 004 2\.; ruling R3"):
+    refusals = []
+    with pytest.raises(IllegalActionError, match=r"place one of your own role cards, face down, on your next "
+                                                 r"empty row$") as info:
         d.apply(0, SPACE.get("declare", foreign))
+    refusals.append(str(info.value))
     s = campaigning(3)
-    with pytest.raises(IllegalActionError, match="not a decision of the play phase"):
+    with pytest.raises(IllegalActionError, match="not a decision of the play phase; now player 0 decides one of: "
+                                                 "play, stop") as info:
         s.apply(0, SPACE.get("declare", 0))
+    refusals.append(str(info.value))
     other = next(t for t in range(D.NUM_NEWS) if t not in s.hands[0])
-    with pytest.raises(IllegalActionError, match="seed 004 3-2"):
+    with pytest.raises(IllegalActionError, match="play a news card from your hand on a candidate") as info:
         s.apply(0, SPACE.get("play", other, 1))
+    refusals.append(str(info.value))
     with pytest.raises(IllegalActionError, match="out of turn"):
         s.apply(1, SPACE.get("stop"))
+    assert not [c for text in refusals for c in citations(text)], refusals

@@ -11,6 +11,7 @@ from importlib import resources
 import pytest
 
 import hustings
+from citations import citations
 from hustings.engine import i18n
 from hustings.engine.i18n import REQUIRED_LANGS
 from hustings.games.die_macher_2019 import data as D
@@ -164,25 +165,19 @@ def test_the_deployment_event_says_what_went_where() -> None:
     assert "→版图" in e.message("zh-Hans") and "→版圖" in e.message("zh-Hant")
 
 
-_NUMERALS = {"一": "1", "二": "2", "三": "3", "四": "4", "五": "5"}
-
-
-def _refs(text: str) -> list[str]:
-    return re.findall(r"§([一二三四五\d]+(?:\.\d+)*)", text)
-
-
-def test_english_rules_help_cites_sections_readably() -> None:
-    """Issue 14 bug 10: the English rules pop-up showed "(§一.1)". It cites "(rulebook §1.1)" with the seed's
-    Chinese section numeral mapped, the same sections the Chinese texts cite (seed 000)."""
+def test_rules_help_speaks_the_language_and_cites_no_internal_ids() -> None:
+    """Issue 14 bug 10: the English rules pop-up showed "(§一.1)"; issue 22: players read the rules help, so no
+    language cites seed 000's sections or a ruling id (``PhaseRules.section`` keeps each phase's section for the
+    rules' readers). Each text starts with its heading line, the same topic in every language."""
     for topic in TOPICS:
         en, hans, hant = (rules_for(topic, lang) for lang in REQUIRED_LANGS)
         assert not _CJK.search(en), (topic, en)
-        zh_refs = _refs(hans)
-        assert zh_refs and zh_refs == _refs(hant), topic
-        mapped = ["".join(_NUMERALS.get(ch, ch) for ch in ref) for ref in zh_refs]
-        assert _refs(en) == mapped, (topic, en.splitlines()[0])
-        assert all(f"rulebook §{ref}" in en for ref in mapped), en.splitlines()[0]
+        for text in (en, hans, hant):
+            assert not citations(text), (topic, citations(text), text.splitlines()[0])
+            heading, _, body = text.partition("\n")
+            assert heading.strip() and body.startswith("•"), (topic, text)
         assert RULES_HELP[topic]["en"] == en
-    assert rules_for("party", "en").startswith("Choosing parties (rulebook §1.1)\n")
-    assert "(rulebook §3.1, ruling R7)" in rules_for("tie", "en")
-    assert rules_for("party", "zh-Hans").startswith("选择党派（§一.1）")
+    assert rules_for("party", "en").startswith("Choosing parties\n")
+    assert rules_for("tie", "en").startswith("Tie auction\n")
+    assert rules_for("party", "zh-Hans").startswith("选择党派\n")
+    assert rules_for("party", "zh-Hant").startswith("選擇政黨\n")

@@ -1,23 +1,60 @@
-"""The game-agnostic core: actions, events, the state contract and the game registry.
+"""The game-agnostic core: the state contract (:class:`GameState`) and a game's declaration (:class:`GameSpec`).
 
 A game state is plain data. The only ways in are :meth:`GameState.legal_actions` and
 :meth:`GameState.apply`; the only ways out to a player are :meth:`GameState.view` and
 :meth:`GameState.events`, both filtered for that player (``None`` is a spectator).
+
+The rest of the engine is beside it, and every name stays importable from here too: actions
+(:mod:`hustings.engine.actions`), events (:mod:`hustings.engine.events`), the registry, ``make`` and ``replay``
+(:mod:`hustings.engine.registry`), the errors, languages and input checks (:mod:`hustings.engine.basics`).
 """
 
 from __future__ import annotations
 
 import operator
 import random
-import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import import_module, metadata
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar, overload
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
 
+from hustings.engine.actions import Action, ActionSpace, _action_by_id
+from hustings.engine.basics import (
+    JSON,
+    LANGS,
+    IllegalActionError,
+    RecordError,
+    ResampleError,
+    _short,
+    as_index,
+    normalize_lang,
+)
+from hustings.engine.events import (
+    _SCALARS,
+    Chain,
+    Event,
+    FrozenDict,
+    FrozenList,
+    Renderer,
+    chain_items,
+    freeze,
+    thaw,
+)
 from hustings.engine.outcome import OUTCOME_KINDS, Outcome, ranked_outcome
-from hustings.engine.rng import RNG_NAME, Rng, check_seed, fresh_seed
+from hustings.engine.registry import (
+    _REGISTRY,
+    ENTRY_POINT_GROUP,
+    LEGACY_RNG,
+    check_record_versions,
+    get_spec,
+    list_games,
+    make,
+    register,
+    replay,
+    unregister,
+)
+from hustings.engine.rng import RNG_NAME, Rng
 
 if TYPE_CHECKING:  # the kinds (hustings.engine.adapters) build on Action and Event from here
     from hustings.engine.adapters import AdapterKind
@@ -26,320 +63,39 @@ _A = TypeVar("_A")
 
 #: the engine's version, written into every record beside the game's rules version
 ENGINE_VERSION = "0.2.0"
-#: entry-point group through which installed packages declare games ("module:SPEC")
-ENTRY_POINT_GROUP = "hustings.games"
 
-JSON = Any  # a JSON-serializable value
-LANGS: tuple[str, ...] = ("zh-Hans", "zh-Hant", "en")
-
-
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now. The message names the rule; the state is unchanged."""
-
-
-class RecordError(ValueError):
-    """A record that cannot be replayed: unknown game, bad options, or an illegal action in it."""
-
-
-class ResampleError(RuntimeError):
-    """A game could not deal a sample consistent with a player's information (never answered with the truth)."""
-
-
-def as_index(value: object, what: str) -> int:
-    """An integer from ``value`` (int or numpy integer, never a bool or float), else IllegalActionError."""
-    if isinstance(value, bool):
-        raise IllegalActionError(f"{what} must be an integer, not {value!r}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise IllegalActionError(f"{what} must be an integer, not {_short(value)}") from None
-
-
-def _short(value: object, limit: int = 60) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ must not turn bad input into a crash
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-_LANG_SET = frozenset(LANGS)
-
-
-def normalize_lang(lang: str | None) -> str:
-    """Map a locale or language tag to one of :data:`LANGS` (default English)."""
-    if lang is not None and lang in _LANG_SET:  # one of ours already: asked several times a move by every text
-        return lang
-    if not lang:
-        return "en"
-    tag = lang.replace("_", "-").split(".")[0].lower()
-    if tag in ("zh-hant", "zh-tw", "zh-hk", "zh-mo") or tag.startswith("zh-hant"):
-        return "zh-Hant"
-    if tag.startswith("zh"):
-        return "zh-Hans"
-    return "en"
-
-
-# --------------------------------------------------------------------------------------------- actions
-
-
-_SPACES: dict[str, ActionSpace] = {}
-
-
-def _action_by_id(game: str, action_id: int) -> Action:
-    if game not in _SPACES:
-        get_spec(game)  # importing the games registers their spaces
-    return _SPACES[game][action_id]
-
-
-class ActionSpace:
-    """The fixed, ordered set of every action a game can ever take; the index is the stable action id.
-
-    Games build one space at import time, so legal-action lists hand out shared immutable objects
-    and no action is ever constructed on the hot path.
-    """
-
-    def __init__(self, game: str, describe: Callable[[Action, str], str]) -> None:
-        _SPACES[game] = self
-        self.game = game
-        self._describe = describe
-        self.actions: list[Action] = []
-        self._by_key: dict[tuple[str, tuple[int, ...]], Action] = {}
-
-    def add(self, kind: str, *args: int) -> Action:
-        key = (kind, tuple(args))
-        if key in self._by_key:
-            raise ValueError(f"duplicate action {key}")
-        a = Action(len(self.actions), kind, key[1], self)
-        self.actions.append(a)
-        self._by_key[key] = a
-        return a
-
-    def get(self, kind: str, *args: int) -> Action:
-        return self._by_key[(kind, tuple(args))]
-
-    def __len__(self) -> int:
-        return len(self.actions)
-
-    def __getitem__(self, action_id: int) -> Action:
-        return self.actions[action_id]
-
-    def resolve(self, value: object) -> Action:
-        """Turn an Action, an integer id (numpy integers too) or a JSON form into this space's Action.
-
-        Anything else raises :class:`IllegalActionError` naming what was wrong: floats and booleans are not
-        ids, a JSON form's ``args`` must be a list of integers, and a form giving both an ``id`` and
-        ``kind``/``args`` must have them agree.
-        """
-        if isinstance(value, Action):
-            if value.space is not self:
-                raise IllegalActionError(f"action {value!r} belongs to another game, not {self.game}")
-            return value
-        if isinstance(value, Mapping):
-            return self._resolve_json(value)
-        if isinstance(value, bool | float | str | bytes) or not hasattr(value, "__index__"):
-            raise IllegalActionError(
-                f"malformed action {_short(value)}: expected an Action, an integer id or a JSON form"
-            )
-        action_id = as_index(value, "an action id")
-        if 0 <= action_id < len(self.actions):
-            return self.actions[action_id]
-        raise IllegalActionError(f"unknown action id {_short(action_id)} (ids are 0..{len(self.actions) - 1})")
-
-    def _resolve_json(self, value: Mapping[Any, Any]) -> Action:
-        unknown = [k for k in value if k not in ("id", "kind", "args")]
-        if unknown:
-            raise IllegalActionError(f"malformed action: unknown field {_short(unknown[0])} (fields: id, kind, args)")
-        if "id" in value and isinstance(value["id"], Mapping):  # no nesting: a bounded check for any input
-            raise IllegalActionError(f"malformed action: id must be an integer, not {_short(value['id'])}")
-        by_id = self.resolve(value["id"]) if "id" in value else None
-        if "kind" not in value and "args" not in value:
-            if by_id is None:
-                raise IllegalActionError("malformed action {}: give an id or a kind with args")
-            return by_id
-        kind, args = value.get("kind"), value.get("args", [])
-        if not isinstance(kind, str):
-            raise IllegalActionError(f"malformed action: kind must be a string, not {_short(kind)}")
-        if not isinstance(args, list | tuple):
-            raise IllegalActionError(f"malformed action: args must be a list of integers, not {_short(args)}")
-        key_args = []
-        for i, x in enumerate(args):
-            if isinstance(x, bool | float) or not hasattr(x, "__index__"):
-                raise IllegalActionError(f"malformed action: args[{i}] must be an integer, not {_short(x)}")
-            key_args.append(operator.index(x))
-        a = self._by_key.get((kind, tuple(key_args)))
-        if a is None:
-            raise IllegalActionError(f"unknown action {_short(kind)}{tuple(key_args)} in {self.game}")
-        if by_id is not None and by_id is not a:
-            raise IllegalActionError(
-                f"action id {by_id.id} is {by_id.kind}{by_id.args}, but kind and args say {a.kind}{a.args}"
-            )
-        return a
-
-
-class Action:
-    """An immutable action: a stable integer ``id``, a ``kind`` and integer ``args``."""
-
-    __slots__ = ("args", "id", "kind", "space")
-
-    id: int
-    kind: str
-    args: tuple[int, ...]
-    space: ActionSpace
-
-    def __init__(self, id: int, kind: str, args: tuple[int, ...], space: ActionSpace) -> None:
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "args", args)
-        object.__setattr__(self, "space", space)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Action is immutable")
-
-    # Equality and hashing stay identity-based: each action exists once per space, and identity keeps
-    # ``action in legal_list`` at C speed on the hot path.
-
-    def __int__(self) -> int:
-        return self.id
-
-    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
-        # pickle by reference: the one Action object with this id in its game's space
-        return (_action_by_id, (self.space.game, self.id))
-
-    def __repr__(self) -> str:
-        return f"<Action {self.id} {self.kind}{self.args}>"
-
-    def text(self, lang: str = "en") -> str:
-        """Readable text in ``zh-Hans``, ``zh-Hant`` or ``en``."""
-        return self.space._describe(self, normalize_lang(lang))
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"id": self.id, "kind": self.kind, "args": list(self.args)}
-
-
-# ---------------------------------------------------------------------------------------------- events
-
-
-Renderer = Callable[["Event", str, Any], str]
-
-
-class FrozenDict(dict[str, Any]):
-    """A dict that refuses changes: event data handed to every player is shared, so nobody may edit it."""
-
-    __slots__ = ()
-
-    def _refuse(self, *args: object, **kwargs: object) -> Any:
-        raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
-
-    __setitem__ = __delitem__ = __ior__ = _refuse
-    clear = pop = popitem = setdefault = update = _refuse
-
-    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
-        return (FrozenDict, (dict(self),))
-
-    def __copy__(self) -> FrozenDict:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
-        return self
-
-
-class FrozenList(list[Any]):
-    """A list that refuses changes (it still compares equal to a list with the same items)."""
-
-    __slots__ = ()
-
-    def _refuse(self, *args: object, **kwargs: object) -> Any:
-        raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
-
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
-    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
-
-    def __reduce__(self) -> tuple[Any, tuple[list[Any]]]:
-        return (FrozenList, (list(self),))
-
-    def __copy__(self) -> FrozenList:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenList:
-        return self
-
-
-_SCALARS = frozenset({int, str, float, bool, type(None)})
-
-
-def freeze(value: Any) -> Any:
-    """Dicts become :class:`FrozenDict` and lists :class:`FrozenList` (tuples stay tuples), recursively; a fresh
-    copy, so later changes to what the game passed in never reach the event. Runs on every emit: the common
-    shapes (flat dicts, lists of numbers) take a fast path."""
-    t = type(value)
-    if t is dict or t is FrozenDict:
-        for v in value.values():
-            if type(v) not in _SCALARS:
-                return FrozenDict({k: v if type(v) in _SCALARS else freeze(v) for k, v in value.items()})
-        return FrozenDict(value)  # flat: one copy in C
-    if t is list or t is FrozenList:
-        for v in value:
-            if type(v) not in _SCALARS:
-                return FrozenList([freeze(v) for v in value])
-        return FrozenList(value)
-    if t is tuple:
-        return tuple([freeze(v) for v in value])
-    return value
-
-
-def thaw(value: Any) -> Any:
-    """Plain JSON data (dicts and lists) from frozen data; always a fresh copy."""
-    if isinstance(value, dict):
-        return {k: thaw(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [thaw(v) for v in value]
-    return value
-
-
-class Event(NamedTuple):
-    """Something that happened. ``to`` is None for a public event, else the one player who may see it.
-
-    ``step`` is the number of actions applied when it happened (0 for setup before the first action).
-    ``data`` is structured (numbers carry their breakdown) and read-only; ``message(lang)`` renders it. The
-    renderer is a module-level function and ``context`` an immutable value (e.g. the seats' parties): an
-    event never refers to the state that emitted it, so logs shared between clones keep no state alive.
-    An immutable named tuple: one is made for every event on the hot path, and a tuple is the cheapest.
-    """
-
-    type: str
-    data: Mapping[str, JSON]
-    to: int | None = None
-    step: int = 0
-    render: Renderer | None = None
-    context: Any = None
-
-    def visible_to(self, player: int | None) -> bool:
-        return self.to is None or self.to == player
-
-    def message(self, lang: str = "en") -> str:
-        if self.render is None:
-            return self.type
-        return self.render(self, normalize_lang(lang), self.context)
-
-    def to_json(self, lang: str | None = None) -> dict[str, JSON]:
-        out: dict[str, JSON] = {"type": self.type, "to": self.to, "step": self.step, "data": thaw(self.data)}
-        if lang is not None:
-            out["message"] = self.message(lang)
-        return out
-
-
-# A persistent singly linked list (newest first): appending is O(1) and a clone shares the whole past.
-Chain = tuple[Any, "Chain"] | None
-
-
-def chain_items(chain: Chain) -> list[Any]:
-    out: list[Any] = []
-    while chain is not None:
-        out.append(chain[0])
-        chain = chain[1]
-    out.reverse()
-    return out
+__all__ = [
+    "ENGINE_VERSION",
+    "ENTRY_POINT_GROUP",
+    "JSON",
+    "LANGS",
+    "LEGACY_RNG",
+    "Action",
+    "ActionSpace",
+    "Chain",
+    "Event",
+    "FrozenDict",
+    "FrozenList",
+    "GameSpec",
+    "GameState",
+    "IllegalActionError",
+    "RecordError",
+    "Renderer",
+    "ResampleError",
+    "_action_by_id",  # Actions pickled before the split name it here
+    "as_index",
+    "chain_items",
+    "check_record_versions",
+    "freeze",
+    "get_spec",
+    "list_games",
+    "make",
+    "normalize_lang",
+    "register",
+    "replay",
+    "thaw",
+    "unregister",
+]
 
 
 # ----------------------------------------------------------------------------------------------- state
@@ -762,148 +518,3 @@ class GameSpec:
             obj = getattr(obj, part)
         return obj if isinstance(kind, str) else kind.accept(self.id, obj)
 
-
-_REGISTRY: dict[str, GameSpec] = {}
-_ENTRY_POINTS_LOADED = False
-#: the first lookup loads the entry points; a server asks from several threads at once, and a thread that came
-#: second must wait for the whole registry, not read it half loaded
-_ENTRY_POINTS_LOCK = threading.RLock()
-_ENTRY_POINTS_LOADING = False  # a game module asking the registry while it is being loaded sees what is there
-
-
-def register(spec: GameSpec) -> GameSpec:
-    """Make a game known (entry points do this for installed games; tests call it for their own)."""
-    if spec.space is not None:
-        _SPACES[spec.id] = spec.space
-    _REGISTRY[spec.id] = spec
-    return spec
-
-
-def unregister(game: str) -> None:
-    """Forget a game registered by :func:`register` (for tests)."""
-    _REGISTRY.pop(game, None)
-    _SPACES.pop(game, None)
-
-
-def _load_entry_points() -> None:
-    # Installed games declare themselves as entry points, so the engine never imports a game by name.
-    global _ENTRY_POINTS_LOADED, _ENTRY_POINTS_LOADING
-    if _ENTRY_POINTS_LOADED:
-        return
-    with _ENTRY_POINTS_LOCK:
-        if _ENTRY_POINTS_LOADED or _ENTRY_POINTS_LOADING:
-            return
-        _ENTRY_POINTS_LOADING = True
-        try:
-            for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
-                if ep.name in _REGISTRY:
-                    continue
-                spec = ep.load()
-                if not isinstance(spec, GameSpec) or spec.id != ep.name:
-                    raise RuntimeError(f"entry point {ep.name} = {ep.value} does not name the GameSpec of "
-                                       f"{ep.name!r}")
-                register(spec)
-            _ENTRY_POINTS_LOADED = True
-        finally:
-            _ENTRY_POINTS_LOADING = False
-
-
-def list_games() -> list[str]:
-    _load_entry_points()
-    return sorted(_REGISTRY)
-
-
-def get_spec(game: str) -> GameSpec:
-    _load_entry_points()
-    try:
-        return _REGISTRY[game]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown game {_short(game)}; known games: {', '.join(sorted(_REGISTRY))}") from None
-
-
-def make(game: str, players: int | None = None, variant: str | None = None, seed: int | None = None,
-         **options: JSON) -> GameState:
-    """Start a new game. Raises ValueError naming a bad game, variant, player count, seed or option.
-
-    ``seed=None`` draws a fresh 128-bit seed from the operating system (what a game people play needs); pass
-    a seed to make a game reproducible."""
-    spec = get_spec(game)
-    variant = spec.default_variant if variant is None else variant
-    if variant not in spec.variants:
-        raise ValueError(f"unknown variant {_short(variant)} for {game}; variants: {', '.join(spec.variants)}")
-    counts = spec.player_counts(variant)
-    if players is None:
-        players = counts[0]
-    if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
-        raise ValueError(f"{game} {variant} takes {counts[0]} to {counts[-1]} players, not {_short(players)}")
-    if seed is None:
-        seed = fresh_seed()
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, not {_short(seed)}")
-    for name in options:
-        if name not in spec.options:
-            known = ", ".join(["players", "variant", "seed", *spec.options])
-            raise ValueError(f"unknown option {name!r} for {game}; options: {known}")
-    return spec.factory(players=players, variant=variant, seed=seed, **options)
-
-
-#: records written before records carried versions (hustings 0.1) used this generator and no rules version
-LEGACY_RNG = "splitmix64"
-
-
-def check_record_versions(record: Mapping[str, JSON], spec: GameSpec) -> None:
-    """Raise RecordError unless ``record`` was made by these rules and this generator."""
-    rules = record.get("rules_version")
-    rng = record.get("rng", LEGACY_RNG)
-    if rules is None:
-        raise RecordError(
-            f"this record of {spec.id} was written before records carried a rules version (hustings 0.1, "
-            f"generator {LEGACY_RNG}); it cannot be replayed by rules version {spec.rules_version}"
-        )
-    if rules != spec.rules_version:
-        raise RecordError(
-            f"this record was played under {spec.id} rules version {_short(rules)}; this program has rules "
-            f"version {spec.rules_version}, which could play it out differently"
-        )
-    if rng != RNG_NAME:
-        raise RecordError(f"this record used the random generator {_short(rng)}; this program has {RNG_NAME}")
-
-
-def replay(record: Mapping[str, JSON]) -> GameState:
-    """Rebuild a state from :meth:`GameState.record`, action by action."""
-    if not isinstance(record, Mapping):
-        raise RecordError("a record must be a JSON object with game, options, seed and actions")
-    try:
-        game = record["game"]
-        options = record.get("options", {})
-        seed = record["seed"]
-        actions = record["actions"]
-    except (KeyError, TypeError, ValueError) as e:
-        raise RecordError(f"record is missing a field: {e}") from None
-    if not isinstance(game, str):
-        raise RecordError(f"record field 'game' must be a game id, not {_short(game)}")
-    if not isinstance(options, Mapping):
-        raise RecordError(f"record field 'options' must be an object, not {_short(options)}")
-    if not isinstance(actions, list):
-        raise RecordError("record field 'actions' must be a list of [player, action id]")
-    try:
-        check_seed(seed)
-    except ValueError as e:
-        raise RecordError(f"record field 'seed': {e}") from None
-    try:
-        spec = get_spec(game)
-    except ValueError as e:
-        raise RecordError(str(e)) from None
-    check_record_versions(record, spec)
-    try:
-        state = make(game, seed=seed, **{str(k): v for k, v in options.items()})
-    except (TypeError, ValueError) as e:
-        raise RecordError(f"cannot start the recorded game: {e}") from None
-    for i, step in enumerate(actions):
-        if not isinstance(step, list | tuple) or len(step) != 2:
-            raise RecordError(f"action {i} is not [player, action id]: {_short(step)}")
-        try:
-            state.apply(step[0], step[1])
-        except IllegalActionError as e:
-            raise RecordError(f"action {i} ({_short(step)}) is illegal: {e}") from None
-    return state

@@ -197,16 +197,17 @@ class PalaceEscape(GameState):
         return solver.table(self.hard, self.capture)
 
     def _why_illegal(self, player: int, action: Action) -> str:
+        # players read these refusals: the rules they rest on are cited here only (seed 004 單人遊戲步驟 2, 4 for
+        # swaps; rulings R9 for undo, R8 for hints)
         if action.kind == "swap":
             a, b = action.args
             ra, rb = self.board[a], self.board[b]
             names = solver.RANKS
             return (f"{names[ra]} and {names[rb]} cannot swap: only president-mayor, mayor-legislator, "
-                    f"legislator-councillor{' and councillor-protester' if self.hard else ''} swap "
-                    "(seed 004 單人遊戲步驟 2, 4)")
+                    f"legislator-councillor{' and councillor-protester' if self.hard else ''} swap")
         if action.kind == "undo":
-            return "there is no move to take back (R9)"
-        return "no escape is possible from here any more, so there is no hint (R8)"
+            return "there is no move to take back"
+        return "no escape is possible from here any more, so there is no hint"
 
     def scores(self) -> list[dict[str, int]]:
         out = {"moves": len(self.path), "par": self.par, "swaps": self.swaps, "undos": self.undos,

@@ -1,4 +1,6 @@
-"""Why an action is illegal: the rule it breaks, with the seed 004 section or ruling it rests on."""
+"""Why an action is illegal: the rule it breaks, in words. Players read these refusals, so they never cite
+internal ids: the seed 004 section or ruling each rule rests on is in the comment beside it, and the section of
+each phase is ``PhaseRules.section`` (rules/table.py), for whoever reads the rules' code."""
 
 from __future__ import annotations
 
@@ -11,24 +13,24 @@ if TYPE_CHECKING:
     from hustings.games.election_war.rules.state import ElectionWar
 
 KIND_RULES: dict[str, str] = {
-    "declare": "place one of your own role cards, face down, on your next empty row (seed 004 2.; ruling R3)",
+    "declare": "place one of your own role cards, face down, on your next empty row",  # 2.; R3
+    # 3-2; R5, R11
     "play": "play a news card from your hand on a candidate of this round's row who is still standing and not "
-            "protected (seed 004 3-2; rulings R5, R11)",
-    "stop": "stop playing news cards (seed 004 3-2)",
-    "press": "only the owner of the target may call a press conference, after a successful wind check "
-             "(seed 004 3-2; ruling R6)",
-    "no_press": "only the owner of the target decides on a press conference (seed 004 3-2)",
-    "discard": "discard only news cards in your hand, after playing (seed 004 3-3)",
-    "done": "end your turn after playing (seed 004 3-3)",
+            "protected",
+    "stop": "stop playing news cards",  # 3-2
+    # 3-2; R6
+    "press": "only the owner of the target may call a press conference, after a successful wind check",
+    "no_press": "only the owner of the target decides on a press conference",  # 3-2
+    "discard": "discard only news cards in your hand, after playing",  # 3-3
+    "done": "end your turn after playing",  # 3-3
 }
 
 
 def why_illegal(s: ElectionWar, p: int, a: Action) -> str:
-    """Name the rule an illegal action breaks, with the seed section (or ruling) it rests on."""
+    """Name the rule an illegal action breaks; a kind the phase does not take: the phase and what may be done."""
     ph = s.phase
     rules = PHASES[ph]
     what = a.text("en")
     if a.kind not in rules.kinds:
-        return (f"{what}: not a decision of the {ph} phase (seed 004 {rules.section}); "
-                f"now player {p} decides one of: {', '.join(rules.kinds)}")
+        return f"{what}: not a decision of the {ph} phase; now player {p} decides one of: {', '.join(rules.kinds)}"
     return f"{what} is not allowed now: {KIND_RULES[a.kind]}"

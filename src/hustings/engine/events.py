@@ -1,0 +1,134 @@
+"""Events: what happened (:class:`Event`, an immutable named tuple), its read-only data (:class:`FrozenDict`,
+:class:`FrozenList`, :func:`freeze`, :func:`thaw`) and the persistent chain a state's history and log are kept in
+(:data:`Chain`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from hustings.engine.basics import JSON, normalize_lang
+
+Renderer = Callable[["Event", str, Any], str]
+
+
+class FrozenDict(dict[str, Any]):
+    """A dict that refuses changes: event data handed to every player is shared, so nobody may edit it."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
+        return self
+
+
+class FrozenList(list[Any]):
+    """A list that refuses changes (it still compares equal to a list with the same items)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __reduce__(self) -> tuple[Any, tuple[list[Any]]]:
+        return (FrozenList, (list(self),))
+
+    def __copy__(self) -> FrozenList:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenList:
+        return self
+
+
+_SCALARS = frozenset({int, str, float, bool, type(None)})
+
+
+def freeze(value: Any) -> Any:
+    """Dicts become :class:`FrozenDict` and lists :class:`FrozenList` (tuples stay tuples), recursively; a fresh
+    copy, so later changes to what the game passed in never reach the event. Runs on every emit: the common
+    shapes (flat dicts, lists of numbers) take a fast path."""
+    t = type(value)
+    if t is dict or t is FrozenDict:
+        for v in value.values():
+            if type(v) not in _SCALARS:
+                return FrozenDict({k: v if type(v) in _SCALARS else freeze(v) for k, v in value.items()})
+        return FrozenDict(value)  # flat: one copy in C
+    if t is list or t is FrozenList:
+        for v in value:
+            if type(v) not in _SCALARS:
+                return FrozenList([freeze(v) for v in value])
+        return FrozenList(value)
+    if t is tuple:
+        return tuple([freeze(v) for v in value])
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Plain JSON data (dicts and lists) from frozen data; always a fresh copy."""
+    if isinstance(value, dict):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+class Event(NamedTuple):
+    """Something that happened. ``to`` is None for a public event, else the one player who may see it.
+
+    ``step`` is the number of actions applied when it happened (0 for setup before the first action).
+    ``data`` is structured (numbers carry their breakdown) and read-only; ``message(lang)`` renders it. The
+    renderer is a module-level function and ``context`` an immutable value (e.g. the seats' parties): an
+    event never refers to the state that emitted it, so logs shared between clones keep no state alive.
+    An immutable named tuple: one is made for every event on the hot path, and a tuple is the cheapest.
+    """
+
+    type: str
+    data: Mapping[str, JSON]
+    to: int | None = None
+    step: int = 0
+    render: Renderer | None = None
+    context: Any = None
+
+    def visible_to(self, player: int | None) -> bool:
+        return self.to is None or self.to == player
+
+    def message(self, lang: str = "en") -> str:
+        if self.render is None:
+            return self.type
+        return self.render(self, normalize_lang(lang), self.context)
+
+    def to_json(self, lang: str | None = None) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"type": self.type, "to": self.to, "step": self.step, "data": thaw(self.data)}
+        if lang is not None:
+            out["message"] = self.message(lang)
+        return out
+
+
+# A persistent singly linked list (newest first): appending is O(1) and a clone shares the whole past.
+Chain = tuple[Any, "Chain"] | None
+
+
+def chain_items(chain: Chain) -> list[Any]:
+    out: list[Any] = []
+    while chain is not None:
+        out.append(chain[0])
+        chain = chain[1]
+    out.reverse()
+    return out
+
+
+__all__ = ["Chain", "Event", "FrozenDict", "FrozenList", "Renderer", "chain_items", "freeze", "thaw"]
