@@ -46,8 +46,11 @@ class Client:
             self.last = msg
 
 
-async def _lobby(hub: Hub, game: str, players: int) -> list[Client]:
-    created = await hub.create({"game": game, "players": players, "seats": [{"bot": None}] * players})
+async def _lobby(hub: Hub, game: str, players: int, options: dict[str, Any] | None = None) -> list[Client]:
+    body: dict[str, Any] = {"game": game, "players": players, "seats": [{"bot": None}] * players}
+    if options:
+        body["options"] = options
+    created = await hub.create(body)
     tid = created["table"]["id"]
     tokens = [s["token"] for s in created["seats"]]
     for token in tokens:
@@ -97,9 +100,10 @@ async def main_async(args: argparse.Namespace, db: Path) -> None:
     await hub.open()
     rng = random.Random(args.seed)
     try:
-        tables = [await _lobby(hub, args.game, args.players)]  # the first loads the game's modules: not timed
+        # the first loads the game's modules: not timed
+        tables = [await _lobby(hub, args.game, args.players, args.options)]
         t0 = time.thread_time()
-        tables += [await _lobby(hub, args.game, args.players) for _ in range(args.tables - 1)]
+        tables += [await _lobby(hub, args.game, args.players, args.options) for _ in range(args.tables - 1)]
         lobby_ms = 1000 * (time.thread_time() - t0) / (args.tables - 1)
         total, cpu, wall = 0, 0.0, 0.0
         while total < args.moves:
@@ -109,8 +113,8 @@ async def main_async(args: argparse.Namespace, db: Path) -> None:
             wall += time.perf_counter() - w0
             total += n
             # finished games are replaced (their set-up not counted here: it is the lobby figure)
-            tables = [t if not (t[0].last or {}).get("over") else await _lobby(hub, args.game, args.players)
-                      for t in tables]
+            tables = [t if not (t[0].last or {}).get("over")
+                      else await _lobby(hub, args.game, args.players, args.options) for t in tables]
     finally:
         await hub.stop()
         store.close()
@@ -128,6 +132,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=40, help="tables played at once (at least 2)")
     parser.add_argument("--moves", type=int, default=6000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", type=orjson.loads, default=None,
+                        help='the game\'s options as JSON, e.g. \'{"max_actions": 200}\' for palace-escape')
     args = parser.parse_args()
     try:
         import uvloop

@@ -298,12 +298,14 @@ class Lobby:
             return await self.http.post(path, json=body)
 
 
-async def _new_table(http: Lobby, game: str, players: int, run: Run,
-                     start: bool = True) -> tuple[str, list[str]] | None:
+async def _new_table(http: Lobby, game: str, players: int, run: Run, start: bool = True,
+                     options: dict[str, Any] | None = None) -> tuple[str, list[str]] | None:
     """A table whose every seat is a person (the scripted clients), joined and ready, and started unless
     ``start`` is False: its id and the seats' tokens."""
-    r = await http.post("/api/tables", {"game": game, "players": players,
-                                        "seats": [{"bot": None} for _ in range(players)]})
+    body: dict[str, Any] = {"game": game, "players": players, "seats": [{"bot": None} for _ in range(players)]}
+    if options:
+        body["options"] = options
+    r = await http.post("/api/tables", body)
     if r.status_code != 200:
         run.error(f"create {r.status_code}")
         return None
@@ -335,7 +337,7 @@ async def _game_slot(http: Lobby, ws_base: str, first: tuple[str, list[str]] | N
     delay = rng.uniform(0, args.warmup)
     while not run.over():
         # the next table is set up (created, joined, ready) while this one plays; only its start waits
-        nxt = asyncio.ensure_future(_new_table(http, args.game, args.players, run, start=False))
+        nxt = asyncio.ensure_future(_new_table(http, args.game, args.players, run, start=False, options=args.options))
         if table is not None:
             table_id, tokens = table
             url = f"{ws_base}/ws/{table_id}"
@@ -386,7 +388,7 @@ async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path
 
         async def make() -> tuple[str, list[str]] | None:
             async with gate:
-                return await _new_table(http, args.game, args.players, run)
+                return await _new_table(http, args.game, args.players, run, options=args.options)
 
         tables = await asyncio.gather(*(make() for _ in range(args.games)))
         ws_base = server.base.replace("http://", "ws://")
@@ -540,6 +542,9 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=20.0, help="measured seconds per database")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds played before measuring")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", type=json.loads, default=None,
+                        help='the game\'s options as JSON, e.g. \'{"max_actions": 200}\' for palace-escape, whose '
+                        "tables where a person plays have no action limit (so that games end and are replaced)")
     parser.add_argument("--client-rate", type=float, default=CLIENT_RATE,
                         help=f"moves a second each seat sends at most (default {CLIENT_RATE:g})")
     parser.add_argument("--client-burst", type=float, default=CLIENT_BURST,
