@@ -42,7 +42,10 @@ class Client:
     def receive(self, text: str) -> None:
         self.sent += 1
         msg = orjson.loads(text)
-        if msg.get("type") in ("state", "update"):
+        kind = msg.get("type")
+        if kind == "update" and self.last is not None and "legal" not in msg:
+            msg["legal"] = self.last["legal"]  # left out: the same as before (the client keeps it)
+        if kind in ("state", "update"):
             self.last = msg
 
 

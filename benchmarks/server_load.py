@@ -240,10 +240,13 @@ class Socket(asyncio.Protocol):
 
 
 async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: float = 0.0) -> None:
-    """One scripted seat: plays random legal moves until its game is over or the run ends."""
+    """One scripted seat: plays random legal moves until its game is over or the run ends. Like a person at the
+    page, it has one act in flight at a time: it acts again once that act is acknowledged or refused, on the
+    latest legal actions it was sent (an update leaves them out when they have not changed)."""
     pace = Pace(run.client_rate, run.client_burst)
     sent: dict[int, float] = {}
     acted_at = -1
+    legal: list[dict[str, Any]] = []
     uri = parse_uri(ws_url)
     _, sock = await asyncio.get_running_loop().create_connection(lambda: Socket(ws_url), uri.host, uri.port)
     try:
@@ -267,16 +270,22 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: fl
                         await asyncio.sleep(delay)
                 if msg.get("over"):
                     break
+                if "legal" in msg:
+                    legal = msg["legal"]
                 step = int(msg["step"])
-                if msg.get("legal") and step > acted_at and not run.over():
+                if legal and step > acted_at and not sent and not run.over():
                     await pace.take()
-                    choice = rng.choice(msg["legal"])
+                    choice = rng.choice(legal)
                     acted_at = step
                     sent[step] = time.perf_counter()
                     sock.send(orjson.dumps({"type": "act", "step": step, "action": choice["id"]}))
             elif kind == "error":
-                # stale_step / not_your_turn: the state that follows has a later step, and we act on that
+                # stale_step / not_your_turn: the update that follows has a later step, and we act on that
                 run.error(str(msg.get("code")))
+                if "sent" in msg:
+                    sent.pop(int(msg["sent"]), None)
+                else:
+                    sent.clear()  # the act in flight was refused: nothing is in flight now
             if run.over() and not sent:
                 return
         run.lost += len(sent)
