@@ -40,7 +40,7 @@ log = logging.getLogger("hustings.server")
 EVICT_S = 60.0
 #: seconds a table stays at the step after a person's move before the undo offer is worked out (a person needs
 #: longer to reach for the Undo button; a busy table has moved on by then, and the offer with it)
-OFFER_DELAY_S = 0.1
+OFFER_DELAY_S = 0.25
 #: refusals of a bot's late decision: dropped without a word (the policy asks again)
 _DROPPED = frozenset({"stale_step", "not_your_turn", "not_bot_turn", "illegal_action", "over"})
 
