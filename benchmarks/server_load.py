@@ -245,7 +245,7 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: fl
     latest legal actions it was sent (an update leaves them out when they have not changed)."""
     pace = Pace(run.client_rate, run.client_burst)
     sent: dict[int, float] = {}
-    acted_at = -1
+    acted_at = step = -1
     legal: list[dict[str, Any]] = []
     uri = parse_uri(ws_url)
     _, sock = await asyncio.get_running_loop().create_connection(lambda: Socket(ws_url), uri.host, uri.port)
@@ -273,12 +273,6 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: fl
                 if "legal" in msg:
                     legal = msg["legal"]
                 step = int(msg["step"])
-                if legal and step > acted_at and not sent and not run.over():
-                    await pace.take()
-                    choice = rng.choice(legal)
-                    acted_at = step
-                    sent[step] = time.perf_counter()
-                    sock.send(orjson.dumps({"type": "act", "step": step, "action": choice["id"]}))
             elif kind == "error":
                 # stale_step / not_your_turn: the update that follows has a later step, and we act on that
                 run.error(str(msg.get("code")))
@@ -286,6 +280,16 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: fl
                     sent.pop(int(msg["sent"]), None)
                 else:
                     sent.clear()  # the act in flight was refused: nothing is in flight now
+            # act on the latest state only: messages already here come first (a page draws the newest one)
+            if legal and step > acted_at and not sent and not run.over() and sock.inbox.empty():
+                await pace.take()
+                if not sock.inbox.empty():  # news arrived while we kept to the pace: read it first
+                    pace.tokens += 1
+                    continue
+                choice = rng.choice(legal)
+                acted_at = step
+                sent[step] = time.perf_counter()
+                sock.send(orjson.dumps({"type": "act", "step": step, "action": choice["id"]}))
             if run.over() and not sent:
                 return
         run.lost += len(sent)
