@@ -108,12 +108,13 @@ async def main_async(args: argparse.Namespace, db: Path) -> None:
         t0 = time.thread_time()
         tables += [await _lobby(hub, args.game, args.players, args.options) for _ in range(args.tables - 1)]
         lobby_ms = 1000 * (time.thread_time() - t0) / (args.tables - 1)
-        total, cpu, wall = 0, 0.0, 0.0
+        total, cpu, wall, proc = 0, 0.0, 0.0, 0.0
         while total < args.moves:
-            c0, w0 = time.thread_time(), time.perf_counter()
+            c0, w0, p0 = time.thread_time(), time.perf_counter(), time.process_time()
             n = await _play(hub, tables, args.moves - total, rng)
             cpu += time.thread_time() - c0
             wall += time.perf_counter() - w0
+            proc += time.process_time() - p0
             total += n
             # finished games are replaced (their set-up not counted here: it is the lobby figure)
             tables = [t if not (t[0].last or {}).get("over")
@@ -124,6 +125,8 @@ async def main_async(args: argparse.Namespace, db: Path) -> None:
     print(f"{args.game}, {args.players} seat(s), {args.tables} tables: {total} moves")
     print(f"  event loop thread: {1000 * cpu / total:.3f} ms CPU a move ({total / wall:,.0f} moves/s in this "
           f"process, durable)")
+    print(f"  the whole process: {1000 * proc / total:.3f} ms CPU a move (the store's writer and worker threads "
+          "too: an undo offer's replays, say)")
     print(f"  refused: {', '.join(f'{k} {v}' for k, v in sorted(refused.items())) or 'none'}")
     print(f"  lobby: {lobby_ms:.2f} ms CPU a table in the loop thread (create, join and ready, start, hello)")
 
