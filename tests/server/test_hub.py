@@ -358,3 +358,59 @@ def test_http_bodies_carry_integers_wider_than_64_bits() -> None:
     seed = 2**127 + 12345
     assert json.loads(dumps_bytes({"seed": seed, "name": "⇄ 選舉"})) == {"seed": seed, "name": "⇄ 選舉"}
     assert dumps_bytes({"a": (1, 2)}) == b'{"a":[1,2]}'  # the fast path, tuples as lists
+
+
+def test_the_undo_offer_is_worked_out_only_once_the_table_rests(tmp_path: Path, monkeypatch: Any) -> None:
+    """The undo offer's re-dealt replays are off the path of every move: moves made back to back never pay for
+    them; the last one, once the table has rested OFFER_DELAY_S, does, and its person is then sent the offer."""
+    from hustings.table import core as core_module
+
+    calls: list[int] = []
+    real = core_module._undoable
+
+    def counted(before: Any, seat: int, action: int, samples: int) -> bool:
+        calls.append(before.step_count)
+        return real(before, seat, action, samples)
+
+    monkeypatch.setattr(core_module, "_undoable", counted)
+    monkeypatch.setattr(tables_module, "OFFER_DELAY_S", 0.5)
+
+    async def scenario() -> None:
+        store = SqliteStore(tmp_path / "s.db")
+        store.migrate()
+        hub = Hub(store)
+        await hub.open()
+        created = await hub.create({"game": "die-macher-2019", "players": 3})
+        tid = created["table"]["id"]
+        tokens = [s["token"] for s in created["seats"]]
+        for token in tokens:
+            await hub.ready(tid, token, True)
+        await hub.start(tid, tokens[0])
+        conns = [hub_conn() for _ in tokens]
+        for (conn, _), token in zip(conns, tokens, strict=True):
+            await hub.hello(conn, tid, {"type": "hello", "token": token})
+
+        async def move() -> tuple[int, int]:
+            """The first seat that may act moves at once: (its seat, the step after its move)."""
+            for seat, (conn, got) in enumerate(conns):
+                last = [m for m in got if m["type"] in ("state", "update")][-1]
+                if last["legal"]:
+                    await hub.act(conn, {"type": "act", "step": last["step"], "action": last["legal"][0]["id"]})
+                    assert got[-1]["ack"] == last["step"] + 1 and got[-1]["can_undo"] is False
+                    return seat, last["step"] + 1
+            raise AssertionError("nobody may act")
+
+        for _ in range(8):
+            await move()
+        assert calls == []  # the table never rested: no offer worked out
+        seat, step = await move()
+        await asyncio.sleep(3 * tables_module.OFFER_DELAY_S)
+        assert calls == [step - 1]  # the last move's, once
+        offered = hub.tables[tid].core.undo_offered(seat)
+        got = conns[seat][1]
+        assert got[-1]["step"] == step and got[-1]["can_undo"] is offered
+        assert any(m.get("can_undo") for m in got) is offered  # and no other move of the table was offered
+        await hub.stop()
+        store.close()
+
+    asyncio.run(scenario())

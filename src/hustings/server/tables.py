@@ -248,6 +248,9 @@ class Hub(Lobby, Connections, Presence, Cluster):
         if (check is None or table.changes != changes or table.core is not applied.table or self._stopping
                 or not any(c.seat == applied.seat for c in table.conns)):
             return
+        if table.lock.locked() and self._loop is not None:  # a move, an undo being made: ask again later
+            self._loop.call_later(OFFER_DELAY_S, self._offer, table, applied, changes)
+            return
         applied.stored(check())
         if table.core.undo_offered(applied.seat):
             for conn in list(table.conns):
