@@ -240,10 +240,13 @@ class Socket(asyncio.Protocol):
 
 
 async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: float = 0.0) -> None:
-    """One scripted seat: plays random legal moves until its game is over or the run ends."""
+    """One scripted seat: plays random legal moves until its game is over or the run ends. Like a person at the
+    page, it has one act in flight at a time: it acts again once that act is acknowledged or refused, on the
+    latest legal actions it was sent (an update leaves them out when they have not changed)."""
     pace = Pace(run.client_rate, run.client_burst)
     sent: dict[int, float] = {}
-    acted_at = -1
+    acted_at = step = -1
+    legal: list[dict[str, Any]] = []
     uri = parse_uri(ws_url)
     _, sock = await asyncio.get_running_loop().create_connection(lambda: Socket(ws_url), uri.host, uri.port)
     try:
@@ -267,16 +270,26 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: fl
                         await asyncio.sleep(delay)
                 if msg.get("over"):
                     break
+                if "legal" in msg:
+                    legal = msg["legal"]
                 step = int(msg["step"])
-                if msg.get("legal") and step > acted_at and not run.over():
-                    await pace.take()
-                    choice = rng.choice(msg["legal"])
-                    acted_at = step
-                    sent[step] = time.perf_counter()
-                    sock.send(orjson.dumps({"type": "act", "step": step, "action": choice["id"]}))
             elif kind == "error":
-                # stale_step / not_your_turn: the state that follows has a later step, and we act on that
+                # stale_step / not_your_turn: the update that follows has a later step, and we act on that
                 run.error(str(msg.get("code")))
+                if "sent" in msg:
+                    sent.pop(int(msg["sent"]), None)
+                else:
+                    sent.clear()  # the act in flight was refused: nothing is in flight now
+            # act on the latest state only: messages already here come first (a page draws the newest one)
+            if legal and step > acted_at and not sent and not run.over() and sock.inbox.empty():
+                await pace.take()
+                if not sock.inbox.empty():  # news arrived while we kept to the pace: read it first
+                    pace.tokens += 1
+                    continue
+                choice = rng.choice(legal)
+                acted_at = step
+                sent[step] = time.perf_counter()
+                sock.send(orjson.dumps({"type": "act", "step": step, "action": choice["id"]}))
             if run.over() and not sent:
                 return
         run.lost += len(sent)
@@ -298,12 +311,14 @@ class Lobby:
             return await self.http.post(path, json=body)
 
 
-async def _new_table(http: Lobby, game: str, players: int, run: Run,
-                     start: bool = True) -> tuple[str, list[str]] | None:
+async def _new_table(http: Lobby, game: str, players: int, run: Run, start: bool = True,
+                     options: dict[str, Any] | None = None) -> tuple[str, list[str]] | None:
     """A table whose every seat is a person (the scripted clients), joined and ready, and started unless
     ``start`` is False: its id and the seats' tokens."""
-    r = await http.post("/api/tables", {"game": game, "players": players,
-                                        "seats": [{"bot": None} for _ in range(players)]})
+    body: dict[str, Any] = {"game": game, "players": players, "seats": [{"bot": None} for _ in range(players)]}
+    if options:
+        body["options"] = options
+    r = await http.post("/api/tables", body)
     if r.status_code != 200:
         run.error(f"create {r.status_code}")
         return None
@@ -335,7 +350,7 @@ async def _game_slot(http: Lobby, ws_base: str, first: tuple[str, list[str]] | N
     delay = rng.uniform(0, args.warmup)
     while not run.over():
         # the next table is set up (created, joined, ready) while this one plays; only its start waits
-        nxt = asyncio.ensure_future(_new_table(http, args.game, args.players, run, start=False))
+        nxt = asyncio.ensure_future(_new_table(http, args.game, args.players, run, start=False, options=args.options))
         if table is not None:
             table_id, tokens = table
             url = f"{ws_base}/ws/{table_id}"
@@ -386,7 +401,7 @@ async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path
 
         async def make() -> tuple[str, list[str]] | None:
             async with gate:
-                return await _new_table(http, args.game, args.players, run)
+                return await _new_table(http, args.game, args.players, run, options=args.options)
 
         tables = await asyncio.gather(*(make() for _ in range(args.games)))
         ws_base = server.base.replace("http://", "ws://")
@@ -540,6 +555,9 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=20.0, help="measured seconds per database")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds played before measuring")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", type=json.loads, default=None,
+                        help='the game\'s options as JSON, e.g. \'{"max_actions": 200}\' for palace-escape, whose '
+                        "tables where a person plays have no action limit (so that games end and are replaced)")
     parser.add_argument("--client-rate", type=float, default=CLIENT_RATE,
                         help=f"moves a second each seat sends at most (default {CLIENT_RATE:g})")
     parser.add_argument("--client-burst", type=float, default=CLIENT_BURST,

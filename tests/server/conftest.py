@@ -23,6 +23,7 @@ from websockets.sync.client import ClientConnection, connect
 from hustings.server.app import create_app
 from hustings.server.protocol import message_schema, protocol_schema
 from hustings.server.store import open_store
+from hustings.server.tables import Conn
 
 _VALIDATORS: dict[tuple[str | None, str], Draft202012Validator] = {}
 
@@ -172,8 +173,13 @@ class Client:
         errors = protocol_errors(msg, self.game)
         assert not errors, f"a {msg.get('type')!r} message breaks the protocol schema: {errors[:5]}"
         self.seen.append(msg)
-        if msg["type"] in ("state", "update"):
+        if msg["type"] == "state" or (msg["type"] == "update" and self.latest is None):
             self.latest = msg
+        elif msg["type"] == "update":
+            # an update leaves out the view, the legal actions and TableInfo when they have not changed since this
+            # connection's last state/update: the client keeps them from before
+            kept = {k: v for k, v in self.latest.items() if k in ("view", "legal", "table")}
+            self.latest = {**kept, **msg}
         return msg
 
     def recv_type(self, kind: str, timeout: float = 10) -> dict[str, Any]:
@@ -244,3 +250,18 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     yield make
     for s in made:
         s.stop()
+
+
+def hub_conn() -> tuple[Conn, list[dict[str, Any]]]:
+    """A connection and what it was sent, as a client keeps it: an update that leaves out the view or the legal
+    actions (unchanged since the last state/update) gets them from before."""
+    got: list[dict[str, Any]] = []
+
+    def receive(text: str) -> None:
+        msg = json.loads(text)
+        if msg["type"] == "update":
+            last = next((m for m in reversed(got) if m["type"] in ("state", "update")), {})
+            msg = {**{k: last[k] for k in ("view", "legal") if k in last}, **msg}
+        got.append(msg)
+
+    return Conn(send=receive), got

@@ -17,7 +17,9 @@ import pytest
 from hustings.server import tables as tables_module
 from hustings.server.sqlite import SqliteStore
 from hustings.server.store import ActionRecord
-from hustings.server.tables import Conn, Hub
+from hustings.server.tables import Hub
+
+from .conftest import hub_conn
 
 
 async def _hub_with_a_lobby_table(store: SqliteStore) -> tuple[Hub, str, list[str]]:
@@ -27,11 +29,6 @@ async def _hub_with_a_lobby_table(store: SqliteStore) -> tuple[Hub, str, list[st
     await hub.open()
     created = await hub.create({"game": "election-war", "players": 2})
     return hub, created["table"]["id"], [s["token"] for s in created["seats"]]
-
-
-def _conn() -> tuple[Conn, list[dict[str, Any]]]:
-    got: list[dict[str, Any]] = []
-    return Conn(send=lambda text: got.append(json.loads(text))), got
 
 
 async def _started_table(hub: Hub) -> tuple[str, list[str]]:
@@ -54,7 +51,7 @@ def test_concurrent_hellos_share_one_loaded_table(tmp_path: Path) -> None:
         await other.open()
         tid, tokens = await _started_table(other)
         assert tid not in hub.tables
-        (c0, got0), (c1, got1) = _conn(), _conn()
+        (c0, got0), (c1, got1) = hub_conn(), hub_conn()
         # both hellos ask for the table before either has loaded it
         await asyncio.gather(hub.hello(c0, tid, {"type": "hello", "token": tokens[0]}),
                              hub.hello(c1, tid, {"type": "hello", "token": tokens[1]}))
@@ -145,14 +142,14 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_is_read_back(tmp_path
             await hub.start(tid, token)
             ids.append((tid, token))
         (done_id, done_token), (live_id, _) = ids
-        conn, got = _conn()
+        conn, got = hub_conn()
         await hub.hello(conn, done_id, {"type": "hello", "token": done_token})
         rng = random.Random(3)
         while not got[-1].get("over"):  # random swaps until the puzzle is solved or its moves run out
             last = [m for m in got if m["type"] in ("state", "update")][-1]
             await hub.act(conn, {"type": "act", "step": last["step"], "action": rng.choice(last["legal"])["id"]})
         final = got[-1]
-        watcher, _ = _conn()
+        watcher, _ = hub_conn()
         await hub.hello(watcher, live_id, {"type": "hello", "spectator": True})
         hub.gone(watcher)  # the table in play has nobody connected now either
         await asyncio.sleep(0.2)
@@ -162,7 +159,7 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_is_read_back(tmp_path
         assert done_id not in hub.tables
         assert live_id in hub.tables
         # asked for again: read back from the store, the same finished game
-        again, got_again = _conn()
+        again, got_again = hub_conn()
         await hub.hello(again, done_id, {"type": "hello", "token": done_token})
         state = [m for m in got_again if m["type"] == "state"][-1]
         assert (state["step"], state["over"], state["outcome"], state["view"]) == (
@@ -250,11 +247,11 @@ def test_table_info_shows_no_step_before_it_is_durable(tmp_path: Path) -> None:
         hub = Hub(store)
         await hub.open()
         tid, tokens = await _started_table(hub)
-        conn, got = _conn()
+        conn, got = hub_conn()
         await hub.hello(conn, tid, {"type": "hello", "token": tokens[0]})
         state = [m for m in got if m["type"] == "state"][-1]
         if not state["legal"]:
-            conn, got = _conn()
+            conn, got = hub_conn()
             await hub.hello(conn, tid, {"type": "hello", "token": tokens[1]})
             state = [m for m in got if m["type"] == "state"][-1]
         moving = asyncio.ensure_future(hub.act(conn, {"type": "act", "step": 0, "action": state["legal"][0]["id"]}))
@@ -264,7 +261,8 @@ def test_table_info_shows_no_step_before_it_is_durable(tmp_path: Path) -> None:
         store.gate.set()
         await moving
         assert (await hub.table_info(tid))["step"] == 1
-        assert got[-1]["ack"] == 1 and got[-1]["table"]["step"] == 1
+        # TableInfo comes again only when more than its step changed: the update's step is the durable one
+        assert got[-1]["ack"] == 1 and got[-1]["step"] == 1 and got[-1].get("table", {"step": 1})["step"] == 1
         await hub.stop()
         store.close()
 
@@ -328,7 +326,7 @@ def test_the_record_and_its_seed_wait_for_the_last_move_to_be_durable(tmp_path: 
         tid, token = created["table"]["id"], created["seats"][0]["token"]
         await hub.ready(tid, token, True)
         await hub.start(tid, token)
-        conn, got = _conn()
+        conn, got = hub_conn()
         await hub.hello(conn, tid, {"type": "hello", "token": token})
         rng = random.Random(5)
         checked = False
@@ -360,3 +358,59 @@ def test_http_bodies_carry_integers_wider_than_64_bits() -> None:
     seed = 2**127 + 12345
     assert json.loads(dumps_bytes({"seed": seed, "name": "⇄ 選舉"})) == {"seed": seed, "name": "⇄ 選舉"}
     assert dumps_bytes({"a": (1, 2)}) == b'{"a":[1,2]}'  # the fast path, tuples as lists
+
+
+def test_the_undo_offer_is_worked_out_only_once_the_table_rests(tmp_path: Path, monkeypatch: Any) -> None:
+    """The undo offer's re-dealt replays are off the path of every move: moves made back to back never pay for
+    them; the last one, once the table has rested OFFER_DELAY_S, does, and its person is then sent the offer."""
+    from hustings.table import core as core_module
+
+    calls: list[int] = []
+    real = core_module._undoable
+
+    def counted(before: Any, seat: int, action: int, samples: int) -> bool:
+        calls.append(before.step_count)
+        return real(before, seat, action, samples)
+
+    monkeypatch.setattr(core_module, "_undoable", counted)
+    monkeypatch.setattr(tables_module, "OFFER_DELAY_S", 0.5)
+
+    async def scenario() -> None:
+        store = SqliteStore(tmp_path / "s.db")
+        store.migrate()
+        hub = Hub(store)
+        await hub.open()
+        created = await hub.create({"game": "die-macher-2019", "players": 3})
+        tid = created["table"]["id"]
+        tokens = [s["token"] for s in created["seats"]]
+        for token in tokens:
+            await hub.ready(tid, token, True)
+        await hub.start(tid, tokens[0])
+        conns = [hub_conn() for _ in tokens]
+        for (conn, _), token in zip(conns, tokens, strict=True):
+            await hub.hello(conn, tid, {"type": "hello", "token": token})
+
+        async def move() -> tuple[int, int]:
+            """The first seat that may act moves at once: (its seat, the step after its move)."""
+            for seat, (conn, got) in enumerate(conns):
+                last = [m for m in got if m["type"] in ("state", "update")][-1]
+                if last["legal"]:
+                    await hub.act(conn, {"type": "act", "step": last["step"], "action": last["legal"][0]["id"]})
+                    assert got[-1]["ack"] == last["step"] + 1 and got[-1]["can_undo"] is False
+                    return seat, last["step"] + 1
+            raise AssertionError("nobody may act")
+
+        for _ in range(8):
+            await move()
+        assert calls == []  # the table never rested: no offer worked out
+        seat, step = await move()
+        await asyncio.sleep(3 * tables_module.OFFER_DELAY_S)
+        assert calls == [step - 1]  # the last move's, once
+        offered = hub.tables[tid].core.undo_offered(seat)
+        got = conns[seat][1]
+        assert got[-1]["step"] == step and got[-1]["can_undo"] is offered
+        assert any(m.get("can_undo") for m in got) is offered  # and no other move of the table was offered
+        await hub.stop()
+        store.close()
+
+    asyncio.run(scenario())

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hashlib
-import json
 import logging
 import random
 import sqlite3
@@ -25,10 +24,10 @@ from hustings.engine import RecordError, core, get_spec
 from hustings.server import tables as tables_module
 from hustings.server.i18n import error_text
 from hustings.server.store import open_store
-from hustings.server.tables import Conn, Hub, PlayError, TableRefused
+from hustings.server.tables import Hub, PlayError, TableRefused
 
 from . import pg_fixture
-from .conftest import Client, Server, protocol_errors
+from .conftest import Client, Server, hub_conn, protocol_errors
 
 # the PostgreSQL fixtures (until tests/server/conftest.py imports them for the whole folder)
 pg_server = pg_fixture.pg_server
@@ -68,14 +67,9 @@ def rows_digest(url: str) -> str:
     return hashlib.sha256(repr(dump).encode()).hexdigest()
 
 
-def _conn() -> tuple[Conn, list[dict[str, Any]]]:
-    got: list[dict[str, Any]] = []
-    return Conn(send=lambda text: got.append(json.loads(text))), got
-
-
 async def _play(hub: Hub, table_id: str, token: str, moves: int | None) -> int:
     """A person plays ``moves`` random legal moves (None: to the end); returns the step reached."""
-    conn, got = _conn()
+    conn, got = hub_conn()
     await hub.hello(conn, table_id, {"type": "hello", "token": token})
     rng = random.Random(7)
     while True:
@@ -129,20 +123,20 @@ def test_tables_of_other_rules_are_kept_and_refused_in_every_call(db_url: str, c
             assert play not in hub.tables
 
             # a seat's hello without a language: the error in the table's own (zh-Hant)
-            conn, got = _conn()
+            conn, got = hub_conn()
             with pytest.raises(PlayError) as refused:
                 await hub.hello(conn, play, {"type": "hello", "token": play_token})
             assert refused.value.code == "rules_version" and conn.lang == "zh-Hant" and not got
             text = error_text(refused.value.code, conn.lang, **refused.value.fields)
             assert TITLE["zh-Hant"] in text and "舊版規則" in text and "規則版本 0" in text and CURRENT in text
             # a spectator asking for English
-            conn, _ = _conn()
+            conn, _ = hub_conn()
             with pytest.raises(PlayError) as refused:
                 await hub.hello(conn, play, {"type": "hello", "spectator": True, "lang": "en"})
             text = error_text(refused.value.code, conn.lang, **refused.value.fields)
             assert "older rules" in text and TITLE["en"] in text and "cannot continue it" in text
             # the newer release's lobby table
-            conn, _ = _conn()
+            conn, _ = hub_conn()
             with pytest.raises(PlayError) as refused:
                 await hub.hello(conn, lobby, {"type": "hello", "token": lobby_token, "lang": "zh-Hans"})
             assert "新版规则" in error_text(refused.value.code, conn.lang, **refused.value.fields)
@@ -197,7 +191,7 @@ def test_a_rules_bump_refuses_the_tables_stored_before_it(db_url: str, monkeypat
         store = open_store(db_url)
         hub = Hub(store)
         await hub.open()
-        conn, _ = _conn()
+        conn, _ = hub_conn()
         with pytest.raises(PlayError) as refused:
             await hub.hello(conn, made["play"][0], {"type": "hello", "token": made["play"][1], "lang": "en"})
         text = error_text(refused.value.code, conn.lang, **refused.value.fields)
@@ -221,7 +215,7 @@ def test_a_table_of_a_game_this_server_lacks_is_kept_and_refused(db_url: str) ->
         store = open_store(db_url)
         hub = Hub(store)
         await hub.open()
-        conn, _ = _conn()
+        conn, _ = hub_conn()
         with pytest.raises(PlayError) as refused:
             await hub.hello(conn, made["play"][0], {"type": "hello", "spectator": True, "lang": "en"})
         assert refused.value.code == "unknown_game"

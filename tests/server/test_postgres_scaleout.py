@@ -139,6 +139,7 @@ class Client:
         sent: dict[int, int] = {}
         acted_at = -1
         last_send = 0.0
+        legal: list[dict[str, Any]] = []  # an update leaves them out when they are the same as before
         url = self.base.replace("http://", "ws://") + f"/ws/{self.table_id}"
         hello: dict[str, Any] = {"type": "hello", "token": self.token} if self.token else {"type": "hello",
                                                                                          "spectator": True}
@@ -166,12 +167,13 @@ class Client:
                     if msg["over"]:
                         self.outcome = msg["outcome"]
                         return
-                    if self.token and msg["legal"] and msg["step"] > acted_at:
+                    legal = msg.get("legal", legal)
+                    if self.token and legal and msg["step"] > acted_at:
                         # under the server's per-connection rate (20 messages a second)
                         await asyncio.sleep(max(0.0, last_send + 0.06 - time.monotonic()))
                         last_send = time.monotonic()
                         acted_at = msg["step"]
-                        choice = rng.choice(msg["legal"])["id"]
+                        choice = rng.choice(legal)["id"]
                         sent[acted_at] = choice
                         await ws.send(json.dumps({"type": "act", "step": acted_at, "action": choice}))
 

@@ -3,9 +3,14 @@ move back now) and used; clicks that are not a legal choice send nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from hustings.server.tables import OFFER_DELAY_S
 
 from .helpers import (
     RECORD_SENDS,
@@ -43,6 +48,10 @@ def test_undo_button_and_illegal_clicks(base_url: str, browser: Any, shots: Path
             pages[0].wait_for_timeout(50)
             continue
         click_some_action(mover, rng)
+        # the server works the offer out once the table has stayed at this step a moment (OFFER_DELAY_S), and
+        # then sends an update that offers it: wait for it a while before counting the move as not undoable
+        with contextlib.suppress(PlaywrightTimeout):
+            mover.wait_for_function(f"() => {STATE}.model.can_undo", timeout=1000 * (4 * OFFER_DELAY_S))
         m = model(mover)["m"]
         if not m["can_undo"]:
             assert mover.locator("#undo").count() == 0

@@ -60,6 +60,12 @@ class Conn:
     lang: str = "en"
     cursor: int = 0
     said_hello: bool = False
+    #: what this connection was last sent of the parts an "update" leaves out when they have not changed (the
+    #: client keeps them from before): the view (the table core's object: the same one while it stays the same),
+    #: the legal actions' JSON, and TableInfo's JSON without its step (the update's own step says that)
+    sent_view: object = None
+    sent_legal: str | None = None
+    sent_info: str | None = None
 
 
 def seat_words(table: LiveTable, voice: W.Voice, seat: int, lang: str, view: Any, view_json: str,
@@ -95,10 +101,22 @@ class Connections(HubBase):
         key = ("view", seat)
         if key not in frags:
             view = part.view
-            phase = view.get("phase", "") if isinstance(view, Mapping) else ""
-            frags[key] = view, dumps(view), dumps(str(phase))
+            kept = table.view_json.get(seat)
+            if kept is not None and kept[0] is view:  # the same view as at an earlier step: encoded then
+                frags[key] = kept
+            else:
+                phase = view.get("phase", "") if isinstance(view, Mapping) else ""
+                frags[key] = table.view_json[seat] = view, dumps(view), dumps(str(phase))
         view, view_json, phase_json = frags[key]
         playing = table.status == "playing"
+        if "info" not in cache:
+            # TableInfo without its step (which changes with every move, and which the message's own step says:
+            # every update is sent once the moves it tells of are durable), then with it
+            info = self.info(table)
+            step = info.pop("step")
+            rest = dumps(info)
+            cache["info"] = rest, f'{rest[:-1]},"step":{step}}}'
+        info_key, info_json = cache["info"]
         if "common" not in cache:
             # the fields every connection gets alike
             to_act = list(update.to_act) if playing else []
@@ -111,7 +129,7 @@ class Connections(HubBase):
                     outcome["given_up"] = core.given_up
             clocks = core.clocks.to_json(to_act, time.time()) if playing else []
             cache["common"] = dumps({"to_act": to_act, "clocks": clocks, "over": update.over, "outcome": outcome,
-                                     "status": table.status, "table": self.info(table)})[1:-1]
+                                     "status": table.status})[1:-1]
         voice = cache.get(("voice", lang))
         if voice is None:  # the connection's language and the names people chose for the seats
             voice = cache["voice", lang] = W.voice(lang, [s.name for s in table.seats])
@@ -123,7 +141,9 @@ class Connections(HubBase):
             legal_json = frags[lkey]
         evs: list[str] = []
         for e in part.events:
-            ekey = ("event", id(e), seat, lang)  # e is held by the core's events for as long as frags are
+            # an event's words depend on the language and the seats' names only, not on who reads them; e is held
+            # by the core's events for as long as frags are
+            ekey = ("event", id(e), lang)
             ev = frags.get(ekey)
             if ev is None:
                 ev = frags[ekey] = self._event_json(table.record.game, voice, e)
@@ -133,7 +153,20 @@ class Connections(HubBase):
         acked = ""
         if ack is not None:  # (the new step, the step the act named: said only when the act was taken later)
             acked = f'"ack":{ack[0]},' + (f'"sent":{ack[1]},' if ack[1] != ack[0] - 1 else "")
-        return (f'{{"type":"{kind}",{acked}"step":{update.step},"view":{view_json},"legal":{legal_json},'
+        # an update leaves out the view, the legal actions and TableInfo when this connection was last sent the
+        # same (others moving on a simultaneous step, say): the client keeps them from before
+        whole = kind == "state"
+        parts = []
+        if whole or conn.sent_view is not view:
+            parts.append(f'"view":{view_json},')
+            conn.sent_view = view
+        if whole or conn.sent_legal != legal_json:
+            parts.append(f'"legal":{legal_json},')
+            conn.sent_legal = legal_json
+        if whole or conn.sent_info != info_key:
+            parts.append(f'"table":{info_json},')
+            conn.sent_info = info_key
+        return (f'{{"type":"{kind}",{acked}"step":{update.step},{"".join(parts)}'
                 f'"events":[{",".join(evs)}],"phase":{phase_json},"can_undo":{"true" if can_undo else "false"},'
                 f'"can_give_up":{"true" if can_give_up else "false"},{cache["common"]}}}')
 
@@ -164,6 +197,7 @@ class Connections(HubBase):
         event, after an undo took events back or the game started). ``ack``: the connection whose act made the
         change, the step its update acknowledges (the move is durable) and the step the act named."""
         cache: dict[Any, Any] = {}
+        table.changes += 1
         for conn in list(table.conns):
             if full:
                 self.send_state(table, conn, "state", None, cache)
@@ -179,6 +213,7 @@ class Connections(HubBase):
         for conn in list(table.conns):
             if conn is not but:
                 conn.send(msg)
+                conn.sent_info = None  # the next update says TableInfo again, whatever the client made of this
 
     # -- coming and going ---------------------------------------------------------------------------------
 

@@ -90,10 +90,16 @@ class LiveTable:
     #: per step however many messages need them; ``frags_at`` is the step they belong to
     frags: dict[Any, Any] = field(default_factory=dict)
     frags_at: int = -1
+    #: seat (None: spectators) -> (its view, the view's JSON, the phase's JSON) as last encoded: the table core
+    #: hands out the same view object while a seat's view stays the same, and it is not encoded again
+    view_json: dict[int | None, tuple[Any, str, str]] = field(default_factory=dict)
     #: (seat, lang) -> (the view's JSON, the voice, action id -> legal entry): a label is a function of (action,
     #: view, voice) only, so while a seat's view stays the same from one step to the next (others acting on a
     #: simultaneous step, say) its labels are not made again
     labels: dict[tuple[int, str], tuple[str, Voice, dict[int, dict[str, Any]]]] = field(default_factory=dict)
+    #: every change everyone was told of counts one (Connections._broadcast): a later piece of work (an undo
+    #: offer) knows whether the table is still as it was when it was asked for
+    changes: int = 0
     #: (the record it was made from, the TableInfo fields that only a new record changes): Hub.info
     info_fixed: tuple[TableRecord, dict[str, Any]] | None = None
 

@@ -155,13 +155,9 @@ class Welcome(TypedDict):
 
 
 class _Seen(TypedDict):
-    """What ``state`` and ``update`` both carry."""
+    """What ``state`` and ``update`` both carry (``view``, ``legal`` and ``table`` are each message's own)."""
 
     step: int
-    #: ``state.view(seat)`` (a spectator: ``view(None)``); its schema is the game's (``hustings schema GAME``)
-    view: Any
-    #: non-empty only for a seat that must act now
-    legal: list[LegalAction]
     #: the events this seat may see: in a ``state`` all of them (after ``since`` on a reconnection), in an
     #: ``update`` the new ones
     events: list[SeatEvent]
@@ -175,19 +171,31 @@ class _Seen(TypedDict):
     over: bool
     outcome: Outcome | None
     status: TableStatus
-    table: TableInfo
 
 
 class State(_Seen):
     """The whole picture for this connection: after hello, a language change, an undo and the start."""
 
     type: Literal["state"]
+    #: ``state.view(seat)`` (a spectator: ``view(None)``); its schema is the game's (``hustings schema GAME``)
+    view: Any
+    #: non-empty only for a seat that must act now
+    legal: list[LegalAction]
+    table: TableInfo
 
 
 class Update(_Seen):
-    """What changed since this connection's last message: the same fields, with only the new events."""
+    """What changed since this connection's last state or update: the same fields, with only the new events;
+    ``view``, ``legal`` and ``table`` only when they changed (the client keeps them from before)."""
 
     type: Literal["update"]
+    #: as in ``state``; left out when this connection was last sent the same view
+    view: NotRequired[Any]
+    #: as in ``state``; left out when this connection was last sent the same legal actions
+    legal: NotRequired[list[LegalAction]]
+    #: left out when nothing but its ``step`` changed since this connection was last sent it (then its step is
+    #: the update's ``step``: an update is sent once the moves it tells of are durable)
+    table: NotRequired[TableInfo]
     #: only in the update that answers this connection's own accepted ``act``: the new step (the move is durable)
     ack: NotRequired[int]
     #: with ``ack``, when the act was taken at a later step than the one it named (others moved meanwhile and

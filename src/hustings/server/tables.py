@@ -32,12 +32,15 @@ from hustings.server.live import LiveTable, PlayError, TableRefused, build, refu
 from hustings.server.lobby import Lobby, LobbyError, token_hash
 from hustings.server.presence import Presence
 from hustings.server.store import ServerStore, StaleStep, StoreError, TableNotFound
-from hustings.table.core import BOT, PERSON, Mover, Refused, SaveError
+from hustings.table.core import BOT, PERSON, Applied, Mover, Refused, SaveError
 
 log = logging.getLogger("hustings.server")
 
 #: seconds a finished table with no connection stays in memory (it is read back from the store when asked for)
 EVICT_S = 60.0
+#: seconds a table stays at the step after a person's move before the undo offer is worked out (a person needs
+#: longer to reach for the Undo button; a busy table has moved on by then, and the offer with it)
+OFFER_DELAY_S = 0.25
 #: refusals of a bot's late decision: dropped without a word (the policy asks again)
 _DROPPED = frozenset({"stale_step", "not_your_turn", "not_bot_turn", "illegal_action", "over"})
 
@@ -206,10 +209,6 @@ class Hub(Lobby, Connections, Presence, Cluster):
             if e.code == "stale_step":
                 fields["action"] = action.id if isinstance(action, Action) else action  # which act was refused
             raise PlayError(e.code, **fields) from None
-        # a quick re-dealt replay decides whether to offer an undo (the undo itself runs the full check): while
-        # the move is being written, not after it
-        check = (asyncio.ensure_future(asyncio.to_thread(applied.offer_check))
-                 if applied.offer_check is not None else None)
         try:
             if applied.durable is not None:
                 # the store's writer commits this move with whatever else is waiting (group commit)
@@ -222,13 +221,41 @@ class Hub(Lobby, Connections, Presence, Cluster):
             log.error("table %s: move %d not stored: %s", table.id, applied.index, e)
             await self._rebuild(table)
             raise PlayError("unavailable") from None
-        applied.stored(await check if check is not None else None)
+        applied.stored()
         if core.is_over:
             table.record = replace_record(table.record, status="over")
             self._evict_later(table)  # bots played it to the end, say, with nobody watching
         # the sender's update carries the ack (one frame, not two, per move)
         self._broadcast(table, ack=(conn, applied.index + 1, step) if conn is not None else None)
+        if applied.offer_check is not None:
+            self._offer_later(table, applied)
         self._schedule(table)
+
+    def _offer_later(self, table: LiveTable, applied: Applied) -> None:
+        """Whether to offer the person an undo of the move just made is a re-dealt replay (hidden information:
+        did the move show anything?): worked out only once the table has stayed at the step after the move for
+        OFFER_DELAY_S, and then the seat is sent an update that offers it. A table that moves on sooner (another
+        seat's move, or this seat's next one) takes the offer away anyway, so most moves of a busy server never
+        pay for it."""
+        if self._loop is None or self._stopping:
+            return
+        changes = table.changes
+        self._loop.call_later(OFFER_DELAY_S, self._offer, table, applied, changes)
+
+    def _offer(self, table: LiveTable, applied: Applied, changes: int) -> None:
+        # on the event loop, between two messages: nothing can change the table meanwhile
+        check = applied.offer_check
+        if (check is None or table.changes != changes or table.core is not applied.table or self._stopping
+                or not any(c.seat == applied.seat for c in table.conns)):
+            return
+        if table.lock.locked() and self._loop is not None:  # a move, an undo being made: ask again later
+            self._loop.call_later(OFFER_DELAY_S, self._offer, table, applied, changes)
+            return
+        applied.stored(check())
+        if table.core.undo_offered(applied.seat):
+            for conn in list(table.conns):
+                if conn.seat == applied.seat:
+                    self.resync(conn)
 
     async def _rebuild(self, table: LiveTable) -> None:
         """Replace the table's game by a replay of what the store holds (after a failed write, or a move made by

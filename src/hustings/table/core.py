@@ -23,7 +23,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import hustings
 from hustings.bots.heuristic import heuristic_for
@@ -561,8 +561,8 @@ class Table:
             return None
         st = self.state
         if self.async_store:
-            assert isinstance(store, AsyncActionStore)
-            return store.append_async(game_id, index, [record], over=st.is_over)
+            # a cast, not isinstance: a runtime check against a Protocol walks its attributes, on every move
+            return cast(AsyncActionStore, store).append_async(game_id, index, [record], over=st.is_over)
         if self._stored is None:
             self.save()
             return None
