@@ -6,6 +6,7 @@ unrevealed starting sheets and bids, a poll card it has not won, and a donation 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from hustings.games.die_macher.data import NUM_SLOTS, PARTY_IDS, POLLS
@@ -147,6 +148,25 @@ def _result(r: dict[str, Any]) -> ElectionResult:
     return {"round": r["round"], "board": r["board"], "state": r["state"], "votes": r["votes"][:],
             "seats": r["seats"][:], "coalitions": r["coalitions"][:], "winners": r["winners"][:],
             "kind": r["kind"], "tied": r["tied"][:]}
+
+
+#: the steps everyone acts in at once: the secret starting sheet (001 §遊戲流程 1) and the start-player bids (2.i)
+_SIMULTANEOUS = frozenset({"sheet", "bid", "tie"})
+
+
+def decision_part(view: Mapping[str, Any], seat: int) -> object:
+    """The part of ``seat``'s view its decision rests on (the ``decision`` adapter: the table takes an act sent at
+    an older step while this stays the same). In the steps everyone acts in at once, who has written a sheet
+    column or a bid (others' ``sheet_written``, ``bid_written``, and ``current``) only shows how far the others
+    are: sheets and bids stay hidden until the last one, whose act reveals them all and moves the game on (a new
+    decision). The seat's own sheet, bid and money, and everything else, stay; in other steps, the whole view."""
+    if view["phase"] not in _SIMULTANEOUS:
+        return view
+    part = dict(view)
+    del part["current"]
+    part["players"] = [pl if q == seat else {**pl, "sheet_written": None, "bid_written": None}
+                       for q, pl in enumerate(view["players"])]
+    return part
 
 
 def bot_view(s: DieMacher, me: int | None) -> dict[str, Any]:
