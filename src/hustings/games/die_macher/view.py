@@ -151,7 +151,7 @@ def _result(r: dict[str, Any]) -> ElectionResult:
 
 
 #: the steps everyone acts in at once: the secret starting sheet (001 §遊戲流程 1) and the start-player bids (2.i)
-_SIMULTANEOUS = frozenset({"sheet", "bid", "tie"})
+_SIMULTANEOUS = ("sheet", "bid", "tie")
 
 
 def decision_part(view: Mapping[str, Any], seat: int) -> object:

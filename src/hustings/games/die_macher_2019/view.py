@@ -190,7 +190,7 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
 
 
 #: the steps everyone acts in at once (the draft and platform 一.6, the deployment 一.8, the secret bids 三.1)
-_SIMULTANEOUS = frozenset({_DRAFT, _PLATFORM, _DEPLOY, _BID})
+_SIMULTANEOUS = (_DRAFT, _PLATFORM, _DEPLOY, _BID)  # a tuple: a view's phase may be the enum or its str
 
 
 def decision_part(view: Mapping[str, Any], seat: int) -> object:
