@@ -60,6 +60,8 @@ def test_an_act_sent_before_another_seats_move_is_taken_while_its_decision_part_
     changed, same = _steps_of_interest()
     assert changed < same
     monkeypatch.setattr(lobby_module, "fresh_seed", lambda: SEED)
+    # people connect after the start: no stand-in may play their seats meanwhile, however slow the machine
+    monkeypatch.setattr(server.app.state.hub, "grace_s", 60.0)
     created = server.create(game=GAME, players=3, seats=[{"bot": None}] * 3)
     server.start_table(created)
     tid = created["table"]["id"]
@@ -105,6 +107,8 @@ def test_in_the_election_wars_declaration_nobody_is_refused_for_hearing_late_of_
     # at a step before that is refused
     game, players = "election-war", 4
     monkeypatch.setattr(lobby_module, "fresh_seed", lambda: SEED)
+    # people connect after the start: no stand-in may play their seats meanwhile, however slow the machine
+    monkeypatch.setattr(server.app.state.hub, "grace_s", 60.0)
     created = server.create(game=game, players=players, seats=[{"bot": None}] * players)
     server.start_table(created)
     tid = created["table"]["id"]
