@@ -6,9 +6,9 @@ unrevealed starting sheets and bids, a poll card it has not won, and a donation 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from hustings.engine.progress import IGNORE, Others, Spec, progress_part
 from hustings.games.die_macher.data import NUM_SLOTS, PARTY_IDS, POLLS
 from hustings.games.die_macher.formulas import media_controller
 from hustings.games.die_macher.phases import ExchangeKind, NationalStep, Phase, PlatformStep
@@ -150,23 +150,14 @@ def _result(r: dict[str, Any]) -> ElectionResult:
             "kind": r["kind"], "tied": r["tied"][:]}
 
 
-#: the steps everyone acts in at once: the secret starting sheet (001 §遊戲流程 1) and the start-player bids (2.i)
-_SIMULTANEOUS = ("sheet", "bid", "tie")
-
-
-def decision_part(view: Mapping[str, Any], seat: int) -> object:
-    """The part of ``seat``'s view its decision rests on (the ``decision`` adapter: the table takes an act sent at
-    an older step while this stays the same). In the steps everyone acts in at once, who has written a sheet
-    column or a bid (others' ``sheet_written``, ``bid_written``, and ``current``) only shows how far the others
-    are: sheets and bids stay hidden until the last one, whose act reveals them all and moves the game on (a new
-    decision). The seat's own sheet, bid and money, and everything else, stay; in other steps, the whole view."""
-    if view["phase"] not in _SIMULTANEOUS:
-        return view
-    part = dict(view)
-    del part["current"]
-    part["players"] = [pl if q == seat else {**pl, "sheet_written": None, "bid_written": None}
-                       for q, pl in enumerate(view["players"])]
-    return part
+#: what only shows the others' progress in the steps everyone acts in at once (the secret starting sheet, 001
+#: §遊戲流程 1; the start-player bids and their tie, 2.i): who is still to act, who has written a sheet column or a
+#: bid. Sheets and bids stay hidden until the last one, whose act reveals them all and moves the game on (a new
+#: decision). The decision adapter (the table's stale-step rule) compares the rest, the seat's own sheet, bid and
+#: money included
+_WRITING: Spec = {"current": IGNORE, "players": Others({"sheet_written": IGNORE, "bid_written": IGNORE})}
+PROGRESS: dict[str, Spec] = {"sheet": _WRITING, "bid": _WRITING, "tie": _WRITING}
+decision_part = progress_part(PROGRESS)
 
 
 def bot_view(s: DieMacher, me: int | None) -> dict[str, Any]:

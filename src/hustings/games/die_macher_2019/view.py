@@ -8,9 +8,9 @@ made in ``resample`` (``_passed_on`` is re-exported here for older imports).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from hustings.engine.progress import IGNORE, Others, Spec, progress_part
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase, Return
 from hustings.games.die_macher_2019.resample import _passed_on
@@ -189,27 +189,18 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
     return v
 
 
-#: the steps everyone acts in at once (the draft and platform 一.6, the deployment 一.8, the secret bids 三.1)
-_SIMULTANEOUS = (_DRAFT, _PLATFORM, _DEPLOY, _BID)  # a tuple: a view's phase may be the enum or its str
-
-
-def decision_part(view: Mapping[str, Any], seat: int) -> object:
-    """The part of ``seat``'s view its decision rests on (the ``decision`` adapter: the table takes an act sent at
-    an older step while this stays the same). In the steps everyone acts in at once, who is done (others'
-    ``bids_submitted``, ``current_players``, and in the platform step others' ``hand_size``, which turns 1 when
-    they keep their card) only shows how far the others are: picks, platforms, deployments and bids stay hidden
-    until the last one, whose act reveals them and moves the game on (a new decision). The seat's own packet,
-    picks, choices and bid, and everything else, stay; in other steps, the whole view."""
-    phase = view["phase"]
-    if phase not in _SIMULTANEOUS:
-        return view
-    part = dict(view)
-    del part["current_players"]
-    if phase == _BID:
-        part["bids_submitted"] = view["bids_submitted"][seat]
-    elif phase == _PLATFORM:
-        part["players"] = [pl if q == seat else {**pl, "hand_size": None} for q, pl in enumerate(view["players"])]
-    return part
+#: what only shows the others' progress in the steps everyone acts in at once (the draft and platform 一.6, the
+#: deployment 一.8, the secret bids 三.1): who is still to act, who has bid, and in the platform step who has kept
+#: their card (their hand size turns 1). Picks, platforms, deployments and bids stay hidden until the last one,
+#: whose act reveals them and moves the game on (a new decision). The decision adapter (the table's stale-step
+#: rule) compares the rest, the seat's own packet, picks, choices and bid included
+PROGRESS: dict[str, Spec] = {
+    "draft": {"current_players": IGNORE},
+    "platform": {"current_players": IGNORE, "players": Others({"hand_size": IGNORE})},
+    "deploy": {"current_players": IGNORE},
+    "bid": {"current_players": IGNORE, "bids_submitted": Others(IGNORE)},
+}
+decision_part = progress_part(PROGRESS)
 
 
 def _result(r: dict[str, Any]) -> ElectionResult:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from hustings.engine.progress import IGNORE, Each, Others, Spec, progress_part
 from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase
 from hustings.games.election_war.view_types import CandidateView, CheckView, PhaseName, ResultView, RowView, View
@@ -82,17 +82,11 @@ def build_view(s: ElectionWar, player: int | None) -> dict[str, Any]:
     return dict(view)
 
 
-def decision_part(view: Mapping[str, Any], seat: int) -> object:
-    """The part of ``seat``'s view its decision rests on (the ``decision`` adapter: the table takes an act sent at
-    an older step while this stays the same). In the declaration (2.) everyone places a card face down at once:
-    who has placed how many (others' ``placed``, ``role_hand_sizes``, ``to_act``) only shows how far the others
-    are, since every card stays hidden until the last one turns them all up (a new phase: a new decision). The
-    seat's own hand and candidates, and everything else, stay; outside the declaration, the whole view."""
-    if view["phase"] != "declare":
-        return view
-    part = dict(view)
-    del part["to_act"]
-    part["role_hand_sizes"] = view["role_hand_sizes"][seat]
-    part["candidates"] = [[c if c["seat"] == seat else {**c, "placed": None} for c in row]
-                          for row in view["candidates"]]
-    return part
+#: what only shows the others' progress in the declaration (2.), where everyone places a card face down at once:
+#: who is still to act, how many role cards each holds, whose candidates are placed. Every card stays hidden until
+#: the last one turns them all up (a new phase: a new decision). The decision adapter (the table's stale-step
+#: rule) compares the rest, the seat's own hand and candidates included
+PROGRESS: dict[str, Spec] = {
+    "declare": {"to_act": IGNORE, "role_hand_sizes": Others(IGNORE), "candidates": Each(Others({"placed": IGNORE}))},
+}
+decision_part = progress_part(PROGRESS)
