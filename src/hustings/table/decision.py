@@ -5,10 +5,10 @@ that is the whole view. In a simultaneous step (everyone writes a bid, places a 
 packet) a seat's view also shows how far the others are (who has bid, who has placed), and that changes with every
 other seat's act although nothing the seat chose from did; a game names those parts with its ``decision``
 adapter, a function ``(view, seat) -> the view without them`` (made from a spec of them per phase with
-:func:`hustings.engine.progress.progress_part`: a view compared without them, nothing copied). Only others' progress may go: the seat's own hand,
-choices and progress, the board, the phase and anything revealed stay, so an act is taken only where taking it is
-the same as had it arrived before the others' (the acts of a simultaneous step commute). Outside such steps the
-function returns the view itself.
+:func:`hustings.engine.progress.progress_part`: the view compared without them, nothing copied). Only others'
+progress may go: the seat's own hand, choices and progress, the board, the phase and anything revealed stay, so an
+act is taken only where taking it is the same as had it arrived before the others' (the acts of a simultaneous step
+commute). Outside such steps the function returns the view itself.
 """
 
 from __future__ import annotations
