@@ -107,7 +107,8 @@ class Views:
         return self._seen[seat].since == since
 
     def acted(self, seat: int) -> None:
-        """``seat`` made a move: its next decision is a new one (no act of it sent before is taken any more)."""
+        """``seat`` made a move: its next decision is a new one (an act of it sent before is taken only while its
+        view stays exactly the same, never for others' progress alone)."""
         seen = self._seen.get(seat)
         if seen is not None:
             seen.acting = False
