@@ -2,8 +2,9 @@
 
 A :class:`Table` holds a game state, who sits in each seat (a person, or a bot by name), the clocks and the log of
 who made each move, and it is the only place that
-- checks a seat's turn and step (:meth:`Table.act`; an act sent at an older step is taken when the seat's view has
-  not changed since that step, :meth:`Table.check_step`), applies, and stores (through the one store protocol,
+- checks a seat's turn and step (:meth:`Table.act`; an act sent at an older step is taken when the part of the
+  seat's view its decision rests on has not changed since that step, :meth:`Table.check_step`,
+  :mod:`hustings.table.decision`), applies, and stores (through the one store protocol,
   :mod:`hustings.table.storage`: synchronously, or handing the interface an awaitable for a durable write);
 - takes a move back (:meth:`Table.undo`, the one undo of every interface) and gives a one-player game up;
 - times the clocks and decides whose turn it is and when a bot acts: a bot's seat, or a person's seat played by a
@@ -33,6 +34,7 @@ from hustings.bots.registry import make_bot
 from hustings.bots.runner import ask
 from hustings.engine import Action, Event, GameState, IllegalActionError, Outcome, RecordError
 from hustings.table.clock import Clocks, ClockSettings
+from hustings.table.decision import Views
 from hustings.table.seeds import bot_seed
 from hustings.table.storage import ActionRecord, ActionStore, AsyncActionStore, StoreError
 from hustings.table.undo import REVEALS, undo_refusal
@@ -81,15 +83,6 @@ def given_up_outcome(state: GameState, seat: int) -> Outcome:
     """How a one-player game given up at its table ends: lost (``detail.end`` = ``given_up``)."""
     detail = {"won": False, "end": "given_up", "given_up": seat, "steps": state.step_count}
     return Outcome((), (-1.0,) * state.num_players, (1,) * state.num_players, MappingProxyType(detail))
-
-
-@dataclass
-class _Seen:
-    """A seat's view as last made, and the steps it was made at unchanged: ``since`` .. ``upto``."""
-
-    since: int
-    upto: int
-    view: Any
 
 
 @dataclass
@@ -202,7 +195,7 @@ class Table:
         #: (step, seat): that seat is offered to take back the last move while the game is at that step
         self.undo_ok: tuple[int, int] | None = None
         self.stand_ins: dict[int, Bot] = {}
-        self._seen: dict[int | None, _Seen] = {}
+        self._views = Views()
         self.bots: list[Bot | None] = list(bots) if bots is not None else self._make_bots(self.seat_names)
         if len(self.bots) != state.num_players:
             raise MatchError(f"{len(self.bots)} bots given for a {state.num_players}-player game")
@@ -293,18 +286,10 @@ class Table:
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` sees now (None: a spectator): made once a step, and the same object until the next one
-        (read it, never change it). The core remembers since which step a seat's view has stayed the same: that
-        is what :meth:`check_step` asks of an act sent at an older step."""
-        step = self.state.step_count
-        seen = self._seen.get(seat)
-        if seen is not None and seen.upto == step:
-            return seen.view
-        view = self.state.view(self._seat(seat, allow_none=True))
-        if seen is not None and seen.upto < step and seen.view == view:
-            seen.upto = step
-            return seen.view
-        self._seen[seat] = _Seen(step, step, view)
-        return view
+        (read it, never change it). The core remembers since which step the part of a seat's view its decision
+        rests on has stayed the same (:class:`hustings.table.decision.Views`): that is what :meth:`check_step` asks
+        of an act sent at an older step."""
+        return self._views.view(self.state, self._seat(seat, allow_none=True))
 
     def legal(self, seat: int) -> list[Action]:
         seat = self._seat(seat)
@@ -463,17 +448,14 @@ class Table:
 
     def check_step(self, seat: int, step: int) -> None:
         """Refuse an act of ``seat`` sent at ``step`` (``stale_step``) unless the game is at that step, or ``seat``
-        is to act now and its view has not changed since ``step`` (others moved on a simultaneous step: what the
-        seat chose from is still what it sees)."""
+        is to act now and the part of its view its decision rests on has not changed since ``step`` (others moved
+        on a simultaneous step: what the seat chose from is still what it sees, their progress aside; the act must
+        still be legal, :meth:`act`)."""
         now_step = self.state.step_count
         if step == now_step:
             return
-        seen = self._seen.get(seat)
-        if (0 <= step < now_step and seen is not None and seen.since <= step and seat in self.state.current_players):
-            since = seen.since
-            self.view(seat)
-            if self._seen[seat].since == since:
-                return
+        if seat in self.state.current_players and self._views.unchanged_since(self.state, seat, step):
+            return
         raise Refused("stale_step", f"the game is at step {now_step}, not {step}", step=now_step, sent=step)
 
     def _legal_action(self, seat: int, action: Action | int | Mapping[str, Any]) -> Action:
@@ -531,6 +513,7 @@ class Table:
         self.events.extend(events)
         self.made_by[index] = mover
         self.undo_ok = None
+        self._views.acted(seat)
         if by == PERSON:
             self.left_at.pop(seat, None)  # whoever plays the seat is here
         applied = Applied(self, seat, chosen, index, mover, events, Update(self, start))
@@ -681,7 +664,7 @@ class Table:
         del self.times[plan.keep:]
         for i in [i for i in self.made_by if i >= plan.keep]:
             del self.made_by[i]
-        self._seen.clear()  # the views remembered belong to steps taken back
+        self._views.clear()  # the views remembered belong to steps taken back
         self.undo_ok = (plan.keep, seat) if plan.offer else None
         return undone
 

@@ -42,6 +42,8 @@ SPEC = GameSpec(
         "web": "hustings.games.die_macher.web:FOLDER",
         # every word: names, action labels, event texts, explanations, rules, how to win (every interface)
         "words": "hustings.games.die_macher.words:WORDS",
+        # what of a seat's view is only others' progress in a step everyone acts in at once (the stale-step rule)
+        "decision": "hustings.games.die_macher.view:decision_part",
     },
 )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from hustings.engine.progress import IGNORE, Others, Spec, progress_part
 from hustings.games.die_macher.data import NUM_SLOTS, PARTY_IDS, POLLS
 from hustings.games.die_macher.formulas import media_controller
 from hustings.games.die_macher.phases import ExchangeKind, NationalStep, Phase, PlatformStep
@@ -147,6 +148,16 @@ def _result(r: dict[str, Any]) -> ElectionResult:
     return {"round": r["round"], "board": r["board"], "state": r["state"], "votes": r["votes"][:],
             "seats": r["seats"][:], "coalitions": r["coalitions"][:], "winners": r["winners"][:],
             "kind": r["kind"], "tied": r["tied"][:]}
+
+
+#: what only shows the others' progress in the steps everyone acts in at once (the secret starting sheet, 001
+#: §遊戲流程 1; the start-player bids and their tie, 2.i): who is still to act, who has written a sheet column or a
+#: bid. Sheets and bids stay hidden until the last one, whose act reveals them all and moves the game on (a new
+#: decision). The decision adapter (the table's stale-step rule) compares the rest, the seat's own sheet, bid and
+#: money included
+_WRITING: Spec = {"current": IGNORE, "players": Others({"sheet_written": IGNORE, "bid_written": IGNORE})}
+PROGRESS: dict[str, Spec] = {"sheet": _WRITING, "bid": _WRITING, "tie": _WRITING}
+decision_part = progress_part(PROGRESS)
 
 
 def bot_view(s: DieMacher, me: int | None) -> dict[str, Any]:

@@ -37,6 +37,8 @@ SPEC = GameSpec(
         "web": "hustings.games.die_macher_2019.web:FOLDER",
         # every word: names, action labels, event texts, explanations, rules, how to win (every interface)
         "words": "hustings.games.die_macher_2019.words:WORDS",
+        # what of a seat's view is only others' progress in a step everyone acts in at once (the stale-step rule)
+        "decision": "hustings.games.die_macher_2019.view:decision_part",
         "schema": "hustings.games.die_macher_2019.schema:SCHEMA",
     },
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from hustings.engine.progress import IGNORE, Others, Spec, progress_part
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase, Return
 from hustings.games.die_macher_2019.resample import _passed_on
@@ -188,6 +189,20 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
     return v
 
 
+#: what only shows the others' progress in the steps everyone acts in at once (the draft and platform 一.6, the
+#: deployment 一.8, the secret bids 三.1): who is still to act, who has bid, and in the platform step who has kept
+#: their card (their hand size turns 1). Picks, platforms, deployments and bids stay hidden until the last one,
+#: whose act reveals them and moves the game on (a new decision). The decision adapter (the table's stale-step
+#: rule) compares the rest, the seat's own packet, picks, choices and bid included
+PROGRESS: dict[str, Spec] = {
+    "draft": {"current_players": IGNORE},
+    "platform": {"current_players": IGNORE, "players": Others({"hand_size": IGNORE})},
+    "deploy": {"current_players": IGNORE},
+    "bid": {"current_players": IGNORE, "bids_submitted": Others(IGNORE)},
+}
+decision_part = progress_part(PROGRESS)
+
+
 def _result(r: dict[str, Any]) -> ElectionResult:
     # every list copied: the election history must not be editable through a view (issue 9.4)
     return {
@@ -221,4 +236,4 @@ def _minus(cards: list[int], gone: list[int]) -> list[int]:
     return out
 
 
-__all__ = ["_passed_on", "build_view"]
+__all__ = ["_passed_on", "build_view", "decision_part"]

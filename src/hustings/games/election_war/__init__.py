@@ -41,6 +41,8 @@ SPEC = GameSpec(
         "web": "hustings.games.election_war.web:FOLDER",
         # every word: names, action labels, event texts, explanations, rules, how to win (every interface)
         "words": "hustings.games.election_war.words:WORDS",
+        # what of a seat's view is only others' progress in the declaration (the table's stale-step rule)
+        "decision": "hustings.games.election_war.view:decision_part",
     },
 )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from hustings.engine.progress import IGNORE, Each, Others, Spec, progress_part
 from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase
 from hustings.games.election_war.view_types import CandidateView, CheckView, PhaseName, ResultView, RowView, View
@@ -79,3 +80,13 @@ def build_view(s: ElectionWar, player: int | None) -> dict[str, Any]:
         "results": [_result(res) for res in s.results],
     }
     return dict(view)
+
+
+#: what only shows the others' progress in the declaration (2.), where everyone places a card face down at once:
+#: who is still to act, how many role cards each holds, whose candidates are placed. Every card stays hidden until
+#: the last one turns them all up (a new phase: a new decision). The decision adapter (the table's stale-step
+#: rule) compares the rest, the seat's own hand and candidates included
+PROGRESS: dict[str, Spec] = {
+    "declare": {"to_act": IGNORE, "role_hand_sizes": Others(IGNORE), "candidates": Each(Others({"placed": IGNORE}))},
+}
+decision_part = progress_part(PROGRESS)
