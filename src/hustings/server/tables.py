@@ -27,7 +27,7 @@ from hustings.engine import Action
 from hustings.server import words as W
 from hustings.server.cluster import PRESENCE_S, PRESENCE_TTL_S, Cluster
 from hustings.server.connections import Conn, Connections, dumps, dumps_bytes
-from hustings.server.i18n import error_text
+from hustings.server.i18n import CATALOG
 from hustings.server.live import LiveTable, PlayError, TableRefused, build, refusal_of, replace_record
 from hustings.server.lobby import Lobby, LobbyError, token_hash
 from hustings.server.presence import Presence
@@ -288,7 +288,9 @@ class Hub(Lobby, Connections, Presence, Cluster):
                 await asyncio.to_thread(table.core.undo, seat, step=step)
             except Refused as e:
                 if e.code == "cannot_undo":
-                    raise PlayError("cannot_undo", detail=error_text(e.key or "", conn.lang)) from None
+                    # the reasons are the table's words (the shared catalog), as the terminal shows them
+                    detail = CATALOG.text(e.key, conn.lang) if e.key else str(e)
+                    raise PlayError("cannot_undo", detail=detail) from None
                 raise PlayError(e.code, **e.fields) from None
             except SaveError as e:
                 await self._rebuild(table)

@@ -631,13 +631,19 @@ class Table:
         """Whether ``seat`` is offered to take back its last move now (worked out after the move: ``offers``)."""
         return seat is not None and not self.is_over and self.undo_ok == (self.state.step_count, seat)
 
-    def why_not_undo(self, seat: int) -> str | None:
-        """Why :meth:`undo` would be refused for ``seat`` now (one line), or None when it would not be."""
+    def undo_refused(self, seat: int) -> Refused | None:
+        """The refusal :meth:`undo` would give ``seat`` now (its ``key`` names the reason in the shared catalog,
+        ``undo.*``, for an interface to say in the player's language), or None when it would not refuse."""
         try:
             self._plan_undo(self._seat(seat), None)
         except Refused as e:
-            return str(e)
+            return e
         return None
+
+    def why_not_undo(self, seat: int) -> str | None:
+        """Why :meth:`undo` would be refused for ``seat`` now (one line, English), or None when it would not be."""
+        refused = self.undo_refused(seat)
+        return None if refused is None else str(refused)
 
     def can_undo(self, seat: int) -> bool:
         return self.why_not_undo(seat) is None

@@ -55,6 +55,22 @@ from hustings.tui.screens import (
 from hustings.tui.session import Session
 
 GIVE_UP_WINDOW = 5.0  # giving up takes a second press of the key within this many seconds (it cannot be undone)
+
+
+def _undo_reason(key: str | None, lang: str) -> str | None:
+    """The table core's reason for refusing an undo (``Refused.key``) in ``lang``; keys named literally, so the
+    words test sees that each is a shared key."""
+    reasons = {
+        "undo.empty": lambda: tr("undo.empty", lang),
+        "undo.not_yours": lambda: tr("undo.not_yours", lang),
+        "undo.reveals": lambda: tr("undo.reveals", lang),
+        "undo.unknown": lambda: tr("undo.unknown", lang),
+        "undo.bot": lambda: tr("undo.bot", lang),
+        "undo.unseen": lambda: tr("undo.unseen", lang),
+        "undo.no_choice": lambda: tr("undo.no_choice", lang),
+    }
+    said = reasons.get(key or "")
+    return None if said is None else said()
 FAST_SLICE = 0.05  # with --fast, bots move back to back for this long between two screen updates
 
 CSS = """
@@ -542,8 +558,9 @@ class PlayApp(TableApp):
         if self.waiting != "human" or self.viewer is None:
             return
         match = self.session.match
-        why = match.why_not_undo(self.viewer)
-        if why is not None:
+        refused = match.undo_refused(self.viewer)
+        if refused is not None:  # the reason in the player's language (undo.* in the shared catalog)
+            why = _undo_reason(refused.key, self.lang) or str(refused)
             self.notify(tr("undo_refused", self.lang, why=why), severity="warning")
             return
         try:
