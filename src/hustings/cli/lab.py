@@ -187,6 +187,15 @@ def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, ela
 BOTS_HELP = "bots per seat, e.g. ismcts:hard,heuristic,random (one name fills every seat)"
 
 
+def _play_and_summarise(cfg: SimConfig, out: Path | None, workers: int, backend: str, address: str | None,
+                        language: str, plot: Path | None) -> None:
+    """What simulate and tournament share once their games are set: play them, then the summary (and plot)."""
+    _check_plot(plot)
+    started = time.perf_counter()
+    results = _run_lab(cfg, out, workers, backend, address)
+    _print_summary(cfg, results, language, time.perf_counter() - started, out, plot)
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="game id, see `hustings games`")],
@@ -206,10 +215,7 @@ def simulate(
     """Play GAMES games between the chosen bots (seats rotate each game) and write their records to OUT."""
     language = lang_option(lang)
     cfg = _lab_config(game, players, variant, bots, games, seed, option)
-    _check_plot(plot)
-    started = time.perf_counter()
-    results = _run_lab(cfg, out, workers, backend, address)
-    _print_summary(cfg, results, language, time.perf_counter() - started, out, plot)
+    _play_and_summarise(cfg, out, workers, backend, address, language, plot)
 
 
 @app.command()
@@ -236,10 +242,7 @@ def tournament(
         except SeatSpecError as e:
             fail(str(e))
     cfg = _lab_config(game, players, variant, bots, games, seed, option)
-    _check_plot(plot)
-    started = time.perf_counter()
-    results = _run_lab(cfg, out, workers, backend, address)
-    _print_summary(cfg, results, language, time.perf_counter() - started, out, plot)
+    _play_and_summarise(cfg, out, workers, backend, address, language, plot)
 
 
 @app.command()
