@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hustings.engine import get_spec, list_games, normalize_lang
 from hustings.server.i18n import error_text
+from hustings.server.limits import Limits, client_key
 from hustings.server.protocol import LOBBY_ERRORS, protocol_schema
 from hustings.server.store import ServerStore, StoreError
 from hustings.server.tables import Conn, Hub, LobbyError, PlayError, TableRefused, dumps, dumps_bytes
@@ -114,13 +115,13 @@ async def _tend_gc() -> None:
 
 def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 4,
                rate: float = RATE, burst: float = BURST, close_store: bool = True,
-               tend_process: bool = False) -> FastAPI:
+               tend_process: bool = False, limits: Limits | None = None) -> FastAPI:
     """The application around ``store`` (migrated already: :func:`hustings.server.store.open_store`).
 
     ``grace_s``: how long a person may be disconnected before a bot plays for them. ``tend_process``: take over
     the process's garbage collection (:func:`_tend_gc`) and thread switch interval (:data:`SWITCH_INTERVAL_S`)
     while the app runs (``hustings serve`` does; tests in one process do not)."""
-    hub = Hub(store, grace_s=grace_s, bot_threads=bot_threads)
+    hub = Hub(store, grace_s=grace_s, bot_threads=bot_threads, limits=limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -320,7 +321,7 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             except Exception:  # the peer went away: the reader notices too
                 return
 
-        conn = Conn(send=send)
+        conn = Conn(send=send, client=client_key(ws.client.host if ws.client else None))
         bucket = _Bucket(rate, burst)
         writer_task = asyncio.ensure_future(writer())
 

@@ -60,6 +60,8 @@ class Conn:
     lang: str = "en"
     cursor: int = 0
     said_hello: bool = False
+    #: who is connecting, for the per-client limits (hustings.server.limits.client_key of its address)
+    client: str = "unknown"
     #: what this connection was last sent of the parts an "update" leaves out when they have not changed (the
     #: client keeps them from before): the view (the table core's object: the same one while it stays the same),
     #: the legal actions' JSON, and TableInfo's JSON without its step (the update's own step says that)

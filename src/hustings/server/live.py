@@ -21,6 +21,7 @@ import hustings
 from hustings.engine import GameState, get_spec
 from hustings.engine.words import Voice
 from hustings.server.i18n import CATALOG, error_text
+from hustings.server.limits import Limits
 from hustings.server.store import ActionRecord, SeatRecord, ServerStore, StoreError, TableRecord
 from hustings.table.clock import ClockSettings
 from hustings.table.core import Table
@@ -167,9 +168,11 @@ class HubBase:
     makes of the others (declared here, made in the part named)."""
 
     def __init__(self, store: ServerStore, *, grace_s: float, executor: Executor | None, bot_threads: int,
-                 store_threads: int) -> None:
+                 store_threads: int, limits: Limits | None = None) -> None:
         self.store = store
         self.grace_s = grace_s
+        #: every limit of this server (hustings.server.limits)
+        self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[Any]] = set()  # background work, held until done
         self._own_executor = executor is None

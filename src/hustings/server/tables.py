@@ -28,6 +28,7 @@ from hustings.server import words as W
 from hustings.server.cluster import PRESENCE_S, PRESENCE_TTL_S, Cluster
 from hustings.server.connections import Conn, Connections, dumps, dumps_bytes
 from hustings.server.i18n import CATALOG
+from hustings.server.limits import Limits
 from hustings.server.live import LiveTable, PlayError, TableRefused, build, refusal_of, replace_record
 from hustings.server.lobby import Lobby, LobbyError, token_hash
 from hustings.server.presence import Presence
@@ -50,9 +51,9 @@ class Hub(Lobby, Connections, Presence, Cluster):
     them; ``executor``: where bots think (default: a thread pool)."""
 
     def __init__(self, store: ServerStore, *, grace_s: float = 30.0, executor: Executor | None = None,
-                 bot_threads: int = 4, store_threads: int = 32) -> None:
+                 bot_threads: int = 4, store_threads: int = 32, limits: Limits | None = None) -> None:
         super().__init__(store, grace_s=grace_s, executor=executor, bot_threads=bot_threads,
-                         store_threads=store_threads)
+                         store_threads=store_threads, limits=limits)
         #: tables being rebuilt from the store: every request for one waits for the same load
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         #: tables another process changed while they were loading: caught up once loaded

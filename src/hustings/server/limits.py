@@ -1,0 +1,69 @@
+"""What one server will do for anyone: every limit of ``hustings serve`` in one place, and who "a client" is.
+
+A server is shared by strangers, so each input, connection, table and bot has a limit (docs/server.md, "What the
+server promises"). :class:`Limits` holds them all with the defaults ``hustings serve`` uses; tests and the attack
+benchmark set them lower or higher. :func:`client_key` groups addresses into clients: one IPv4 address is one
+client, an IPv6 address counts by its /64 (one household or host usually holds a whole /64, so counting single
+IPv6 addresses would let one machine be thousands of clients). Behind NAT many people share one IPv4 address and
+so one client's limits; the defaults leave room for a few households' worth of people.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every limit of one server process. Times in seconds, sizes in bytes."""
+
+    # -- connections (websockets) -------------------------------------------------------------------------------
+    #: open websockets at once, over all clients (kept below the process's descriptor limit at start)
+    max_connections: int = 4000
+    #: open websockets at once from one client (see :func:`client_key`)
+    max_connections_per_client: int = 64
+    #: bytes queued for one connection that its client has not read yet; past it, the connection is closed
+    max_output_bytes: int = 8 * 1024 * 1024
+    #: a connection whose oldest unsent message has waited this long is closed (its client does not read)
+    stall_s: float = 60.0
+    #: a spectator that has sent nothing (not even a ping) for this long is closed
+    spectator_idle_s: float = 600.0
+    #: TableInfo pushes to one table's connections at most this often (presence and lobby changes coalesced)
+    info_push_s: float = 0.25
+
+    # -- the lobby -------------------------------------------------------------------------------------------------
+    #: new tables one client may create: this many a minute on average, and this many at once
+    creates_per_minute: float = 20.0
+    create_burst: int = 20
+    #: tables of bots only (nobody plays them) one client may have in play at once
+    bot_tables_per_client: int = 2
+    #: a table at which nobody has claimed a seat is deleted after this long
+    unclaimed_ttl_s: float = 24 * 3600.0
+
+    # -- bots ---------------------------------------------------------------------------------------------------------
+    #: processes in which search bots think (cheap bots and stand-ins never wait behind them)
+    search_workers: int = 1
+    #: the longest a search bot may think about one move
+    search_move_s: float = 5.0
+    #: thinking time one table's search bots may use a minute (beyond it, its next search waits)
+    search_table_s_per_minute: float = 30.0
+
+
+def client_key(host: str | None) -> str:
+    """The client an address belongs to: an IPv4 address as it is (also when written as IPv4-mapped IPv6), an IPv6
+    address as its /64 network, anything else (a Unix socket, a test client's name) as it is."""
+    if not host:
+        return "unknown"
+    try:
+        addr = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host[:100]
+    if isinstance(addr, ipaddress.IPv6Address):
+        if addr.ipv4_mapped is not None:
+            return str(addr.ipv4_mapped)
+        return str(ipaddress.IPv6Network((addr, 64), strict=False))
+    return str(addr)
+
+
+__all__ = ["Limits", "client_key"]
