@@ -469,6 +469,10 @@ class GameSpec:
     #: options a table where a person plays sets, unless whoever sets up the table gives them: name -> value
     #: (a puzzle's action limit, say, that programs need and people do not). ``make()`` never applies them
     person_options: Mapping[str, Any] = field(default_factory=dict)
+    #: the rules have an undo of their own, one of the game's moves that they count (the puzzle's, seed 004 R9):
+    #: a table never takes a move back by replay there (that undo would go uncounted); ``u`` and Undo choose the
+    #: game's own undo move instead
+    own_undo: bool = False
     adapters: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -32,7 +32,7 @@ from hustings.bots.loop import Driven, next_bot_seat
 from hustings.bots.random_bot import Bot
 from hustings.bots.registry import make_bot
 from hustings.bots.runner import ask
-from hustings.engine import Action, Event, GameState, IllegalActionError, Outcome, RecordError
+from hustings.engine import Action, Event, GameState, IllegalActionError, Outcome, RecordError, get_spec
 from hustings.table.clock import Clocks, ClockSettings
 from hustings.table.decision import Views
 from hustings.table.seeds import bot_seed
@@ -685,6 +685,9 @@ class Table:
         if step is not None and step != state.step_count:
             raise Refused("stale_step", f"the game is at step {state.step_count}, not {step}",
                           step=state.step_count, sent=step)
+        if get_spec(state.GAME_ID).own_undo:  # the game's own undo move is the only one (the rules count it)
+            raise self._refuse_undo("undo.own_move", "in this game an undo is one of its moves, counted by its "
+                                    "rules, and there is none to make now")
         history = state.history
         if not history:
             raise self._refuse_undo("undo.empty", "nothing has been played yet")

@@ -558,6 +558,10 @@ class PlayApp(TableApp):
         if self.waiting != "human" or self.viewer is None:
             return
         match = self.session.match
+        own = next((a for a in self.session.legal(self.viewer) if a.kind == "undo"), None)
+        if own is not None and get_spec(self.state.GAME_ID).own_undo:
+            self._send(self.viewer, own)  # the game's own undo (the puzzle's): a move its rules count
+            return
         refused = match.undo_refused(self.viewer)
         if refused is not None:  # the reason in the player's language (undo.* in the shared catalog)
             why = _undo_reason(refused.key, self.lang) or str(refused)

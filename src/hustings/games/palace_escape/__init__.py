@@ -46,6 +46,8 @@ SPEC = GameSpec(
     },
     # people play without an action limit (R7); programs keep it, so that every game of theirs ends
     person_options={"max_actions": None},
+    # R9: an undo is a move of the game's own, counted in the score; a table's replay undo would erase it uncounted
+    own_undo=True,
     adapters={
         "bot": f"{_A}.bot:HEURISTIC",
         "tui": f"{_A}.tui:Renderer",
