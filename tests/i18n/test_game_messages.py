@@ -181,3 +181,14 @@ def test_rules_help_speaks_the_language_and_cites_no_internal_ids() -> None:
     assert rules_for("tie", "en").startswith("Tie auction\n")
     assert rules_for("party", "zh-Hans").startswith("选择党派\n")
     assert rules_for("party", "zh-Hant").startswith("選擇政黨\n")
+
+
+def test_the_two_die_macher_titles_are_one_name_with_the_edition_in_brackets() -> None:
+    """Issue 25, bug 6: the lobby listed 德國選舉（經典版） beside 德國大選（2019版）: one game under two names."""
+    classic, modern = hustings.get_spec("die-macher").title, hustings.get_spec("die-macher-2019").title
+    for lang in ("en", "zh-Hans", "zh-Hant", "de"):
+        a, b = classic[lang], modern[lang]
+        cut = "（" if "（" in a else " ("
+        assert cut in a and cut in b, (lang, a, b)
+        assert a.split(cut)[0] == b.split(cut)[0], (lang, a, b)
+        assert a != b
