@@ -65,6 +65,14 @@ def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path)
     m = model(page)["m"]
     assert m["view"]["status"] == "won"
     page.wait_for_selector("#summary[open] svg.chart", timeout=5000)
+    # issue 25, bug 8: a bar per component, not moves, par and swaps stacked into one; words readable on a phone
+    bars = page.eval_on_selector_all("#summary svg.chart.solo rect",
+                                     "rs => rs.map(r => [r.dataset.component, Number(r.getAttribute('y'))])")
+    assert {"moves", "swaps"} <= {k for k, _ in bars}, bars
+    assert len({y for _, y in bars}) == len(bars), bars  # each on its own row
+    smallest = page.eval_on_selector_all("#summary svg.chart text",
+                                         "ts => Math.min(...ts.map(t => t.getBoundingClientRect().height))")
+    assert smallest >= 9, smallest
     page.screenshot(path=str(shots / "summary.png"), full_page=True)
     check_summary_fits(page)
 

@@ -3,7 +3,7 @@
 
 import { LANGS, Words, chosenLang, savedLang, saveLang, getJSON, postJSON, keepToken, el, langSelect, fill, inviteURL } from "./common.js";
 import { Composer } from "./compose.js";
-import { scoreChart } from "./chart.js";
+import { scoreChart, soloChart } from "./chart.js";
 import fallback from "./fallback.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -369,7 +369,7 @@ function drawSummary(c) {
       scores.map((s, i) => el("tr", { "data-seat": i, class: winners.includes(i) ? "winner" : "" }, el("th", {}, seatName(i)),
         comps.map((k) => el("td", { "data-label": labels[k] || k }, String(s?.[k] ?? ""))),
         el("td", { class: "total", "data-label": labels.total || t("web.total") }, String(s?.total ?? ""))))),
-    scoreChart(scores, comps, labels, seatName),
+    S.meta?.outcome === "solo" ? soloChart(scores[0] || {}, comps, labels) : scoreChart(scores, comps, labels, seatName),
     rematchBox(),
   );
   if (!S.summaryShown) { S.summaryShown = true; $("summary").showModal?.(); }
