@@ -4,6 +4,7 @@ splitting label text: 選舉之戰's news cards in Chinese were five identical �
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -76,3 +77,35 @@ def test_news_cards_are_grouped_by_card_then_target(base_url: str, browser: Any,
     assert got["second"] == targets and len(set(targets)) == len(targets)
     assert not errors, errors
     page.close()
+
+
+# the "play" group opened and its first card picked in one language; then the same choice arrives in another
+SWITCH = """async ([before, after]) => {
+  const { Composer } = await import("/static/compose.js");
+  const t = (k, f = {}) => k === "entry_tree" ? `${f.what} (${f.n})` : k;
+  const root = document.createElement("div");
+  document.body.append(root);
+  const c = new Composer(root, t, () => {});
+  c.draw(before, true);
+  root.querySelector('button.act.group[data-kind="play"]').click();
+  root.querySelector("button.choice").click();
+  const shown = () => [...root.querySelectorAll("button.choice")].map((b) => b.textContent);
+  const old = shown();
+  c.draw(after, true);  // the state the server sends after {"type": "lang"}
+  return { old, now: shown(), open: !!root.querySelector(".compose") };
+}"""
+
+
+def test_an_open_choice_takes_the_new_languages_labels(base_url: str, browser: Any) -> None:
+    """Issue 25, bug 9: after switching language during a choice, the open choice kept the old language's labels."""
+    en, _ = _news_turn("en")
+    zh, _ = _news_turn("zh-Hant")
+    assert [a["id"] for a in en] == [a["id"] for a in zh]
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    got = page.evaluate(SWITCH, [en, zh])
+    page.close()
+    assert got["open"]  # still open where the person was
+    assert got["old"] != got["now"]
+    assert any(re.search(r"[A-Za-z]{3,}", x) for x in got["old"])
+    assert all(re.search(r"[\u4e00-\u9fff]", x) for x in got["now"]), got["now"]

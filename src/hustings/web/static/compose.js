@@ -71,7 +71,17 @@ export class Composer {
   draw(legal, enabled) {
     const { t } = this;
     this.root.replaceChildren();
-    if (this.open && !legal.some((a) => a.id === this.open.actions[0].id)) this.open = null; // stale after update
+    if (this.open) {
+      // the open choice takes the newest labels (a language switch re-sends them: issue 25, bug 9); it closes
+      // when its actions are no longer legal (stale after an update)
+      const byId = new Map(legal.map((a) => [a.id, a]));
+      const o = this.open;
+      if (!o.actions.every((a) => byId.has(a.id))) this.open = null;
+      else {
+        o.actions = o.actions.map((a) => byId.get(a.id));
+        if (o.picked) o.picked = byId.get(o.picked.id);
+      }
+    }
     if (this.open) return this.drawOpen(enabled);
     for (const g of groups(legal)) {
       if (g.mode === "single") {
