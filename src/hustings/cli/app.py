@@ -46,7 +46,7 @@ class _OneLineErrors(TyperGroup):
 
 app = typer.Typer(
     name="hustings",
-    help="Election strategy board games: simulate, replay and watch games.",
+    help="Election strategy board games: play them at the terminal or online, watch bots, replay and simulate games.",
     add_completion=False,
     no_args_is_help=True,
     cls=_OneLineErrors,
@@ -66,5 +66,5 @@ def _root(
     version: Annotated[bool | None, typer.Option("--version", callback=_show_version, is_eager=True,
                                                  help="print the version and exit")] = None,
 ) -> None:
-    """Election strategy board games: simulate, replay and watch games."""
+    """Election strategy board games: play them at the terminal or online, watch bots, replay and simulate games."""
 
