@@ -58,6 +58,10 @@ class DieMacherWords(CatalogWords):
                         "secured_bonus": D.SECURED_BONUS, "members_bonus": list(D.MEMBERS_BONUS)},
             # the popularity track's values from the top (003 §2): a value's space is its place here
             "track": list(D.POP_TRACK),
+            # what the board drawing needs besides names: which state and party each number is (the layout's keys)
+            "state_codes": [s.id for s in D.STATES],
+            "party_ids": list(D.PARTY_IDS),
+            "board": {"media_slots": D.MEDIA_SLOTS, "vote_cap": D.VOTE_CAP, "cube_spaces": D.RALLY_SPACES},
         }
 
     def title(self, kind: str, lang: str) -> str:

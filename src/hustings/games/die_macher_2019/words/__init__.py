@@ -35,6 +35,12 @@ class DieMacher2019Words(CatalogWords):
             "cards": [n.card(t) for t in range(D.NUM_TYPES)],
             "states": [n.state(s) for s in range(len(D.STATES))],
             "politicians": [n.politician(p) for p in range(len(D.POLITICIANS))],
+            # what the board drawing needs besides names: which state and party each number is (the layout's
+            # keys), and the sizes of the tracks and rows it draws
+            "state_codes": [s.id for s in D.STATES],
+            "party_ids": [p["id"] for p in D.PARTIES],
+            "board": {"trend": [D.TREND_MIN, D.TREND_MAX], "media_slots": D.MEDIA_SLOTS,
+                      "max_rallies": D.MAX_RALLIES},
         }
 
     def title(self, kind: str, lang: str) -> str:
