@@ -105,7 +105,7 @@ export default {
       svg.append(label(10, y + 10, t("web.opinions"), { size: 11, cls: "bd-muted", w: 80 }));
       if (b.key_issue >= 0) svg.append(label(W - 10, y + 10, `${t("web.key_issue")}: ${names.issues?.[b.key_issue] ?? ""}`, { size: 11, anchor: "end", w: 220 }));
       y += 16;
-      const cw = 46, ch = 60;
+      const cw = 50, ch = 64;
       const all = [...b.up, ...Array(b.down).fill(-1)];
       all.forEach((c, j) => {
         const x = 10 + j * (cw + 6);
@@ -216,22 +216,19 @@ export default {
       h("div", { class: "boards bd-boards" }, boardSvgs.filter(Boolean)),
       h("div", { class: "boardcard bd-natbox" }, h("h4", {}, t("web.national")), nat))));
 
-    // --- a row of cards drawn to size: 48 px wide cards, wrapped at 6
+    // --- a row of cards: one drawing per card, 48 px wide, wrapped by the page
     const cardRow = (cards, { kinds, role = "card", ids, keyOf, dataOf } = {}) => {
-      const cw = 48, ch = 62, gap = 6, per = 6;
-      const cnt = Math.max(1, cards.length);
-      const cols = Math.min(per, cnt), rows = Math.ceil(cnt / per);
-      const wv = cols * (cw + gap), hv = rows * (ch + gap);
-      const svg = svgRoot(wv, hv, { class: "bd-cards", style: { width: `${wv}px` } });
+      const cw = 48, ch = 62;
+      const row = h("span", { class: "bd-cardrow" }, cards.length ? null : "—");
       cards.forEach((c, j) => {
-        const x = (j % per) * (cw + gap), y = Math.floor(j / per) * (ch + gap);
-        const el = c < 0 ? card(x, y, cw, ch, { face: "down", data: dataOf?.(c, j) }) : card(x, y, cw, ch, { ...face(c), data: dataOf?.(c, j) });
+        const svg = svgRoot(cw + 2, ch + 2, { class: "bd-cards", style: { width: `${cw + 2}px` } });
+        const el = c < 0 ? card(1, 1, cw, ch, { face: "down", data: dataOf?.(c, j) }) : card(1, 1, cw, ch, { ...face(c), data: dataOf?.(c, j) });
         if (keyOf) memory.flipped(el, keyOf(c, j), c);
         if (kinds && c >= 0) place(el, ctx, { role, id: ids ? ids[j] : c, kinds });
         svg.append(el);
+        row.append(svg);
       });
-      if (!cards.length) svg.append(label(4, 20, "—", { size: 12 }));
-      return svg;
+      return row;
     };
     const pieceIcon = (kind, st, cnt) => h("span", { class: "bd-count" },
       svgRoot(22, 22, { class: "bd-mini", style: { width: "22px" } }, piece(kind, 11, 11, { size: 14, ...look(st) })), `×${cnt}`);

@@ -84,7 +84,7 @@ export default {
       // opinion cards (the doubled issue outlined and marked x2)
       svg.append(label(10, y + 10, t("web.opinions"), { size: 11, cls: "bd-muted", w: 80 }));
       y += 16;
-      const cw = 46, ch = 60;
+      const cw = 50, ch = 64;
       const all = [...b.opinions.map((c) => ({ c })), ...Array.from({ length: b.hidden_opinions }, () => ({ c: -1 }))];
       all.forEach((o, i) => {
         const x = 10 + i * (cw + 6);
@@ -172,23 +172,19 @@ export default {
         view.boards.filter((b) => b.state < 0).map((b) => h("span", { class: "boardcard bd-empty", "data-board": b.board }, `${t("part.board", { n: b.board + 1 })}: —`))),
       h("div", { class: "boards bd-boards" }, boardSvgs.filter(Boolean)))));
 
-    // --- a row of cards (platform, hand, displays) drawn to size: 48 px wide cards, wrapped at 6
+    // --- a row of cards (platform, hand, displays): one drawing per card, 48 px wide, wrapped by the page
     const cardRow = (cards, { kinds, role = "card", ids, keyOf, dataOf } = {}) => {
-      const cw = 48, ch = 62, gap = 6, per = 6;
-      const n = Math.max(1, cards.length);
-      const cols = Math.min(per, n), rows = Math.ceil(n / per);
-      const wv = cols * (cw + gap), hv = rows * (ch + gap);
-      const svg = svgRoot(wv, hv, { class: "bd-cards", style: { width: `${wv}px` } });
-      cards.forEach((c, i) => {
-        const x = (i % per) * (cw + gap), y = Math.floor(i / per) * (ch + gap);
-        const el = c < 0 ? card(x, y, cw, ch, { face: "down", data: dataOf?.(c, i) })
-          : card(x, y, cw, ch, { ...face(c), data: dataOf?.(c, i) });
-        if (keyOf) memory.flipped(el, keyOf(c, i), c);
-        if (kinds && c >= 0) place(el, ctx, { role, id: ids ? ids[i] : c, kinds });
+      const cw = 48, ch = 62;
+      const row = h("span", { class: "bd-cardrow" }, cards.length ? null : "—");
+      cards.forEach((c, j) => {
+        const svg = svgRoot(cw + 2, ch + 2, { class: "bd-cards", style: { width: `${cw + 2}px` } });
+        const el = c < 0 ? card(1, 1, cw, ch, { face: "down", data: dataOf?.(c, j) }) : card(1, 1, cw, ch, { ...face(c), data: dataOf?.(c, j) });
+        if (keyOf) memory.flipped(el, keyOf(c, j), c);
+        if (kinds && c >= 0) place(el, ctx, { role, id: ids ? ids[j] : c, kinds });
         svg.append(el);
+        row.append(svg);
       });
-      if (!cards.length) svg.append(label(4, 20, "—", { size: 12 }));
-      return svg;
+      return row;
     };
     const pieceIcon = (kind, st, n) => {
       const svg = svgRoot(22, 22, { class: "bd-mini", style: { width: "22px" } }, piece(kind, 11, 11, { size: 14, ...look(st) }));
