@@ -13,7 +13,17 @@ import pytest
 
 import hustings
 
-from .helpers import RECORD_SENDS, STATE, check_phone, create_table, join_and_start, no_missing_keys, sent, switch_lang, watch_errors
+from .helpers import (
+    RECORD_SENDS,
+    STATE,
+    check_phone,
+    create_table,
+    join_and_start,
+    no_missing_keys,
+    sent,
+    switch_lang,
+    watch_errors,
+)
 
 EDITIONS = [("die-macher-2019", "standard"), ("die-macher", "short")]
 
@@ -45,7 +55,8 @@ READ = """() => {
     const k = `${e.dataset.board}:${e.dataset.seat}`; out[k] = (out[k] || 0) + 1; } return out; };
   const cards = (kind) => { const out = {}; for (const e of all(`[data-kind="${kind}"].bd-card`)) {
     const k = e.dataset.board ?? e.dataset.seat; (out[k] = out[k] || []).push(Number(e.dataset.card)); } return out; };
-  const values = (kind) => Object.fromEntries(all(`[data-kind="${kind}"]`).map((e) => [`${e.dataset.board}:${e.dataset.seat}`, Number(e.dataset.value)]));
+  const values = (kind) => Object.fromEntries(all(`[data-kind="${kind}"]`)
+    .map((e) => [`${e.dataset.board}:${e.dataset.seat}`, Number(e.dataset.value)]));
   return { cubes: count('.bd-piece[data-kind="cube"]'), media: count('.bd-piece[data-kind="media"]'),
     opinions: cards('opinion'), platform: cards('platform'), hand: cards('hand'),
     trend: values('trend'), popularity: values('popularity'), votes: values('votes'),
@@ -96,10 +107,13 @@ def _check_pieces(got: dict[str, Any], v: dict[str, Any], game: str) -> None:
 
 
 @pytest.mark.parametrize(("game", "variant"), EDITIONS)
-def test_board_matches_view_and_clicks_choose(base_url: str, browser: Any, shots: Path, game: str, variant: str) -> None:
+def test_board_matches_view_and_clicks_choose(
+    base_url: str, browser: Any, shots: Path, game: str, variant: str
+) -> None:
     made = create_table(base_url, game, 3, [None, "random", "random"], variant)
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     page = ctx.new_page()
+    page.emulate_media(reduced_motion="reduce")  # screenshots of the pieces where they stand, not mid-animation
     page.add_init_script(RECORD_SENDS)
     errors: list[str] = []
     watch_errors(page, errors)
@@ -125,7 +139,7 @@ def test_board_matches_view_and_clicks_choose(base_url: str, browser: Any, shots
     spot.click()
     if page.locator(".bd-menu").count():  # several actions at one place: a menu of them
         page.locator(".bd-menu .bd-menu-item").first.click()
-    page.wait_for_function(f"n => window.__sent.filter(m => m.type === 'act').length > n", arg=before, timeout=5000)
+    page.wait_for_function("n => window.__sent.filter(m => m.type === 'act').length > n", arg=before, timeout=5000)
     assert sent(page, "act")[-1]["action"] in offered
 
     # a saved position: every piece on the board matches the view, in each language and at both sizes
@@ -144,7 +158,8 @@ def test_board_matches_view_and_clicks_choose(base_url: str, browser: Any, shots
         check_phone(page)
         # every card and tile (what a click may choose) is at least 44 px on a phone
         small = page.evaluate("""() => [...document.querySelectorAll('#board .bd-card, #board .bd-tile')].map(e => {
-            const r = e.getBoundingClientRect(); return [e.dataset.kind || 'tile', Math.round(r.width), Math.round(r.height)]; })
+            const r = e.getBoundingClientRect();
+            return [e.dataset.kind || 'tile', Math.round(r.width), Math.round(r.height)]; })
             .filter(([, w, h]) => w < 44 || h < 44)""")
         assert not small, f"cards or tiles smaller than 44 px on a phone: {small[:5]}"
         page.screenshot(path=str(shots / f"{game}-{lang}-phone.png"), full_page=True)
