@@ -234,7 +234,7 @@ export default {
       svgRoot(22, 22, { class: "bd-mini", style: { width: "22px" } }, piece(kind, 11, 11, { size: 14, ...look(st) })), `×${cnt}`);
 
     // --- the parties
-    root.append(h("section", { class: "panel" }, h("h3", {}, t("web.platform")),
+    root.append(h("section", { class: "panel" },
       h("div", { class: "boards players" }, view.players.map((p, st) => {
         const mine = st === view.you;
         const badge = svgRoot(24, 24, { class: "bd-mini", style: { width: "24px" } }, piece("disc", 12, 12, { size: 20, ...look(st) }));

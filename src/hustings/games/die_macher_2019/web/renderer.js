@@ -192,7 +192,7 @@ export default {
     };
 
     // --- the parties
-    root.append(h("section", { class: "panel" }, h("h3", {}, t("web.platform")),
+    root.append(h("section", { class: "panel" },
       h("div", { class: "boards players" }, view.players.map((p) => {
         const mine = p.seat === view.you;
         const badge = svgRoot(24, 24, { class: "bd-mini", style: { width: "24px" } }, piece("disc", 12, 12, { size: 20, ...look(p.seat) }));
