@@ -128,10 +128,19 @@ async def _first(sock: load.Socket, kinds: tuple[str, ...] = ("state",), timeout
     return await asyncio.wait_for(wait(), timeout)
 
 
-async def _drain(sock: load.Socket) -> None:
-    """Read and drop everything (pings are answered by the websocket protocol as frames are read)."""
-    while await sock.inbox.get() is not None:
-        pass
+class _Dropped:
+    """An inbox that drops every message: a client that reads (so pings are answered as frames are parsed) and
+    keeps nothing, without waking a task per message (idle spectators get O(K) frames each on older servers)."""
+
+    closed = False
+
+    def put_nowait(self, item: bytes | None) -> None:
+        if item is None:
+            self.closed = True
+
+
+def _drop(sock: load.Socket) -> None:
+    sock.inbox = _Dropped()  # type: ignore[assignment]
 
 
 def _http(base: str, local: str | None = None, timeout: float = TIMEOUT) -> httpx.AsyncClient:
@@ -231,6 +240,15 @@ class Player:
         except TimeoutError:
             return 1000 * timeout
 
+    def censor(self) -> bool:
+        """At the end of a window: a bot reply still awaited counts as what it has waited so far (a lower bound),
+        so that a stalled bot shows in the figures instead of vanishing from them."""
+        if self.waiting_bot is None:
+            return False
+        self.bot_replies.add(1000 * (time.perf_counter() - self.waiting_bot[0]))
+        self.waiting_bot = None
+        return True
+
     def close(self) -> None:
         if self.reader is not None:
             self.reader.cancel()
@@ -281,6 +299,12 @@ class Victim:
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
+
+    def censor(self) -> None:
+        """At the end of a window: a move still unanswered counts as what it has waited so far (a lower bound)."""
+        player = self.player
+        if player is not None and player.pending is not None and not player.pending.done():
+            self.moves.add(1000 * (time.perf_counter() - player.sent_at))
 
     async def run(self) -> None:
         pace = load.Pace(self.rate, 1.0)
@@ -437,7 +461,6 @@ async def attack_bots(env: Env) -> list[Row]:
     await asyncio.wait_for(bot_victim.ready.wait(), 60)
     accepted, refused, watched, failed_watch = [0], {}, [0], [0]
     watchers: list[load.Socket] = []
-    drains: list[asyncio.Task[None]] = []
 
     async def client(addr: str, stop_at: float) -> None:
         async with _http(env.base, addr) as http:
@@ -454,8 +477,8 @@ async def attack_bots(env: Env) -> list[Row]:
                     try:
                         sock = await _socket(f"{env.base.replace('http', 'ws')}/ws/{r.json()['table']['id']}", addr)
                         sock.send(orjson.dumps({"type": "hello", "spectator": True}))
+                        _drop(sock)
                         watchers.append(sock)
-                        drains.append(asyncio.ensure_future(_drain(sock)))
                         watched[0] += 1
                     except Exception:
                         failed_watch[0] += 1
@@ -473,17 +496,19 @@ async def attack_bots(env: Env) -> list[Row]:
             console.print(f"  [bots] {time.perf_counter() - env.marks['base1']:4.0f} s: all-bot tables accepted "
                           f"{accepted[0]}, refused {sum(refused.values())}; heuristic replies "
                           f"{len(bot_victim.bot_replies.items)}")
+        if bot_victim.player is not None:
+            waiting[0] = bot_victim.player.censor()
+        env.victim.censor()
         env.marks["att1"] = time.perf_counter()
         await asyncio.gather(*clients, return_exceptions=True)
 
+    waiting = [False]
     try:
         await _phases(env, "bots", attack, args.duration + args.ramp)
     finally:
         bot_task.cancel()
         for s in watchers:
             _abort(s)
-        for d in drains:
-            d.cancel()
     m = env.marks
     replies = bot_victim.bot_replies
     rb, rd = replies.between(m["base0"], m["base1"]), replies.between(m["att0"], m["att1"])
@@ -497,7 +522,7 @@ async def attack_bots(env: Env) -> list[Row]:
             med is not None and med < AIM_BOT_MEDIAN_MS, "ms"),
         Row("heuristic bot's reply, p95", _pct(rb, 0.95), _pct(rd, 0.95), unit="ms"),
         Row("heuristic bot's replies (max ms)", f"{len(rb)} ({max(rb, default=0):.0f})",
-            f"{len(rd)} ({max(rd, default=0):.0f})"),
+            f"{len(rd)} ({max(rd, default=0):.0f})" + (", the last still awaited" if waiting[0] else "")),
         *_victim_rows(env, AIM_STALL_P99_MS),
     ]
 
@@ -565,6 +590,7 @@ async def attack_memory(env: Env) -> list[Row]:
                 last = time.perf_counter()
                 console.print(f"  [memory] {last - env.marks['att0']:4.0f} s: server {rss:.0f} MB, connections "
                               f"opened {opened[0]}, closed by the server {closed[0]}")
+        env.victim.censor()
         env.marks["att1"] = time.perf_counter()
         stopped[0] = True
         await asyncio.gather(*clients, return_exceptions=True)
@@ -623,6 +649,7 @@ async def attack_waves(env: Env) -> list[Row]:
                 last = time.perf_counter()
                 console.print(f"  [waves] {last - env.marks['att0']:4.0f} s: spectators started {started[0]}, "
                               f"served {done[0]}, refused {sum(refused.values())}, open now {len(tasks)}")
+        env.victim.censor()
         env.marks["att1"] = time.perf_counter()
         if tasks:
             await asyncio.wait(tasks, timeout=TIMEOUT + 2)
@@ -639,7 +666,6 @@ async def attack_waves(env: Env) -> list[Row]:
 async def attack_handles(env: Env) -> list[Row]:
     args = env.args
     socks: list[load.Socket] = []
-    drains: list[asyncio.Task[None]] = []
     refused_at: dict[str, int] = {}
     reasons: dict[str, int] = {}
     first_refusal: list[int] = []
@@ -659,8 +685,8 @@ async def attack_handles(env: Env) -> list[Row]:
             reasons[key] = reasons.get(key, 0) + 1
             _abort(sock)
             return False
+        _drop(sock)
         socks.append(sock)
-        drains.append(asyncio.ensure_future(_drain(sock)))
         return True
 
     checks: dict[str, str] = {}
@@ -716,6 +742,7 @@ async def attack_handles(env: Env) -> list[Row]:
             finally:
                 fresh.close()
         env.victim.paused = False
+        env.victim.censor()
         env.marks["att1"] = time.perf_counter()
 
     try:
@@ -723,8 +750,6 @@ async def attack_handles(env: Env) -> list[Row]:
     finally:
         for s in socks:
             _abort(s)
-        for d in drains:
-            d.cancel()
     return [
         Row("idle spectators open at the first refusal / at the end", "",
             f"{first_refusal[0] if first_refusal else '-'} / {len(socks)}"
@@ -760,6 +785,7 @@ async def attack_flood(env: Env) -> list[Row]:
         while time.perf_counter() < stop_at:
             await asyncio.sleep(min(5.0, max(0.0, stop_at - time.perf_counter())))
             console.print(f"  [flood] {time.perf_counter() - env.marks['att0']:4.0f} s: {codes}")
+        env.victim.censor()
         env.marks["att1"] = time.perf_counter()
         await asyncio.gather(*clients, return_exceptions=True)
 
@@ -771,7 +797,7 @@ async def attack_flood(env: Env) -> list[Row]:
         Row("creates a second: accepted / refused", "",
             f"{ok / length:.0f} / {(sum(codes.values()) - ok) / length:.0f}"),
         Row("  answers", "", ", ".join(f"{k}: {v}" for k, v in sorted(codes.items()))),
-        Row("  tables stored after the flood (of them the attack's)", rows0[0],
+        Row("  tables stored after the flood (of them the attack's)", str(rows0[0]),
             "-" if stored is None else f"{stored} ({stored - rows0[0]})"),
         *_victim_rows(env),
     ]
@@ -852,7 +878,8 @@ def main() -> None:
     parser.add_argument("--ramp", type=float, default=None, help="bot stall: seconds of attack before measuring (5)")
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                         help="passed to hustings serve as --NAME VALUE (repeatable)")
-    parser.add_argument("--nofile", type=int, default=1024, help="the server's descriptor limit (default 1024)")
+    parser.add_argument("--nofile", default="512:4096", help="the server's descriptor limits, SOFT:HARD (default "
+                        "512:4096; a server may raise its soft limit to the hard one)")
     parser.add_argument("--victim-rate", type=float, default=20.0, help="the victim's moves a second (20)")
     parser.add_argument("--lang-rate", type=float, default=40.0,
                         help="memory: lang messages a second per connection (40; the server allows 50)")
@@ -867,6 +894,11 @@ def main() -> None:
     args.duration = args.duration or (8.0 if args.quick else 20.0)
     args.ramp = args.ramp if args.ramp is not None else (3.0 if args.quick else 5.0)
     args.handles_time = 30.0 if args.quick else 60.0
+    try:
+        soft, _, hard = args.nofile.partition(":")
+        args.nofile = (int(soft), int(hard or soft))
+    except ValueError:
+        parser.error(f"--nofile {args.nofile!r}: SOFT:HARD, e.g. 1024:4096")
     keys = [k.strip() for k in args.attacks.split(",") if k.strip()]
     for k in keys:
         if k not in ATTACKS:
@@ -883,7 +915,7 @@ def main() -> None:
     started = time.perf_counter()
     results: dict[str, list[Row]] = {}
     src = args.src or load.ROOT / "src"
-    console.print(f"server from {src}, database {args.db}, descriptor limit {args.nofile}, "
+    console.print(f"server from {src}, database {args.db}, descriptor limits {args.nofile[0]}:{args.nofile[1]}, "
                   f"limits {args.limit or 'default'}; {args.baseline:.0f} s baseline, {args.duration:.0f} s attacks")
     with tempfile.TemporaryDirectory(prefix="hustings-attacks-") as tmp:
         workdir = Path(tmp)
@@ -902,7 +934,7 @@ def main() -> None:
             verdict = "" if row.ok is None else "[green]pass[/green]" if row.ok else "[red]FAIL[/red]"
             table.add_row(f"{k}. {ATTACKS[k][0]}" if i == 0 else "", row.figure, _show(row.before, row.unit),
                           _show(row.during, row.unit), row.aim, verdict, end_section=i == len(results[k]) - 1)
-    out = Console()
+    out = Console(width=None if sys.stdout.isatty() else 150)
     out.print(table)
     load_avg = os.getloadavg()
     out.print(f"machine: {os.cpu_count()} CPUs, load average {load_avg[0]:.1f} at the end; reference loop "

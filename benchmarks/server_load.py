@@ -106,10 +106,10 @@ def _own_cpu() -> float:
 class Server:
     """`hustings serve --db URL` in a subprocess on a free loopback port. ``src``: the sources to run (another
     checkout's ``src``, to measure older code; default this one's); ``options``: more options of `hustings serve`;
-    ``nofile``: the server's descriptor limit (soft and hard; default the inherited one)."""
+    ``nofile``: the server's descriptor limits (soft, hard; default the inherited ones)."""
 
     def __init__(self, db_url: str, log_path: Path, profile: Path | None = None, *, src: Path | None = None,
-                 options: Sequence[str] = (), nofile: int | None = None) -> None:
+                 options: Sequence[str] = (), nofile: tuple[int, int] | None = None) -> None:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log_path.open("w")
@@ -123,7 +123,7 @@ class Server:
             [sys.executable, *prefix, str(launcher), "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", db_url, *options],
             stdout=self.log, stderr=subprocess.STDOUT, env=env,
-            preexec_fn=None if nofile is None else lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile)),
+            preexec_fn=None if nofile is None else lambda: resource.setrlimit(resource.RLIMIT_NOFILE, nofile),
         )
 
     def wait_ready(self, timeout: float = 60.0) -> None:
