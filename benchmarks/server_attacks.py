@@ -7,16 +7,17 @@ victim's figures before and during each attack, in one table (issue 23, point 8)
     .venv/bin/python benchmarks/server_attacks.py --db postgres        # a throwaway PostgreSQL cluster
     .venv/bin/python benchmarks/server_attacks.py --attacks 1,3 --limit bot-tables-per-client=4
 
-Each attack gets a fresh server (a subprocess on a free port, a new database; its descriptor limit set by
---nofile) with every limit at its default, so that no attack's leftovers (bots still thinking, connections still
-closing) weigh on the next. The victims connect from 127.0.0.1; the attackers from 127.0.0.2 ... 127.0.0.21 (on
-Linux all of 127.0.0.0/8 is loopback), one address a client, so that per-client limits alone cannot pass it. A
-refusal the attack meets (an HTTP error, a refused or closed websocket, no answer in time) is counted as a figure.
+Each attack gets a fresh server (a subprocess on a free port, a new database) with every limit at its default, so
+that no attack's leftovers (bots still thinking, connections still closing) weigh on the next. The victims connect
+from 127.0.0.1; the attackers from 127.0.0.2 ... 127.0.0.21 (on Linux all of 127.0.0.0/8 is loopback), one address a
+client, so that per-client limits alone cannot pass it. A refusal the attack meets (an HTTP error, a refused or
+closed websocket, no answer in time) is counted as a figure.
 
 1. **Bot stall.** Each attacking client creates all-bot tables of five `ismcts:hard` seats (die-macher-2019), one
    a second for as long as the attack lasts (accepted and refused counted), and watches each it got (one
    spectator connection a table, so that none is paused as unwatched). Victims: a person playing with three
-   heuristic bots (die-macher-2019, 4 seats: the bots' first reply after the person's move, median and p95) and
+   heuristic bots (die-macher-2019, 4 seats: the first bot move after each of the person's moves, timed from
+   the person's ack; median and p95; a reply still awaited at the end counts as its wait so far) and
    another client playing a people-only table (palace-escape: act -> ack, p99).
    Aims: the heuristic bot's median reply under 200 ms; the other client's p99 under 50 ms.
 2. **Memory.** A finished 15-seat election-war table (all random bots, watched to its end); 20 connections, one
@@ -28,7 +29,9 @@ refusal the attack meets (an HTTP error, a refused or closed websocket, no answe
 4. **File handles.** Idle spectators (they read, and send nothing) opened on the victim's table, round robin over
    the 20 addresses, until the server refuses them from every address (or --max-idle). Figures: how many were
    open at the first refusal and at the end, and whether a new lobby request, a move on the victim's open
-   connection and a new connection of the victim's still succeed. The server's descriptor limit is --nofile.
+   connection and a new connection of the victim's still succeed. The server's descriptor limits are --nofile
+   (512:4096 by default: a server may raise its soft limit to the hard one); the other attacks' servers inherit
+   this process's.
 5. **Table flood.** Anonymous creates (a one-seat table nobody claims) as fast as 20 clients can, two requests in
    flight each: accepted and refused a second, and the rows the database holds afterwards.
 
@@ -164,7 +167,8 @@ class Samples:
 
 class Player:
     """A person at one seat: keeps what the server said (step, legal actions, who is to act), moves on request and
-    times the move's act -> ack; also times the first other seat's move after each of its own (a bot's reply)."""
+    times the move's act -> ack; also times the reply to its move: from the ack to the next move of another seat
+    (a bot's, at a table of one person), when another seat is to act after it."""
 
     def __init__(self, url: str, token: str, rng: random.Random) -> None:
         self.url, self.token, self.rng = url, token, rng
@@ -174,7 +178,8 @@ class Player:
         self.changed = asyncio.Event()
         self.pending: asyncio.Future[float] | None = None
         self.sent_at = 0.0
-        self.waiting_bot: tuple[float, int] | None = None  # (ack time, step) while the others are to act
+        #: (when, step) of the person's last move while another seat (a bot) is to act after it
+        self.waiting_bot: tuple[float, int] | None = None
         self.bot_replies = Samples()
         self.reader: asyncio.Task[None] | None = None
 
@@ -193,18 +198,20 @@ class Player:
                 self.seat = msg.get("seat")
             elif kind in ("state", "update"):
                 step = int(msg["step"])
-                if self.waiting_bot is not None and "ack" not in msg and step > self.waiting_bot[1]:
-                    self.bot_replies.add(1000 * (now - self.waiting_bot[0]))
-                    self.waiting_bot = None
+                moved = step > self.step
+                if moved and self.waiting_bot is not None and "ack" not in msg:
+                    self.bot_replies.add(1000 * (now - self.waiting_bot[0]))  # another seat moved
                 self.step = step
                 if "legal" in msg:
                     self.legal = msg["legal"]
                 self.to_act = list(msg.get("to_act") or [])
                 self.over = bool(msg.get("over"))
+                if moved and "ack" not in msg:
+                    self.waiting_bot = None
                 if "ack" in msg and self.pending is not None and not self.pending.done():
                     self.pending.set_result(1000 * (now - self.sent_at))
                     if any(s != self.seat for s in self.to_act) and not self.over:
-                        self.waiting_bot = (now, step)
+                        self.waiting_bot = (now, step)  # the person moved, and another seat is to act
             elif kind == "error" and self.pending is not None and not self.pending.done():
                 self.pending.set_exception(RuntimeError(str(msg.get("code"))))
             self.changed.set()
@@ -841,7 +848,10 @@ def run_attack(key: str, args: argparse.Namespace, workdir: Path, cluster: Any) 
     name = ATTACKS[key][0]
     options = [opt for item in args.limit for opt in (f"--{item.split('=', 1)[0]}", item.split("=", 1)[1])]
     with _database(args.db, f"a{key}", workdir, cluster) as db_url:
-        server = load.Server(db_url, workdir / f"server-{key}.log", src=args.src, options=options, nofile=args.nofile)
+        # the descriptor limits only for the file-handle attack: elsewhere running out of them would hide what
+        # the attack measures
+        server = load.Server(db_url, workdir / f"server-{key}.log", src=args.src, options=options,
+                             nofile=args.nofile if key == "4" else None)
         try:
             server.wait_ready()
             console.print(f"[bold]{key}. {name}[/bold] (server pid {server.proc.pid}, port {server.port})")
@@ -915,7 +925,8 @@ def main() -> None:
     started = time.perf_counter()
     results: dict[str, list[Row]] = {}
     src = args.src or load.ROOT / "src"
-    console.print(f"server from {src}, database {args.db}, descriptor limits {args.nofile[0]}:{args.nofile[1]}, "
+    console.print(f"server from {src}, database {args.db}, descriptor limits (file handles) {args.nofile[0]}:"
+                  f"{args.nofile[1]}, "
                   f"limits {args.limit or 'default'}; {args.baseline:.0f} s baseline, {args.duration:.0f} s attacks")
     with tempfile.TemporaryDirectory(prefix="hustings-attacks-") as tmp:
         workdir = Path(tmp)
