@@ -50,6 +50,7 @@ import json
 import os
 import random
 import resource
+import signal
 import socket
 import sqlite3
 import sys
@@ -144,6 +145,16 @@ class _Dropped:
 
 def _drop(sock: load.Socket) -> None:
     sock.inbox = _Dropped()  # type: ignore[assignment]
+
+
+async def _finish(tasks: list[asyncio.Task[None]], timeout: float = TIMEOUT + 5) -> None:
+    """Wait for tasks to end by themselves, then cancel whatever has not (a request the server never answers)."""
+    if tasks:
+        _, pending = await asyncio.wait(tasks, timeout=timeout)
+        for t in pending:
+            t.cancel()
+        if pending:
+            await asyncio.wait(pending, timeout=5)
 
 
 def _http(base: str, local: str | None = None, timeout: float = TIMEOUT) -> httpx.AsyncClient:
@@ -303,6 +314,7 @@ class Victim:
         self.player: Player | None = None
         self.ready = asyncio.Event()
         self.paused = False
+        self.stopped = False  # besides cancelling: Python 3.11's wait_for can swallow a cancellation
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -316,7 +328,7 @@ class Victim:
     async def run(self) -> None:
         pace = load.Pace(self.rate, 1.0)
         async with _http(self.base, VICTIM) as http:
-            while True:
+            while not self.stopped:
                 made = await _table(http, self.game, self.seats, self.errors)
                 if made is None:
                     await asyncio.sleep(0.5)
@@ -332,7 +344,7 @@ class Victim:
                     continue
                 self.player = player
                 try:
-                    while not player.over:
+                    while not player.over and not self.stopped:
                         if not await player.wait_turn(60.0):
                             continue
                         self.ready.set()
@@ -507,12 +519,13 @@ async def attack_bots(env: Env) -> list[Row]:
             waiting[0] = bot_victim.player.censor()
         env.victim.censor()
         env.marks["att1"] = time.perf_counter()
-        await asyncio.gather(*clients, return_exceptions=True)
+        await _finish(clients)
 
     waiting = [False]
     try:
         await _phases(env, "bots", attack, args.duration + args.ramp)
     finally:
+        bot_victim.stopped = True
         bot_task.cancel()
         for s in watchers:
             _abort(s)
@@ -600,7 +613,7 @@ async def attack_memory(env: Env) -> list[Row]:
         env.victim.censor()
         env.marks["att1"] = time.perf_counter()
         stopped[0] = True
-        await asyncio.gather(*clients, return_exceptions=True)
+        await _finish(clients)
         env.marks["rss_after"] = _rss_mb(env.pid)
 
     await _phases(env, "memory", attack)
@@ -794,7 +807,7 @@ async def attack_flood(env: Env) -> list[Row]:
             console.print(f"  [flood] {time.perf_counter() - env.marks['att0']:4.0f} s: {codes}")
         env.victim.censor()
         env.marks["att1"] = time.perf_counter()
-        await asyncio.gather(*clients, return_exceptions=True)
+        await _finish(clients)
 
     await _phases(env, "flood", attack)
     length = env.marks["att1"] - env.marks["att0"]
@@ -822,7 +835,15 @@ ATTACKS: dict[str, tuple[str, Callable[[Env], Awaitable[list[Row]]]]] = {
 # -- running -----------------------------------------------------------------------------------------------------
 
 
+def _dump_tasks() -> None:
+    """SIGUSR1: where every task of the load generator waits (to find what a run that does not end waits for)."""
+    for t in asyncio.all_tasks():
+        t.print_stack(limit=6, file=sys.stderr)
+
+
 async def _drive(server: load.Server, args: argparse.Namespace, key: str, db_url: str) -> list[Row]:
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, _dump_tasks)
     victim = Victim(server.base, VICTIM_GAME, [None], args.victim_rate, args.seed)
     env = Env(server, args, victim, db_url)
     task = asyncio.ensure_future(victim.run())
@@ -831,9 +852,9 @@ async def _drive(server: load.Server, args: argparse.Namespace, key: str, db_url
     try:
         rows = await ATTACKS[key][1](env)
     finally:
+        victim.stopped = True
         task.cancel()
-        with contextlib.suppress(BaseException):
-            await task
+        await asyncio.wait([task], timeout=5)
         if victim.player is not None:
             victim.player.close()
     cpu = load._cpu_seconds(env.pid) - cpu0
@@ -926,8 +947,18 @@ def main() -> None:
     results: dict[str, list[Row]] = {}
     src = args.src or load.ROOT / "src"
     console.print(f"server from {src}, database {args.db}, descriptor limits (file handles) {args.nofile[0]}:"
-                  f"{args.nofile[1]}, "
-                  f"limits {args.limit or 'default'}; {args.baseline:.0f} s baseline, {args.duration:.0f} s attacks")
+                  f"{args.nofile[1]}, limits {args.limit or 'default'}; {args.baseline:.0f} s baseline, "
+                  f"{args.duration:.0f} s attacks")
+
+    def write_json() -> None:  # after every attack, so that figures survive a run cut short
+        if args.json:
+            args.json.write_text(json.dumps({
+                "src": str(src), "db": args.db, "nofile": args.nofile, "limits": args.limit,
+                "baseline_s": args.baseline, "duration_s": args.duration, "reference_ms": reference,
+                "load_average": os.getloadavg()[0], "cpus": os.cpu_count(),
+                "attacks": {f"{k}. {ATTACKS[k][0]}": [row.__dict__ for row in rows] for k, rows in results.items()},
+            }, indent=2, default=str))
+
     with tempfile.TemporaryDirectory(prefix="hustings-attacks-") as tmp:
         workdir = Path(tmp)
         cluster_cm: Any = (load._pg_fixture().PgCluster(durable=True) if args.db == "postgres"
@@ -935,31 +966,29 @@ def main() -> None:
         with cluster_cm as cluster:
             for k in keys:
                 results[k] = run_attack(k, args, workdir, cluster)
+                console.print(_table({k: results[k]}, f"{k}. {ATTACKS[k][0]}"))
+                write_json()
 
-    table = Table(title=f"hustings serve under attack: 20 attacking clients (server from {src})")
-    for col, just in (("attack", "left"), ("figure", "left"), ("before", "right"), ("during", "right"),
-                      ("aim", "left"), ("", "left")):
-        table.add_column(col, justify=just)  # type: ignore[arg-type]
-    for k in keys:
-        for i, row in enumerate(results[k]):
-            verdict = "" if row.ok is None else "[green]pass[/green]" if row.ok else "[red]FAIL[/red]"
-            table.add_row(f"{k}. {ATTACKS[k][0]}" if i == 0 else "", row.figure, _show(row.before, row.unit),
-                          _show(row.during, row.unit), row.aim, verdict, end_section=i == len(results[k]) - 1)
     out = Console(width=None if sys.stdout.isatty() else 150)
-    out.print(table)
-    load_avg = os.getloadavg()
-    out.print(f"machine: {os.cpu_count()} CPUs, load average {load_avg[0]:.1f} at the end; reference loop "
+    out.print(_table(results, f"hustings serve under attack: 20 attacking clients (server from {src})"))
+    out.print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end; reference loop "
               f"{reference:.0f} ms before the run (lower is faster); the whole run took "
               f"{time.perf_counter() - started:.0f} s")
     if args.json:
-        args.json.write_text(json.dumps({
-            "src": str(src), "db": args.db, "nofile": args.nofile, "limits": args.limit,
-            "baseline_s": args.baseline, "duration_s": args.duration, "reference_ms": reference,
-            "load_average": load_avg[0], "cpus": os.cpu_count(),
-            "attacks": {f"{k}. {ATTACKS[k][0]}": [row.__dict__ for row in results[k]] for k in keys},
-        }, indent=2, default=str))
         out.print(f"figures: {args.json}")
 
+
+def _table(results: dict[str, list[Row]], title: str) -> Table:
+    table = Table(title=title)
+    for col, just in (("attack", "left"), ("figure", "left"), ("before", "right"), ("during", "right"),
+                      ("aim", "left"), ("", "left")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for k, rows in results.items():
+        for i, row in enumerate(rows):
+            verdict = "" if row.ok is None else "[green]pass[/green]" if row.ok else "[red]FAIL[/red]"
+            table.add_row(f"{k}. {ATTACKS[k][0]}" if i == 0 else "", row.figure, _show(row.before, row.unit),
+                          _show(row.during, row.unit), row.aim, verdict, end_section=i == len(rows) - 1)
+    return table
 
 if __name__ == "__main__":
     main()
