@@ -78,7 +78,7 @@ ATTACK_BOT_GAME, ATTACK_BOT_SEATS, ATTACK_BOT = "die-macher-2019", 5, "ismcts:ha
 MEMORY_GAME, MEMORY_SEATS = "election-war", 15
 AIM_BOT_MEDIAN_MS, AIM_STALL_P99_MS, AIM_RSS_MB, AIM_WAVE_P99_MS = 200.0, 50.0, 100.0, 100.0
 TIMEOUT = 10.0  # a move, a handshake or a lobby call not answered in this long counts as not answered
-console = Console(stderr=True, highlight=False)
+console = Console(stderr=True, highlight=False, width=None if sys.stderr.isatty() else 150)
 
 
 # -- clients -------------------------------------------------------------------------------------------------------
@@ -361,6 +361,14 @@ class Victim:
                     player.close()
 
 
+async def _ready(victim: Victim, who: str, timeout: float = 120.0) -> None:
+    try:
+        await asyncio.wait_for(victim.ready.wait(), timeout)
+    except TimeoutError:
+        raise RuntimeError(f"{who} had no turn within {timeout:.0f} s (table {victim.table}, refusals "
+                           f"{victim.errors or 'none'})") from None
+
+
 # -- the server ----------------------------------------------------------------------------------------------------
 
 
@@ -460,7 +468,7 @@ async def _phases(env: Env, label: str, attack: Callable[[float], Awaitable[None
                   during: float | None = None) -> None:
     """Baseline (the victims alone), then the attack until its window ends; marks the windows' times."""
     args = env.args
-    await asyncio.wait_for(env.victim.ready.wait(), 60)
+    await _ready(env.victim, "the victim")
     env.marks["base0"] = time.perf_counter()
     env.marks["rss0"] = _rss_mb(env.pid)
     console.print(f"  [{label}] baseline: the victims alone for {args.baseline:.0f} s")
@@ -477,7 +485,7 @@ async def attack_bots(env: Env) -> list[Row]:
     args = env.args
     bot_victim = Victim(env.base, BOT_GAME, [None] + ["heuristic"] * (BOT_PLAYERS - 1), 5.0, args.seed + 1)
     bot_task = asyncio.ensure_future(bot_victim.run())
-    await asyncio.wait_for(bot_victim.ready.wait(), 60)
+    await _ready(bot_victim, "the person playing with heuristic bots")
     accepted, refused, watched, failed_watch = [0], {}, [0], [0]
     watchers: list[load.Socket] = []
 
@@ -966,11 +974,11 @@ def main() -> None:
         with cluster_cm as cluster:
             for k in keys:
                 results[k] = run_attack(k, args, workdir, cluster)
-                console.print(_table({k: results[k]}, f"{k}. {ATTACKS[k][0]}"))
+                console.print(_figures({k: results[k]}, f"{k}. {ATTACKS[k][0]}"))
                 write_json()
 
     out = Console(width=None if sys.stdout.isatty() else 150)
-    out.print(_table(results, f"hustings serve under attack: 20 attacking clients (server from {src})"))
+    out.print(_figures(results, f"hustings serve under attack: 20 attacking clients (server from {src})"))
     out.print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end; reference loop "
               f"{reference:.0f} ms before the run (lower is faster); the whole run took "
               f"{time.perf_counter() - started:.0f} s")
@@ -978,7 +986,7 @@ def main() -> None:
         out.print(f"figures: {args.json}")
 
 
-def _table(results: dict[str, list[Row]], title: str) -> Table:
+def _figures(results: dict[str, list[Row]], title: str) -> Table:
     table = Table(title=title)
     for col, just in (("attack", "left"), ("figure", "left"), ("before", "right"), ("during", "right"),
                       ("aim", "left"), ("", "left")):
