@@ -669,15 +669,19 @@ async def attack_memory(env: Env) -> list[Row]:
     watcher = await _socket(url, VICTIM)
     watcher.send(orjson.dumps({"type": "hello", "spectator": True}))
     t0 = time.perf_counter()
-    with contextlib.suppress(TimeoutError):
-        async def over() -> None:
-            while (raw := await watcher.inbox.get()) is not None:
-                if orjson.loads(raw).get("over"):
-                    return
-        await asyncio.wait_for(over(), 120)
+
+    async def over() -> bool:
+        while (raw := await watcher.inbox.get()) is not None:
+            if orjson.loads(raw).get("over"):
+                return True
+        return False
+    try:
+        finished = await asyncio.wait_for(over(), 120)
+    except TimeoutError:
+        finished = False
     watcher.close()
-    console.print(f"  [memory] the {MEMORY_SEATS}-seat {MEMORY_GAME} table finished in "
-                  f"{time.perf_counter() - t0:.1f} s")
+    console.print(f"  [memory] the {MEMORY_SEATS}-seat {MEMORY_GAME} table "
+                  f"{'finished' if finished else 'had not finished'} after {time.perf_counter() - t0:.1f} s")
     peak, opened, closed, failed = [0.0], [0], [0], {}
     stopped = [False]
 
