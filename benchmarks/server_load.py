@@ -30,6 +30,7 @@ import importlib.util
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import statistics
@@ -37,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -102,21 +104,26 @@ def _own_cpu() -> float:
 
 
 class Server:
-    """`hustings serve --db URL` in a subprocess on a free loopback port."""
+    """`hustings serve --db URL` in a subprocess on a free loopback port. ``src``: the sources to run (another
+    checkout's ``src``, to measure older code; default this one's); ``options``: more options of `hustings serve`;
+    ``nofile``: the server's descriptor limits (soft, hard; default the inherited ones)."""
 
-    def __init__(self, db_url: str, log_path: Path, profile: Path | None = None) -> None:
+    def __init__(self, db_url: str, log_path: Path, profile: Path | None = None, *, src: Path | None = None,
+                 options: Sequence[str] = (), nofile: tuple[int, int] | None = None) -> None:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log_path.open("w")
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+        sources = str(src or ROOT / "src")
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([sources, os.environ.get("PYTHONPATH", "")])}
         launcher = log_path.with_suffix(".launch.py")
         launcher.write_text("from hustings.cli import main\nmain()\n")
         # --profile: the event loop's thread under cProfile (the store's calls run in worker threads, not counted)
         prefix = ["-m", "cProfile", "-o", str(profile)] if profile else []
         self.proc = subprocess.Popen(
             [sys.executable, *prefix, str(launcher), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", db_url],
+             "--db", db_url, *options],
             stdout=self.log, stderr=subprocess.STDOUT, env=env,
+            preexec_fn=None if nofile is None else lambda: resource.setrlimit(resource.RLIMIT_NOFILE, nofile),
         )
 
     def wait_ready(self, timeout: float = 60.0) -> None:
