@@ -130,7 +130,8 @@ export default {
     const myTurn = legal.length > 0;
     if (memo.hadTurn && !myTurn) { memo.awayFrom = ctx.events.length; memo.changed.clear(); }
     // a deal or the reveal turns up every card: only what news cards and the count did stays outlined
-    else for (const [k, a] of anim) if (a !== "anim-deal" && a !== "anim-flip" && a !== "anim-row") memo.changed.add(k);
+    else for (const [k, a] of anim) if (!["anim-deal", "anim-flip", "anim-row", "anim-draw"].includes(a)) memo.changed.add(k);
+    if (view.phase === "over") memo.changed.clear();
     memo.hadTurn = myTurn;
     memo.view = view;
     const die = lastDie(ctx.events);
@@ -261,7 +262,7 @@ export default {
     if (myTurn && memo.awayFrom !== null && memo.awayFrom < ctx.events.length) {
       const since = ctx.events.slice(memo.awayFrom).filter((e) => e.text && e.type !== "turn_started");
       if (since.length) {
-        const shown = since.slice(-5);
+        const shown = since.slice(-4);
         board.append(h("details", { class: "ew-since", open: true }, h("summary", {}, t("board.since")),
           h("ul", {}, shown.map((e) => h("li", {}, e.text))),
           since.length > shown.length ? h("p", { class: "hint" }, t("board.since_more", { n: since.length - shown.length })) : null));
@@ -325,7 +326,7 @@ export default {
             : t("part.council_reached", { strength: res.strength, council: res.council }));
         }
         for (const [q, st] of res.knocked) lines.push(t(st === 2 ? "part.knock_clash" : "part.knock_outvoted", { who: who(q) }));
-        return lines.map((x) => h("span", {}, x, " "));
+        return lines.map((x, i) => h("span", {}, i ? " · " : "", x));
       }
       if (!cands.some((c) => c.placed)) return [];
       const e = elect(cands, roleCards);

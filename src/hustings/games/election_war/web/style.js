@@ -53,6 +53,7 @@ svg.ew-die circle { fill: #222; } .ew-roll.ok svg.ew-die rect { stroke: var(--gr
 .ew .picked { transform: translateY(-6px); outline: 4px solid #1d5fa8; outline-offset: 1px; }
 .ew-since { margin: .4em 0; padding: .3em .6em; border: 1px solid #e0c36a; border-radius: 8px; background: #fffaf0; font-size: .9em; }
 .ew-since ul { margin: .2em 0; padding-left: 1.2em; }
+.ew-since li { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
 .ew-rows { display: flex; flex-direction: column; gap: 8px; margin-top: .5em; }
 .ew-row { display: grid; grid-template-columns: 104px minmax(0, 1fr); gap: 4px 8px; padding: 6px; border: 1px solid #ddd6c6; border-radius: 10px; background: #fbfaf6; }
 .ew-row.current { border: 3px solid #1d5fa8; background: #eef4fc; }
@@ -116,7 +117,7 @@ svg.ew-die circle { fill: #222; } .ew-roll.ok svg.ew-die rect { stroke: var(--gr
   .ew-cands .ew-card .ew-top { margin: -3px -3px 1px; padding: 1px 2px; }
   .ew-cands .ew-stats { gap: 3px; }
   .ew-cards { grid-template-columns: repeat(auto-fill, minmax(100px, 1fr)); gap: 6px; }
-  .ew-pile { width: 100px; } .ew-roll { width: 150px; }
+  .ew-middle { gap: 4px; } .ew-pile { width: 92px; } .ew-roll { width: 138px; } svg.ew-die { width: 36px; height: 36px; }
   .ew-seats { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
 }
 `;
