@@ -122,16 +122,19 @@ def board_move(page: Any, rng: random.Random) -> str:
         row = sum(1 for r in m["view"]["candidates"] if r[m["view"]["you"]]["placed"])
         page.locator(f".ew-row[data-row='{row}'] button.ew-slot.target[data-seat='{m['view']['you']}']").click()
         how = "board"
-    elif "play" in kinds and rng.random() < 0.6:
+    elif "play" in kinds and rng.random() < 0.4:
         a = rng.choice([x for x in legal if x["kind"] == "play"])
         i = m["view"]["hand"].index(a["args"][0])
         page.locator(f".ew-cards.news button.ew-card[data-i='{i}']").click()
         # only the candidates this card may go on are targets now
-        targets = page.eval_on_selector_all(".ew-row.current button.ew-slot.target", "es => es.map(e => +e.dataset.seat)")
-        assert sorted(targets) == sorted(x["args"][1] for x in legal if x["kind"] == "play" and x["args"][0] == a["args"][0])
-        page.locator(f".ew-row[data-row='{m['view']['round']}'] button.ew-slot.target[data-seat='{a['args'][1]}']").click()
+        seats = "es => es.map(e => +e.dataset.seat)"
+        targets = page.eval_on_selector_all(".ew-row.current button.ew-slot.target", seats)
+        card = a["args"][0]
+        assert sorted(targets) == sorted(x["args"][1] for x in legal if x["kind"] == "play" and x["args"][0] == card)
+        row = m["view"]["round"]
+        page.locator(f".ew-row[data-row='{row}'] button.ew-slot.target[data-seat='{a['args'][1]}']").click()
         how = "board"
-    elif "discard" in kinds and rng.random() < 0.5:
+    elif "discard" in kinds and rng.random() < 0.3:
         a = rng.choice([x for x in legal if x["kind"] == "discard"])
         i = m["view"]["hand"].index(a["args"][0])
         page.locator(f".ew-cards.news button.ew-card[data-i='{i}']").click()
@@ -216,4 +219,143 @@ def test_election_war_board_cards_match_the_view_and_a_game_by_tapping(
     assert not sent(spectator, "act"), "a spectator sent an action"
     assert not errors, errors
     for c in contexts:
+        c.close()
+
+
+# Rendering two views one after the other straight into the page (the renderer module as the table page loads it)
+# shows what an animation is given: the classes set on what changed.
+RENDER_TWICE = """async ({game, first, second, lang}) => {
+  const { el, fill } = await import('/static/common.js');
+  const meta = await (await fetch(`/web/games/${game}.json?lang=${lang}`)).json();
+  const r = (await import(meta.renderer)).default;
+  const t = (k, f) => (k in meta.catalog ? fill(meta.catalog[k], f) : k);
+  const root = document.createElement('div');
+  document.body.append(root);
+  const ctx = { t, lang, h: el, names: meta.names, seat: first.you ?? 0, legal: [], act: () => false,
+    who: (q) => `P${q + 1}`, events: [], redraw: () => {} };
+  r.render(root, first, ctx);
+  root.replaceChildren();
+  r.render(root, second, ctx);
+  const out = [...root.querySelectorAll('[class*="anim-"], .moved')].map((e) => ({
+    cls: e.className, row: e.closest('[data-row]')?.dataset.row ?? null, seat: e.dataset.seat ?? null,
+    cell: e.dataset.cell ?? null, style: e.getAttribute('style') }));
+  root.remove();
+  return out;
+}"""
+
+
+def test_changes_since_the_last_drawing_are_animated(base_url: str, browser: Any) -> None:
+    import copy
+
+    import hustings
+
+    s = hustings.make("election-war", players=4, seed=5)
+    hidden = s.view(0)
+    while s.phase == "declare":  # the last view before the reveal: the others' cards placed face down
+        hidden = s.view(0)
+        p = s.current_players[0]
+        s.apply(p, s.legal_actions(p)[0])
+    revealed = s.view(0)
+    changed = copy.deepcopy(revealed)
+    cand = changed["candidates"][revealed["round"]]
+    cand[1]["strength"] += 2
+    cand[2]["status"] = 1
+    changed["hand"] = [*(revealed["hand"] or []), 0]
+    changed["discard"] = [*revealed["discard"], 3]
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    got = page.evaluate(RENDER_TWICE, {"game": "election-war", "first": hidden, "second": revealed, "lang": "en"})
+    flips = {(g["row"], g["seat"]) for g in got if "anim-flip" in g["cls"] and g["seat"] is not None}
+    want = {(str(r), str(q)) for r, row in enumerate(hidden["candidates"]) for q, c in enumerate(row)
+            if c["placed"] and c["card"] is None}
+    assert want and flips == want, (flips, want)
+    got = page.evaluate(RENDER_TWICE, {"game": "election-war", "first": revealed, "second": changed, "lang": "en"})
+    by = {(g["row"], g["seat"]): g["cls"] for g in got if g["seat"] is not None}
+    row = str(revealed["round"])
+    assert "anim-bump" in by[(row, "1")] and "anim-out" in by[(row, "2")], by
+    assert any("anim-draw" in g["cls"] for g in got)
+    assert any("discard" in g["cls"] and "anim-flip" in g["cls"] for g in got)
+    # nothing changed: nothing moves
+    assert not page.evaluate(RENDER_TWICE, {"game": "election-war", "first": changed, "second": changed, "lang": "en"})
+
+    # the puzzle: a swap slides each of its two cards in from the other's cell
+    puzzle = hustings.make("palace-escape", players=1, seed=5)
+    first = puzzle.view(0)
+    swap = next(a for a in puzzle.legal_actions(0) if a.kind == "swap")
+    puzzle.apply(0, swap)
+    a, b = swap.args
+    got = page.evaluate(RENDER_TWICE, {"game": "palace-escape", "first": first, "second": puzzle.view(0), "lang": "en"})
+    dx, dy = b % 3 - a % 3, b // 3 - a // 3
+    assert sorted((g["cell"], g["style"]) for g in got) == sorted(
+        [(str(a), f"--dx:{dx};--dy:{dy}"), (str(b), f"--dx:{-dx};--dy:{-dy}")]), got
+    page.close()
+
+
+def test_fifteen_seats_fit_a_phone(base_url: str, browser: Any, shots: Path) -> None:
+    """Fifteen seats: every row wraps its candidates onto more lines, nothing scrolls sideways, every card that
+    can be tapped is at least 44 px; a declaration made on the board; a spectator sees fifteen backs a row."""
+    made = create_table(base_url, "election-war", 15, [None] + ["random"] * 14)
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, reduced_motion="reduce")
+    laptop = browser.new_context(viewport=LAPTOP, reduced_motion="reduce")
+    page, watcher = phone.new_page(), laptop.new_page()
+    errors: list[str] = []
+    for p in (page, watcher):
+        p.add_init_script(RECORD_SENDS)
+        watch_errors(p, errors)
+    page.goto(base_url + made["seats"][0]["invite"])
+    join_and_start([page])
+    # the fourteen bots have placed their six cards: every row holds fourteen backs (the page is still asked)
+    everyone = f"() => {STATE}.model.view.role_hand_sizes.slice(1).every((k) => k === 0)"
+    page.wait_for_function(everyone, timeout=60000)
+    b = check_board(page)
+    assert [r["backs"] for r in b["rows"]] == [14] * 6
+    assert board_move(page, random.Random(15)) == "board"
+    b = check_board(page)
+    assert b["rows"][0]["slots"][0][1] == b["view"]["candidates"][0][0]["card"] is not None
+    page.screenshot(path=str(shots / "phone-15-declare.png"), full_page=True)
+    watcher.goto(f"{base_url}/t/{made['table']['id']}")
+    watcher.wait_for_function(f"() => {STATE}.model !== null", timeout=20000)
+    b = check_board(watcher)
+    assert [r["backs"] for r in b["rows"]] == [15] + [14] * 5
+    watcher.screenshot(path=str(shots / "laptop-15-spectator.png"), full_page=True)
+    assert not errors, errors
+    phone.close()
+    laptop.close()
+
+
+def test_palace_swap_slides_and_par_is_drawn(base_url: str, browser: Any, shots: Path) -> None:
+    """逃出總統府: a swap tapped on the grid slides its two cards; the par track has a step per move of par, the
+    moves made filled; screenshots on a laptop and a phone in each language."""
+    made = create_table(base_url, "palace-escape", 1, [None])
+    errors: list[str] = []
+    pages = []
+    for size, vp in (("laptop", LAPTOP), ("phone", PHONE)):
+        c = browser.new_context(viewport=vp, is_mobile=size == "phone", has_touch=size == "phone")
+        p = c.new_page()
+        watch_errors(p, errors)
+        pages.append((size, c, p))
+    phone = pages[1][2]
+    phone.goto(base_url + made["seats"][0]["invite"])
+    join_and_start([phone])
+    m = model(phone)["m"]
+    a, b = next(x for x in m["legal"] if x["kind"] == "swap")["args"]
+    phone.locator(f".palace [data-cell='{a}']").click()
+    phone.locator(f".palace [data-cell='{b}']").click()
+    phone.wait_for_function(f"s => {STATE}.model.step > s", arg=m["step"], timeout=10000)
+    slid = phone.eval_on_selector_all(".palace .cell.moved", "es => es.map(e => +e.dataset.cell)")
+    assert sorted(slid) == sorted([a, b])
+    pages[0][2].goto(f"{base_url}/t/{made['table']['id']}")  # the laptop watches
+    pages[0][2].wait_for_function(f"() => {STATE}.model !== null", timeout=10000)
+    for size, _c, p in pages:
+        v = model(p)["m"]["view"]
+        track = p.eval_on_selector(".palace-par", "e => [+e.dataset.moves, +e.dataset.par, "
+                                   "e.querySelectorAll('i').length, e.querySelectorAll('i.done').length]")
+        assert track == [v["moves"], v["par"], max(v["par"], v["moves"]), min(v["moves"], v["par"])], track
+        for lang in ("en", "zh-Hans", "zh-Hant"):
+            if lang != "en":
+                switch_lang(p, lang)
+            no_missing_keys(p)
+            p.screenshot(path=str(shots / f"palace-{size}-{lang}.png"), full_page=True)
+    assert not errors, errors
+    for _s, c, _p in pages:
         c.close()
