@@ -113,6 +113,26 @@ function diff(prev, view) {
   return anim;
 }
 
+function placedRows(view) {
+  const me = Number.isInteger(view.you) ? view.you : null;
+  return me === null ? 0 : view.candidates.filter((row) => row[me]?.placed).length;
+}
+
+// What to tap next on the board, from the legal actions' kinds and the card picked up (null: nothing to tap).
+function promptText(view, ctx) {
+  const { t, names } = ctx;
+  const legal = ctx.legal || [];
+  const has = (kind, card) => legal.some((a) => a.kind === kind && (card === undefined || a.args[0] === card));
+  const row = view.round + 1, next = placedRows(view) + 1;
+  if (sel?.kind === "news" && has("play", sel.card)) return t("board.pick_target", { card: names.news?.[sel.card], row });
+  if (sel?.kind === "news" && has("discard", sel.card)) return t("board.pick_discard", { card: names.news?.[sel.card] });
+  if (sel?.kind === "role" && has("declare", sel.card)) return t("board.pick_slot", { card: names.roles?.[sel.card], row: next });
+  if (has("play")) return t("board.pick_news", { row });
+  if (has("discard")) return t("board.pick_discard_card");
+  if (has("declare")) return t("board.pick_role", { row: next });
+  return null;
+}
+
 export default {
   render(root, view, ctx) {
     const { h, t, names, who } = ctx;
@@ -150,7 +170,7 @@ export default {
     if (!pickable(sel)) sel = null;
     const pick = (s) => { sel = sel && sel.kind === s.kind && sel.i === s.i ? null : s; ctx.redraw?.(); };
     const send = (a) => { sel = null; if (a) ctx.act(a); };
-    const nextRow = me === null ? 0 : view.candidates.filter((row) => row[me]?.placed).length;
+    const nextRow = placedRows(view);
     const playing = ["play", "press", "discard"].includes(view.phase);
 
     const seatTag = (q) => h("span", { class: "ew-who" }, who(q));
@@ -184,7 +204,7 @@ export default {
       return h(tag, { ...attrs, class: `ew-card news w-${names.wind_ids?.[wind]} ${attrs.class || ""}`, "data-news": card,
         "aria-label": names.news_labels?.[card] ?? "" },
       h("span", { class: "ew-top" }, h("span", { class: "ew-dievalue", title: t("board.die_wind") }, dieFace(dieN, "ew-pips"), String(dieN)),
-        h("span", { class: "ew-wind" }, `${WIND_SHAPE[wind]} ${names.winds?.[wind] ?? ""}`)),
+        h("span", { class: "ew-wind", title: names.winds?.[wind] ?? "" }, WIND_SHAPE[wind], h("span", { class: "ew-wind-word" }, ` ${names.winds?.[wind] ?? ""}`))),
       h("span", { class: "ew-name" }, names.news?.[card] ?? card),
       h("span", { class: "ew-effect" }, names.effects?.[card] ?? ""));
     };
@@ -248,13 +268,7 @@ export default {
           "data-i": i, onclick: ok ? () => pick({ kind: "news", card: c, i }) : null }, ok ? "button" : "div");
       }), (view.hand || []).length ? null : h("span", { class: "hint" }, t("tui.none"))));
       board.append(h("div", { class: "ew-mine" }, prompt, hand));
-      if (sel?.kind === "news" && plays.some((a) => a.args[0] === sel.card)) {
-        prompt.textContent = t("board.pick_target", { card: names.news?.[sel.card], row: view.round + 1 });
-      } else if (sel?.kind === "news") prompt.textContent = t("board.pick_discard", { card: names.news?.[sel.card] });
-      else if (sel?.kind === "role") prompt.textContent = t("board.pick_slot", { card: names.roles?.[sel.card], row: nextRow + 1 });
-      else if (plays.length) prompt.textContent = t("board.pick_news", { row: view.round + 1 });
-      else if (discards.length) prompt.textContent = t("board.pick_discard_card");
-      else if (declares.length) prompt.textContent = t("board.pick_role", { row: nextRow + 1 });
+      prompt.textContent = promptText(view, ctx) || "";
       prompt.hidden = !prompt.textContent;
     }
 
@@ -374,7 +388,7 @@ export default {
     if (view.phase === "press" && view.pending) {
       return t("tui.press_now", { card: names.news?.[view.pending.card] ?? "", who: who(view.pending.target) });
     }
-    return null;
+    return promptText(view, ctx);
   },
   scores(view) { return view.votes.map((v, s) => ({ seat: s, total: v })); },
 };

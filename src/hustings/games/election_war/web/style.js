@@ -37,7 +37,7 @@ svg.ew-pips { width: 14px; height: 14px; } svg.ew-pips rect { fill: #fff; stroke
 .ew-wind { font-weight: 600; white-space: nowrap; } .w-boom .ew-wind { color: #b3261e; }
 .ew-effect { margin-top: auto; padding: 2px 3px; border-radius: 4px; background: #fff; border: 1px solid #ddd; font-size: 11px; }
 .ew-card.news .ew-top { background: #eee; }
-.ew-card.small { min-height: 70px; font-size: 11px; }
+.ew-card.small { min-height: 70px; font-size: 11px; } .ew-card.small .ew-wind-word { display: none; }
 .ew-card.tiny { min-height: 0; font-size: 10px; padding: 2px 3px; }
 .ew-card.tiny .ew-effect, .ew-card.tiny .ew-wind { display: none; }
 .ew-middle { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; margin: .4em 0; }
