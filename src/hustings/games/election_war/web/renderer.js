@@ -1,67 +1,394 @@
-// 選舉之戰 in the browser: the six rows with each seat's candidate, the news hand, deck and discard, wind checks
-// as they happen, the count. Only what this seat's view holds is drawn (others' hands are counts).
+// 選舉之戰 in the browser, drawn as a table of cards: six district rows top to bottom, each with its green
+// council card and every seat's role card (face down until the reveal), the news deck, the discard pile, the
+// card in play and the last die read; the viewer's own cards in hand; each seat's hidden hands as backs.
+// Only what this seat's view holds is drawn. Every card carries a shape and a letter as well as its colour.
+// Playing is done on the board: tap a news card, then its target (or the discard pile); tap a role card, then
+// your place on the next row. Only actions in ctx.legal are ever sent (ctx.act checks again).
+// What changed since the last drawing is animated (the previous view is kept here to diff against), and what
+// changed since this seat's last turn stays outlined until it acts.
 
-function pct(v) { return v === null || v === undefined ? "?" : `${Math.floor(v / 10)}.${v % 10}%`; }
+import STYLE from "./style.js";
+
+const RANK_SHAPE = ["★", "●", "▲"]; // president, mayor, legislator (frame red, blue, yellow)
+const COUNCIL_SHAPE = "■";
+const WIND_SHAPE = ["~", "≈", "✸"]; // breeze, gale, boom
+// Okabe-Ito: told apart with the common colour blindnesses; each party also shows its letter
+const PARTY_COLOR = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#D55E00"];
+const SVG = "http://www.w3.org/2000/svg";
+const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
+
+let sel = null; // the card picked up in hand: {kind: "news"|"role", card, i}
+const memo = { key: null, view: null, dieKey: null, hadTurn: false, awayFrom: null, changed: new Set() };
+
+function pct(v) { return v === null || v === undefined ? "" : `${Math.floor(v / 10)}.${v % 10}%`; }
+
+function dieFace(n, cls = "ew-die") {
+  const s = document.createElementNS(SVG, "svg");
+  s.setAttribute("viewBox", "0 0 40 40");
+  s.setAttribute("class", cls);
+  s.setAttribute("aria-hidden", "true");
+  const r = document.createElementNS(SVG, "rect");
+  for (const [k, v] of Object.entries({ x: 2, y: 2, width: 36, height: 36, rx: 7 })) r.setAttribute(k, v);
+  s.append(r);
+  for (const [x, y] of PIPS[n] || []) {
+    const c = document.createElementNS(SVG, "circle");
+    c.setAttribute("cx", 10 * x); c.setAttribute("cy", 10 * y); c.setAttribute("r", 3.6);
+    s.append(c);
+  }
+  return s;
+}
+
+// The count of one row as the rules do it (rules/count.py, elect): who would be elected now and who is knocked
+// out on the way. Only with every standing card face up to this seat.
+function elect(cands, roleCards) {
+  const out = [];
+  let standing = cands.filter((c) => c.placed && c.status === 0);
+  if (standing.some((c) => c.card === null || c.card === undefined)) return null;
+  for (;;) {
+    if (!standing.length) return { winner: null, out };
+    const best = Math.max(...standing.map((c) => c.strength));
+    const top = standing.filter((c) => c.strength === best);
+    if (top.length === 1) return { winner: top[0], out };
+    const byParty = new Map();
+    for (const c of top) byParty.set(c.party, [...(byParty.get(c.party) || []), c]);
+    const rest = [];
+    for (const seats of byParty.values()) {
+      if (seats.length > 1) out.push({ kind: "clash", seats, strength: best });
+      else rest.push(seats[0]);
+    }
+    if (rest.length > 1) {
+      const keep = rest.reduce((a, b) => (roleCards[b.card][4] > roleCards[a.card][4] ? b : a));
+      out.push({ kind: "share", seats: rest.filter((c) => c !== keep), keep, strength: best });
+      return { winner: keep, out };
+    }
+    if (rest.length === 1) return { winner: rest[0], out };
+    const gone = new Set(top);
+    standing = standing.filter((c) => !gone.has(c));
+  }
+}
+
+function lastDie(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === "wind_check" || e.type === "press_conference") return { e, key: `${e.step}:${e.n}` };
+    if (e.type === "count_row" && e.data.check) return { e, key: `${e.step}:${e.n}` };
+  }
+  return null;
+}
+
+function multiset(list) {
+  const m = new Map();
+  for (const x of list || []) m.set(x, (m.get(x) || 0) + 1);
+  return m;
+}
+
+// What changed from the previous drawing of this seat's view: element keys to animate, by kind of change.
+function diff(prev, view) {
+  const anim = new Map();
+  if (!prev || prev.players !== view.players) return anim;
+  view.candidates.forEach((row, r) => row.forEach((c, q) => {
+    const o = prev.candidates[r]?.[q];
+    if (!o) return;
+    const k = `c${r}.${q}`;
+    if (c.placed && !o.placed) anim.set(k, "anim-deal");
+    else if (c.card !== null && c.card !== undefined && (o.card === null || o.card === undefined)) anim.set(k, "anim-flip");
+    else if (c.status !== o.status) anim.set(k, "anim-out");
+    else if (c.strength !== o.strength || c.level !== o.level || c.protected !== o.protected) anim.set(k, "anim-bump");
+  }));
+  const before = multiset(prev.hand);
+  (view.hand || []).forEach((c, i) => {
+    if ((before.get(c) || 0) > 0) before.set(c, before.get(c) - 1);
+    else anim.set(`h${i}`, "anim-draw");
+  });
+  if (view.discard.length !== prev.discard.length) anim.set("discard", "anim-flip");
+  if (view.deck !== prev.deck) anim.set("deck", "anim-bump");
+  if (view.pending && (!prev.pending || prev.pending.card !== view.pending.card || prev.pending.target !== view.pending.target)) {
+    anim.set("pending", "anim-play");
+  }
+  view.results.slice(prev.results.length).forEach((res) => anim.set(`r${res.row}`, "anim-win"));
+  view.votes.forEach((v, q) => { if (v !== prev.votes[q]) anim.set(`s${q}`, "anim-bump"); });
+  view.hand_sizes.forEach((v, q) => { if (v !== prev.hand_sizes[q]) anim.set(`s${q}`, "anim-bump"); });
+  if (view.round !== prev.round || view.phase !== prev.phase) anim.set(`row${view.round}`, "anim-row");
+  return anim;
+}
+
+function placedRows(view) {
+  const me = Number.isInteger(view.you) ? view.you : null;
+  return me === null ? 0 : view.candidates.filter((row) => row[me]?.placed).length;
+}
+
+// What to tap next on the board, from the legal actions' kinds and the card picked up (null: nothing to tap).
+function promptText(view, ctx) {
+  const { t, names } = ctx;
+  const legal = ctx.legal || [];
+  const has = (kind, card) => legal.some((a) => a.kind === kind && (card === undefined || a.args[0] === card));
+  const row = view.round + 1, next = placedRows(view) + 1;
+  if (sel?.kind === "news" && has("play", sel.card)) return t("board.pick_target", { card: names.news?.[sel.card], row });
+  if (sel?.kind === "news" && has("discard", sel.card)) return t("board.pick_discard", { card: names.news?.[sel.card] });
+  if (sel?.kind === "role" && has("declare", sel.card)) return t("board.pick_slot", { card: names.roles?.[sel.card], row: next });
+  if (has("play")) return t("board.pick_news", { row });
+  if (has("discard")) return t("board.pick_discard_card");
+  if (has("declare")) return t("board.pick_role", { row: next });
+  return null;
+}
 
 export default {
   render(root, view, ctx) {
     const { h, t, names, who } = ctx;
     const n = view.players;
-    const roleName = (c) => (c === null || c === undefined ? "" : names.roles?.[c] ?? `#${c}`);
-    const candCell = (c) => {
-      if (!c || !c.placed) return h("td", { class: "empty" }, "·");
-      if (c.card === null || c.card === undefined) return h("td", { class: "facedown" }, h("span", { class: "chip hidden" }, "?"));
-      return h("td", { class: `party-${c.party ?? 0}${c.status ? " out" : ""}`, "data-card": c.card },
-        h("strong", {}, roleName(c.card)), " ",
-        h("span", { class: "chip" }, names.frames?.[c.frame] ?? ""), " ",
-        h("span", { class: "chip" }, names.parties?.[c.party] ?? ""), h("br"),
-        h("span", { class: "hint" }, `Lv ${c.level} · ⚔ ${c.strength} · ${pct(c.vote_share)}`),
-        c.status ? h("div", { class: "hint" }, t(`status.${c.status}`)) : null,
-        c.protected ? h("span", { class: "chip pro" }, "🛡") : null);
+    const me = Number.isInteger(view.you) ? view.you : null;
+    const roleCards = names.role_cards || [];
+    const newsCards = names.news_cards || [];
+    const legal = ctx.legal || [];
+    if (!document.getElementById("ew-style")) document.head.append(h("style", { id: "ew-style" }, STYLE));
+
+    // what changed: animated now; outlined until this seat acts again
+    const key = `${ctx.seat}|${n}|${view.rows.map((r) => r.district).join(",")}`;
+    if (memo.key !== key) Object.assign(memo, { key, view: null, dieKey: null, hadTurn: false, awayFrom: null, changed: new Set() });
+    const anim = diff(memo.view, view);
+    const myTurn = legal.length > 0;
+    if (memo.hadTurn && !myTurn) { memo.awayFrom = ctx.events.length; memo.changed.clear(); }
+    // a deal or the reveal turns up every card: only what news cards and the count did stays outlined
+    else for (const [k, a] of anim) if (!["anim-deal", "anim-flip", "anim-row", "anim-draw"].includes(a)) memo.changed.add(k);
+    if (view.phase === "over") memo.changed.clear();
+    memo.hadTurn = myTurn;
+    memo.view = view;
+    const die = lastDie(ctx.events);
+    if (die && memo.dieKey !== null && die.key !== memo.dieKey) anim.set("die", "anim-roll");
+    memo.dieKey = die ? die.key : "";
+    const mark = (k, base) => [base, anim.get(k), memo.changed.has(k) && memo.awayFrom !== null ? "ew-new" : ""]
+      .filter(Boolean).join(" ");
+
+    // the board's choices, from the legal actions' structure (kind, args)
+    const plays = legal.filter((a) => a.kind === "play");
+    const discards = legal.filter((a) => a.kind === "discard");
+    const declares = legal.filter((a) => a.kind === "declare");
+    const pickable = (s) => s && (s.kind === "news"
+      ? plays.some((a) => a.args[0] === s.card) || discards.some((a) => a.args[0] === s.card)
+      : declares.some((a) => a.args[0] === s.card));
+    if (!pickable(sel)) sel = null;
+    const pick = (s) => { sel = sel && sel.kind === s.kind && sel.i === s.i ? null : s; ctx.redraw?.(); };
+    const send = (a) => { sel = null; if (a) ctx.act(a); };
+    const nextRow = placedRows(view);
+    const playing = ["play", "press", "discard"].includes(view.phase);
+
+    const seatTag = (q) => h("span", { class: "ew-who" }, who(q));
+    const partyBadge = (p) => h("span", { class: "ew-party", style: `--pc:${PARTY_COLOR[p % PARTY_COLOR.length]}`,
+      title: names.parties?.[p] ?? "" }, t(`tui.party_abbr.${names.party_ids?.[p]}`));
+    const rankMark = (f) => h("span", { class: "ew-shape", title: names.frames?.[f] ?? "" },
+      `${RANK_SHAPE[f]}${t(`tui.rank_abbr.${names.rank_ids?.[f]}`).toUpperCase()}`);
+
+    // a role card face up: shape and letter, party, name, level, strength, vote share, what became of it
+    const roleCard = (card, c, attrs = {}, tag = "div") => {
+      const [frame, lv0, st0, party, share] = roleCards[card] || [0, 0, 0, 0, 0];
+      const level = c?.level ?? lv0, strength = c?.strength ?? st0;
+      const out = c && c.status ? ["", "withdrawn", "clash", "outvoted"][c.status] : "";
+      const changed = c ? { lv: level - lv0, st: strength - st0 } : { lv: 0, st: 0 };
+      const delta = (d) => (d ? h("sup", { class: d > 0 ? "up" : "down" }, d > 0 ? `+${d}` : `${d}`) : null);
+      return h(tag, { ...attrs, class: `ew-card role f-${frame}${out ? " out" : ""} ${attrs.class || ""}`, "data-card": card,
+        "data-frame": frame, "aria-label": `${names.roles?.[card] ?? card}: ${names.role_labels?.[card] ?? ""}` },
+      h("span", { class: "ew-top" }, rankMark(frame), partyBadge(party)),
+      h("span", { class: "ew-name" }, names.roles?.[card] ?? card),
+      h("span", { class: "ew-stats" },
+        h("span", { class: "ew-lv", title: t("board.level") }, `${t("board.level")} ${level}`, delta(changed.lv)),
+        h("span", { class: "ew-st", title: t("board.strength") }, `⚔${strength}`, delta(changed.st))),
+      h("span", { class: "ew-share", title: t("board.share") }, pct(share)),
+      out ? h("span", { class: "ew-status" }, `✘ ${t(`board.out_${out}`)}`) : null,
+      c?.protected ? h("span", { class: "ew-shield", title: t("board.protected") }, "◆") : null);
     };
-    const table = h("table", { class: "grid rows" },
-      h("tr", {}, h("th", {}, "#"), h("th", {}, t("web.district")), Array.from({ length: n }, (_, s) => h("th", {}, who(s)))),
-      view.rows.map((r, i) => h("tr", { class: i === view.round ? "current-row" : "", "data-row": i },
-        h("td", {}, String(i + 1)), h("td", {}, names.districts?.[r.district] ?? r.district),
-        (view.candidates[i] || []).map(candCell))));
-    root.append(h("section", { class: "panel" },
-      h("h3", {}, `${t(`phase.${view.phase}`)} · ${t("web.round", { n: Math.min(view.round + 1, 6) })}`),
-      h("div", { class: "scroll-x" }, table)));
+    const back = (attrs = {}, tag = "div") => h(tag, { ...attrs, class: `ew-card ew-back ${attrs.class || ""}`, "data-back": "role",
+      "aria-label": t("board.face_down") }, h("span", { class: "ew-back-mark" }, "?"));
+    const newsCard = (card, attrs = {}, tag = "div") => {
+      const [dieN, wind] = newsCards[card] || [1, 0];
+      return h(tag, { ...attrs, class: `ew-card news w-${names.wind_ids?.[wind]} ${attrs.class || ""}`, "data-news": card,
+        "aria-label": names.news_labels?.[card] ?? "" },
+      h("span", { class: "ew-top" }, h("span", { class: "ew-dievalue", title: t("board.die_wind") }, dieFace(dieN, "ew-pips"), String(dieN)),
+        h("span", { class: "ew-wind", title: names.winds?.[wind] ?? "" }, WIND_SHAPE[wind], h("span", { class: "ew-wind-word" }, ` ${names.winds?.[wind] ?? ""}`))),
+      h("span", { class: "ew-name" }, names.news?.[card] ?? card),
+      h("span", { class: "ew-effect" }, names.effects?.[card] ?? ""));
+    };
 
-    // the news card being resolved and the latest wind checks (from the events this seat saw)
-    const checks = ctx.events.filter((e) => e.type === "wind_check").slice(-3);
-    if (view.pending || checks.length) {
-      root.append(h("section", { class: "panel" },
-        view.pending ? h("p", {}, t("web.in_play"), ": ", h("strong", {}, names.news_labels?.[view.pending.card] ?? view.pending.card),
-          " → ", who(view.pending.target)) : null,
-        checks.length ? h("ul", { class: "checks" }, checks.map((e) => h("li", { class: e.data.success ? "ok" : "bad" }, e.text || e.type))) : null));
+    const board = h("section", { class: "panel ew", "data-phase": view.phase });
+    root.append(board);
+    const round = Math.min(view.round + 1, 6);
+    board.append(h("div", { class: "ew-head" },
+      h("h3", {}, `${t(`phase.${view.phase}`)} · ${t("web.round", { n: round })}`),
+      h("span", { class: "hint" }, `${t("board.first_mark")}: ${who(view.first)}`)));
+
+    // --- the middle of the table: deck, discard pile, the card in play, the last die read
+    const discardTarget = sel && sel.kind === "news" ? discards.find((a) => a.args[0] === sel.card) : null;
+    const top = view.discard[view.discard.length - 1];
+    const pile = h(discardTarget ? "button" : "div", {
+      class: mark("discard", `ew-pile discard${discardTarget ? " target" : ""}`), "data-count": view.discard.length,
+      "data-top": top ?? "", "data-action": discardTarget?.id, onclick: discardTarget ? () => send(discardTarget) : null },
+    h("span", { class: "ew-pile-title" }, t("board.discard")),
+    top === undefined ? h("div", { class: "ew-card ew-slot-empty" }, t("board.empty_pile")) : newsCard(top, { class: "small" }),
+    h("span", { class: "ew-count" }, t("board.cards", { n: view.discard.length })));
+    const middle = h("div", { class: "ew-middle" },
+      h("div", { class: mark("deck", "ew-pile deck"), "data-count": view.deck },
+        h("span", { class: "ew-pile-title" }, t("board.deck")),
+        h("div", { class: "ew-card ew-back news-back small" }, h("span", { class: "ew-back-mark" }, "✉")),
+        h("span", { class: "ew-count" }, t("board.cards", { n: view.deck }))),
+      pile);
+    if (view.pending) {
+      middle.append(h("div", { class: mark("pending", "ew-pile inplay"), "data-news": view.pending.card, "data-target": view.pending.target },
+        h("span", { class: "ew-pile-title" }, t("board.in_play")), newsCard(view.pending.card, { class: "small" }),
+        h("span", { class: "ew-count" }, t("board.on_target", { who: who(view.pending.target) }))));
+    }
+    if (die) {
+      const d = die.e.data, chk = die.e.type === "count_row" ? d.check : d;
+      const ok = die.e.type === "press_conference" ? d.cleared : chk.success;
+      const what = die.e.type === "wind_check" ? t("board.die_wind") : die.e.type === "press_conference"
+        ? t("board.die_press") : t("board.die_council", { row: d.row + 1 });
+      middle.append(h("div", { class: mark("die", `ew-pile ew-roll ${ok ? "ok" : "bad"}`), "data-die": chk.die, "data-level": chk.level },
+        h("span", { class: "ew-pile-title" }, what),
+        chk.die >= 1 ? dieFace(chk.die, "ew-die") : h("span", { class: "ew-die none" }, "—"),
+        h("span", { class: "ew-count" }, t("board.die_line", { die: chk.die, level: chk.level,
+          result: `${ok ? "✓" : "✗"} ${t(ok ? "board.success" : "board.failure")}` }))));
+    }
+    board.append(middle);
+
+    // --- what this seat holds: its news hand and the role cards still to place
+    const prompt = h("p", { class: "ew-prompt", "aria-live": "polite" });
+    if (me !== null) {
+      const hand = h("div", { class: "ew-hand" });
+      if ((view.role_hand || []).length) {
+        hand.append(h("h4", {}, t("board.hand_roles")), h("div", { class: "ew-cards roles" }, view.role_hand.map((c, i) => {
+          const ok = declares.some((a) => a.args[0] === c);
+          const picked = sel && sel.kind === "role" && sel.i === i;
+          return roleCard(c, null, { class: `${picked ? "picked" : ""}${ok ? " pickable" : ""}`, "aria-pressed": ok ? String(!!picked) : null,
+            "data-i": i, onclick: ok ? () => pick({ kind: "role", card: c, i }) : null }, ok ? "button" : "div");
+        })));
+      }
+      hand.append(h("h4", {}, t("board.hand_news")), h("div", { class: "ew-cards news" }, (view.hand || []).map((c, i) => {
+        const ok = plays.some((a) => a.args[0] === c) || discards.some((a) => a.args[0] === c);
+        const picked = sel && sel.kind === "news" && sel.i === i;
+        return newsCard(c, { class: mark(`h${i}`, `${picked ? "picked" : ""}${ok ? " pickable" : ""}`), "aria-pressed": ok ? String(!!picked) : null,
+          "data-i": i, onclick: ok ? () => pick({ kind: "news", card: c, i }) : null }, ok ? "button" : "div");
+      }), (view.hand || []).length ? null : h("span", { class: "hint" }, t("tui.none"))));
+      board.append(h("div", { class: "ew-mine" }, prompt, hand));
+      prompt.textContent = promptText(view, ctx) || "";
+      prompt.hidden = !prompt.textContent;
     }
 
-    // own secrets: the news hand and the role cards still in hand
-    if (Number.isInteger(view.you)) {
-      root.append(h("section", { class: "panel mine-panel" },
-        h("h3", {}, t("your_side", { who: who(view.you) })),
-        h("div", {}, h("strong", {}, t("web.hand")), ": ",
-          h("div", { class: "chips hand" }, (view.hand || []).map((c) => h("span", { class: "chip", "data-news": c }, names.news_labels?.[c] ?? c)))),
-        (view.role_hand || []).length ? h("div", {}, h("strong", {}, t("web.roles_in_hand")), ": ",
-          h("div", { class: "chips" }, view.role_hand.map((c) => h("span", { class: "chip", "data-role": c }, names.role_labels?.[c] ?? c)))) : null));
+    // since this seat's last turn: what happened, in the events' own words
+    if (myTurn && memo.awayFrom !== null && memo.awayFrom < ctx.events.length) {
+      const since = ctx.events.slice(memo.awayFrom).filter((e) => e.text && e.type !== "turn_started");
+      if (since.length) {
+        const shown = since.slice(-4);
+        board.append(h("details", { class: "ew-since", open: true }, h("summary", {}, t("board.since")),
+          h("ul", {}, shown.map((e) => h("li", {}, e.text))),
+          since.length > shown.length ? h("p", { class: "hint" }, t("board.since_more", { n: since.length - shown.length })) : null));
+      }
     }
 
-    const last = view.discard.slice(-5).map((c) => names.news?.[c] ?? c);
-    root.append(h("section", { class: "panel" },
-      h("div", { class: "kv" },
-        h("span", {}, t("web.deck")), h("span", {}, String(view.deck)),
-        h("span", {}, t("web.discard")), h("span", {}, `${view.discard.length}${last.length ? ` (${last.join(", ")} …)` : ""}`),
-        h("span", {}, t("web.hand_sizes")), h("span", {}, view.hand_sizes.map((k, s) => `${who(s)}: ${k}`).join(" · ")),
-        h("span", {}, t("score.total")), h("span", {}, view.votes.map((v, s) => `${who(s)}: ${v}`).join(" · ")))));
+    // --- the six rows: the council card, then each seat's candidate; under them the count explained
+    const rows = h("div", { class: `ew-rows${n > 6 ? " many" : ""}` });
+    view.rows.forEach((row, r) => {
+      const cands = view.candidates[r] || [];
+      const res = view.results.find((x) => x.row === r);
+      const current = playing && r === view.round;
+      const faceUp = cands.filter((c) => c.placed && c.card !== null && c.card !== undefined).length;
+      const backs = cands.filter((c) => c.placed && (c.card === null || c.card === undefined)).length;
+      const line = h("div", { class: mark(`row${r}`, `ew-row${current ? " current" : ""}${res ? " counted" : ""}`), "data-row": r,
+        "data-faceup": faceUp, "data-backs": backs, "data-empty": n - faceUp - backs },
+      h("div", { class: mark(`r${r}`, "ew-rowhead") },
+        h("span", { class: "ew-rowno" }, t("board.row", { n: r + 1 }), current ? h("em", {}, ` · ${t("board.row_now")}`) : null),
+        h("div", { class: `ew-card council${res && res.took_district ? " taken" : ""}`, "data-district": row.district, "data-council": row.council },
+          h("span", { class: "ew-top" }, h("span", { class: "ew-shape" }, `${COUNCIL_SHAPE}${t("tui.rank_abbr.councillor").toUpperCase()}`)),
+          h("span", { class: "ew-name" }, names.cities?.[row.city] ?? ""),
+          h("span", { class: "ew-stats" }, h("span", { class: "ew-st", title: t("board.strength") }, `⚔${row.council}`)),
+          h("span", { class: "ew-share" }, t("board.council_card")),
+          res && res.took_district ? h("span", { class: "ew-status won" }, `→ ${who(res.winner)}`) : null)));
+      const slots = h("div", { class: "ew-cands" });
+      cands.forEach((c, q) => {
+        const k = `c${r}.${q}`;
+        const target = current && sel?.kind === "news" ? plays.find((a) => a.args[0] === sel.card && a.args[1] === q) : null;
+        const slotTarget = sel?.kind === "role" && q === me && r === nextRow
+          ? declares.find((a) => a.args[0] === sel.card) : null;
+        const act = target || slotTarget;
+        const won = res && res.winner === q;
+        const cls = ["ew-slot", q === me ? "mine" : "", q === view.turn && current ? "turn" : "", act ? "target" : "", won ? "winner" : ""];
+        const attrs = { class: mark(k, cls.filter(Boolean).join(" ")), "data-seat": q, "data-action": act?.id,
+          onclick: act ? () => send(act) : null };
+        let face;
+        if (!c.placed) face = h("div", { class: "ew-card ew-slot-empty", "aria-label": t("board.not_placed") }, slotTarget ? "+" : "·");
+        else if (c.card === null || c.card === undefined) face = back();
+        else {
+          face = roleCard(c.card, c);
+          if (q === me && !c.status && view.phase === "declare") face.append(h("span", { class: "ew-secret" }, `👁 ${t("board.secret")}`));
+        }
+        if (won) face.append(h("span", { class: "ew-status won" }, `★ ${t("board.elected_mark")}`));
+        const pend = view.pending && current && view.pending.target === q
+          ? newsCard(view.pending.card, { class: mark("pending", "tiny on-card") }) : null;
+        slots.append(h(act ? "button" : "div", attrs, seatTag(q), face, pend));
+      });
+      line.append(slots, h("div", { class: "ew-countline" }, countLine(r, row, cands, res)));
+      rows.append(line);
+    });
+    board.append(rows);
 
-    if (view.results.length) {
-      root.append(h("section", { class: "panel" }, h("h3", {}, t("web.results")),
-        h("table", { class: "grid" }, view.results.map((r) => h("tr", {},
-          h("td", {}, String(r.row + 1)), h("td", {}, names.districts?.[r.district] ?? ""),
-          h("td", {}, r.winner >= 0 ? who(r.winner) : "—"), h("td", {}, roleName(r.card)),
-          h("td", {}, r.took_district ? t("part.took_both") : t("part.took_card")))))));
+    // the count of a row in words: counted, or as it would go now (the percentages are vote shares)
+    function countLine(r, row, cands, res) {
+      const name = (card) => names.roles?.[card] ?? "";
+      if (res) {
+        const lines = [res.winner >= 0 ? t("board.elected", { who: who(res.winner), name: name(res.card) }) : t("board.elected_none")];
+        if (res.winner >= 0) {
+          lines.push(res.check ? t("part.council_check", { strength: res.strength, council: res.council, die: res.check.die,
+            level: res.check.level, result: t(res.check.success ? "part.success" : "part.failure") })
+            : t("part.council_reached", { strength: res.strength, council: res.council }));
+        }
+        for (const [q, st] of res.knocked) lines.push(t(st === 2 ? "part.knock_clash" : "part.knock_outvoted", { who: who(q) }));
+        return lines.map((x, i) => h("span", {}, i ? " · " : "", x));
+      }
+      if (!cands.some((c) => c.placed)) return [];
+      const e = elect(cands, roleCards);
+      if (!e) return [h("span", { class: "hint" }, t("board.hidden_count"))];
+      const lines = [];
+      for (const o of e.out) {
+        if (o.kind === "clash") lines.push(t("board.tie_clash", { who: o.seats.map((c) => who(c.seat)).join(", "), strength: o.strength }));
+        else {
+          lines.push(t("board.tie_share", { who: o.seats.map((c) => who(c.seat)).join(", "), strength: o.strength,
+            share: o.seats.map((c) => pct(c.vote_share)).join(", "), best: pct(o.keep.vote_share) }));
+        }
+      }
+      if (!e.winner) lines.push(t("board.lead_none"));
+      else {
+        const w = e.winner;
+        lines.unshift(t("board.lead", { who: who(w.seat), name: name(w.card), strength: w.strength }));
+        lines.push(w.strength >= row.council ? t("board.lead_council_yes", { strength: w.strength, council: row.council })
+          : t("board.lead_council_no", { strength: w.strength, council: row.council, level: w.level }));
+      }
+      return lines.map((x) => h("span", {}, x, " "));
     }
+
+    // --- each seat: votes, cards won, the backs of the cards it holds
+    const minis = (k, cls, label) => h("span", { class: `ew-minis ${cls}`, "data-count": k, title: label, "aria-label": label },
+      Array.from({ length: k }, () => h("i", { "data-back": cls })));
+    board.append(h("h4", {}, t("board.players")), h("div", { class: "ew-seats" }, Array.from({ length: n }, (_, q) => {
+      const won = view.won[q] || { roles: [], districts: [] };
+      return h("div", { class: mark(`s${q}`, `ew-seat${q === me ? " mine" : ""}${q === view.turn ? " turn" : ""}`), "data-seat": q,
+        "data-votes": view.votes[q] },
+      h("div", { class: "ew-seat-head" }, h("strong", {}, `${q === view.turn && playing ? "▶ " : ""}${who(q)}`),
+        h("span", { class: "ew-votes" }, t("board.votes", { n: view.votes[q] }))),
+      h("div", { class: "ew-won", title: t("board.won", { roles: won.roles.length, districts: won.districts.length }) },
+        won.roles.map((c) => h("i", { class: `f-${roleCards[c]?.[0] ?? 0}`, "data-won": "role" }, RANK_SHAPE[roleCards[c]?.[0] ?? 0])),
+        won.districts.map(() => h("i", { class: "council", "data-won": "council" }, COUNCIL_SHAPE))),
+      q === me ? null : h("div", { class: "ew-held" },
+        minis(view.hand_sizes[q] ?? 0, "news", t("board.news_backs", { n: view.hand_sizes[q] ?? 0 })),
+        view.role_hand_sizes[q] ? minis(view.role_hand_sizes[q], "role", t("board.role_backs", { n: view.role_hand_sizes[q] })) : null));
+    })));
+
+    board.append(h("details", { class: "ew-legend" }, h("summary", {}, t("board.legend_title")),
+      h("p", {}, t("board.legend")), h("p", {}, t("board.news_legend")), h("p", {}, t("board.count_rule"))));
   },
-  scores(view, ctx) { return view.votes.map((v, s) => ({ seat: s, total: v })); },
+  asks(view, ctx) {
+    const { t, names, who } = ctx;
+    if (view.phase === "press" && view.pending) {
+      return t("tui.press_now", { card: names.news?.[view.pending.card] ?? "", who: who(view.pending.target) });
+    }
+    return promptText(view, ctx);
+  },
+  scores(view) { return view.votes.map((v, s) => ({ seat: s, total: v })); },
 };

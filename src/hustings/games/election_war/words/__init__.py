@@ -15,7 +15,7 @@ from hustings.games.election_war import data as D
 from hustings.games.election_war.words import labels
 from hustings.games.election_war.words.events import render_event
 from hustings.games.election_war.words.explain import Explainer
-from hustings.games.election_war.words.names import district_name, news_label, role_label
+from hustings.games.election_war.words.names import district_name, effect_text, news_label, role_label
 
 #: the rules topics (phases with a help text); the count and the end for any other phase
 TOPICS: tuple[str, ...] = ("declare", "play", "press", "discard", "over")
@@ -35,6 +35,16 @@ class ElectionWarWords(CatalogWords):
             "news_labels": [news_label(n, lang) for n in range(D.NUM_NEWS)],
             "districts": [district_name(d, lang) for d in range(len(D.DISTRICTS))],
             "frames": [D.rank_name(f, lang) for f in range(len(D.FRAMES))],
+            # what the browser's board draws on each card, by index: a role card's [frame, level, strength, party,
+            # vote share in tenths of a percent]; a news card's [die, wind] and its effect in words
+            "role_cards": [[r.frame, r.level, r.strength, r.party, r.vote_share] for r in D.ROLES],
+            "news_cards": [[c.die, c.wind] for c in D.NEWS],
+            "effects": [effect_text(n, lang) for n in range(D.NUM_NEWS)],
+            "wind_ids": list(D.WINDS),
+            "winds": [D.CATALOG.text(f"wind.{w}", lang) for w in D.WINDS],
+            "party_ids": list(D.PARTIES),
+            "rank_ids": [D.RANK_OF_FRAME[f] for f in D.FRAMES],
+            "cities": [D.city_name(c, lang) for c in range(len(D.CITIES))],
         }
 
     def label(self, action: Action, view: View, voice: Voice) -> Label:
