@@ -220,7 +220,7 @@ class PostgresStore(ActionLog):
     """
 
     def __init__(self, url: str, *, min_connections: int = 1, max_connections: int = 16,
-                 connect_timeout: float = 10.0) -> None:
+                 connect_timeout: float = 10.0, read_only: bool = False) -> None:
         self.url = url
         self.where = _where(url)
         #: tags this store's notifications so that it can tell other processes' moves from its own
@@ -245,7 +245,10 @@ class PostgresStore(ActionLog):
         self.group_moves = 0
         try:
             self._pool: ConnectionPool[psycopg.Connection[TupleRow]] = ConnectionPool(
-                url, min_size=min_connections, max_size=max_connections, kwargs={"autocommit": True},
+                url, min_size=min_connections, max_size=max_connections,
+                # read only (hustings db check): every transaction of the pool is refused any write
+                kwargs={"autocommit": True, **({"options": "-c default_transaction_read_only=on"} if read_only
+                                               else {})},
                 open=False, name="hustings",
             )
             self._pool.open(wait=True, timeout=connect_timeout)
@@ -280,6 +283,14 @@ class PostgresStore(ActionLog):
         return int(row[0])
 
     # -- the protocol -----------------------------------------------------------------------------
+
+    def pending_migrations(self) -> list[int]:
+        """The versions of :data:`MIGRATIONS` this database has not had yet (read only)."""
+        with self._conn() as conn:
+            if conn.execute("SELECT to_regclass('schema_migrations')").fetchone() in (None, (None,)):
+                return [v for v, _ in MIGRATIONS]
+            done = {int(r[0]) for r in conn.execute("SELECT version FROM schema_migrations").fetchall()}
+        return [v for v, _ in MIGRATIONS if v not in done]
 
     def migrate(self) -> int:
         with self._tx() as conn:

@@ -157,17 +157,25 @@ def _seat(row: Sequence[Any]) -> SeatRecord:
 class SqliteStore(ActionLog):
     """A :class:`~hustings.server.store.ServerStore` in one SQLite file (``":memory:"`` for tests)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
         self.path = str(path)
+        #: opened only to be read (``hustings db check``): nothing is written, not even the journal mode
+        self.read_only = read_only
         try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = self._connect()
-            # a new file only (an existing one keeps its size): SQLite writes whole pages, and a move touches a
-            # few scattered ones (its table's row, the log's index), so smaller pages mean less to write and flush
-            # per commit (4.5 KB a move instead of 10 under the load benchmark)
-            self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")
-            self._db.execute("PRAGMA journal_mode=WAL")
+            if read_only:
+                if not Path(self.path).is_file():
+                    raise StoreError(f"there is no database file {self.path!r}")
+                self._db = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro", uri=True,
+                                           isolation_level=None, check_same_thread=False, timeout=30.0)
+            else:
+                if self.path != ":memory:":
+                    Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                self._db = self._connect()
+                # a new file only (an existing one keeps its size): SQLite writes whole pages, and a move touches a
+                # few scattered ones (its table's row, the log's index), so smaller pages mean less to write and
+                # flush per commit (4.5 KB a move instead of 10 under the load benchmark)
+                self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")
+                self._db.execute("PRAGMA journal_mode=WAL")
         except (sqlite3.Error, OSError) as e:
             raise StoreError(f"cannot open the database {self.path!r}: {e}") from None
         self._lock = threading.Lock()
@@ -232,6 +240,14 @@ class SqliteStore(ActionLog):
                 raise StoreError(f"database error: {e}") from None
 
     # -- the protocol -----------------------------------------------------------------------------
+
+    def pending_migrations(self) -> list[int]:
+        """The versions of :data:`MIGRATIONS` this database has not had yet (read only)."""
+        try:
+            done = {int(r[0]) for r in self._read("SELECT version FROM schema_migrations")}
+        except StoreError:
+            done = set()
+        return [v for v, _ in MIGRATIONS if v not in done]
 
     def migrate(self) -> int:
         with self._tx() as db:

@@ -210,6 +210,10 @@ class ServerStore(AsyncActionStore, Protocol):
         """Apply pending versioned migrations (table ``schema_migrations``); return the schema version."""
         ...
 
+    def pending_migrations(self) -> list[int]:
+        """The migrations this database has not had yet (read only)."""
+        ...
+
     def create_table(self, table: TableRecord, seats: Sequence[SeatRecord]) -> None: ...
 
     def table(self, table_id: str) -> TableRecord:
@@ -379,9 +383,11 @@ class ActionLog:
         self.set_status(game_id, "over")
 
 
-def open_store(url: str) -> ServerStore:
+def open_store(url: str, *, read_only: bool = False) -> ServerStore:
     """A store from a URL: ``sqlite:///PATH`` (``sqlite:///:memory:`` for a throwaway one) or
-    ``postgresql://...``. Migrations are applied. StoreError (one line) for anything else."""
+    ``postgresql://...``. Migrations are applied, unless ``read_only`` (``hustings db check``: the database is
+    only read, and a store of an older schema says so through ``pending_migrations``). StoreError (one line) for
+    anything else."""
     if url.startswith("sqlite://"):
         from hustings.server.sqlite import SqliteStore
 
@@ -391,8 +397,9 @@ def open_store(url: str) -> ServerStore:
             path = ":memory:"
         if not path:
             raise StoreError("a SQLite URL names a file: sqlite:///PATH")
-        sqlite_store = SqliteStore(path)
-        sqlite_store.migrate()
+        sqlite_store = SqliteStore(path, read_only=read_only)
+        if not read_only:
+            sqlite_store.migrate()
         return sqlite_store
     if url.startswith(("postgresql://", "postgres://")):
         try:
@@ -400,8 +407,9 @@ def open_store(url: str) -> ServerStore:
             postgres = importlib.import_module("hustings.server.postgres")
         except ImportError as e:
             raise StoreError(f"PostgreSQL support is not available: {e}") from None
-        pg_store: ServerStore = postgres.PostgresStore(url)
-        pg_store.migrate()
+        pg_store: ServerStore = postgres.PostgresStore(url, read_only=read_only)
+        if not read_only:
+            pg_store.migrate()
         return pg_store
     raise StoreError(f"unknown database URL {url[:40]!r}: use sqlite:///PATH or postgresql://...")
 
