@@ -20,12 +20,15 @@ app.add_typer(db_app, name="db")
 def check(
     db: Annotated[str | None, typer.Option(help="sqlite:///PATH or postgresql://... (default: the SQLite file "
                                                 "hustings serve uses)")] = None,
+    replay: Annotated[bool, typer.Option(help="also replay every table as the server would load it (finds moves "
+                                              "the game refuses, options it does not take)")] = True,
 ) -> None:
     """List the damaged tables of a server's database and what is wrong with each (exit 1 when there are any).
     Only reads: nothing is changed, repaired or deleted."""
     try:
         from hustings.server.app import default_db_url
-        from hustings.server.store import StoreError, open_store
+        from hustings.server.live import TableRefused, build
+        from hustings.server.store import StoreError, TableDamaged, open_store
     except ImportError as e:
         fail(f"the server needs its extra: pip install 'hustings[server]' ({e})")
     url = db or default_db_url()
@@ -40,7 +43,17 @@ def check(
             fail(f"the database {where} has an older schema (migrations {', '.join(map(str, pending))} are not "
                  "applied yet): hustings serve applies them at its start; check it after that")
         damaged = store.damaged()
-        total = len(store.tables()) + len(damaged)
+        records = store.tables()
+        total = len({r.id for r in records} | set(damaged))
+        for record in records if replay else ():
+            if record.id in damaged:
+                continue
+            try:  # what the server does when it loads the table (a table of other rules is refused, not damaged)
+                build(record, store.seats(record.id), store.actions(record.id), store, 0.0)
+            except TableDamaged as e:
+                damaged[record.id] = e.what
+            except TableRefused:
+                pass
     except StoreError as e:
         fail(f"cannot read the database: {e}")
     finally:

@@ -22,7 +22,15 @@ from hustings.engine import GameState, get_spec
 from hustings.engine.words import Voice
 from hustings.server.i18n import CATALOG, error_text
 from hustings.server.limits import Limits
-from hustings.server.store import ActionRecord, SeatRecord, ServerStore, StoreError, TableDamaged, TableRecord
+from hustings.server.store import (
+    ActionRecord,
+    SeatRecord,
+    ServerStore,
+    StoreError,
+    TableDamaged,
+    TableRecord,
+    gap_of,
+)
 from hustings.table.clock import ClockSettings
 from hustings.table.core import Table
 from hustings.table.store import RulesVersionError, rules_refusal
@@ -143,9 +151,9 @@ def build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[Ac
     refused = refusal_of(record)
     if refused is not None:
         raise refused
-    gap = next((i for i, a in enumerate(actions) if a.step != i), None)
+    gap = gap_of(record.steps, [a.step for a in actions]) if any(a.step != i for i, a in enumerate(actions)) else None
     if gap is not None:
-        raise TableDamaged(record.id, f"its action log has a gap: action {gap} is missing")
+        raise TableDamaged(record.id, gap)
     try:
         if state is None:
             state = hustings.make(record.game, seed=record.seed, **record.options)

@@ -129,10 +129,11 @@ def decode_table(row: Sequence[Any], loads: Callable[[Any], Any] | None = None) 
     seed_text = row[3]
     try:
         seed = int(seed_text)
-        if isinstance(seed_text, bool) or (seed != seed_text and str(seed) != str(seed_text).strip()):
+        if (isinstance(seed_text, bool) or (seed != seed_text and str(seed) != str(seed_text).strip())
+                or seed < 0):
             raise ValueError
     except (ValueError, TypeError, ArithmeticError):
-        raise TableDamaged(table_id, f"its seed {_short(seed_text)} is not a whole number") from None
+        raise TableDamaged(table_id, f"its seed {_short(seed_text)} is not a whole number of 0 or more") from None
     seats = settings.get("seats")
     if (not isinstance(seats, list)
             or not all(isinstance(s, dict) and (s.get("bot") is None or isinstance(s.get("bot"), str))
@@ -170,6 +171,16 @@ def unclaimed(record: TableRecord, seats: Sequence[SeatRecord]) -> bool:
     return not any(seat_claimed(s, bots[s.seat] if 0 <= s.seat < len(bots) else None) for s in seats)
 
 
+def gap_of(steps: int, held: Sequence[int]) -> str | None:
+    """What is wrong with a table's action log, or None: ``held`` are the steps of its stored actions in order,
+    ``steps`` how many it counts (a move is refused as stale for ever when the two disagree)."""
+    missing = next((i for i, step in enumerate(held) if step != i), len(held))
+    if missing == len(held) == steps:
+        return None
+    return (f"its action log has a gap: action {missing} is missing (the table counts {steps} actions, "
+            f"{len(held)} are stored)")
+
+
 def damage_of(steps: int, actions: tuple[int, int, int], seat_rows: tuple[int, int, int], seats: int,
               held: Callable[[], Sequence[int]]) -> str | None:
     """What is wrong with a table's action log and seat rows, or None. ``actions`` and ``seat_rows`` are (how many,
@@ -178,10 +189,7 @@ def damage_of(steps: int, actions: tuple[int, int, int], seat_rows: tuple[int, i
     ``held`` reads the stored steps in order, called only to name the first missing action."""
     count, low, high = actions
     if count != steps or (count and (low != 0 or high != steps - 1)):
-        stored = list(held())
-        missing = next((i for i, step in enumerate(stored) if step != i), len(stored))
-        return (f"its action log has a gap: action {missing} is missing (the table counts {steps} actions, "
-                f"{count} are stored)")
+        return gap_of(steps, held())
     count, low, high = seat_rows
     if count != seats or (count and (low != 0 or high != seats - 1)):
         return f"its seat rows ({count}) do not match its {seats} seats"
@@ -428,6 +436,7 @@ __all__ = [
     "TableRecord",
     "damage_of",
     "decode_table",
+    "gap_of",
     "open_store",
     "seat_claimed",
     "settle",

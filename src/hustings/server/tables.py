@@ -32,7 +32,7 @@ from hustings.server.limits import Limits
 from hustings.server.live import LiveTable, PlayError, TableRefused, build, refusal_of, replace_record
 from hustings.server.lobby import Lobby, LobbyError, token_hash
 from hustings.server.presence import Presence
-from hustings.server.store import ServerStore, StaleStep, StoreError, TableDamaged, TableNotFound
+from hustings.server.store import ServerStore, StaleStep, StoreError, TableDamaged, TableNotFound, gap_of
 from hustings.table.core import BOT, PERSON, Applied, Mover, Refused, SaveError
 
 log = logging.getLogger("hustings.server")
@@ -162,12 +162,14 @@ class Hub(Lobby, Connections, Presence, Cluster):
             raise refused
         seats, actions = await asyncio.gather(self._db(self.store.seats, table_id),
                                               self._db(self.store.actions, table_id, 0))
-        if len(actions) < record.steps:  # the log lacks actions the table counts: or an undo came between the reads
+        if gap_of(record.steps, [a.step for a in actions[:record.steps]]) is not None:
+            # the log lacks actions the table counts (or an undo, a move came between the two reads: read again)
             record = await self._db(self.store.table, table_id)
             actions = await self._db(self.store.actions, table_id, 0)
-            if len(actions) < record.steps:
-                raise self._damaged(TableDamaged(table_id, f"its action log has a gap: the table counts "
-                                                           f"{record.steps} actions, {len(actions)} are stored"))
+            gap = gap_of(record.steps, [a.step for a in actions])
+            if gap is not None:
+                self._missed.pop(table_id, None)
+                raise self._damaged(TableDamaged(table_id, gap))
         try:
             table = await asyncio.to_thread(build, record, seats, actions, self.store, self.grace_s)
         except TableDamaged as e:
@@ -184,7 +186,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
     def _damaged(self, damage: TableDamaged) -> TableDamaged:
         """A damaged table (its row, its log): said once in the log, naming it and what is wrong; every request for
         it is refused with ``damaged_table`` while every other table is served."""
-        if self.damaged.get(damage.table_id) != damage.what:
+        if damage.table_id not in self.damaged:
             self.damaged[damage.table_id] = damage.what
             log.error("table %s is damaged and not served (the others are; hustings db check lists it): %s",
                       damage.table_id, damage.what)
