@@ -208,6 +208,9 @@ class Hub(Lobby, Connections, Presence, Cluster):
             except StoreError as e:
                 log.warning("the lobby's housekeeping failed (tried again later): %s", e)
                 more = False
+            except Exception:  # a bug must not end the housekeeping for the life of the process
+                log.exception("the lobby's housekeeping failed (tried again later)")
+                more = False
             await asyncio.sleep(self.SWEEP_BUSY_S if more else min(self.SWEEP_S, self.limits.unclaimed_ttl_s))
 
     async def sweep(self, now: float | None = None) -> bool:
