@@ -196,7 +196,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
 
     #: tables looked at by one step of the sweep at most, and seconds between steps (a step that found a full batch
     #: goes on sooner: a backlog drains at a few thousand tables a minute, each step a short transaction)
-    SWEEP_BATCH = 200
+    SWEEP_BATCH = 50
     SWEEP_S = 60.0
     SWEEP_BUSY_S = 1.0
 
