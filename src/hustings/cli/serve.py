@@ -3,8 +3,9 @@ extra (``pip install 'hustings[server]'``)."""
 
 from __future__ import annotations
 
+import ipaddress
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -25,12 +26,22 @@ def serve(
     compress: Annotated[bool, typer.Option(help="compress websocket messages (permessage-deflate): less traffic "
                                                 "on slow links, more CPU and about 300 KB of memory a "
                                                 "connection")] = False,
+    unclaimed_ttl: Annotated[float, typer.Option(help="seconds after which a table at which nobody has claimed a "
+                                                      "seat is deleted (0: never)")] = 24 * 3600.0,
+    proxy_headers: Annotated[bool, typer.Option(help="behind a reverse proxy: take each client's address from "
+                                                     "X-Forwarded-For / X-Forwarded-Proto (uvicorn's), when the "
+                                                     "peer is one of --forwarded-allow-ips")] = True,
+    forwarded_allow_ips: Annotated[str, typer.Option(help="the proxies whose forwarded headers are believed: "
+                                                          "addresses or networks, comma-separated, or * for any "
+                                                          "peer (only when nothing else can reach the port)")]
+                         = "127.0.0.1",
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
         import uvicorn
 
-        from hustings.server.app import MAX_MESSAGE, create_app, default_db_url
+        from hustings.server.app import create_app, default_db_url
+        from hustings.server.limits import Limits
         from hustings.server.store import StoreError, open_store
     except ImportError as e:
         fail(f"the server needs its extra: pip install 'hustings[server]' ({e})")
@@ -40,6 +51,10 @@ def serve(
         fail("--grace must not be negative")
     if rate <= 0:
         fail("--rate must be positive")
+    if unclaimed_ttl < 0:
+        fail("--unclaimed-ttl must not be negative (0: never)")
+    options = uvicorn_options(host=host, port=port, compress=compress, proxy_headers=proxy_headers,
+                              forwarded_allow_ips=forwarded_allow_ips)
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -48,8 +63,28 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"hustings server: open http://{shown}:{port}/  (database: {url.split('@')[-1]})", err=False)
     sys.stdout.flush()
+    limits = Limits(unclaimed_ttl_s=unclaimed_ttl)
+    uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits),
+                **options)
+
+
+def uvicorn_options(*, host: str, port: int, compress: bool, proxy_headers: bool,
+                    forwarded_allow_ips: str) -> dict[str, Any]:
+    """What ``hustings serve`` passes to uvicorn (a test runs a server with the same). Client addresses behind a
+    proxy are uvicorn's own forwarded-header support, never parsed here; a bad --forwarded-allow-ips fails."""
+    from hustings.server.app import MAX_MESSAGE
+
+    allowed = [part.strip() for part in forwarded_allow_ips.split(",") if part.strip()]
+    for part in allowed:
+        if part != "*":
+            try:
+                ipaddress.ip_network(part, strict=False)
+            except ValueError:
+                fail(f"--forwarded-allow-ips: {part[:60]!r} is not an address or network (or *)")
+    if not allowed:
+        fail("--forwarded-allow-ips names no address (use 127.0.0.1 for a proxy on this machine)")
     # frames up to 1 MiB reach the server, which answers anything over its own limit with a clear error
-    uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True), host=host, port=port,
-                log_level="warning", ws_max_size=max(1 << 20, MAX_MESSAGE * 4), ws_per_message_deflate=compress,
-                access_log=False, lifespan="on")
+    return {"host": host, "port": port, "log_level": "warning", "ws_max_size": max(1 << 20, MAX_MESSAGE * 4),
+            "ws_per_message_deflate": compress, "access_log": False, "lifespan": "on",
+            "proxy_headers": proxy_headers, "forwarded_allow_ips": ",".join(allowed)}
 

@@ -116,7 +116,9 @@ class GameState(ABC):
     #: contract suite checks the claim on random games.
     PERFECT_INFORMATION: ClassVar[bool] = False
 
-    game_options: dict[str, JSON]
+    #: read-only (a :class:`FrozenDict`): one mapping shared by the state, its clones and bots' samples, so none of
+    #: them can change another's options (a sample writing to it once changed the real game's record)
+    game_options: Mapping[str, JSON]
     seed: int
     rng: Rng
     _history: Chain
@@ -132,7 +134,7 @@ class GameState(ABC):
     )
 
     def _init_base(self, options: dict[str, JSON], seed: int) -> None:
-        self.game_options = dict(options)
+        self.game_options = freeze(dict(options))
         self.seed = seed
         self.rng = Rng(seed)
         self._history = None
@@ -143,7 +145,7 @@ class GameState(ABC):
         self._nsteps = 0
 
     def _copy_base_into(self, other: GameState) -> None:
-        other.game_options = self.game_options  # never mutated after construction
+        other.game_options = self.game_options  # read-only: shared, never copied
         other.seed = self.seed
         other.rng = self.rng.copy()
         other._history = self._history
@@ -404,7 +406,7 @@ class GameState(ABC):
             "rules_version": get_spec(self.GAME_ID).rules_version if self.GAME_ID in _REGISTRY else None,
             "engine_version": ENGINE_VERSION,
             "rng": RNG_NAME,
-            "options": dict(self.game_options),
+            "options": thaw(self.game_options),
             "seed": self.seed,
             "actions": [[p, a] for p, a in self.history],
         }

@@ -13,12 +13,14 @@ Renderer = Callable[["Event", str, Any], str]
 
 
 class FrozenDict(dict[str, Any]):
-    """A dict that refuses changes: event data handed to every player is shared, so nobody may edit it."""
+    """A dict that refuses changes: event data handed to every player, and a game's options (shared by a state, its
+    clones and bots' samples), are shared, so nobody may edit them."""
 
     __slots__ = ()
 
     def _refuse(self, *args: object, **kwargs: object) -> Any:
-        raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
+        raise TypeError("this data is shared and read-only (event data, a game's options); copy it (dict(...), "
+                        "e.to_json()) to change it")
 
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse

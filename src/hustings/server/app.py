@@ -29,7 +29,7 @@ from hustings.engine import get_spec, list_games, normalize_lang
 from hustings.server.i18n import error_text
 from hustings.server.limits import Limits, client_key
 from hustings.server.protocol import LOBBY_ERRORS, protocol_schema
-from hustings.server.store import ServerStore, StoreError
+from hustings.server.store import ServerStore, StoreError, TableDamaged
 from hustings.server.tables import Conn, Hub, LobbyError, PlayError, TableRefused, dumps, dumps_bytes
 from hustings.web.mount import mount_web
 
@@ -211,6 +211,9 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             return _error(e)
         except TableRefused as e:  # another release's table: said in the caller's language, nothing logged
             return JSONResponse({"error": e.code, "message": e.text(_request_lang(request))},
+                                status_code=LOBBY_ERRORS[e.code])
+        except TableDamaged as e:  # its row or log is damaged: logged once by the hub, refused in the caller's words
+            return JSONResponse({"error": e.code, "message": error_text(e.code, _request_lang(request))},
                                 status_code=LOBBY_ERRORS[e.code])
         except StoreError as e:
             log.error("store: %s", e)

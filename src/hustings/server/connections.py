@@ -20,6 +20,7 @@ import orjson
 from hustings.engine import LANGS, Action, Event, normalize_lang
 from hustings.server import words as W
 from hustings.server.live import HubBase, LiveTable, PlayError, TableRefused
+from hustings.server.store import TableDamaged
 from hustings.table.core import Update
 
 
@@ -235,6 +236,8 @@ class Connections(HubBase):
                 if lang is None:  # no language asked for: the table's own
                     conn.lang = normalize_lang(str(e.record.settings.get("lang", "en")))
                 raise PlayError(e.code, **e.fields(conn.lang)) from None
+            except TableDamaged:  # its row or log is damaged (logged once by the hub): a clear refusal, not a fault
+                raise PlayError("damaged_table") from None
             seat: int | None = None
             if msg.get("spectator") is not True:
                 seat = self._check_token(table, msg.get("token"))

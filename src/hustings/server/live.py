@@ -22,7 +22,15 @@ from hustings.engine import GameState, get_spec
 from hustings.engine.words import Voice
 from hustings.server.i18n import CATALOG, error_text
 from hustings.server.limits import Limits
-from hustings.server.store import ActionRecord, SeatRecord, ServerStore, StoreError, TableRecord
+from hustings.server.store import (
+    ActionRecord,
+    SeatRecord,
+    ServerStore,
+    StoreError,
+    TableDamaged,
+    TableRecord,
+    gap_of,
+)
 from hustings.table.clock import ClockSettings
 from hustings.table.core import Table
 from hustings.table.store import RulesVersionError, rules_refusal
@@ -137,19 +145,33 @@ class LiveTable:
 def build(record: TableRecord, seats: Sequence[SeatRecord], actions: Sequence[ActionRecord], store: ServerStore,
           grace_s: float, state: GameState | None = None) -> LiveTable:
     """A live table from the store: the game replayed action by action, the clocks brought forward with it
-    (``state``: the game made from the record already, before any action)."""
+    (``state``: the game made from the record already, before any action). :class:`TableDamaged` when what is
+    stored cannot be played (a gap in the log, a seat layout or options the game refuses, a move it does not
+    take): that table alone is refused."""
     refused = refusal_of(record)
     if refused is not None:
         raise refused
-    if state is None:
-        state = hustings.make(record.game, seed=record.seed, **record.options)
-    clock = ClockSettings.from_json(record.settings.get("clock"))
-    started_at = float(record.settings.get("started_at", record.created_at))
-    bots = [s.get("bot") for s in record.settings["seats"]]
-    given_up = record.settings.get("given_up")  # a one-player game its person gave up
-    core = Table.from_log(state, bots, actions, store=store, game_id=record.id, async_store=True, clock=clock,
-                          started_at=started_at, grace_s=grace_s, offers=True,
-                          given_up=given_up if isinstance(given_up, int) else None)
+    gap = gap_of(record.steps, [a.step for a in actions]) if any(a.step != i for i, a in enumerate(actions)) else None
+    if gap is not None:
+        raise TableDamaged(record.id, gap)
+    try:
+        if state is None:
+            state = hustings.make(record.game, seed=record.seed, **record.options)
+        clock = ClockSettings.from_json(record.settings.get("clock"))
+        started_at = float(record.settings.get("started_at", record.created_at))
+        bots = [s.get("bot") for s in record.settings["seats"]]
+        if len(bots) != state.num_players or len(seats) != len(bots):
+            raise ValueError(f"{len(bots)} seats laid out and {len(seats)} seat rows for a game of "
+                             f"{state.num_players}")
+        given_up = record.settings.get("given_up")  # a one-player game its person gave up
+        core = Table.from_log(state, bots, actions, store=store, game_id=record.id, async_store=True, clock=clock,
+                              started_at=started_at, grace_s=grace_s, offers=True,
+                              given_up=given_up if isinstance(given_up, int) else None)
+    except TableDamaged:
+        raise
+    except Exception as e:  # whatever it is, it is this table's alone
+        text = " ".join(str(e).split())[:200]
+        raise TableDamaged(record.id, f"it cannot be replayed: {type(e).__name__}: {text}") from e
     if core.is_over and record.status != "over":
         record = replace(record, status="over")
     return LiveTable(record=record, seats=list(seats), core=core)

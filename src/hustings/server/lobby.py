@@ -19,7 +19,7 @@ from hustings.bots.heuristic import heuristic_for
 from hustings.engine import ENGINE_VERSION, LANGS, fresh_seed, get_spec, list_games, normalize_lang
 from hustings.engine.rng import RNG_NAME
 from hustings.server.live import HubBase, LiveTable, PlayError, TableRefused, build, replace_record, replace_seat
-from hustings.server.store import SeatRecord, TableRecord
+from hustings.server.store import SeatRecord, TableDamaged, TableRecord
 from hustings.table.clock import ClockError, ClockSettings
 from hustings.table.match import table_options
 from hustings.table.seats import MAX_NAME, SeatSpecError, check_players, seats_from_json
@@ -261,6 +261,8 @@ class Lobby(HubBase):
             except TableRefused as e:  # listed as stored (its page says why it cannot be played here)
                 out.append(dict(stored_info(e.record, await self._db(self.store.seats, seat.table_id)),
                                 seat=seat.seat))
+                continue
+            except TableDamaged:  # damaged (logged by the hub): left out, the others listed
                 continue
             out.append(dict(self.info(table), seat=seat.seat))
         return out

@@ -51,9 +51,13 @@ from hustings.server.store import (
     SeatRecord,
     StaleStep,
     StoreError,
+    TableDamaged,
     TableNotFound,
     TableRecord,
+    damage_of,
+    decode_table,
     settle,
+    unclaimed,
 )
 
 log = logging.getLogger(__name__)
@@ -166,20 +170,27 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         )""",
         "CREATE INDEX presence_origin ON presence (origin)",
     )),
+    # version 4 is seat claims' (issue 23)
+    # the lobby's housekeeping (Hub.sweep): until when a creator keeps a table waiting for players, and the
+    # sweep's walk through the lobby in creation order
+    (5, (
+        "ALTER TABLE tables ADD COLUMN kept_until DOUBLE PRECISION NOT NULL DEFAULT 0",
+        "CREATE INDEX tables_lobby_age ON tables (status, created_at, id)",
+    )),
 )
 
 #: moves stored in one call of hustings_append_many at most
 MAX_BATCH = 500
 
 _TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
-                  "rematch_of, steps")
+                  "rematch_of, steps, kept_until")
 _SEAT_COLUMNS = "table_id, seat, token_hash, name, joined, ready"
 
 
 def _table(row: Sequence[Any]) -> TableRecord:
-    return TableRecord(id=row[0], game=row[1], options=row[2], seed=int(row[3]), rules_version=row[4],
-                       engine_version=row[5], rng=row[6], settings=row[7], status=row[8],
-                       created_at=float(row[9]), rematch_of=row[10], steps=int(row[11]))
+    """A row as a record (JSONB arrives decoded); TableDamaged naming the table and what is wrong when it does not
+    decode (options that are JSON but no object, a seat layout this server does not know, ...)."""
+    return decode_table(row)
 
 
 def _seat(row: Sequence[Any]) -> SeatRecord:
@@ -209,7 +220,7 @@ class PostgresStore(ActionLog):
     """
 
     def __init__(self, url: str, *, min_connections: int = 1, max_connections: int = 16,
-                 connect_timeout: float = 10.0) -> None:
+                 connect_timeout: float = 10.0, read_only: bool = False) -> None:
         self.url = url
         self.where = _where(url)
         #: tags this store's notifications so that it can tell other processes' moves from its own
@@ -234,7 +245,10 @@ class PostgresStore(ActionLog):
         self.group_moves = 0
         try:
             self._pool: ConnectionPool[psycopg.Connection[TupleRow]] = ConnectionPool(
-                url, min_size=min_connections, max_size=max_connections, kwargs={"autocommit": True},
+                url, min_size=min_connections, max_size=max_connections,
+                # read only (hustings db check): every transaction of the pool is refused any write
+                kwargs={"autocommit": True, **({"options": "-c default_transaction_read_only=on"} if read_only
+                                               else {})},
                 open=False, name="hustings",
             )
             self._pool.open(wait=True, timeout=connect_timeout)
@@ -270,6 +284,14 @@ class PostgresStore(ActionLog):
 
     # -- the protocol -----------------------------------------------------------------------------
 
+    def pending_migrations(self) -> list[int]:
+        """The versions of :data:`MIGRATIONS` this database has not had yet (read only)."""
+        with self._conn() as conn:
+            if conn.execute("SELECT to_regclass('schema_migrations')").fetchone() in (None, (None,)):
+                return [v for v, _ in MIGRATIONS]
+            done = {int(r[0]) for r in conn.execute("SELECT version FROM schema_migrations").fetchall()}
+        return [v for v, _ in MIGRATIONS if v not in done]
+
     def migrate(self) -> int:
         with self._tx() as conn:
             # everyone starting at once queues here; the first applies, the others then find nothing to do
@@ -292,10 +314,11 @@ class PostgresStore(ActionLog):
             raise StoreError(f"unknown table status {table.status!r}")
         with self._tx() as conn:
             inserted = conn.execute(
-                f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) "
+                f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) "
                 "ON CONFLICT (id) DO NOTHING",
                 (table.id, table.game, Jsonb(table.options), table.seed, table.rules_version, table.engine_version,
-                 table.rng, Jsonb(table.settings), table.status, table.created_at, table.rematch_of, table.steps),
+                 table.rng, Jsonb(table.settings), table.status, table.created_at, table.rematch_of, table.steps,
+                 table.kept_until),
             ).rowcount
             if inserted != 1:
                 raise StoreError(f"a table {table.id!r} exists already")
@@ -333,7 +356,73 @@ class PostgresStore(ActionLog):
             args.append(ids)
         with self._conn() as conn:
             rows = conn.execute(sql + " ORDER BY created_at, id", args).fetchall()
-        return [_table(r) for r in rows]
+        out = []
+        for row in rows:
+            with contextlib.suppress(TableDamaged):  # a damaged row damages only its own table (damaged() names it)
+                out.append(_table(row))
+        return out
+
+    def damaged(self, *, status: str | None = None) -> dict[str, str]:
+        where, args = ("WHERE status = %s", [status]) if status is not None else ("", [])
+        with self._conn() as conn:
+            rows = conn.execute(f"SELECT {_TABLE_COLUMNS} FROM tables {where} ORDER BY created_at, id",
+                                args).fetchall()
+            counts: dict[str, dict[str, tuple[int, int, int]]] = {}
+            for name, column in (("actions", "step"), ("seats", "seat")):
+                counts[name] = {str(r[0]): (int(r[1]), int(r[2]), int(r[3])) for r in conn.execute(
+                    f"SELECT table_id, count(*), min({column}), max({column}) FROM {name} WHERE table_id IN "
+                    f"(SELECT id FROM tables {where}) GROUP BY table_id", args).fetchall()}
+        out: dict[str, str] = {}
+        for row in rows:
+            table_id = str(row[0])
+            try:
+                record = _table(row)
+            except TableDamaged as e:
+                out[table_id] = e.what
+                continue
+            what = damage_of(record.steps, counts["actions"].get(table_id, (0, 0, 0)),
+                             counts["seats"].get(table_id, (0, 0, 0)), len(record.settings["seats"]),
+                             lambda tid=table_id: [a.step for a in self.actions(tid)])  # type: ignore[misc]
+            if what is not None:
+                out[table_id] = what
+        return out
+
+    def expire_unclaimed(self, before: float, now: float, limit: int,
+                         after: tuple[float, str] = (0.0, "")) -> tuple[list[str], tuple[float, str] | None]:
+        with self._tx() as conn:
+            # SKIP LOCKED: two processes sweeping at once each take other tables; a table being joined (its seat
+            # row locked by the join's UPDATE) is looked at again next time
+            rows = conn.execute(
+                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status = 'lobby' AND created_at < %s AND kept_until < %s "
+                "AND (created_at, id) > (%s, %s) ORDER BY created_at, id LIMIT %s FOR UPDATE SKIP LOCKED",
+                (before, now, after[0], after[1], limit)).fetchall()
+            if not rows:
+                return [], None
+            ids = [str(r[0]) for r in rows]
+            seats: dict[str, list[SeatRecord]] = {}
+            # locked too: a join committed before this read is seen here, one after it finds the table gone
+            for r in conn.execute(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id = ANY(%s) FOR UPDATE",
+                                  (ids,)).fetchall():
+                seats.setdefault(str(r[0]), []).append(_seat(r))
+            gone = []
+            for row in rows:
+                with contextlib.suppress(TableDamaged):  # a damaged row is left as it is (hustings db check)
+                    record = _table(row)
+                    if unclaimed(record, seats.get(record.id, [])):
+                        gone.append(record.id)
+            if gone:  # their seats, actions and presence rows go with them (ON DELETE CASCADE)
+                conn.execute("DELETE FROM tables WHERE id = ANY(%s)", (gone,))
+        for table_id in gone:
+            self._hint(table_id, "l")
+        if len(rows) < limit:
+            return gone, None
+        return gone, (float(rows[-1][9]), str(rows[-1][0]))
+
+    def keep_table(self, table_id: str, until: float) -> None:
+        with self._conn() as conn:
+            if conn.execute("UPDATE tables SET kept_until = %s WHERE id = %s", (until, table_id)).rowcount != 1:
+                raise TableNotFound(table_id)
+        self._hint(table_id, "l")
 
     def set_status(self, table_id: str, status: str) -> None:
         if status not in STATUSES:

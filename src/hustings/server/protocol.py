@@ -32,14 +32,16 @@ assert set(LANGS) == {"zh-Hans", "zh-Hant", "en"}  # Lang names the engine's lan
 PlayErrorCode = Literal["bad_message", "unknown_table", "unauthorized", "stale_step", "not_your_turn",
                         "illegal_action", "too_large", "rate_limited", "spectator", "cannot_undo", "over",
                         "not_started", "unavailable", "hello_first", "hello_again", "unknown_event", "rules_version",
-                        "unknown_game", "cannot_give_up"]
+                        "unknown_game", "cannot_give_up", "damaged_table"]
 #: every ``error`` of a lobby answer
 LobbyErrorCode = Literal["bad_request", "unauthorized", "unknown_table", "unknown_game", "not_found",
-                         "method_not_allowed", "conflict", "too_large", "unavailable", "rules_version"]
+                         "method_not_allowed", "conflict", "too_large", "unavailable", "rules_version",
+                         "damaged_table"]
 PLAY_ERRORS: tuple[str, ...] = get_args(PlayErrorCode)
 #: each lobby error's HTTP status
 LOBBY_ERRORS = {"bad_request": 400, "unauthorized": 403, "unknown_table": 404, "unknown_game": 404, "not_found": 404,
-                "method_not_allowed": 405, "conflict": 409, "too_large": 413, "unavailable": 503, "rules_version": 409}
+                "method_not_allowed": 405, "conflict": 409, "too_large": 413, "unavailable": 503, "rules_version": 409,
+                "damaged_table": 500}
 assert set(LOBBY_ERRORS) == set(get_args(LobbyErrorCode))
 BotLevel = Literal["random", "heuristic", "ismcts", "ismcts:easy", "ismcts:normal", "ismcts:hard"]
 TableStatus = Literal["lobby", "playing", "over"]

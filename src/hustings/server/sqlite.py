@@ -35,9 +35,13 @@ from hustings.server.store import (
     SeatRecord,
     StaleStep,
     StoreError,
+    TableDamaged,
     TableNotFound,
     TableRecord,
+    damage_of,
+    decode_table,
     settle,
+    unclaimed,
 )
 
 log = logging.getLogger(__name__)
@@ -94,16 +98,22 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
                 WHERE id = NEW.table_id;
         END""",
     )),
+    # version 3 is seat claims' (issue 23)
+    # the lobby's housekeeping (Hub.sweep): until when a creator keeps a table waiting for players, and the
+    # sweep's walk through the lobby in creation order
+    (4, (
+        "ALTER TABLE tables ADD COLUMN kept_until REAL NOT NULL DEFAULT 0",
+        "CREATE INDEX tables_lobby_age ON tables (status, created_at, id)",
+    )),
 )
 
 _TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
-                  "rematch_of, steps")
+                  "rematch_of, steps, kept_until")
 
 
 def _table(row: Sequence[Any]) -> TableRecord:
-    return TableRecord(id=row[0], game=row[1], options=json.loads(row[2]), seed=int(row[3]), rules_version=row[4],
-                       engine_version=row[5], rng=row[6], settings=json.loads(row[7]), status=row[8],
-                       created_at=float(row[9]), rematch_of=row[10], steps=int(row[11]))
+    """A row as a record; TableDamaged (naming the table and what is wrong) when it does not decode."""
+    return decode_table(row, json.loads)
 
 
 @dataclass(frozen=True)
@@ -147,17 +157,25 @@ def _seat(row: Sequence[Any]) -> SeatRecord:
 class SqliteStore(ActionLog):
     """A :class:`~hustings.server.store.ServerStore` in one SQLite file (``":memory:"`` for tests)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
         self.path = str(path)
+        #: opened only to be read (``hustings db check``): nothing is written, not even the journal mode
+        self.read_only = read_only
         try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._db = self._connect()
-            # a new file only (an existing one keeps its size): SQLite writes whole pages, and a move touches a
-            # few scattered ones (its table's row, the log's index), so smaller pages mean less to write and flush
-            # per commit (4.5 KB a move instead of 10 under the load benchmark)
-            self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")
-            self._db.execute("PRAGMA journal_mode=WAL")
+            if read_only:
+                if not Path(self.path).is_file():
+                    raise StoreError(f"there is no database file {self.path!r}")
+                self._db = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro", uri=True,
+                                           isolation_level=None, check_same_thread=False, timeout=30.0)
+            else:
+                if self.path != ":memory:":
+                    Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                self._db = self._connect()
+                # a new file only (an existing one keeps its size): SQLite writes whole pages, and a move touches a
+                # few scattered ones (its table's row, the log's index), so smaller pages mean less to write and
+                # flush per commit (4.5 KB a move instead of 10 under the load benchmark)
+                self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")
+                self._db.execute("PRAGMA journal_mode=WAL")
         except (sqlite3.Error, OSError) as e:
             raise StoreError(f"cannot open the database {self.path!r}: {e}") from None
         self._lock = threading.Lock()
@@ -223,6 +241,14 @@ class SqliteStore(ActionLog):
 
     # -- the protocol -----------------------------------------------------------------------------
 
+    def pending_migrations(self) -> list[int]:
+        """The versions of :data:`MIGRATIONS` this database has not had yet (read only)."""
+        try:
+            done = {int(r[0]) for r in self._read("SELECT version FROM schema_migrations")}
+        except StoreError:
+            done = set()
+        return [v for v, _ in MIGRATIONS if v not in done]
+
     def migrate(self) -> int:
         with self._tx() as db:
             db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at "
@@ -243,10 +269,13 @@ class SqliteStore(ActionLog):
         with self._tx() as db:
             if db.execute("SELECT 1 FROM tables WHERE id = ?", (table.id,)).fetchone():
                 raise StoreError(f"a table {table.id!r} exists already")
-            db.execute(f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            # kept_until only when set (the column's default is 0: a new table is not kept)
+            kept = table.kept_until != 0.0
+            columns = _TABLE_COLUMNS if kept else _TABLE_COLUMNS.removesuffix(", kept_until")
+            db.execute(f"INSERT INTO tables ({columns}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?{',?' if kept else ''})",
                        (table.id, table.game, json.dumps(table.options), str(table.seed), table.rules_version,
                         table.engine_version, table.rng, json.dumps(table.settings), table.status,
-                        table.created_at, table.rematch_of, table.steps))
+                        table.created_at, table.rematch_of, table.steps, *((table.kept_until,) if kept else ())))
             db.executemany("INSERT INTO seats (table_id, seat, token_hash, name, joined, ready) VALUES (?,?,?,?,?,?)",
                            [(table.id, s.seat, s.token_hash, s.name, int(s.joined), int(s.ready)) for s in seats])
 
@@ -267,7 +296,72 @@ class SqliteStore(ActionLog):
                 return []
             sql += f" AND id IN ({','.join('?' * len(ids))})"
             args.extend(ids)
-        return [_table(r) for r in self._read(sql + " ORDER BY created_at, id", args)]
+        out = []
+        for row in self._read(sql + " ORDER BY created_at, id", args):
+            with suppress(TableDamaged):  # a damaged row damages only its own table (damaged() names it)
+                out.append(_table(row))
+        return out
+
+    def damaged(self, *, status: str | None = None) -> dict[str, str]:
+        where, args = ("WHERE status = ?", [status]) if status is not None else ("", [])
+        rows = self._read(f"SELECT {_TABLE_COLUMNS} FROM tables {where} ORDER BY created_at, id", args)
+        counts: dict[str, dict[str, tuple[int, int, int]]] = {}
+        for name, column in (("actions", "step"), ("seats", "seat")):
+            counts[name] = {str(r[0]): (int(r[1]), int(r[2]), int(r[3])) for r in self._read(
+                f"SELECT table_id, count(*), min({column}), max({column}) FROM {name} WHERE table_id IN "
+                f"(SELECT id FROM tables {where}) GROUP BY table_id", args)}
+        out: dict[str, str] = {}
+        for row in rows:
+            table_id = str(row[0])
+            try:
+                record = _table(row)
+            except TableDamaged as e:
+                out[table_id] = e.what
+                continue
+            what = damage_of(record.steps, counts["actions"].get(table_id, (0, 0, 0)),
+                             counts["seats"].get(table_id, (0, 0, 0)), len(record.settings["seats"]),
+                             lambda tid=table_id: [int(r[0]) for r in self._read(  # type: ignore[misc]
+                                 "SELECT step FROM actions WHERE table_id = ? ORDER BY step", (tid,))])
+            if what is not None:
+                out[table_id] = what
+        return out
+
+    def expire_unclaimed(self, before: float, now: float, limit: int,
+                         after: tuple[float, str] = (0.0, "")) -> tuple[list[str], tuple[float, str] | None]:
+        with self._tx() as db:  # one process owns the file, and this transaction holds every write off
+            rows = db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status = 'lobby' AND created_at < ? "
+                              "AND kept_until < ? AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?",
+                              (before, now, after[0], after[1], limit)).fetchall()
+            if not rows:
+                return [], None
+            ids = [str(r[0]) for r in rows]
+            marks = ",".join("?" * len(ids))
+            seats: dict[str, list[SeatRecord]] = {}
+            for r in db.execute(f"SELECT table_id, seat, token_hash, name, joined, ready FROM seats WHERE table_id "
+                                f"IN ({marks})", ids).fetchall():
+                seats.setdefault(str(r[0]), []).append(_seat(r))
+            gone = []
+            for row in rows:
+                with suppress(TableDamaged):  # a damaged row is left as it is (hustings db check names it)
+                    record = _table(row)
+                    if unclaimed(record, seats.get(record.id, [])):
+                        gone.append(record.id)
+            if gone:
+                marks = ",".join("?" * len(gone))
+                for name in ("actions", "seats", "tables"):
+                    db.execute(f"DELETE FROM {name} WHERE {'id' if name == 'tables' else 'table_id'} IN ({marks})",
+                               gone)
+        if len(rows) < limit:
+            return gone, None
+        try:
+            return gone, (float(rows[-1][9]), str(rows[-1][0]))
+        except (TypeError, ValueError):  # a damaged creation time: start the walk over next time
+            return gone, None
+
+    def keep_table(self, table_id: str, until: float) -> None:
+        with self._tx() as db:
+            self._exists(db, table_id)
+            db.execute("UPDATE tables SET kept_until = ? WHERE id = ?", (until, table_id))
 
     def _exists(self, db: sqlite3.Connection, table_id: str) -> int:
         row = db.execute("SELECT steps FROM tables WHERE id = ?", (table_id,)).fetchone()

@@ -22,6 +22,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from hustings.engine import FrozenDict, freeze
 from hustings.table.storage import ActionRecord, AsyncActionStore, StaleStep, StoreError, TableNotFound
 
 #: table statuses, in the order a table goes through them
@@ -78,6 +79,121 @@ class TableRecord:
     created_at: float = 0.0
     rematch_of: str | None = None
     steps: int = 0
+    #: until when (epoch seconds) the table's creator keeps it waiting for players: a table nobody has claimed a
+    #: seat at is not expired before then (Hub.sweep; issue 25's public tables refresh it from the creator's page)
+    kept_until: float = 0.0
+
+    def __post_init__(self) -> None:
+        # read-only: one record is shared by the table in memory, its TableInfo and every copy made by replace()
+        if type(self.options) is not FrozenDict:
+            object.__setattr__(self, "options", freeze(dict(self.options)))
+
+
+class TableDamaged(StoreError):
+    """A stored table this server cannot read or replay: a row it cannot decode (a seed that is no whole number,
+    options or settings that are not JSON objects, a seat layout it does not know), or a gap in its action log.
+    That table alone is refused (the protocol's ``damaged_table``); every other table is served. ``what`` says what
+    is wrong, for the server's log and ``hustings db check``, never for players (it names the table)."""
+
+    code = "damaged_table"
+
+    def __init__(self, table_id: str, what: str) -> None:
+        super().__init__(f"table {table_id} is damaged: {what}")
+        self.table_id = table_id
+        self.what = what
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def decode_table(row: Sequence[Any], loads: Callable[[Any], Any] | None = None) -> TableRecord:
+    """One ``tables`` row (the columns of ``TABLE_COLUMNS``, in order) as a record, checked field by field:
+    :class:`TableDamaged` naming the table and the first thing wrong, so that one bad row damages only its own
+    table. ``loads`` decodes the JSON columns (SQLite stores text; PostgreSQL's JSONB arrives decoded)."""
+    table_id = str(row[0])
+
+    def json_object(value: Any, name: str) -> dict[str, Any]:
+        if loads is not None:
+            try:
+                value = loads(value)
+            except (ValueError, TypeError):
+                raise TableDamaged(table_id, f"its {name} are not JSON ({_short(value)})") from None
+        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+            raise TableDamaged(table_id, f"its {name} are not a JSON object ({_short(value)})")
+        return value
+
+    options = json_object(row[2], "options")
+    settings = json_object(row[7], "settings")
+    seed_text = row[3]
+    try:
+        seed = int(seed_text)
+        if (isinstance(seed_text, bool) or (seed != seed_text and str(seed) != str(seed_text).strip())
+                or seed < 0):
+            raise ValueError
+    except (ValueError, TypeError, ArithmeticError):
+        raise TableDamaged(table_id, f"its seed {_short(seed_text)} is not a whole number of 0 or more") from None
+    seats = settings.get("seats")
+    if (not isinstance(seats, list)
+            or not all(isinstance(s, dict) and (s.get("bot") is None or isinstance(s.get("bot"), str))
+                       and isinstance(s.get("name", ""), str) for s in seats)):
+        raise TableDamaged(table_id, f"its seat layout is not one this server knows ({_short(seats)})")
+    status = row[8]
+    if status not in STATUSES:
+        raise TableDamaged(table_id, f"its status {_short(status)} is none of {', '.join(STATUSES)}")
+    try:
+        steps = int(row[11])
+        created_at = float(row[9])
+        kept_until = float(row[12] or 0.0) if len(row) > 12 else 0.0
+    except (ValueError, TypeError):
+        raise TableDamaged(table_id, f"its step count or times are not numbers ({_short(row[9:])})") from None
+    if steps < 0:
+        raise TableDamaged(table_id, f"its step count {steps} is negative")
+    for i, name in ((1, "game"), (4, "rules version"), (5, "engine version"), (6, "random generator")):
+        if not isinstance(row[i], str):
+            raise TableDamaged(table_id, f"its {name} {_short(row[i])} is not text")
+    return TableRecord(id=table_id, game=row[1], options=options, seed=seed, rules_version=row[4],
+                       engine_version=row[5], rng=row[6], settings=settings, status=status, created_at=created_at,
+                       rematch_of=None if row[10] is None else str(row[10]), steps=steps, kept_until=kept_until)
+
+
+def seat_claimed(seat: SeatRecord, bot: str | None) -> bool:
+    """Whether someone has claimed this seat: a person's seat that is joined. The one rule the lobby's expiry
+    follows (seat claims may refine it: a seat whose secret was issued to a claimer)."""
+    return bot is None and seat.joined
+
+
+def unclaimed(record: TableRecord, seats: Sequence[SeatRecord]) -> bool:
+    """Nobody has claimed a seat at this table (it may expire: :meth:`ServerStore.expire_unclaimed`)."""
+    layout = record.settings.get("seats") or []
+    bots = [s.get("bot") if isinstance(s, dict) else None for s in layout]
+    return not any(seat_claimed(s, bots[s.seat] if 0 <= s.seat < len(bots) else None) for s in seats)
+
+
+def gap_of(steps: int, held: Sequence[int]) -> str | None:
+    """What is wrong with a table's action log, or None: ``held`` are the steps of its stored actions in order,
+    ``steps`` how many it counts (a move is refused as stale for ever when the two disagree)."""
+    missing = next((i for i, step in enumerate(held) if step != i), len(held))
+    if missing == len(held) == steps:
+        return None
+    return (f"its action log has a gap: action {missing} is missing (the table counts {steps} actions, "
+            f"{len(held)} are stored)")
+
+
+def damage_of(steps: int, actions: tuple[int, int, int], seat_rows: tuple[int, int, int], seats: int,
+              held: Callable[[], Sequence[int]]) -> str | None:
+    """What is wrong with a table's action log and seat rows, or None. ``actions`` and ``seat_rows`` are (how many,
+    the lowest number, the highest) of its stored actions' steps and seat rows (both unique by the schema, so these
+    tell a gap); ``steps`` is how many actions the table counts, ``seats`` how many seats its settings lay out;
+    ``held`` reads the stored steps in order, called only to name the first missing action."""
+    count, low, high = actions
+    if count != steps or (count and (low != 0 or high != steps - 1)):
+        return gap_of(steps, held())
+    count, low, high = seat_rows
+    if count != seats or (count and (low != 0 or high != seats - 1)):
+        return f"its seat rows ({count}) do not match its {seats} seats"
+    return None
 
 
 @dataclass(frozen=True)
@@ -102,13 +218,40 @@ class ServerStore(AsyncActionStore, Protocol):
         """Apply pending versioned migrations (table ``schema_migrations``); return the schema version."""
         ...
 
+    def pending_migrations(self) -> list[int]:
+        """The migrations this database has not had yet (read only)."""
+        ...
+
     def create_table(self, table: TableRecord, seats: Sequence[SeatRecord]) -> None: ...
 
     def table(self, table_id: str) -> TableRecord:
         """The table; :class:`TableNotFound` if there is none."""
         ...
 
-    def tables(self, *, status: str | None = None, ids: Sequence[str] | None = None) -> list[TableRecord]: ...
+    def tables(self, *, status: str | None = None, ids: Sequence[str] | None = None) -> list[TableRecord]:
+        """The tables whose rows decode (a damaged one is left out: :meth:`damaged` names it)."""
+        ...
+
+    def damaged(self, *, status: str | None = None) -> dict[str, str]:
+        """Read only: each table (of ``status``; None: all) whose row does not decode, whose action log has a gap
+        or whose seat rows do not match its seats -> what is wrong (one line). For ``hustings db check`` and a
+        server's start."""
+        ...
+
+    def expire_unclaimed(self, before: float, now: float, limit: int,
+                         after: tuple[float, str] = (0.0, "")) -> tuple[list[str], tuple[float, str] | None]:
+        """One bounded step of the lobby's housekeeping: of the tables still in the lobby, created before ``before``
+        and not kept past ``now`` (``kept_until``), the next ``limit`` after ``after`` (created_at, id) are looked
+        at; those at which nobody has claimed a seat (:func:`unclaimed`) are deleted with their seats and actions.
+        Returns (the ids deleted, where the next step goes on; None once past the last). Safe with several
+        processes sweeping at once (a table is looked at by one of them at a time, and deleted once); a damaged
+        row is left for ``hustings db check``."""
+        ...
+
+    def keep_table(self, table_id: str, until: float) -> None:
+        """The table's creator keeps it waiting for players until ``until`` (epoch seconds): it does not expire
+        before then. :class:`TableNotFound` if there is none."""
+        ...
 
     def set_status(self, table_id: str, status: str) -> None: ...
 
@@ -248,9 +391,11 @@ class ActionLog:
         self.set_status(game_id, "over")
 
 
-def open_store(url: str) -> ServerStore:
+def open_store(url: str, *, read_only: bool = False) -> ServerStore:
     """A store from a URL: ``sqlite:///PATH`` (``sqlite:///:memory:`` for a throwaway one) or
-    ``postgresql://...``. Migrations are applied. StoreError (one line) for anything else."""
+    ``postgresql://...``. Migrations are applied, unless ``read_only`` (``hustings db check``: the database is
+    only read, and a store of an older schema says so through ``pending_migrations``). StoreError (one line) for
+    anything else."""
     if url.startswith("sqlite://"):
         from hustings.server.sqlite import SqliteStore
 
@@ -260,8 +405,9 @@ def open_store(url: str) -> ServerStore:
             path = ":memory:"
         if not path:
             raise StoreError("a SQLite URL names a file: sqlite:///PATH")
-        sqlite_store = SqliteStore(path)
-        sqlite_store.migrate()
+        sqlite_store = SqliteStore(path, read_only=read_only)
+        if not read_only:
+            sqlite_store.migrate()
         return sqlite_store
     if url.startswith(("postgresql://", "postgres://")):
         try:
@@ -269,8 +415,9 @@ def open_store(url: str) -> ServerStore:
             postgres = importlib.import_module("hustings.server.postgres")
         except ImportError as e:
             raise StoreError(f"PostgreSQL support is not available: {e}") from None
-        pg_store: ServerStore = postgres.PostgresStore(url)
-        pg_store.migrate()
+        pg_store: ServerStore = postgres.PostgresStore(url, read_only=read_only)
+        if not read_only:
+            pg_store.migrate()
         return pg_store
     raise StoreError(f"unknown database URL {url[:40]!r}: use sqlite:///PATH or postgresql://...")
 
@@ -284,8 +431,14 @@ __all__ = [
     "ServerStore",
     "StaleStep",
     "StoreError",
+    "TableDamaged",
     "TableNotFound",
     "TableRecord",
+    "damage_of",
+    "decode_table",
+    "gap_of",
     "open_store",
+    "seat_claimed",
     "settle",
+    "unclaimed",
 ]

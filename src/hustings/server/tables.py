@@ -32,7 +32,7 @@ from hustings.server.limits import Limits
 from hustings.server.live import LiveTable, PlayError, TableRefused, build, refusal_of, replace_record
 from hustings.server.lobby import Lobby, LobbyError, token_hash
 from hustings.server.presence import Presence
-from hustings.server.store import ServerStore, StaleStep, StoreError, TableNotFound
+from hustings.server.store import ServerStore, StaleStep, StoreError, TableDamaged, TableNotFound, gap_of
 from hustings.table.core import BOT, PERSON, Applied, Mover, Refused, SaveError
 
 log = logging.getLogger("hustings.server")
@@ -65,6 +65,11 @@ class Hub(Lobby, Connections, Presence, Cluster):
         self._presence_busy: set[tuple[str, int]] = set()
         self._presence_again: set[tuple[str, int]] = set()
         self._lobby_refreshing = False
+        #: damaged tables (table id -> what is wrong) this process has logged: each is said once, not per request
+        self.damaged: dict[str, str] = {}
+        self._sweep_task: asyncio.Task[None] | None = None
+        #: where the lobby's housekeeping goes on (created_at, id of the last table it looked at)
+        self._sweep_after: tuple[float, str] = (0.0, "")
 
     # -- starting and stopping ----------------------------------------------------------------------------
 
@@ -74,14 +79,24 @@ class Hub(Lobby, Connections, Presence, Cluster):
         self.store.subscribe(self._on_remote_change)
         if self.store.shared:
             self.store.subscribe_lobby(self._on_lobby_hint)
-        # the games in play; a table still in the lobby is read when someone asks for it
+        # the games in play; a table still in the lobby is read when someone asks for it. A damaged one (a row that
+        # does not decode, a gap in its log) is said once and left out: every other table starts
+        try:
+            for table_id, what in (await self._db(self.store.damaged, status="playing")).items():
+                self._damaged(TableDamaged(table_id, what))
+        except StoreError as e:
+            log.warning("damaged tables not looked for at start: %s", e)
         records = await self._db(self.store.tables, status="playing")
         loaded = []
         for record in records:
+            if record.id in self.damaged:
+                continue
             try:
                 loaded.append(await self._load(record.id))
             except TableRefused as e:  # another release's game: it stays in the store, untouched; said once here
                 log.warning("%s", e)
+            except TableDamaged:
+                pass  # said by _load_now
             except Exception as e:  # a table that cannot be rebuilt must not keep the others from starting
                 log.error("table %s cannot be rebuilt: %s", record.id, e)
         if self.store.shared and loaded:
@@ -99,11 +114,14 @@ class Hub(Lobby, Connections, Presence, Cluster):
                 self._schedule(table)
         if self.store.shared:
             self._sync_task = asyncio.ensure_future(self._cluster_sync())
+        if self.limits.unclaimed_ttl_s > 0:
+            self._sweep_task = asyncio.ensure_future(self._sweep_loop())
 
     async def stop(self) -> None:
         self._stopping = True
-        if self._sync_task is not None:
-            self._sync_task.cancel()
+        for task in (self._sync_task, self._sweep_task):
+            if task is not None:
+                task.cancel()
         for table in self.tables.values():
             if table.evict is not None:
                 table.evict.cancel()
@@ -135,19 +153,95 @@ class Hub(Lobby, Connections, Presence, Cluster):
         except TableNotFound:
             self._missed.pop(table_id, None)
             raise PlayError("unknown_table", table=table_id[:40]) from None
+        except TableDamaged as e:  # a row that does not decode
+            self._missed.pop(table_id, None)
+            raise self._damaged(e) from None
         refused = refusal_of(record)
         if refused is not None:  # before reading its actions: it is never replayed here
             self._missed.pop(table_id, None)
             raise refused
         seats, actions = await asyncio.gather(self._db(self.store.seats, table_id),
                                               self._db(self.store.actions, table_id, 0))
-        table = await asyncio.to_thread(build, record, seats, actions, self.store, self.grace_s)
+        if gap_of(record.steps, [a.step for a in actions[:record.steps]]) is not None:
+            # the log lacks actions the table counts (or an undo, a move came between the two reads: read again)
+            record = await self._db(self.store.table, table_id)
+            actions = await self._db(self.store.actions, table_id, 0)
+            gap = gap_of(record.steps, [a.step for a in actions])
+            if gap is not None:
+                self._missed.pop(table_id, None)
+                raise self._damaged(TableDamaged(table_id, gap))
+        try:
+            table = await asyncio.to_thread(build, record, seats, actions, self.store, self.grace_s)
+        except TableDamaged as e:
+            self._missed.pop(table_id, None)
+            raise self._damaged(e) from None
+        self.damaged.pop(table_id, None)  # mended by hand since: served again
         table = self.tables.setdefault(table_id, table)
         self._evict_later(table)  # loaded for a look (a record, a list of tables): not kept for ever
         missed = self._missed.pop(table_id, None)
         if missed is not None:  # another process moved while we read: catch up now, not at the next move
             self._spawn(self._catch_up(table_id, missed))
         return table
+
+    def _damaged(self, damage: TableDamaged) -> TableDamaged:
+        """A damaged table (its row, its log): said once in the log, naming it and what is wrong; every request for
+        it is refused with ``damaged_table`` while every other table is served."""
+        if damage.table_id not in self.damaged:
+            self.damaged[damage.table_id] = damage.what
+            log.error("table %s is damaged and not served (the others are; hustings db check lists it): %s",
+                      damage.table_id, damage.what)
+        return damage
+
+    # -- the lobby's housekeeping -------------------------------------------------------------------------------
+
+    #: tables looked at by one step of the sweep at most, and seconds between steps (a step that found a full batch
+    #: goes on sooner: a backlog drains at a few thousand tables a minute, each step a short transaction)
+    SWEEP_BATCH = 50
+    SWEEP_S = 60.0
+    SWEEP_BUSY_S = 1.0
+
+    async def _sweep_loop(self) -> None:
+        await asyncio.sleep(min(self.SWEEP_S, self.limits.unclaimed_ttl_s) * 0.1)  # not in the start's rush
+        while not self._stopping:
+            try:
+                more = await self.sweep()
+            except StoreError as e:
+                log.warning("the lobby's housekeeping failed (tried again later): %s", e)
+                more = False
+            except Exception:  # a bug must not end the housekeeping for the life of the process
+                log.exception("the lobby's housekeeping failed (tried again later)")
+                more = False
+            await asyncio.sleep(self.SWEEP_BUSY_S if more else min(self.SWEEP_S, self.limits.unclaimed_ttl_s))
+
+    async def sweep(self, now: float | None = None) -> bool:
+        """One bounded step of the lobby's housekeeping: tables at which nobody has claimed a seat for
+        ``limits.unclaimed_ttl_s`` (and that their creator does not keep: ``kept_until``) are deleted from the store
+        with their seats and actions, and from memory. True when there may be more to look at right away."""
+        now = time.time() if now is None else now
+        gone, after = await self._db(self.store.expire_unclaimed, now - self.limits.unclaimed_ttl_s, now,
+                                     self.SWEEP_BATCH, self._sweep_after)
+        self._sweep_after = after or (0.0, "")
+        for table_id in gone:
+            table = self.tables.pop(table_id, None)
+            if table is not None:
+                for handle in (table.evict, table.timer):
+                    if handle is not None:
+                        handle.cancel()
+                for conn in list(table.conns):  # watchers of a table that is no more: told, as for any unknown id
+                    conn.send(dumps({"type": "error", "code": "unknown_table",
+                                     "message": CATALOG.text("server.error.unknown_table", conn.lang,
+                                                             table=table_id[:40])}))
+        if gone:
+            log.info("lobby housekeeping: %d unclaimed table(s) expired", len(gone))
+        return after is not None
+
+    async def keep(self, table_id: str, until: float) -> None:
+        """The creator keeps the table waiting for players until ``until`` (issue 25's public tables: the
+        creator's page calls this while it is open); it does not expire before then."""
+        await self._db(self.store.keep_table, table_id, until)
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.record = replace_record(table.record, kept_until=until)
 
     def _evict_later(self, table: LiveTable) -> None:
         """A finished table, or one still in the lobby, that nobody is connected to leaves memory after EVICT_S
