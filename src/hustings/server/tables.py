@@ -18,22 +18,27 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Mapping
 from concurrent.futures import Executor
 from typing import Any
 
+from hustings.bots.random_bot import RandomBot
 from hustings.engine import Action
 from hustings.server import words as W
 from hustings.server.cluster import PRESENCE_S, PRESENCE_TTL_S, Cluster
 from hustings.server.connections import Conn, Connections, dumps, dumps_bytes
-from hustings.server.i18n import CATALOG
+from hustings.server.i18n import CATALOG, error_text
 from hustings.server.limits import Limits
 from hustings.server.live import LiveTable, PlayError, TableRefused, build, refusal_of, replace_record
 from hustings.server.lobby import Lobby, LobbyError, token_hash
 from hustings.server.presence import Presence
-from hustings.server.store import ServerStore, StaleStep, StoreError, TableNotFound
-from hustings.table.core import BOT, PERSON, Applied, Mover, Refused, SaveError
+from hustings.server.quota import creator_tag
+from hustings.server.store import ServerStore, StaleStep, StoreError, TableNotFound, TableRecord
+from hustings.server.thinking import SearchJob
+from hustings.table.core import BOT, PERSON, Applied, BotTurn, Mover, Refused, SaveError
+from hustings.table.seeds import bot_seed
 
 log = logging.getLogger("hustings.server")
 
@@ -44,6 +49,14 @@ EVICT_S = 60.0
 OFFER_DELAY_S = 0.25
 #: refusals of a bot's late decision: dropped without a word (the policy asks again)
 _DROPPED = frozenset({"stale_step", "not_your_turn", "not_bot_turn", "illegal_action", "over"})
+#: a search bot's seed for one move: its seat's seed mixed with the step (an odd 64-bit constant spreads steps)
+_MIX, _SEED_MASK = 0x9E3779B97F4A7C15, (1 << 128) - 1
+
+
+def _bots_only(record: TableRecord) -> bool:
+    """A stored table at which every seat is a bot's."""
+    seats = record.settings.get("seats")
+    return isinstance(seats, list) and bool(seats) and all(isinstance(s, dict) and s.get("bot") for s in seats)
 
 
 class Hub(Lobby, Connections, Presence, Cluster):
@@ -78,6 +91,13 @@ class Hub(Lobby, Connections, Presence, Cluster):
         records = await self._db(self.store.tables, status="playing")
         loaded = []
         for record in records:
+            if _bots_only(record):
+                # nobody watches it yet: it stays paused in the store (read when someone asks for it), counted
+                # against its creator's tables of bots only
+                by = record.settings.get("by")
+                if isinstance(by, str):
+                    self.bot_tables.add(by, record.id)
+                continue
             try:
                 loaded.append(await self._load(record.id))
             except TableRefused as e:  # another release's game: it stays in the store, untouched; said once here
@@ -111,6 +131,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
                 table.timer.cancel()
             if table.bot_task is not None:
                 table.bot_task.cancel()
+        self.searches.close()
         if self._own_executor:
             self.executor.shutdown(wait=False, cancel_futures=True)
         self.store_executor.shutdown(wait=False, cancel_futures=True)
@@ -154,13 +175,19 @@ class Hub(Lobby, Connections, Presence, Cluster):
         (the store holds all of it, and a hello, a lobby call, a record or a rematch loads it again); a server
         that runs for months must hold neither every game it ever served nor every table set up and forgotten."""
         if (self._loop is None or self._stopping or table.evict is not None or table.conns
-                or table.status not in ("over", "lobby")):
+                or not self._idle(table)):
             return
         table.evict = self._loop.call_later(EVICT_S, self._evict, table)
 
+    @staticmethod
+    def _idle(table: LiveTable) -> bool:
+        # finished, still in the lobby, or a table of bots only that nobody watches (paused: it goes on when
+        # someone watches it again, read back from the store)
+        return table.status in ("over", "lobby") or (table.status == "playing" and table.paused)
+
     def _evict(self, table: LiveTable) -> None:
         table.evict = None
-        if table.conns or table.status not in ("over", "lobby"):
+        if table.conns or not self._idle(table):
             return  # watched again (the last connection to leave schedules the next try), or started
         if table.lock.locked() or (table.bot_task is not None and not table.bot_task.done()):
             self._evict_later(table)  # busy this moment (a record read, a rematch): try again later
@@ -169,6 +196,39 @@ class Hub(Lobby, Connections, Presence, Cluster):
             del self.tables[table.id]
         if table.timer is not None:
             table.timer.cancel()
+
+    # -- the per-client limits of the lobby (hustings.server.quota) ----------------------------------------------
+
+    def _admit(self, client: str, lang: str) -> None:
+        """``client`` may create a table now (its token bucket), else LobbyError too_many_tables (429)."""
+        wait = self.create_rate.take(client)
+        if wait > 0:
+            seconds = max(1, math.ceil(min(wait, 24 * 3600.0)))
+            raise LobbyError("too_many_tables", error_text("too_many_tables", lang, seconds=seconds), 429,
+                             retry_after=seconds)
+
+    async def _admit_bots(self, client: str, table_id: str, lang: str) -> str:
+        """``client`` may have one more table of bots only in play: it is counted (until it is over) and its
+        creator's tag returned; else LobbyError too_many_bot_tables (429)."""
+        tag = creator_tag(client)
+        if self.bot_tables.full(tag):
+            # some may have ended since (through another process) or been deleted: read them again
+            for tid in self.bot_tables.of(tag):
+                table = self.tables.get(tid)
+                if table is not None:
+                    over = table.status == "over"
+                else:
+                    try:
+                        over = (await self._db(self.store.table, tid)).status == "over"
+                    except TableNotFound:
+                        over = True
+                if over:
+                    self.bot_tables.drop(tid)
+            if self.bot_tables.full(tag):
+                limit = self.limits.bot_tables_per_client
+                raise LobbyError("too_many_bot_tables", error_text("too_many_bot_tables", lang, limit=limit), 429)
+        self.bot_tables.add(tag, table_id)
+        return tag
 
     # -- play: every move, undo and giving up goes through the table core ------------------------------------
 
@@ -225,6 +285,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
         applied.stored()
         if core.is_over:
             table.record = replace_record(table.record, status="over")
+            self.bot_tables.drop(table.id)  # its creator may start another table of bots only
             self._evict_later(table)  # bots played it to the end, say, with nobody watching
         # the sender's update carries the ack (one frame, not two, per move)
         self._broadcast(table, ack=(conn, applied.index + 1, step) if conn is not None else None)
@@ -367,8 +428,8 @@ class Hub(Lobby, Connections, Presence, Cluster):
             table.timer.cancel()
             table.timer = None
         core = table.core
-        if table.status != "playing" or core.is_over or self._loop is None:
-            return
+        if table.status != "playing" or core.is_over or self._loop is None or table.paused:
+            return  # a table of bots only that nobody watches: nothing moves until someone does (hello)
         now = time.time()
         if table.bot_task is None and core.bot_due(now):
             table.bot_task = asyncio.ensure_future(self._bots(table))
@@ -382,22 +443,36 @@ class Hub(Lobby, Connections, Presence, Cluster):
         self._schedule(table)
 
     async def _bots(self, table: LiveTable) -> None:
-        """Bots move while the turn policy has one to act, one decision at a time, thinking in the executor on a
-        copy of the state (never blocking the loop); a decision that came too late (the seat acted meanwhile, its
-        person came back, or what it sees changed) is refused by the table core and dropped."""
+        """Bots move while the turn policy has one to act, one decision at a time, never on the event loop: a
+        search in the search workers (hustings.server.thinking: people's tables first, a budget per move and per
+        table), a cheap bot or a stand-in in the hub's executor on a copy of the state (a random bot's pick
+        inline). A decision that came too late (the seat acted meanwhile, its person came back, or what it sees
+        changed) is refused by the table core and dropped. A table of bots only stops when nobody watches it."""
         loop = asyncio.get_running_loop()
         try:
             while True:
                 async with table.lock:
                     core = table.core
-                    if table.status != "playing":
+                    if table.status != "playing" or table.paused:
                         return
                     turn = core.bot_turn(detach=True)
                     if turn is None:
                         return
+                    job = self._search_job(table, turn) if turn.searches else None
                 started = time.perf_counter()
+                action: Action | int
                 try:
-                    action = await loop.run_in_executor(self.executor, turn.think)
+                    if job is not None:
+                        answer = await self.searches.think(
+                            table.id, job, people=not table.bots_only,
+                            wanted=(lambda: not table.paused) if table.bots_only else None)
+                        if answer is None:
+                            return  # nobody watches any more: the table waits for someone who does
+                        action = answer[0]
+                    elif isinstance(turn.bot, RandomBot):
+                        action = turn.think()  # a random pick: microseconds, not worth a thread
+                    else:
+                        action = await loop.run_in_executor(self.executor, turn.think)
                 except Exception as e:
                     if self._stopping:
                         return
@@ -417,6 +492,15 @@ class Hub(Lobby, Connections, Presence, Cluster):
             raise
         finally:
             table.bot_task = None
+
+    def _search_job(self, table: LiveTable, turn: BotTurn) -> SearchJob:
+        """What a search worker needs for ``turn``: the game's record (a few KB; the worker replays it), the bot's
+        name, and its seed for this move (derived one way from the game's seed, as each bot's is)."""
+        state = turn.state
+        name = table.core.seat_names[turn.seat]
+        assert name is not None  # stand-ins never search
+        seed = bot_seed(state.seed, turn.seat) ^ (turn.step * _MIX)
+        return SearchJob(state.record(), turn.seat, name, seed & _SEED_MASK, self.limits.search_move_s)
 
     # -- dispatch ------------------------------------------------------------------------------------------------
 
