@@ -29,7 +29,7 @@ from hustings.engine import Action
 from hustings.server import words as W
 from hustings.server.cluster import PRESENCE_S, PRESENCE_TTL_S, Cluster
 from hustings.server.connections import Conn, Connections, dumps, dumps_bytes
-from hustings.server.i18n import CATALOG, error_text
+from hustings.server.i18n import CATALOG
 from hustings.server.limits import Limits
 from hustings.server.live import LiveTable, PlayError, TableRefused, build, refusal_of, replace_record
 from hustings.server.lobby import Lobby, LobbyError, token_hash
@@ -204,7 +204,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
         wait = self.create_rate.take(client)
         if wait > 0:
             seconds = max(1, math.ceil(min(wait, 24 * 3600.0)))
-            raise LobbyError("too_many_tables", error_text("too_many_tables", lang, seconds=seconds), 429,
+            raise LobbyError("too_many_tables", CATALOG.text("server.limit.too_many_tables", lang, seconds=seconds), 429,
                              retry_after=seconds)
 
     async def _admit_bots(self, client: str, table_id: str, lang: str) -> str:
@@ -226,7 +226,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
                     self.bot_tables.drop(tid)
             if self.bot_tables.full(tag):
                 limit = self.limits.bot_tables_per_client
-                raise LobbyError("too_many_bot_tables", error_text("too_many_bot_tables", lang, limit=limit), 429)
+                raise LobbyError("too_many_bot_tables", CATALOG.text("server.limit.too_many_bot_tables", lang, limit=limit), 429)
         self.bot_tables.add(tag, table_id)
         return tag
 
