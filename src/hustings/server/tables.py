@@ -204,8 +204,8 @@ class Hub(Lobby, Connections, Presence, Cluster):
         wait = self.create_rate.take(client)
         if wait > 0:
             seconds = max(1, math.ceil(min(wait, 24 * 3600.0)))
-            raise LobbyError("too_many_tables", CATALOG.text("server.limit.too_many_tables", lang, seconds=seconds), 429,
-                             retry_after=seconds)
+            words = CATALOG.text("server.limit.too_many_tables", lang, seconds=seconds)
+            raise LobbyError("too_many_tables", words, 429, retry_after=seconds)
 
     async def _admit_bots(self, client: str, table_id: str, lang: str) -> str:
         """``client`` may have one more table of bots only in play: it is counted (until it is over) and its
@@ -225,8 +225,8 @@ class Hub(Lobby, Connections, Presence, Cluster):
                 if over:
                     self.bot_tables.drop(tid)
             if self.bot_tables.full(tag):
-                limit = self.limits.bot_tables_per_client
-                raise LobbyError("too_many_bot_tables", CATALOG.text("server.limit.too_many_bot_tables", lang, limit=limit), 429)
+                words = CATALOG.text("server.limit.too_many_bot_tables", lang, limit=self.limits.bot_tables_per_client)
+                raise LobbyError("too_many_bot_tables", words, 429)
         self.bot_tables.add(tag, table_id)
         return tag
 

@@ -31,7 +31,7 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,22 +103,34 @@ class Searches:
         self.limits = limits
         self.workers = max(1, limits.search_workers)
         self._pool: Executor | None = None
+        self._starting: asyncio.Future[Executor] | None = None
         self._queue: list[_Request] = []
         self._seq = itertools.count()
         self._running = 0
         #: table id -> (when each of its recent searches ended, seconds it took), for the per-table budget
         self._used: dict[str, deque[tuple[float, float]]] = {}
         self._closed = False
+        self._tasks: set[asyncio.Task[None]] = set()
 
-    def _executor(self) -> Executor:
+    def _start(self) -> Executor:
+        """The workers, started (in a thread: starting a process takes the caller tens of milliseconds, and the
+        event loop has tables to serve meanwhile)."""
+        if self.limits.search_workers <= 0:
+            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="hustings-search")
+        # spawn: a fork of a process with threads (the event loop's, the store's) may copy a held lock
+        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_worker_start)
+        for _ in range(self.workers):  # each submit while none is idle starts one more worker: all of them now
+            pool.submit(int)
+        return pool
+
+    async def _executor(self) -> Executor:
         if self._pool is None:
-            if self.limits.search_workers <= 0:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hustings-search")
-            else:
-                # spawn: a fork of a process with threads (the event loop's, the store's) may copy a held lock
-                self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                                 mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_worker_start)
+            if self._starting is None:
+                self._starting = asyncio.ensure_future(asyncio.to_thread(self._start))
+            pool = await asyncio.shield(self._starting)
+            if self._pool is None:
+                self._pool = pool
         return self._pool
 
     def used(self, table: str, now: float | None = None) -> float:
@@ -147,11 +159,19 @@ class Searches:
         loop = asyncio.get_running_loop()
         over = self.used(table) >= self.limits.search_table_s_per_minute
         request = _Request((over, not people, next(self._seq)), job, table, loop.create_future(), wanted)
+        if self._pool is None:
+            await self._executor()
         heapq.heappush(self._queue, request)
         self._pump()
         return await request.future
 
     def _pump(self) -> None:
+        if self._pool is None:
+            if self._queue and not self._closed and self._starting is None:
+                task = asyncio.ensure_future(self._restart())
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+            return
         while self._queue and self._running < self.workers and not self._closed:
             request = heapq.heappop(self._queue)
             if request.future.done():  # its table's bots were stopped meanwhile
@@ -165,11 +185,14 @@ class Searches:
         loop = asyncio.get_running_loop()
         self._running += 1
         started = time.monotonic()
+        pool = self._pool
+        assert pool is not None  # started before anything was queued
         try:
-            work: Future[tuple[int, float]] = self._executor().submit(think_search, request.job)
-        except Exception as e:  # the pool is broken or shut down
+            work: Future[tuple[int, float]] = pool.submit(think_search, request.job)
+        except Exception as e:  # the pool is shut down, or broken (a worker died): a new one for the next search
             self._running -= 1
             request.future.set_exception(e)
+            self._broken(e, pool)
             return
         timer = loop.call_later(request.job.move_s + SEARCH_SLACK_S, self._late, request)
 
@@ -185,6 +208,7 @@ class Searches:
                 exc = done.exception() if not done.cancelled() else asyncio.CancelledError()
                 if exc is not None:
                     request.future.set_exception(exc)
+                    self._broken(exc, pool)
                 else:
                     request.future.set_result(done.result())
             self._pump()
@@ -195,12 +219,27 @@ class Searches:
 
         work.add_done_callback(call_back)
 
+    def _broken(self, e: BaseException, pool: Executor) -> None:
+        """A worker died (killed, out of memory): the pool is of no more use; a new one serves what waits."""
+        if isinstance(e, BrokenExecutor) and not self._closed and self._pool is pool:
+            log.error("the search workers failed (%s): starting them again", e)
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._starting = None
+
+    async def _restart(self) -> None:
+        await self._executor()
+        self._pump()
+
     def _late(self, request: _Request) -> None:
         if not request.future.done():
             request.future.set_exception(TimeoutError(f"the search ran past {request.job.move_s:.1f} s"))
 
     def close(self) -> None:
         self._closed = True
+        if self._starting is not None and self._pool is None:  # still starting: shut down once started
+            self._starting.add_done_callback(
+                lambda f: f.result().shutdown(wait=False, cancel_futures=True) if not f.cancelled()
+                and f.exception() is None else None)
         for request in self._queue:
             if not request.future.done():
                 request.future.cancel()
