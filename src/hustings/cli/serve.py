@@ -25,12 +25,20 @@ def serve(
     compress: Annotated[bool, typer.Option(help="compress websocket messages (permessage-deflate): less traffic "
                                                 "on slow links, more CPU and about 300 KB of memory a "
                                                 "connection")] = False,
+    search_workers: Annotated[int, typer.Option(help="processes in which search bots (ismcts) think; people's "
+                                                     "tables come first, and cheap bots never wait for them")] = 1,
+    creates_per_minute: Annotated[float, typer.Option(help="new tables one client (an IPv4 address, an IPv6 /64) "
+                                                           "may create a minute on average")] = 20.0,
+    create_burst: Annotated[int, typer.Option(help="new tables one client may create at once")] = 20,
+    bot_tables_per_client: Annotated[int, typer.Option(help="tables of bots only, not over, one client may "
+                                                            "have")] = 2,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
         import uvicorn
 
         from hustings.server.app import MAX_MESSAGE, create_app, default_db_url
+        from hustings.server.limits import Limits
         from hustings.server.store import StoreError, open_store
     except ImportError as e:
         fail(f"the server needs its extra: pip install 'hustings[server]' ({e})")
@@ -40,6 +48,14 @@ def serve(
         fail("--grace must not be negative")
     if rate <= 0:
         fail("--rate must be positive")
+    if search_workers < 1:
+        fail("--search-workers must be at least 1")
+    if creates_per_minute <= 0 or create_burst < 1:
+        fail("--creates-per-minute must be positive and --create-burst at least 1")
+    if bot_tables_per_client < 0:
+        fail("--bot-tables-per-client must not be negative (0: nobody may create a table of bots only)")
+    limits = Limits(search_workers=search_workers, creates_per_minute=creates_per_minute, create_burst=create_burst,
+                    bot_tables_per_client=bot_tables_per_client)
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -49,7 +65,7 @@ def serve(
     typer.echo(f"hustings server: open http://{shown}:{port}/  (database: {url.split('@')[-1]})", err=False)
     sys.stdout.flush()
     # frames up to 1 MiB reach the server, which answers anything over its own limit with a clear error
-    uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True), host=host, port=port,
-                log_level="warning", ws_max_size=max(1 << 20, MAX_MESSAGE * 4), ws_per_message_deflate=compress,
-                access_log=False, lifespan="on")
+    app = create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=max(1 << 20, MAX_MESSAGE * 4),
+                ws_per_message_deflate=compress, access_log=False, lifespan="on")
 

@@ -28,9 +28,11 @@ import itertools
 import logging
 import multiprocessing
 import os
+import sys
 import time
+import types
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -79,6 +81,20 @@ def think_search(job: SearchJob) -> tuple[int, float]:
     return action.id, time.perf_counter() - started
 
 
+@contextlib.contextmanager
+def _plain_main() -> Iterator[None]:
+    """While workers start: a spawned process runs the parent's main script again unless it is guarded by
+    ``if __name__ == "__main__"`` (a launcher that calls ``main()`` outright would start a second server in each
+    worker). The workers need nothing of it (they import what a search needs), so they are shown none."""
+    main = sys.modules.get("__main__")
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        if main is not None:
+            sys.modules["__main__"] = main
+
+
 def _worker_start() -> None:
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):  # not allowed here: the worker runs at the server's priority
@@ -120,8 +136,9 @@ class Searches:
         # spawn: a fork of a process with threads (the event loop's, the store's) may copy a held lock
         pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_worker_start)
-        for _ in range(self.workers):  # each submit while none is idle starts one more worker: all of them now
-            pool.submit(int)
+        with _plain_main():
+            for _ in range(self.workers):  # each submit while none is idle starts one more worker: all of them now
+                pool.submit(int)
         return pool
 
     async def _executor(self) -> Executor:
