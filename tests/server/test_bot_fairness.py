@@ -73,7 +73,9 @@ def test_attack_2_search_floods_are_limited_and_a_heuristic_bot_still_replies(ma
     # one client past its tables of bots only: refused, in the protocol's error shape, in the asker's language
     with _client_at(server, "127.0.0.10") as http:
         r = http.post("/api/tables", json={"game": "die-macher-2019", "players": 5, "seats": HARD5})
-        assert r.status_code == 200, r.text  # its second (the limit is 2)
+        assert r.status_code == 200, r.text  # its second (the limit is 2 playing at once)
+        watchers.append(Client(server.ws_base, r.json()["table"]["id"]))
+        time.sleep(0.5)
         r = http.post("/api/tables", json={"game": "die-macher-2019", "players": 5, "seats": HARD5},
                       headers={"accept-language": "zh-CN"})
         assert r.status_code == 429 and r.json()["error"] == "too_many_bot_tables", r.text
@@ -114,16 +116,25 @@ def test_a_table_of_bots_only_plays_only_while_watched_also_after_a_restart(tmp_
     watcher.close()
 
 
-def test_creates_beyond_the_tables_of_bots_only_of_a_client_are_refused_until_one_ends(make_server: Any) -> None:
+def test_a_clients_tables_of_bots_only_play_a_few_at_a_time(make_server: Any) -> None:
+    """At most bot_tables_per_client of one client's tables of bots only play at once: while they do, it cannot
+    create another, and one more it watches waits until one of them stops."""
     server: Server = make_server(grace_s=30, limits=Limits(bot_tables_per_client=1))
-    first = server.create(game="palace-escape", players=1, seats=[{"bot": "heuristic"}])
-    r = server.http.post("/api/tables", json={"game": "palace-escape", "players": 1, "seats": [{"bot": "random"}]})
+    body = {"game": "die-macher-2019", "players": 3, "seats": [{"bot": "ismcts:easy"}] * 3}  # slow to finish
+    first = server.create(**body)["table"]["id"]
+    second = server.create(**body)["table"]["id"]  # nothing plays yet (nobody watches): it may create more
+    one = Client(server.ws_base, first)
+    one.wait(lambda m: m["step"] >= 3, timeout=30)
+    r = server.http.post("/api/tables", json=body)
     assert r.status_code == 429 and r.json()["error"] == "too_many_bot_tables"
     assert "1" in r.json()["message"] and "tables of bots only" in r.json()["message"]
-    tid = first["table"]["id"]
-    watcher = Client(server.ws_base, tid)
-    watcher.wait(lambda m: m["over"], timeout=60)  # watched to its end: the client may create another
-    watcher.close()
-    r = server.http.post("/api/tables", json={"game": "palace-escape", "players": 1, "seats": [{"bot": "random"}]})
+    two = Client(server.ws_base, second)  # watched, but its creator's other table plays: it waits
+    time.sleep(1.0)
+    assert _steps(server, second) == 0
+    one.close()  # the first stops (nobody watches it): the second plays
+    two.wait(lambda m: m["step"] >= 3, timeout=30)
+    two.close()
+    time.sleep(0.5)
+    r = server.http.post("/api/tables", json=body)  # none plays now
     assert r.status_code == 200, r.text
     assert "by" not in r.json()["table"]  # who created it is the server's to count, nobody's to see

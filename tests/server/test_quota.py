@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from hustings.server.limits import client_key
-from hustings.server.quota import CreateRate
+from hustings.server.quota import BotTables, CreateRate
 
 
 def test_the_bucket_refills_at_the_rate() -> None:
@@ -31,3 +31,16 @@ def test_the_buckets_stay_bounded_in_memory() -> None:
     for k in range(20_000):  # refilled buckets are forgotten first
         rate.take(f"c{k}", now=10_000.0 + k)
     assert len(rate) <= 1000
+
+
+def test_a_creators_tables_of_bots_only_play_up_to_the_limit_and_the_held_ones_are_named_when_one_stops() -> None:
+    tables = BotTables(limit=2)
+    assert tables.play("a", "t1") and tables.play("a", "t2") and tables.play("a", "t1")  # playing already
+    assert tables.full("a") and not tables.play("a", "t3")  # held
+    assert tables.play("b", "u1")  # another creator's own count
+    assert tables.drop("t1") == {"t3"}  # a place freed: the held one is asked again
+    assert tables.play("a", "t3") and tables.playing("a") == 2
+    assert tables.drop("nothing") == set()
+    tables.drop("t2")
+    tables.drop("t3")
+    assert tables.playing("a") == 0 and not tables.full("a")

@@ -265,7 +265,7 @@ class HubBase:
     def _admit(self, client: str, lang: str) -> None:
         raise NotImplementedError
 
-    async def _admit_bots(self, client: str, table_id: str, lang: str) -> str:
+    def _admit_bots(self, client: str, lang: str) -> str:
         raise NotImplementedError
 
 

@@ -108,19 +108,15 @@ class Lobby(HubBase):
         table_id = secrets.token_urlsafe(12)
         settings = {"seats": seats_json, "clock": clock.to_json(), "lang": lang,
                     "name": str(body.get("name") or "")[:80]}
-        if client is not None and all_bots:  # counted against its creator until it is over
-            settings["by"] = await self._admit_bots(client, table_id, caller_lang)
+        if client is not None and all_bots:  # its creator's tables of bots only play a few at a time
+            settings["by"] = self._admit_bots(client, caller_lang)
         record = TableRecord(id=table_id, game=game, options=options, seed=seed, rules_version=spec.rules_version,
                              engine_version=ENGINE_VERSION, rng=RNG_NAME, settings=settings, status="lobby",
                              created_at=time.time(), rematch_of=None if rematch_of is None else rematch_of.id)
         tokens = {p: new_token() for p in range(players)}
         seat_records = [SeatRecord(table_id, p, token_hash(tokens[p]), s["name"], s["bot"] is not None,
                                    s["bot"] is not None) for p, s in enumerate(seats_json)]
-        try:
-            await self._db(self.store.create_table, record, seat_records)
-        except BaseException:
-            self.bot_tables.drop(table_id)
-            raise
+        await self._db(self.store.create_table, record, seat_records)
         # the table in memory from what was just stored, not read back (a new id: nobody else can know of it yet)
         table = self.tables.setdefault(table_id, build(record, seat_records, (), self.store, self.grace_s, state))
         if all_bots:

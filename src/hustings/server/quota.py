@@ -1,11 +1,13 @@
 """Per-client limits of the lobby (issue 23, points 2 and 5): how fast one client may create tables, and how many
-tables of bots only it may have in play.
+tables of bots only it may have in play at once.
 
 A client is :func:`hustings.server.limits.client_key` of the HTTP peer (one IPv4 address; an IPv6 /64). Both
 limits are kept in memory with bounded size: a client's creation rate is a token bucket (``creates_per_minute``
 on average, ``create_burst`` at once), and a bucket that has filled up again is the same as none, so it is
 forgotten. A table of bots only remembers its creator as a one-way tag in its settings (``by``), never the
-address itself, so that the count of each client's unfinished tables of bots only survives a restart.
+address itself: at most ``bot_tables_per_client`` of a client's tables of bots only play at once (a table of bots
+only plays while someone watches it; one watched beyond the limit waits), and while that many play, the client
+cannot create another.
 """
 
 from __future__ import annotations
@@ -60,32 +62,51 @@ class CreateRate:
 
 
 class BotTables:
-    """Each client's tables of bots only that are not over: table ids by creator tag (:func:`creator_tag`)."""
+    """Each client's tables of bots only that are playing now (watched, not over), by creator tag
+    (:func:`creator_tag`), at most ``limit`` each; and the ones held back, watched while their creator's others
+    played, which play once one of those stops."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self._by: dict[str, set[str]] = {}
         self._of: dict[str, str] = {}
+        self._held: dict[str, set[str]] = {}
 
-    def add(self, tag: str, table: str) -> None:
-        self._by.setdefault(tag, set()).add(table)
+    def play(self, tag: str, table: str) -> bool:
+        """May ``table`` (of creator ``tag``) play now: it plays already, or its creator has room for it (it counts
+        from now); else it is held until :meth:`drop` frees a place."""
+        if self._of.get(table) == tag:
+            return True
+        tables = self._by.setdefault(tag, set())
+        if len(tables) >= self.limit:
+            if not tables:
+                del self._by[tag]
+            self._held.setdefault(tag, set()).add(table)
+            return False
+        tables.add(table)
         self._of[table] = tag
+        return True
 
-    def drop(self, table: str) -> None:
+    def drop(self, table: str) -> set[str]:
+        """``table`` stops playing (nobody watches it, or it is over): the tables its creator had held back, to
+        be asked again."""
         tag = self._of.pop(table, None)
         if tag is None:
-            return
+            return set()
         tables = self._by.get(tag)
         if tables is not None:
             tables.discard(table)
             if not tables:
                 del self._by[tag]
+        held = self._held.pop(tag, set())
+        held.discard(table)
+        return held
 
-    def of(self, tag: str) -> set[str]:
-        return set(self._by.get(tag, ()))
+    def playing(self, tag: str) -> int:
+        return len(self._by.get(tag, ()))
 
     def full(self, tag: str) -> bool:
-        return len(self._by.get(tag, ())) >= self.limit
+        return self.playing(tag) >= self.limit
 
 
 __all__ = ["MAX_BUCKETS", "BotTables", "CreateRate", "creator_tag"]

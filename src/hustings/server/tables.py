@@ -92,12 +92,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
         loaded = []
         for record in records:
             if _bots_only(record):
-                # nobody watches it yet: it stays paused in the store (read when someone asks for it), counted
-                # against its creator's tables of bots only
-                by = record.settings.get("by")
-                if isinstance(by, str):
-                    self.bot_tables.add(by, record.id)
-                continue
+                continue  # nobody watches it yet: it stays paused in the store, read when someone asks for it
             try:
                 loaded.append(await self._load(record.id))
             except TableRefused as e:  # another release's game: it stays in the store, untouched; said once here
@@ -174,6 +169,8 @@ class Hub(Lobby, Connections, Presence, Cluster):
         """A finished table, or one still in the lobby, that nobody is connected to leaves memory after EVICT_S
         (the store holds all of it, and a hello, a lobby call, a record or a rematch loads it again); a server
         that runs for months must hold neither every game it ever served nor every table set up and forgotten."""
+        if table.bots_only and not table.conns:
+            self._stops_playing(table)  # its last watcher left (this is asked then)
         if (self._loop is None or self._stopping or table.evict is not None or table.conns
                 or not self._idle(table)):
             return
@@ -207,28 +204,34 @@ class Hub(Lobby, Connections, Presence, Cluster):
             words = CATALOG.text("server.limit.too_many_tables", lang, seconds=seconds)
             raise LobbyError("too_many_tables", words, 429, retry_after=seconds)
 
-    async def _admit_bots(self, client: str, table_id: str, lang: str) -> str:
-        """``client`` may have one more table of bots only in play: it is counted (until it is over) and its
-        creator's tag returned; else LobbyError too_many_bot_tables (429)."""
+    def _admit_bots(self, client: str, lang: str) -> str:
+        """``client`` may create a table of bots only (fewer than ``bot_tables_per_client`` of its tables of bots
+        only play now): its creator's tag, to store with it; else LobbyError too_many_bot_tables (429)."""
         tag = creator_tag(client)
         if self.bot_tables.full(tag):
-            # some may have ended since (through another process) or been deleted: read them again
-            for tid in self.bot_tables.of(tag):
-                table = self.tables.get(tid)
-                if table is not None:
-                    over = table.status == "over"
-                else:
-                    try:
-                        over = (await self._db(self.store.table, tid)).status == "over"
-                    except TableNotFound:
-                        over = True
-                if over:
-                    self.bot_tables.drop(tid)
-            if self.bot_tables.full(tag):
-                words = CATALOG.text("server.limit.too_many_bot_tables", lang, limit=self.limits.bot_tables_per_client)
-                raise LobbyError("too_many_bot_tables", words, 429)
-        self.bot_tables.add(tag, table_id)
+            words = CATALOG.text("server.limit.too_many_bot_tables", lang, limit=self.limits.bot_tables_per_client)
+            raise LobbyError("too_many_bot_tables", words, 429)
         return tag
+
+    def _plays(self, table: LiveTable) -> bool:
+        """May the table's bots play now: a table with people always; a table of bots only while someone watches
+        it and, when it has a creator held to the limits, while fewer than ``bot_tables_per_client`` of that
+        creator's tables play (one watched beyond that waits for one of them to stop)."""
+        if not table.bots_only:
+            return True
+        if table.paused or table.status != "playing" or table.core.is_over:
+            self._stops_playing(table)
+            return False
+        by = table.record.settings.get("by")
+        return not isinstance(by, str) or self.bot_tables.play(by, table.id)
+
+    def _stops_playing(self, table: LiveTable) -> None:
+        """A table of bots only stops playing (nobody watches it, or it is over): its creator's tables held back
+        meanwhile may play now."""
+        for tid in self.bot_tables.drop(table.id):
+            held = self.tables.get(tid)
+            if held is not None and held.bot_task is None:
+                self._schedule(held)
 
     # -- play: every move, undo and giving up goes through the table core ------------------------------------
 
@@ -285,7 +288,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
         applied.stored()
         if core.is_over:
             table.record = replace_record(table.record, status="over")
-            self.bot_tables.drop(table.id)  # its creator may start another table of bots only
+            self._stops_playing(table)  # its creator's others may play, and it may create another
             self._evict_later(table)  # bots played it to the end, say, with nobody watching
         # the sender's update carries the ack (one frame, not two, per move)
         self._broadcast(table, ack=(conn, applied.index + 1, step) if conn is not None else None)
@@ -428,7 +431,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
             table.timer.cancel()
             table.timer = None
         core = table.core
-        if table.status != "playing" or core.is_over or self._loop is None or table.paused:
+        if table.status != "playing" or core.is_over or self._loop is None or not self._plays(table):
             return  # a table of bots only that nobody watches: nothing moves until someone does (hello)
         now = time.time()
         if table.bot_task is None and core.bot_due(now):
@@ -453,7 +456,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
             while True:
                 async with table.lock:
                     core = table.core
-                    if table.status != "playing" or table.paused:
+                    if table.status != "playing" or not self._plays(table):
                         return
                     turn = core.bot_turn(detach=True)
                     if turn is None:
@@ -465,7 +468,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
                     if job is not None:
                         answer = await self.searches.think(
                             table.id, job, people=not table.bots_only,
-                            wanted=(lambda: not table.paused) if table.bots_only else None)
+                            wanted=(lambda: self._plays(table)) if table.bots_only else None)
                         if answer is None:
                             return  # nobody watches any more: the table waits for someone who does
                         action = answer[0]
