@@ -61,7 +61,8 @@ def _bots_only(record: TableRecord) -> bool:
 
 class Hub(Lobby, Connections, Presence, Cluster):
     """Every table of one server process. ``grace_s``: how long a person may be gone before a stand-in plays for
-    them; ``executor``: where bots think (default: a thread pool)."""
+    them; ``executor``: where cheap bots and stand-ins think (default: a thread pool; search bots think in worker
+    processes, :mod:`hustings.server.thinking`)."""
 
     def __init__(self, store: ServerStore, *, grace_s: float = 30.0, executor: Executor | None = None,
                  bot_threads: int = 4, store_threads: int = 32, limits: Limits | None = None) -> None:
@@ -422,7 +423,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
         conn.send(dumps({"type": "explanation", "step": step, "index": index, "event": seen[k].type,
                          "items": items}))
 
-    # -- bots and clocks: the table core's turn policy, bots thinking in the executor ------------------------
+    # -- bots and clocks: the table core's turn policy, bots thinking off the event loop ----------------------
 
     def _schedule(self, table: LiveTable) -> None:
         """After every change: start the bots if the turn policy has a bot to act, and set the table's one timer
