@@ -262,7 +262,7 @@ class Connections(HubBase):
         conn.send(dumps({"type": "welcome", "seat": seat, "table": self.info(table)}))
         self.send_state(table, conn, "state", since)
         self._push_table(table, but=conn)
-        if came_back or (table.bots_only and table.bot_task is None):  # a table of bots only plays while watched
+        if came_back or table.bots_only:  # a table of bots only plays while watched
             self._schedule(table)
 
     def gone(self, conn: Conn) -> None:

@@ -458,10 +458,10 @@ class Hub(Lobby, Connections, Presence, Cluster):
                 async with table.lock:
                     core = table.core
                     if table.status != "playing" or not self._plays(table):
-                        return
+                        break
                     turn = core.bot_turn(detach=True)
                     if turn is None:
-                        return
+                        break
                     job = self._search_job(table, turn) if turn.searches else None
                 started = time.perf_counter()
                 action: Action | int
@@ -471,7 +471,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
                             table.id, job, people=not table.bots_only,
                             wanted=(lambda: self._plays(table)) if table.bots_only else None)
                         if answer is None:
-                            return  # nobody watches any more: the table waits for someone who does
+                            break  # nobody watches any more: the table waits for someone who does
                         action = answer[0]
                     elif isinstance(turn.bot, RandomBot):
                         action = turn.think()  # a random pick: microseconds, not worth a thread
@@ -496,6 +496,9 @@ class Hub(Lobby, Connections, Presence, Cluster):
             raise
         finally:
             table.bot_task = None
+        if table.bots_only and table.conns and not self._stopping:
+            # someone came to watch while this was stopping (their hello found it still running): go on
+            self._schedule(table)
 
     def _search_job(self, table: LiveTable, turn: BotTurn) -> SearchJob:
         """What a search worker needs for ``turn``: the game's record (a few KB; the worker replays it), the bot's
