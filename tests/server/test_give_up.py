@@ -102,9 +102,11 @@ def test_a_table_of_bots_keeps_the_action_limit(server: Server) -> None:
     """R7: person_options apply only where a person sits; bots play the puzzle as programs do, with the limit."""
     created = server.create(game="palace-escape", players=1, seats=[{"bot": "heuristic"}])
     tid = created["table"]["id"]
+    watcher = Client(server.ws_base, tid)  # a table of bots only plays while someone watches it (issue 23)
     deadline = time.time() + 20
     while server.http.get(f"/api/tables/{tid}").json()["status"] != "over":
         assert time.time() < deadline, "the bot did not finish the puzzle"
         time.sleep(0.05)
     record = server.http.get(f"/api/tables/{tid}/record").json()
     assert "max_actions" not in record["options"] and "given_up" not in record
+    watcher.close()

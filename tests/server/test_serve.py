@@ -48,3 +48,16 @@ def test_serve_without_db_keeps_the_games_in_the_data_directory(tmp_path: Path) 
         assert store.table(table_id).game == "palace-escape"
     finally:
         store.close()
+
+
+def test_serve_refuses_limits_that_make_no_sense() -> None:
+    from typer.testing import CliRunner
+
+    from hustings.cli import app
+
+    for args, word in ((["--search-workers", "0"], "--search-workers"),
+                       (["--creates-per-minute", "0"], "--creates-per-minute"),
+                       (["--create-burst", "0"], "--create-burst"),
+                       (["--bot-tables-per-client", "-1"], "--bot-tables-per-client")):
+        res = CliRunner().invoke(app, ["serve", "--db", "sqlite:///nowhere/never.db", *args])
+        assert res.exit_code == 2 and word in res.output, (args, res.output)

@@ -87,6 +87,8 @@ def test_a_slow_bot_never_stalls_another_table(make_server: Any) -> None:
     slow = server.create(game="die-macher-2019", players=3,
                          seats=[{"bot": "ismcts:hard"}, {"bot": "ismcts:hard"}, {"bot": "ismcts:hard"}])
     assert slow["table"]["status"] == "playing"  # an all-bot table starts at once
+    # a table of bots only plays while someone watches it (issue 23): a spectator makes it search
+    watcher = Client(server.ws_base, slow["table"]["id"])
     fast = _started(server, seats=[{"bot": None}, {"bot": None}, {"bot": None}])
     tid = fast["table"]["id"]
     clients = {p: Client(server.ws_base, tid, _token(fast, p)) for p in range(3)}
@@ -102,3 +104,4 @@ def test_a_slow_bot_never_stalls_another_table(make_server: Any) -> None:
     assert worst < 0.5, worst
     hub = server.app.state.hub
     assert hub.tables[slow["table"]["id"]].bot_task is not None  # still thinking meanwhile
+    watcher.close()

@@ -8,7 +8,8 @@ player: the game's own ``outcome().utilities`` when the rollout reached the end,
 A decision with one legal action costs no search.
 
 Budgets: the level fixes an iteration count, so a seeded bot makes the same choice on any machine and a lab
-run is reproducible. A wall-clock limit is only applied with ``clock=True`` (for people waiting on a bot).
+run is reproducible. A wall-clock limit is only applied with ``clock=True`` (for people waiting on a bot), after a
+few iterations at least; ``deadline_s`` (a server's per-move bound) stops the search at that time whatever else.
 """
 
 from __future__ import annotations
@@ -179,6 +180,9 @@ class IsmctsBot:
     scale: float = 12.0  # evaluator points at which a lead is nearly decisive
     rollout_view: ViewBuilder | None = None  # what rollout_policy reads (Heuristic.rollout_view); default view()
     clock: bool = False  # stop at ``seconds`` too: for people waiting, never for labs (results would vary)
+    #: the longest one decision may take, wall clock, also before the few iterations ``clock`` always makes (a
+    #: server's bound per move, hustings.server.limits.Limits.search_move_s); None: no such bound
+    deadline_s: float | None = None
     shaping: str = DEFAULT_SHAPING  # how a cut-off rollout is scored: a name in SHAPINGS
     objective: str = DEFAULT_OBJECTIVE  # what a finished rollout is worth: a name in OBJECTIVES
 
@@ -218,13 +222,19 @@ class IsmctsBot:
         root_ids = {a.id for a in root_actions}
         root = _Node()
         clock = self.clock
-        deadline = time.perf_counter() + (self.seconds or 0.0) if clock else 0.0
+        started = time.perf_counter()
+        deadline = started + (self.seconds or 0.0) if clock else 0.0
+        hard = None if self.deadline_s is None else started + self.deadline_s
         it = 0
         assert self.iterations is not None
         while it < self.iterations and (not clock or it < 8 or time.perf_counter() < deadline):
+            if hard is not None and time.perf_counter() >= hard:
+                break  # no iteration at all by then: the hint (or the first action) stands
             it += 1
             self._iterate(infoset.sample(self.rng), root, me, root_ids)
         self.last_iterations = it
+        if it == 0:
+            return hint
         best = max(root_actions, key=lambda a: (root.children[a.id].visits if a.id in root.children else -1))
         if self.root_hint is not None and best != hint:
             # Trust the search over the hint only when its estimate is clearly better: with a few

@@ -35,6 +35,13 @@ def serve(
                                                           "addresses or networks, comma-separated, or * for any "
                                                           "peer (only when nothing else can reach the port)")]
                          = "127.0.0.1",
+    search_workers: Annotated[int, typer.Option(help="processes in which search bots (ismcts) think; people's "
+                                                     "tables come first, and cheap bots never wait for them")] = 1,
+    creates_per_minute: Annotated[float, typer.Option(help="new tables one client (an IPv4 address, an IPv6 /64) "
+                                                           "may create a minute on average")] = 20.0,
+    create_burst: Annotated[int, typer.Option(help="new tables one client may create at once")] = 20,
+    bot_tables_per_client: Annotated[int, typer.Option(help="tables of bots only, not over, one client may "
+                                                            "have")] = 2,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -55,6 +62,12 @@ def serve(
         fail("--unclaimed-ttl must not be negative (0: never)")
     options = uvicorn_options(host=host, port=port, compress=compress, proxy_headers=proxy_headers,
                               forwarded_allow_ips=forwarded_allow_ips)
+    if search_workers < 1:
+        fail("--search-workers must be at least 1")
+    if creates_per_minute <= 0 or create_burst < 1:
+        fail("--creates-per-minute must be positive and --create-burst at least 1")
+    if bot_tables_per_client < 0:
+        fail("--bot-tables-per-client must not be negative (0: nobody may create a table of bots only)")
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -63,7 +76,9 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"hustings server: open http://{shown}:{port}/  (database: {url.split('@')[-1]})", err=False)
     sys.stdout.flush()
-    limits = Limits(unclaimed_ttl_s=unclaimed_ttl)
+    limits = Limits(unclaimed_ttl_s=unclaimed_ttl, search_workers=search_workers,
+                    creates_per_minute=creates_per_minute, create_burst=create_burst,
+                    bot_tables_per_client=bot_tables_per_client)
     uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits),
                 **options)
 

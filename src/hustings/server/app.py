@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import math
 import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -180,7 +181,8 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     # -- lobby ------------------------------------------------------------------------------------------------
 
     def _error(e: LobbyError) -> JSONResponse:
-        return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status)
+        headers = None if e.retry_after is None else {"Retry-After": str(math.ceil(e.retry_after))}
+        return JSONResponse({"error": e.code, "message": e.message}, status_code=e.status, headers=headers)
 
     async def _body(request: Request) -> dict[str, Any]:
         too_large = LobbyError("too_large", f"the request is too large (at most {MAX_BODY} bytes)", 413)
@@ -248,8 +250,10 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     @lobby("POST", "/api/tables")
     async def create(request: Request) -> Response:
         async def go() -> Any:
-            return await hub.create(await _body(request))
-        return await _run(go())
+            # who asks is held to the per-client limits (creation rate, tables of bots only), told in their words
+            client = client_key(request.client.host if request.client else None)
+            return await hub.create(await _body(request), client=client, caller_lang=_request_lang(request))
+        return await _run(go(), request)
 
     @lobby("GET", "/api/tables/{table_id}")
     async def table_info(request: Request) -> Response:

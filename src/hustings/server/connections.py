@@ -265,7 +265,7 @@ class Connections(HubBase):
         conn.send(dumps({"type": "welcome", "seat": seat, "table": self.info(table)}))
         self.send_state(table, conn, "state", since)
         self._push_table(table, but=conn)
-        if came_back:
+        if came_back or table.bots_only:  # a table of bots only plays while watched
             self._schedule(table)
 
     def gone(self, conn: Conn) -> None:

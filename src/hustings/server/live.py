@@ -22,6 +22,7 @@ from hustings.engine import GameState, get_spec
 from hustings.engine.words import Voice
 from hustings.server.i18n import CATALOG, error_text
 from hustings.server.limits import Limits
+from hustings.server.quota import BotTables, CreateRate
 from hustings.server.store import (
     ActionRecord,
     SeatRecord,
@@ -31,6 +32,7 @@ from hustings.server.store import (
     TableRecord,
     gap_of,
 )
+from hustings.server.thinking import Searches
 from hustings.table.clock import ClockSettings
 from hustings.table.core import Table
 from hustings.table.store import RulesVersionError, rules_refusal
@@ -133,6 +135,17 @@ class LiveTable:
     def humans(self) -> tuple[int, ...]:
         return self.core.humans
 
+    @property
+    def bots_only(self) -> bool:
+        """Every seat a bot's: nobody plays at this table, people can only watch it."""
+        return not self.core.humans
+
+    @property
+    def paused(self) -> bool:
+        """A table of bots only that nobody watches through this process: its bots do not play (they would
+        spend CPU for nobody); they go on when someone watches."""
+        return self.bots_only and not self.conns
+
     def connected(self, seat: int) -> bool:
         """Someone plays this seat now, through this process or another."""
         return seat in self.remote or self.here(seat)
@@ -198,7 +211,13 @@ class HubBase:
         self.tables: dict[str, LiveTable] = {}
         self._tasks: set[asyncio.Task[Any]] = set()  # background work, held until done
         self._own_executor = executor is None
+        #: where cheap bots (random, heuristic) and stand-ins think: never behind a search
         self.executor = executor or ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hustings-bot")
+        #: where search bots think: worker processes behind a queue, people's tables first (hustings.server.thinking)
+        self.searches = Searches(self.limits)
+        #: per client: how fast it may create tables, and its tables of bots only not over (hustings.server.quota)
+        self.create_rate = CreateRate(self.limits.creates_per_minute, self.limits.create_burst)
+        self.bot_tables = BotTables(self.limits.bot_tables_per_client)
         # not asyncio's default pool (a handful of threads, shared with everything): the store's reads and lobby
         # writes block on the database, many tables at once
         self.store_executor = ThreadPoolExecutor(max_workers=store_threads, thread_name_prefix="hustings-store")
@@ -263,6 +282,12 @@ class HubBase:
         raise NotImplementedError
 
     def _set_remote(self, table: LiveTable, seats: set[int]) -> None:
+        raise NotImplementedError
+
+    def _admit(self, client: str, lang: str) -> None:
+        raise NotImplementedError
+
+    def _admit_bots(self, client: str, lang: str) -> str:
         raise NotImplementedError
 
 

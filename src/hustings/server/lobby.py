@@ -31,11 +31,13 @@ BOT_LEVELS = ("random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:har
 class LobbyError(Exception):
     """A lobby request that cannot be served: ``code`` (machine), ``message`` (one line), HTTP ``status``."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        #: seconds after which the same request may succeed (HTTP Retry-After), for a limit's refusal
+        self.retry_after = retry_after
 
 
 def token_hash(token: str) -> str:
@@ -64,8 +66,13 @@ class Lobby(HubBase):
                         "bots": bots, "outcome": spec.outcome})
         return out
 
-    async def create(self, body: Mapping[str, Any], rematch_of: TableRecord | None = None) -> dict[str, Any]:
-        """A new table from a lobby request; the answer holds every person's seat token (only once)."""
+    async def create(self, body: Mapping[str, Any], rematch_of: TableRecord | None = None, *,
+                     client: str | None = None, caller_lang: str = "en") -> dict[str, Any]:
+        """A new table from a lobby request; the answer holds every person's seat token (only once). ``client``:
+        who asks (hustings.server.limits.client_key), held to the per-client limits; refusals in
+        ``caller_lang``."""
+        if client is not None:
+            self._admit(client, caller_lang)
         game = body.get("game")
         if not isinstance(game, str) or game not in list_games():
             raise LobbyError("bad_request", f"unknown game {str(game)[:40]!r}; games: {', '.join(list_games())}")
@@ -101,6 +108,8 @@ class Lobby(HubBase):
         table_id = secrets.token_urlsafe(12)
         settings = {"seats": seats_json, "clock": clock.to_json(), "lang": lang,
                     "name": str(body.get("name") or "")[:80]}
+        if client is not None and all_bots:  # its creator's tables of bots only play a few at a time
+            settings["by"] = self._admit_bots(client, caller_lang)
         record = TableRecord(id=table_id, game=game, options=options, seed=seed, rules_version=spec.rules_version,
                              engine_version=ENGINE_VERSION, rng=RNG_NAME, settings=settings, status="lobby",
                              created_at=time.time(), rematch_of=None if rematch_of is None else rematch_of.id)

@@ -36,12 +36,12 @@ PlayErrorCode = Literal["bad_message", "unknown_table", "unauthorized", "stale_s
 #: every ``error`` of a lobby answer
 LobbyErrorCode = Literal["bad_request", "unauthorized", "unknown_table", "unknown_game", "not_found",
                          "method_not_allowed", "conflict", "too_large", "unavailable", "rules_version",
-                         "damaged_table"]
+                         "damaged_table", "too_many_tables", "too_many_bot_tables"]
 PLAY_ERRORS: tuple[str, ...] = get_args(PlayErrorCode)
 #: each lobby error's HTTP status
 LOBBY_ERRORS = {"bad_request": 400, "unauthorized": 403, "unknown_table": 404, "unknown_game": 404, "not_found": 404,
                 "method_not_allowed": 405, "conflict": 409, "too_large": 413, "unavailable": 503, "rules_version": 409,
-                "damaged_table": 500}
+                "damaged_table": 500, "too_many_tables": 429, "too_many_bot_tables": 429}
 assert set(LOBBY_ERRORS) == set(get_args(LobbyErrorCode))
 BotLevel = Literal["random", "heuristic", "ismcts", "ismcts:easy", "ismcts:normal", "ismcts:hard"]
 TableStatus = Literal["lobby", "playing", "over"]

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Mapping
 from concurrent.futures import Executor
 from typing import Any
 
+from hustings.bots.random_bot import RandomBot
 from hustings.engine import Action
 from hustings.server import words as W
 from hustings.server.cluster import PRESENCE_S, PRESENCE_TTL_S, Cluster
@@ -32,8 +34,11 @@ from hustings.server.limits import Limits
 from hustings.server.live import LiveTable, PlayError, TableRefused, build, refusal_of, replace_record
 from hustings.server.lobby import Lobby, LobbyError, token_hash
 from hustings.server.presence import Presence
-from hustings.server.store import ServerStore, StaleStep, StoreError, TableDamaged, TableNotFound, gap_of
-from hustings.table.core import BOT, PERSON, Applied, Mover, Refused, SaveError
+from hustings.server.quota import creator_tag
+from hustings.server.store import ServerStore, StaleStep, StoreError, TableDamaged, TableNotFound, TableRecord, gap_of
+from hustings.server.thinking import SearchJob
+from hustings.table.core import BOT, PERSON, Applied, BotTurn, Mover, Refused, SaveError
+from hustings.table.seeds import bot_seed
 
 log = logging.getLogger("hustings.server")
 
@@ -44,11 +49,20 @@ EVICT_S = 60.0
 OFFER_DELAY_S = 0.25
 #: refusals of a bot's late decision: dropped without a word (the policy asks again)
 _DROPPED = frozenset({"stale_step", "not_your_turn", "not_bot_turn", "illegal_action", "over"})
+#: a search bot's seed for one move: its seat's seed mixed with the step (an odd 64-bit constant spreads steps)
+_MIX, _SEED_MASK = 0x9E3779B97F4A7C15, (1 << 128) - 1
+
+
+def _bots_only(record: TableRecord) -> bool:
+    """A stored table at which every seat is a bot's."""
+    seats = record.settings.get("seats")
+    return isinstance(seats, list) and bool(seats) and all(isinstance(s, dict) and s.get("bot") for s in seats)
 
 
 class Hub(Lobby, Connections, Presence, Cluster):
     """Every table of one server process. ``grace_s``: how long a person may be gone before a stand-in plays for
-    them; ``executor``: where bots think (default: a thread pool)."""
+    them; ``executor``: where cheap bots and stand-ins think (default: a thread pool; search bots think in worker
+    processes, :mod:`hustings.server.thinking`)."""
 
     def __init__(self, store: ServerStore, *, grace_s: float = 30.0, executor: Executor | None = None,
                  bot_threads: int = 4, store_threads: int = 32, limits: Limits | None = None) -> None:
@@ -91,6 +105,8 @@ class Hub(Lobby, Connections, Presence, Cluster):
         for record in records:
             if record.id in self.damaged:
                 continue
+            if _bots_only(record):
+                continue  # nobody watches it yet: it stays paused in the store, read when someone asks for it
             try:
                 loaded.append(await self._load(record.id))
             except TableRefused as e:  # another release's game: it stays in the store, untouched; said once here
@@ -129,6 +145,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
                 table.timer.cancel()
             if table.bot_task is not None:
                 table.bot_task.cancel()
+        self.searches.close()
         if self._own_executor:
             self.executor.shutdown(wait=False, cancel_futures=True)
         self.store_executor.shutdown(wait=False, cancel_futures=True)
@@ -247,14 +264,22 @@ class Hub(Lobby, Connections, Presence, Cluster):
         """A finished table, or one still in the lobby, that nobody is connected to leaves memory after EVICT_S
         (the store holds all of it, and a hello, a lobby call, a record or a rematch loads it again); a server
         that runs for months must hold neither every game it ever served nor every table set up and forgotten."""
+        if table.bots_only and not table.conns:
+            self._stops_playing(table)  # its last watcher left (this is asked then)
         if (self._loop is None or self._stopping or table.evict is not None or table.conns
-                or table.status not in ("over", "lobby")):
+                or not self._idle(table)):
             return
         table.evict = self._loop.call_later(EVICT_S, self._evict, table)
 
+    @staticmethod
+    def _idle(table: LiveTable) -> bool:
+        # finished, still in the lobby, or a table of bots only that nobody watches (paused: it goes on when
+        # someone watches it again, read back from the store)
+        return table.status in ("over", "lobby") or (table.status == "playing" and table.paused)
+
     def _evict(self, table: LiveTable) -> None:
         table.evict = None
-        if table.conns or table.status not in ("over", "lobby"):
+        if table.conns or not self._idle(table):
             return  # watched again (the last connection to leave schedules the next try), or started
         if table.lock.locked() or (table.bot_task is not None and not table.bot_task.done()):
             self._evict_later(table)  # busy this moment (a record read, a rematch): try again later
@@ -263,6 +288,45 @@ class Hub(Lobby, Connections, Presence, Cluster):
             del self.tables[table.id]
         if table.timer is not None:
             table.timer.cancel()
+
+    # -- the per-client limits of the lobby (hustings.server.quota) ----------------------------------------------
+
+    def _admit(self, client: str, lang: str) -> None:
+        """``client`` may create a table now (its token bucket), else LobbyError too_many_tables (429)."""
+        wait = self.create_rate.take(client)
+        if wait > 0:
+            seconds = max(1, math.ceil(min(wait, 24 * 3600.0)))
+            words = CATALOG.text("server.limit.too_many_tables", lang, seconds=seconds)
+            raise LobbyError("too_many_tables", words, 429, retry_after=seconds)
+
+    def _admit_bots(self, client: str, lang: str) -> str:
+        """``client`` may create a table of bots only (fewer than ``bot_tables_per_client`` of its tables of bots
+        only play now): its creator's tag, to store with it; else LobbyError too_many_bot_tables (429)."""
+        tag = creator_tag(client)
+        if self.bot_tables.full(tag):
+            words = CATALOG.text("server.limit.too_many_bot_tables", lang, limit=self.limits.bot_tables_per_client)
+            raise LobbyError("too_many_bot_tables", words, 429)
+        return tag
+
+    def _plays(self, table: LiveTable) -> bool:
+        """May the table's bots play now: a table with people always; a table of bots only while someone watches
+        it and, when it has a creator held to the limits, while fewer than ``bot_tables_per_client`` of that
+        creator's tables play (one watched beyond that waits for one of them to stop)."""
+        if not table.bots_only:
+            return True
+        if table.paused or table.status != "playing" or table.core.is_over:
+            self._stops_playing(table)
+            return False
+        by = table.record.settings.get("by")
+        return not isinstance(by, str) or self.bot_tables.play(by, table.id)
+
+    def _stops_playing(self, table: LiveTable) -> None:
+        """A table of bots only stops playing (nobody watches it, or it is over): its creator's tables held back
+        meanwhile may play now."""
+        for tid in self.bot_tables.drop(table.id):
+            held = self.tables.get(tid)
+            if held is not None and held.bot_task is None:
+                self._schedule(held)
 
     # -- play: every move, undo and giving up goes through the table core ------------------------------------
 
@@ -319,6 +383,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
         applied.stored()
         if core.is_over:
             table.record = replace_record(table.record, status="over")
+            self._stops_playing(table)  # its creator's others may play, and it may create another
             self._evict_later(table)  # bots played it to the end, say, with nobody watching
         # the sender's update carries the ack (one frame, not two, per move)
         self._broadcast(table, ack=(conn, applied.index + 1, step) if conn is not None else None)
@@ -452,7 +517,7 @@ class Hub(Lobby, Connections, Presence, Cluster):
         conn.send(dumps({"type": "explanation", "step": step, "index": index, "event": seen[k].type,
                          "items": items}))
 
-    # -- bots and clocks: the table core's turn policy, bots thinking in the executor ------------------------
+    # -- bots and clocks: the table core's turn policy, bots thinking off the event loop ----------------------
 
     def _schedule(self, table: LiveTable) -> None:
         """After every change: start the bots if the turn policy has a bot to act, and set the table's one timer
@@ -461,8 +526,8 @@ class Hub(Lobby, Connections, Presence, Cluster):
             table.timer.cancel()
             table.timer = None
         core = table.core
-        if table.status != "playing" or core.is_over or self._loop is None:
-            return
+        if table.status != "playing" or core.is_over or self._loop is None or not self._plays(table):
+            return  # a table of bots only that nobody watches: nothing moves until someone does (hello)
         now = time.time()
         if table.bot_task is None and core.bot_due(now):
             table.bot_task = asyncio.ensure_future(self._bots(table))
@@ -476,22 +541,36 @@ class Hub(Lobby, Connections, Presence, Cluster):
         self._schedule(table)
 
     async def _bots(self, table: LiveTable) -> None:
-        """Bots move while the turn policy has one to act, one decision at a time, thinking in the executor on a
-        copy of the state (never blocking the loop); a decision that came too late (the seat acted meanwhile, its
-        person came back, or what it sees changed) is refused by the table core and dropped."""
+        """Bots move while the turn policy has one to act, one decision at a time, never on the event loop: a
+        search in the search workers (hustings.server.thinking: people's tables first, a budget per move and per
+        table), a cheap bot or a stand-in in the hub's executor on a copy of the state (a random bot's pick
+        inline). A decision that came too late (the seat acted meanwhile, its person came back, or what it sees
+        changed) is refused by the table core and dropped. A table of bots only stops when nobody watches it."""
         loop = asyncio.get_running_loop()
         try:
             while True:
                 async with table.lock:
                     core = table.core
-                    if table.status != "playing":
-                        return
+                    if table.status != "playing" or not self._plays(table):
+                        break
                     turn = core.bot_turn(detach=True)
                     if turn is None:
-                        return
+                        break
+                    job = self._search_job(table, turn) if turn.searches else None
                 started = time.perf_counter()
+                action: Action | int
                 try:
-                    action = await loop.run_in_executor(self.executor, turn.think)
+                    if job is not None:
+                        answer = await self.searches.think(
+                            table.id, job, people=not table.bots_only,
+                            wanted=(lambda: self._plays(table)) if table.bots_only else None)
+                        if answer is None:
+                            break  # nobody watches any more: the table waits for someone who does
+                        action = answer[0]
+                    elif isinstance(turn.bot, RandomBot):
+                        action = turn.think()  # a random pick: microseconds, not worth a thread
+                    else:
+                        action = await loop.run_in_executor(self.executor, turn.think)
                 except Exception as e:
                     if self._stopping:
                         return
@@ -511,6 +590,18 @@ class Hub(Lobby, Connections, Presence, Cluster):
             raise
         finally:
             table.bot_task = None
+        if table.bots_only and table.conns and not self._stopping:
+            # someone came to watch while this was stopping (their hello found it still running): go on
+            self._schedule(table)
+
+    def _search_job(self, table: LiveTable, turn: BotTurn) -> SearchJob:
+        """What a search worker needs for ``turn``: the game's record (a few KB; the worker replays it), the bot's
+        name, and its seed for this move (derived one way from the game's seed, as each bot's is)."""
+        state = turn.state
+        name = table.core.seat_names[turn.seat]
+        assert name is not None  # stand-ins never search
+        seed = bot_seed(state.seed, turn.seat) ^ (turn.step * _MIX)
+        return SearchJob(state.record(), turn.seat, name, seed & _SEED_MASK, self.limits.search_move_s)
 
     # -- dispatch ------------------------------------------------------------------------------------------------
 
