@@ -57,8 +57,11 @@ def test_unclaimed_tables_expire_and_the_others_stay(db_url: str) -> None:
     async def run() -> None:
         store = open_store(db_url)
         hub = Hub(store, limits=Limits(unclaimed_ttl_s=DAY))
+        hub.SWEEP_S = 3600.0  # the sweeps here are the test's own, not the loop's
         await hub.open()
         made = await _tables(hub)
+        bot_watcher, _ = hub_conn()  # a table of bots only plays only while someone watches it
+        await hub.hello(bot_watcher, made["playing"][0], {"type": "hello", "spectator": True, "lang": "en"})
         now = time.time()
         for name, (tid, _) in made.items():
             if name != "fresh":
