@@ -26,6 +26,7 @@ import websockets.sync.client
 from hustings.server.store import open_store
 
 from . import pg_fixture
+from .conftest import claim_all
 from .pg_fixture import free_port
 
 pg_server = pg_fixture.pg_server
@@ -101,7 +102,7 @@ def _create(base: str, game: str, seats: list[str | None]) -> tuple[str, list[st
     with httpx.Client(base_url=base, timeout=30) as http:
         r = http.post("/api/tables", json={"game": game, "players": len(seats), "seats": [{"bot": b} for b in seats]})
         assert r.status_code == 200, r.text
-        body = r.json()
+        body = claim_all(http, r.json())
         table_id = body["table"]["id"]
         tokens: list[str | None] = [None] * len(seats)
         for s in body["seats"]:
@@ -279,7 +280,7 @@ def test_the_lobby_is_one_across_processes(two_quick_servers: tuple[ServerProces
     other was told, so the start is not refused and A's players see the game begin."""
     a, b, db_url = two_quick_servers
     with httpx.Client(timeout=30) as http:
-        body = http.post(f"{a.base}/api/tables", json={"game": "toy", "players": 2}).json()
+        body = claim_all(http, http.post(f"{a.base}/api/tables", json={"game": "toy", "players": 2}).json(), a.base)
         tid = body["table"]["id"]
         tokens = [s["token"] for s in body["seats"]]
         with websockets.sync.client.connect(f"{a.base.replace('http', 'ws')}/ws/{tid}") as ws_a:

@@ -22,7 +22,7 @@ from hustings.engine import GameState, get_spec
 from hustings.engine.words import Voice
 from hustings.server.i18n import CATALOG, error_text
 from hustings.server.limits import Limits
-from hustings.server.store import ActionRecord, SeatRecord, ServerStore, StoreError, TableRecord
+from hustings.server.store import ActionRecord, SeatRecord, SeatSecret, ServerStore, StoreError, TableRecord
 from hustings.table.clock import ClockSettings
 from hustings.table.core import Table
 from hustings.table.store import RulesVersionError, rules_refusal
@@ -103,6 +103,9 @@ class LiveTable:
     changes: int = 0
     #: (the record it was made from, the TableInfo fields that only a new record changes): Hub.info
     info_fixed: tuple[TableRecord, dict[str, Any]] | None = None
+    #: counts every claim or revocation that killed a seat's secrets: a hello that looked its secret up before
+    #: one looks again
+    secrets_changed: int = 0
 
     def fragments(self) -> dict[Any, Any]:
         if self.frags_at != self.state.step_count:
@@ -234,7 +237,16 @@ class HubBase:
     def _presence_changed(self, table: LiveTable, seat: int) -> None:
         raise NotImplementedError
 
-    def _check_token(self, table: LiveTable, token: object) -> int | None:
+    def gone(self, conn: Conn) -> None:
+        raise NotImplementedError
+
+    async def _secret(self, table_id: str, token: object) -> SeatSecret | None:
+        raise NotImplementedError
+
+    def _drop(self, table: LiveTable, conn: Conn, why: str) -> None:
+        raise NotImplementedError
+
+    def _tell_revoked(self, table: LiveTable, seat: int) -> None:
         raise NotImplementedError
 
     async def _refresh_lobby(self, table: LiveTable) -> None:
