@@ -136,7 +136,8 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_is_read_back(tmp_path
         await hub.open()
         ids = []
         for _ in range(2):
-            created = await hub_claim_all(hub, await hub.create({"game": "palace-escape", "players": 1, "seats": [{"bot": None}]}))
+            created = await hub_claim_all(hub, await hub.create({"game": "palace-escape", "players": 1,
+                                                                 "seats": [{"bot": None}]}))
             tid, token = created["table"]["id"], created["seats"][0]["token"]
             await hub.ready(tid, token, True)
             await hub.start(tid, token)
