@@ -272,6 +272,9 @@ def test_a_rematch_gives_each_person_their_own_seat_only(server: Server) -> None
     ann2 = r.json()["you"]["token"]
     assert _hello(server, new_id, ann2)["seat"] == 0
     assert ann2 not in _strings(new)
+    # a finished game's seats are not taken back (the rematch's host re-invites there, openly)
+    r = server.http.post(f"/api/tables/{tid}/revoke", json={"host": made["host"], "seat": 1})
+    assert r.status_code == 409 and r.json()["error"] == "conflict"
     # asking again finds the seat taken (by its own person), and hands out nothing
     again = server.http.post(f"/api/tables/{tid}/rematch", json={"token": bo}, params={"lang": "zh-Hans"})
     assert again.status_code == 409 and "再来一局" in again.json()["message"]

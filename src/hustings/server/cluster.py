@@ -157,8 +157,7 @@ class Cluster(HubBase):
             # a seat claimed or taken back through another process: the connections here whose secret died go
             live = {x.hash for x in secrets if x.kind == "seat"}
             dead = [c for c in table.conns if c.secret is not None and c.secret not in live]
-            if dead:
-                table.secrets_changed += 1
+            table.secrets_changed += 1  # a hello that looked its secret up before this read looks again
             for conn in dead:
                 self._drop(table, conn, "seat_revoked" if not table.seats[conn.seat or 0].joined else "seat_claimed")
             told = table.record.settings.get("revoked") or []

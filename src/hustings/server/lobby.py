@@ -399,6 +399,9 @@ class Lobby(HubBase):
         if (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats)
                 or table.core.seat_names[seat] is not None):
             raise LobbyError("bad_request", "seat must be the number of a person's seat of this table")
+        if table.status == "over":  # nothing left to play; a rematch has a host of its own
+            raise LobbyError("conflict", "the game is over: its seats are not taken back", 409,
+                             key="server.lobby.revoke_over")
         code = new_token()
         async with table.lock:
             held = table.seats[seat].joined
