@@ -95,3 +95,68 @@ def test_invite_claim_device_and_open_revocation_in_the_pages(base_url: str, bro
     assert [r["seat"] for r in info["revoked"]] == [1] and not info["seats"][1]["joined"]
     no_missing_keys(mine)
     assert not errors, errors
+
+
+def _play_out(base_url: str, tid: str, tokens: list[str]) -> None:
+    """Both people's seats play their first legal action whenever they may, over websockets, to the end."""
+    import contextlib
+    import json
+
+    from websockets.sync.client import connect
+
+    latest: list[dict[str, Any]] = [{} for _ in tokens]
+    acted = [-1 for _ in tokens]
+    with contextlib.ExitStack() as held:
+        socks = [held.enter_context(connect(f"{base_url.replace('http', 'ws')}/ws/{tid}")) for _ in tokens]
+        for ws, token in zip(socks, tokens, strict=True):
+            ws.send(json.dumps({"type": "hello", "token": token}))
+        for _ in range(20000):
+            if all(m.get("over") for m in latest):
+                return
+            for i, ws in enumerate(socks):
+                try:
+                    msg = json.loads(ws.recv(timeout=0.05))
+                except TimeoutError:
+                    continue
+                if msg.get("type") in ("state", "update"):
+                    latest[i] = m = {**latest[i], **msg}
+                    if m.get("legal") and not m.get("over") and acted[i] != m["step"]:
+                        acted[i] = m["step"]
+                        ws.send(json.dumps({"type": "act", "step": m["step"], "action": m["legal"][0]["id"]}))
+        raise AssertionError("the game did not end")
+
+
+def test_a_rematch_in_the_pages_gives_each_person_their_own_seat(base_url: str, browser: Any) -> None:
+    made = httpx.post(f"{base_url}/api/tables", json={"game": "election-war", "players": 2, "claim": 0,
+                                                      "clock": {"mode": "none"}, "lang": "en"}, timeout=10).json()
+    tid = made["table"]["id"]
+    bo = httpx.post(f"{base_url}/api/tables/{tid}/claim", json={"invite": made["seats"][0]["code"], "name": "Bo",
+                                                                "ready": True}, timeout=10).json()
+    ann = made["you"]["token"]
+    httpx.post(f"{base_url}/api/tables/{tid}/ready", json={"token": ann, "ready": True}, timeout=10)
+    httpx.post(f"{base_url}/api/tables/{tid}/start", json={"token": ann}, timeout=10)
+    _play_out(base_url, tid, [ann, bo["token"]])
+    errors: list[str] = []
+    pages = []
+    for link in (made["you"]["link"], bo["link"]):
+        page = browser.new_context().new_page()
+        watch_errors(page, errors)
+        page.goto(base_url + link)
+        page.wait_for_selector("#summary #rematch")
+        pages.append(page)
+    ann_page, bo_page = pages
+    ann_page.click("#summary #rematch")
+    ann_page.wait_for_selector("#summary #rematch-open")
+    new_id = httpx.get(f"{base_url}/api/tables/{tid}", timeout=10).json()["rematch"]
+    assert new_id
+    # Bo's page hears of the rematch and offers his own seat there
+    join = bo_page.evaluate(f"() => {STATE}.words.t('web.rematch_join')")
+    bo_page.wait_for_function("w => document.querySelector('#summary #rematch')?.textContent === w", arg=join)
+    bo_page.click("#summary #rematch")
+    bo_page.wait_for_selector("#summary #rematch-open")
+    bo_page.click("#summary #rematch-open")
+    bo_page.wait_for_function(f"() => location.pathname.endsWith('{new_id}') && {STATE}.table?.id === '{new_id}'")
+    bo_page.wait_for_selector("#join")
+    info = httpx.get(f"{base_url}/api/tables/{new_id}", timeout=10).json()
+    assert [s["joined"] for s in info["seats"]] == [True, True] and info["rematch_of"] == tid
+    assert not errors, errors

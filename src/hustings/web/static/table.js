@@ -237,6 +237,7 @@ function onMessage(msg) {
     case "table":
       S.table = msg.table;
       drawPeople();
+      if (S.model?.over && !S.rematchMade) drawSummary(ctx()); // a rematch named: "take your seat" there
       break;
     case "notice":
       toast(msg.message, "info");
