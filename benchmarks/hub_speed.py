@@ -55,7 +55,8 @@ async def _lobby(hub: Hub, game: str, players: int, options: dict[str, Any] | No
         body["options"] = options
     created = await hub.create(body)
     tid = created["table"]["id"]
-    tokens = [s["token"] for s in created["seats"]]
+    # each seat claimed through its invite, as its person's page would (issue 23)
+    tokens = [(await hub.claim(tid, {"invite": s["code"]}))["token"] for s in created["seats"]]
     for token in tokens:
         await hub.join(tid, token, "bench", True)
     await hub.start(tid, tokens[0])

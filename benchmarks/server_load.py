@@ -331,9 +331,14 @@ async def _new_table(http: Lobby, game: str, players: int, run: Run, start: bool
         return None
     body = r.json()
     table_id = body["table"]["id"]
-    tokens = [s["token"] for s in body["seats"]]
-    for n, token in enumerate(tokens):
-        await http.post(f"/api/tables/{table_id}/join", {"token": token, "name": f"bench{n}", "ready": True})
+    # each seat claimed through its invite (name and ready in the same request), as its person's page would
+    tokens = []
+    for n, s in enumerate(body["seats"]):
+        c = await http.post(f"/api/tables/{table_id}/claim", {"invite": s["code"], "name": f"bench{n}", "ready": True})
+        if c.status_code != 200:
+            run.error(f"claim {c.status_code}")
+            return None
+        tokens.append(c.json()["token"])
     if start and not await _start(http, table_id, tokens, run):
         return None
     return table_id, tokens

@@ -60,6 +60,9 @@ _ANSWERS = [("GET", re.compile(r"/api/games"), "GameInfo[]"),
             ("POST", re.compile(r"/api/tables(/[^/]+/rematch)?"), "Created"),
             ("GET", re.compile(r"/api/tables/[^/]+"), "TableInfo"),
             ("POST", re.compile(r"/api/tables/[^/]+/(join|ready|start)"), "TableInfo"),
+            ("POST", re.compile(r"/api/tables/[^/]+/claim"), "Claimed"),
+            ("POST", re.compile(r"/api/tables/[^/]+/device"), "DeviceLink"),
+            ("POST", re.compile(r"/api/tables/[^/]+/revoke"), "Revoked"),
             ("POST", re.compile(r"/api/my"), "MyTable[]")]
 
 
@@ -77,6 +80,34 @@ def check_lobby_answer(response: httpx.Response) -> None:
     if name is not None:
         errors = protocol_errors(body, None, name)
         assert not errors, f"{response.request.method} {path} answered outside the protocol schema: {errors[:5]}"
+
+
+def claim_all(http: httpx.Client, created: dict[str, Any], base: str = "") -> dict[str, Any]:
+    """Claim every free seat of a create (or rematch) answer with its invite, as each person would: each entry of
+    ``seats`` gets its seat's fresh ``token``; the creator's own seat (``you``) is listed there too."""
+    tid = created["table"]["id"]
+    seats = []
+    for s in created["seats"]:
+        r = http.post(f"{base}/api/tables/{tid}/claim", json={"invite": s["code"]})
+        assert r.status_code == 200, r.text
+        seats.append({**s, "token": r.json()["token"], "invite": r.json()["link"]})
+    if "you" in created:
+        seats.append({"seat": created["you"]["seat"], "token": created["you"]["token"],
+                      "invite": created["you"]["link"]})
+    return {**created, "seats": sorted(seats, key=lambda s: s["seat"])}
+
+
+async def hub_claim_all(hub: Any, created: dict[str, Any]) -> dict[str, Any]:
+    """:func:`claim_all` through a hub's own calls (tests of the hub without HTTP)."""
+    tid = created["table"]["id"]
+    seats = []
+    for s in created["seats"]:
+        got = await hub.claim(tid, {"invite": s["code"]})
+        seats.append({**s, "token": got["token"], "invite": got["link"]})
+    if "you" in created:
+        seats.append({"seat": created["you"]["seat"], "token": created["you"]["token"],
+                      "invite": created["you"]["link"]})
+    return {**created, "seats": sorted(seats, key=lambda s: s["seat"])}
 
 
 def free_port() -> int:
@@ -117,10 +148,12 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def create(self, **body: Any) -> dict[str, Any]:
+        """A new table whose every person's seat is claimed at once through its invite (as if each person opened
+        their link): each entry of ``seats`` gets that seat's ``token``, as tests of play need."""
         r = self.http.post("/api/tables", json=body)
         assert r.status_code == 200, r.text
         out: dict[str, Any] = r.json()
-        return out
+        return claim_all(self.http, out)
 
     def start_table(self, created: dict[str, Any]) -> None:
         tid = created["table"]["id"]

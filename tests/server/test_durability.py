@@ -22,7 +22,7 @@ import pytest
 from hustings.server.store import open_store
 
 from . import pg_fixture
-from .conftest import Client, free_port
+from .conftest import Client, claim_all, free_port
 
 pg_server = pg_fixture.pg_server
 pg_url = pg_fixture.pg_url
@@ -73,7 +73,7 @@ def test_sigkill_under_load_loses_no_acknowledged_move_and_games_continue(backen
     http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10)
     games: list[dict[str, Any]] = []
     for g, seats in GAMES:
-        created = http.post("/api/tables", json={"game": g, "players": seats}).json()
+        created = claim_all(http, http.post("/api/tables", json={"game": g, "players": seats}).json())
         tid = created["table"]["id"]
         for s in created["seats"]:
             http.post(f"/api/tables/{tid}/ready", json={"token": s["token"], "ready": True})

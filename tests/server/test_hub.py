@@ -19,7 +19,7 @@ from hustings.server.sqlite import SqliteStore
 from hustings.server.store import ActionRecord
 from hustings.server.tables import Hub
 
-from .conftest import hub_conn
+from .conftest import hub_claim_all, hub_conn
 
 
 async def _hub_with_a_lobby_table(store: SqliteStore) -> tuple[Hub, str, list[str]]:
@@ -27,12 +27,12 @@ async def _hub_with_a_lobby_table(store: SqliteStore) -> tuple[Hub, str, list[st
     store.migrate()
     hub = Hub(store)
     await hub.open()
-    created = await hub.create({"game": "election-war", "players": 2})
+    created = await hub_claim_all(hub, await hub.create({"game": "election-war", "players": 2}))
     return hub, created["table"]["id"], [s["token"] for s in created["seats"]]
 
 
 async def _started_table(hub: Hub) -> tuple[str, list[str]]:
-    created = await hub.create({"game": "election-war", "players": 2})
+    created = await hub_claim_all(hub, await hub.create({"game": "election-war", "players": 2}))
     tid = created["table"]["id"]
     tokens = [s["token"] for s in created["seats"]]
     for token in tokens:
@@ -136,7 +136,8 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_is_read_back(tmp_path
         await hub.open()
         ids = []
         for _ in range(2):
-            created = await hub.create({"game": "palace-escape", "players": 1, "seats": [{"bot": None}]})
+            created = await hub_claim_all(hub, await hub.create({"game": "palace-escape", "players": 1,
+                                                                 "seats": [{"bot": None}]}))
             tid, token = created["table"]["id"], created["seats"][0]["token"]
             await hub.ready(tid, token, True)
             await hub.start(tid, token)
@@ -322,7 +323,7 @@ def test_the_record_and_its_seed_wait_for_the_last_move_to_be_durable(tmp_path: 
         store.gate.set()
         hub = Hub(store)
         await hub.open()
-        created = await hub.create({"game": "palace-escape", "players": 1})
+        created = await hub_claim_all(hub, await hub.create({"game": "palace-escape", "players": 1}))
         tid, token = created["table"]["id"], created["seats"][0]["token"]
         await hub.ready(tid, token, True)
         await hub.start(tid, token)
@@ -380,7 +381,7 @@ def test_the_undo_offer_is_worked_out_only_once_the_table_rests(tmp_path: Path, 
         store.migrate()
         hub = Hub(store)
         await hub.open()
-        created = await hub.create({"game": "die-macher-2019", "players": 3})
+        created = await hub_claim_all(hub, await hub.create({"game": "die-macher-2019", "players": 3}))
         tid = created["table"]["id"]
         tokens = [s["token"] for s in created["seats"]]
         for token in tokens:

@@ -27,7 +27,7 @@ from hustings.server.store import open_store
 from hustings.server.tables import Hub, PlayError, TableRefused
 
 from . import pg_fixture
-from .conftest import Client, Server, hub_conn, protocol_errors
+from .conftest import Client, Server, hub_claim_all, hub_conn, protocol_errors
 
 # the PostgreSQL fixtures (until tests/server/conftest.py imports them for the whole folder)
 pg_server = pg_fixture.pg_server
@@ -87,12 +87,13 @@ async def _made(url: str) -> dict[str, Any]:
     await hub.open()
     out: dict[str, Any] = {}
     for name, moves in (("play", 1), ("over", None)):
-        created = await hub.create({"game": PUZZLE, "players": 1, "seats": [{"bot": None}], "lang": "zh-Hant"})
+        created = await hub_claim_all(hub, await hub.create({"game": PUZZLE, "players": 1, "seats": [{"bot": None}],
+                                                             "lang": "zh-Hant"}))
         tid, token = created["table"]["id"], created["seats"][0]["token"]
         await hub.ready(tid, token, True)
         await hub.start(tid, token)
         out[name] = (tid, token, await _play(hub, tid, token, moves))
-    created = await hub.create({"game": "election-war", "players": 2})
+    created = await hub_claim_all(hub, await hub.create({"game": "election-war", "players": 2}))
     out["lobby"] = (created["table"]["id"], created["seats"][0]["token"], 0)
     await hub.stop()
     store.close()

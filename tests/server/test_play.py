@@ -15,7 +15,7 @@ from hustings.server import tables as tables_module
 from hustings.server.tables import token_hash
 from hustings.table.undo import undo_refusal
 
-from .conftest import Client, Server
+from .conftest import Client, Server, claim_all
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 HUMANS_3 = [{"bot": None}, {"bot": None}, {"bot": None}]
@@ -60,16 +60,20 @@ def test_games_list_names_every_registered_game_in_the_language(server: Server) 
 
 
 def test_lobby_create_join_ready_start(server: Server) -> None:
-    created = server.create(game="die-macher-2019", players=3, seats=[{"bot": None}, {"bot": None},
-                                                                       {"bot": "heuristic"}], lang="zh-Hant")
-    tid = created["table"]["id"]
-    assert len(tid) >= 16 and created["spectate"] == f"/t/{tid}"
-    assert [s["seat"] for s in created["seats"]] == [0, 1]  # tokens for the people only
-    for s in created["seats"]:
-        assert s["invite"] == f"/t/{tid}#seat={s['seat']}&token={s['token']}" and len(s["token"]) >= 40
+    r = server.http.post("/api/tables", json={"game": "die-macher-2019", "players": 3, "lang": "zh-Hant",
+                                              "seats": [{"bot": None}, {"bot": None}, {"bot": "heuristic"}]})
+    made = r.json()
+    tid = made["table"]["id"]
+    assert len(tid) >= 16 and made["spectate"] == f"/t/{tid}"
+    # an invite per person's seat, and no seat's secret (issue 23: seats belong to whoever claims them)
+    assert [s["seat"] for s in made["seats"]] == [0, 1] and "you" not in made
+    for s in made["seats"]:
+        assert s["invite"] == f"/t/{tid}#invite={s['code']}" and len(s["code"]) >= 40 and "token" not in s
     info = server.http.get(f"/api/tables/{tid}").json()
     assert info["status"] == "lobby" and info["lang"] == "zh-Hant"
     assert [s["joined"] for s in info["seats"]] == [False, False, True]  # bots are always joined and ready
+    created = claim_all(server.http, made)
+    assert [s["joined"] for s in server.http.get(f"/api/tables/{tid}").json()["seats"]] == [True, True, True]
     t0, t1 = _token(created, 0), _token(created, 1)
     r = server.http.post(f"/api/tables/{tid}/start", json={"token": t0})
     assert r.status_code == 409 and "waiting for seats 0, 1" in r.json()["message"]
@@ -78,11 +82,12 @@ def test_lobby_create_join_ready_start(server: Server) -> None:
     # seat 1 joins and is ready in one request (the table page's "join and ready"); a bad flag changes nothing
     r = server.http.post(f"/api/tables/{tid}/join", json={"token": t1, "name": "Bo", "ready": "yes"})
     assert r.status_code == 400 and "ready must be true or false" in r.json()["message"]
-    assert not server.http.get(f"/api/tables/{tid}").json()["seats"][1]["joined"]
+    assert not server.http.get(f"/api/tables/{tid}").json()["seats"][1]["ready"]
+    assert server.http.get(f"/api/tables/{tid}").json()["seats"][1]["name"] == ""
     r = server.http.post(f"/api/tables/{tid}/join", json={"token": t1, "name": "Bo", "ready": True})
     assert r.status_code == 200 and r.json()["seats"][1] | {"connected": False} == {
         "seat": 1, "name": "Bo", "bot": None, "joined": True, "ready": True, "connected": False,
-        "replaced_by_bot": False}
+        "connections": 0, "replaced_by_bot": False}
     # joining again without a name keeps the name
     assert server.http.post(f"/api/tables/{tid}/join", json={"token": t0}).json()["seats"][0]["name"] == "Ada"
     info = server.http.post(f"/api/tables/{tid}/start", json={"token": t1}).json()
@@ -172,10 +177,11 @@ def test_rematch_makes_a_new_table_with_the_same_seats(server: Server) -> None:
     new = r.json()
     assert new["table"]["id"] != tid and new["table"]["rematch_of"] == tid
     assert new["table"]["clock"]["mode"] == "turn" and new["table"]["game"] == "palace-escape"
-    assert _token(new, 0) != _token(a, 0)
+    assert new["you"]["seat"] == 0 and new["you"]["token"] != _token(a, 0)
     assert server.http.get(f"/api/tables/{tid}").json()["rematch"] == new["table"]["id"]
+    # asked again: the seat at the rematch is this person's already (issue 23: nobody gets it a second time)
     again = server.http.post(f"/api/tables/{tid}/rematch", json={"token": _token(a, 0)})
-    assert again.status_code == 409 and new["table"]["id"] in again.json()["message"]
+    assert again.status_code == 409 and again.json()["error"] == "conflict"
 
 
 # -------------------------------------------------------------------------------------------------- play

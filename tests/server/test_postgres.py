@@ -16,6 +16,7 @@ from hustings.server.postgres import CHANNEL, MIGRATIONS, PostgresStore
 from hustings.server.store import SeatRecord, StaleStep, StoreError, TableRecord, open_store
 
 from . import pg_fixture
+from .conftest import hub_claim_all
 from .pg_fixture import PgServer, free_port
 
 # the PostgreSQL fixtures (until tests/server/conftest.py imports them for the whole folder)
@@ -278,7 +279,7 @@ def test_a_quick_leave_and_return_is_stored_in_the_order_it_happened(pg_url: str
         await hub.open()
         assert hub._sync_task is not None
         hub._sync_task.cancel()  # no heartbeat: what the writes alone leave behind
-        created = await hub.create({"game": "election-war", "players": 2})
+        created = await hub_claim_all(hub, await hub.create({"game": "election-war", "players": 2}))
         tid, token = created["table"]["id"], created["seats"][0]["token"]
         wrong_gone = wrong_there = 0
         for _ in range(15):

@@ -26,6 +26,7 @@ import websockets.sync.client
 from hustings.server.store import open_store
 
 from . import pg_fixture
+from .conftest import claim_all
 from .pg_fixture import free_port
 
 pg_server = pg_fixture.pg_server
@@ -101,7 +102,7 @@ def _create(base: str, game: str, seats: list[str | None]) -> tuple[str, list[st
     with httpx.Client(base_url=base, timeout=30) as http:
         r = http.post("/api/tables", json={"game": game, "players": len(seats), "seats": [{"bot": b} for b in seats]})
         assert r.status_code == 200, r.text
-        body = r.json()
+        body = claim_all(http, r.json())
         table_id = body["table"]["id"]
         tokens: list[str | None] = [None] * len(seats)
         for s in body["seats"]:
@@ -279,7 +280,7 @@ def test_the_lobby_is_one_across_processes(two_quick_servers: tuple[ServerProces
     other was told, so the start is not refused and A's players see the game begin."""
     a, b, db_url = two_quick_servers
     with httpx.Client(timeout=30) as http:
-        body = http.post(f"{a.base}/api/tables", json={"game": "toy", "players": 2}).json()
+        body = claim_all(http, http.post(f"{a.base}/api/tables", json={"game": "toy", "players": 2}).json(), a.base)
         tid = body["table"]["id"]
         tokens = [s["token"] for s in body["seats"]]
         with websockets.sync.client.connect(f"{a.base.replace('http', 'ws')}/ws/{tid}") as ws_a:
@@ -345,3 +346,38 @@ def test_no_process_plays_for_a_person_connected_to_another(
         settled = len(_stored(db_url, tid))
         time.sleep(GRACE_S * 2)
         assert len(_stored(db_url, tid)) == settled, "a stand-in went on playing for a person who came back"
+
+
+def test_a_seat_taken_back_through_one_process_dies_in_the_other(
+        two_quick_servers: tuple[ServerProcess, ServerProcess, str]) -> None:
+    """Seats belong to whoever claims them across processes too (issue 23): Bo claims his seat and plays it through
+    A; the host takes it back through B: A closes Bo's connection saying why, tells Ann's connection, and Bo's
+    secret opens nothing anywhere; TableInfo counts the seats' connections through either process."""
+    a, b, _ = two_quick_servers
+    with httpx.Client(timeout=30) as http:
+        made = http.post(f"{a.base}/api/tables", json={"game": "toy", "players": 2, "claim": 0}).json()
+        tid, ann, host = made["table"]["id"], made["you"]["token"], made["host"]
+        bo = http.post(f"{b.base}/api/tables/{tid}/claim", json={"invite": made["seats"][0]["code"], "name": "Bo",
+                                                                 "ready": True}).json()["token"]
+        ws = a.base.replace("http", "ws")
+        with websockets.sync.client.connect(f"{ws}/ws/{tid}") as ws_ann, \
+                websockets.sync.client.connect(f"{ws}/ws/{tid}") as ws_bo:
+            for conn, token in ((ws_ann, ann), (ws_bo, bo)):
+                conn.send(json.dumps({"type": "hello", "token": token, "lang": "zh-Hans"}))
+                assert json.loads(conn.recv(10))["type"] == "welcome"
+            assert _until(lambda: [s["connections"] for s in _info(b, tid)["seats"]] == [1, 1], 10)
+            r = http.post(f"{b.base}/api/tables/{tid}/revoke", json={"host": host, "seat": 1})
+            assert r.status_code == 200, r.text
+            deadline = time.monotonic() + 10
+            while (msg := json.loads(ws_bo.recv(max(0.1, deadline - time.monotonic()))))["type"] != "error":
+                pass
+            assert msg["code"] == "seat_revoked"
+            with pytest.raises(websockets.exceptions.ConnectionClosed):
+                while True:
+                    ws_bo.recv(10)
+            while (msg := json.loads(ws_ann.recv(max(0.1, deadline - time.monotonic()))))["type"] != "notice":
+                pass
+            assert msg["seat"] == 1 and "房主收回了" in msg["message"]
+        for server in (a, b):
+            r = http.post(f"{server.base}/api/tables/{tid}/join", json={"token": bo, "name": "Bo again"})
+            assert r.status_code == 403

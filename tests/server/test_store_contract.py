@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 
 from hustings.server.store import (
+    HOST_SEAT,
     ActionRecord,
     SeatRecord,
+    SeatSecret,
     ServerStore,
     StaleStep,
     StoreError,
@@ -399,3 +401,71 @@ def test_the_table_cores_store_protocol_append_read_truncate_give_up(store: Serv
     store.give_up("tA", 0, holds=1, scores=[])
     got = store.table("tA")
     assert (got.status, got.settings["given_up"], got.steps) == ("over", 0, 1)
+
+
+# -- seat secrets (issue 23): hashes only; a claim spends its code once and kills the seat's earlier secrets ------
+
+def test_seat_secrets_claims_devices_and_revocation(store: ServerStore) -> None:
+    store.create_table(_table("tS", status="lobby"), _seats("tS"), [
+        SeatSecret("tS", HOST_SEAT, "host", "h-host"), SeatSecret("tS", 1, "invite", "h-inv1"),
+        SeatSecret("tS", 0, "seat", "h-ann")])
+    assert store.secret("h-host") == SeatSecret("tS", HOST_SEAT, "host", "h-host")
+    assert store.secret("nope") is None
+    # an invite claims its seat once: the claimer's secret stored, the seat joined and named
+    assert store.claim_seat("tS", SeatSecret("tS", 0, "seat", "h-bo"), code="h-inv1", now=1.0, name="Bo",
+                            ready=True) == (1, "invite")
+    assert store.secret("h-inv1") is None and store.secret("h-bo") == SeatSecret("tS", 1, "seat", "h-bo")
+    seat = store.seats("tS")[1]
+    assert (seat.joined, seat.ready, seat.name) == (True, True, "Bo")
+    assert store.claim_seat("tS", SeatSecret("tS", 0, "seat", "h-eve"), code="h-inv1", now=1.0) is None
+    assert store.secret("h-eve") is None
+    # a device code adds a secret beside the holder's, once, and only until it expires
+    store.add_secret(SeatSecret("tS", 1, "device", "h-dev", expires_at=100.0))
+    store.add_secret(SeatSecret("tS", 1, "device", "h-old", expires_at=5.0))
+    assert store.claim_seat("tS", SeatSecret("tS", 0, "seat", "h-old2"), code="h-old", now=10.0) is None
+    assert store.claim_seat("tS", SeatSecret("tS", 0, "seat", "h-phone"), code="h-dev", now=10.0) == (1, "device")
+    assert {x.hash for x in store.seat_secrets("tS") if x.seat == 1 and x.kind == "seat"} == {"h-bo", "h-phone"}
+    # a code of another table claims nothing here
+    store.create_table(_table("tT", status="lobby"), _seats("tT"), [SeatSecret("tT", 2, "invite", "h-t2")])
+    assert store.claim_seat("tS", SeatSecret("tS", 0, "seat", "h-x"), code="h-t2", now=1.0) is None
+    # revoked: every secret of the seat dies, a new invite, the seat free, the settings say so
+    settings = dict(_table("tS").settings, revoked=[{"seat": 1, "at": 5.0}])
+    store.revoke_seat("tS", 1, SeatSecret("tS", 1, "invite", "h-inv1b"), settings)
+    assert {x.hash for x in store.seat_secrets("tS") if x.seat == 1} == {"h-inv1b"}
+    assert not store.seats("tS")[1].joined and store.table("tS").settings["revoked"] == [{"seat": 1, "at": 5.0}]
+    assert store.secret("h-ann") is not None  # another seat's secrets stay
+    # a free seat (a rematch's) is claimed without a code only while nobody holds it
+    assert store.claim_seat("tS", SeatSecret("tS", 1, "seat", "h-cy"), code=None, now=1.0, name="Cy") == (1, "free")
+    assert store.claim_seat("tS", SeatSecret("tS", 1, "seat", "h-dd"), code=None, now=1.0) is None
+    assert {x.hash for x in store.seat_secrets("tS") if x.seat == 1} == {"h-cy"}
+    with pytest.raises(StoreError):
+        store.revoke_seat("tS", 9, SeatSecret("tS", 9, "invite", "h-9"), settings)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_seat_tokens_of_before_carry_on_as_seat_secrets(backend: str, tmp_path: Path, request: pytest.FixtureRequest,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database of the schema before seat secrets: every seat's token carries on as that seat's secret."""
+    if backend == "sqlite":
+        from hustings.server import sqlite as module
+
+        url = f"sqlite:///{tmp_path / 'old.db'}"
+        make: Callable[[], ServerStore] = lambda: module.SqliteStore(str(tmp_path / "old.db"))  # noqa: E731
+    else:
+        from hustings.server import postgres as module  # type: ignore[no-redef]
+
+        url = request.getfixturevalue("pg_server").new_database()
+        make = lambda: module.PostgresStore(url)  # type: ignore[attr-defined]  # noqa: E731
+    migrations = module.MIGRATIONS
+    monkeypatch.setattr(module, "MIGRATIONS", migrations[:-1])
+    old = make()
+    old.migrate()
+    old.create_table(_table("tO", status="lobby"), _seats("tO"))
+    old.close()
+    monkeypatch.setattr(module, "MIGRATIONS", migrations)
+    new = open_store(url)
+    try:
+        assert new.secret(_seats("tO")[2].token_hash) == SeatSecret("tO", 2, "seat", _seats("tO")[2].token_hash)
+        assert len(new.seat_secrets("tO")) == 3
+    finally:
+        new.close()

@@ -21,7 +21,16 @@ def create_table(
         body["variant"] = variant
     r = httpx.post(f"{base}/api/tables", json=body, timeout=10)
     r.raise_for_status()
-    return dict(r.json())
+    made = dict(r.json())
+    # every person's seat claimed through its invite, as each person's page would (issue 23): each seat's entry
+    # then holds its fresh secret and "invite" the link that opens that seat
+    seats = []
+    for s in made["seats"]:
+        c = httpx.post(f"{base}/api/tables/{made['table']['id']}/claim", json={"invite": s["code"]}, timeout=10)
+        c.raise_for_status()
+        seats.append({**s, "token": c.json()["token"], "invite": c.json()["link"]})
+    made["seats"] = seats
+    return made
 
 
 def model(page: Any) -> dict[str, Any]:

@@ -210,6 +210,8 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             # orjson, as on the websocket: a wave of new tables is a few lobby calls each
             return Response(dumps_bytes(await coro), media_type="application/json")
         except LobbyError as e:
+            if e.key is not None:  # a refusal a person meets: in their language
+                return JSONResponse({"error": e.code, "message": e.text(_request_lang(request))}, status_code=e.status)
             return _error(e)
         except TableRefused as e:  # another release's table: said in the caller's language, nothing logged
             return JSONResponse({"error": e.code, "message": e.text(_request_lang(request))},
@@ -290,6 +292,25 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             return await hub.rematch(request.path_params["table_id"], (await _body(request)).get("token"))
         return await _run(go(), request)
 
+    @lobby("POST", "/api/tables/{table_id}/claim")
+    async def claim(request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.claim(request.path_params["table_id"], await _body(request))
+        return await _run(go(), request)
+
+    @lobby("POST", "/api/tables/{table_id}/device")
+    async def device(request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.device(request.path_params["table_id"], (await _body(request)).get("token"))
+        return await _run(go(), request)
+
+    @lobby("POST", "/api/tables/{table_id}/revoke")
+    async def revoke(request: Request) -> Response:
+        async def go() -> Any:
+            body = await _body(request)
+            return await hub.revoke(request.path_params["table_id"], body.get("host"), body.get("seat"))
+        return await _run(go(), request)
+
     @lobby("POST", "/api/my")
     async def my(request: Request) -> Response:
         async def go() -> Any:
@@ -328,7 +349,12 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             except Exception:  # the peer went away: the reader notices too
                 return
 
-        conn = Conn(send=send, client=client_key(ws.client.host if ws.client else None))
+        def close() -> None:  # its seat's secret died (hustings.server.lobby): what is queued goes first
+            if not closing:
+                closing.append(1008)
+                queue.put_nowait(None)
+
+        conn = Conn(send=send, client=client_key(ws.client.host if ws.client else None), close=close)
         bucket = _Bucket(rate, burst)
         writer_task = asyncio.ensure_future(writer())
 

@@ -146,13 +146,24 @@ class Cluster(HubBase):
                 return
             # tables(ids=...), not table(): a PostgreSQL store watches a table read by table() and has the
             # reconciler report it, which would have every table started here caught up once more
-            records, seats = await asyncio.gather(self._db(self.store.tables, ids=[table.id]),
-                                                  self._db(self.store.seats, table.id))
+            records, seats, secrets = await asyncio.gather(self._db(self.store.tables, ids=[table.id]),
+                                                           self._db(self.store.seats, table.id),
+                                                           self._db(self.store.seat_secrets, table.id))
             if not records:
                 return
             record = records[0]
             changed = seats != table.seats
             table.seats = list(seats)
+            # a seat claimed or taken back through another process: the connections here whose secret died go
+            live = {x.hash for x in secrets if x.kind == "seat"}
+            dead = [c for c in table.conns if c.secret is not None and c.secret not in live]
+            table.secrets_changed += 1  # a hello that looked its secret up before this read looks again
+            for conn in dead:
+                self._drop(table, conn, "seat_revoked" if not table.seats[conn.seat or 0].joined else "seat_claimed")
+            told = table.record.settings.get("revoked") or []
+            for entry in record.settings.get("revoked") or []:
+                if entry not in told:  # taken back through another process
+                    self._tell_revoked(table, int(entry["seat"]))
             if record.status == "playing" and table.status == "lobby":
                 self._begin(table, dict(record.settings))  # started through another process
                 changed = True

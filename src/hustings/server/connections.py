@@ -69,6 +69,13 @@ class Conn:
     sent_view: object = None
     sent_legal: str | None = None
     sent_info: str | None = None
+    #: the hash of the seat secret this connection said hello with (None: a spectator): when the seat's secrets
+    #: die (the seat claimed by someone else, or taken back by the host), the connection is closed
+    secret: str | None = None
+    #: closes the connection (the web layer's; None in tests of the hub alone)
+    close: Callable[[], None] | None = None
+    #: the error code that closed it: every later message is refused with it
+    closed_by: str | None = None
 
 
 def seat_words(table: LiveTable, voice: W.Voice, seat: int, lang: str, view: Any, view_json: str,
@@ -239,14 +246,20 @@ class Connections(HubBase):
             except TableDamaged:  # its row or log is damaged (logged once by the hub): a clear refusal, not a fault
                 raise PlayError("damaged_table") from None
             seat: int | None = None
+            secret: str | None = None
+            changed = table.secrets_changed
             if msg.get("spectator") is not True:
-                seat = self._check_token(table, msg.get("token"))
-                if seat is None:
+                found = await self._secret(table.id, msg.get("token"))
+                if found is None:
                     raise PlayError("unauthorized")
+                if found.kind != "seat":  # an invite or device code claims a seat over HTTP; a host plays none
+                    raise PlayError(f"{found.kind}_not_seat")
+                seat, secret = found.seat, found.hash
             async with table.lock:
-                if self.tables.get(table_id) is table:
+                if self.tables.get(table_id) is table and table.secrets_changed == changed:
                     if lang is None:  # no language asked for: the table's own
                         conn.lang = table.record.settings.get("lang", "en")
+                    conn.secret = secret
                     self._attach(conn, table, seat, since)
                     return
             # a finished table dropped from memory while we waited for its lock: join the copy loaded afresh

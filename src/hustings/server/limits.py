@@ -40,6 +40,8 @@ class Limits:
     bot_tables_per_client: int = 2
     #: a table at which nobody has claimed a seat is deleted after this long
     unclaimed_ttl_s: float = 24 * 3600.0
+    #: how long a seat's "add another device" link works (it works once)
+    device_link_s: float = 600.0
 
     # -- bots ---------------------------------------------------------------------------------------------------------
     #: processes in which search bots think (cheap bots and stand-ins never wait behind them)

@@ -26,6 +26,7 @@ from hustings.server.quota import BotTables, CreateRate
 from hustings.server.store import (
     ActionRecord,
     SeatRecord,
+    SeatSecret,
     ServerStore,
     StoreError,
     TableDamaged,
@@ -113,6 +114,9 @@ class LiveTable:
     changes: int = 0
     #: (the record it was made from, the TableInfo fields that only a new record changes): Hub.info
     info_fixed: tuple[TableRecord, dict[str, Any]] | None = None
+    #: counts every claim or revocation that killed a seat's secrets: a hello that looked its secret up before
+    #: one looks again
+    secrets_changed: int = 0
 
     def fragments(self) -> dict[Any, Any]:
         if self.frags_at != self.state.step_count:
@@ -275,7 +279,16 @@ class HubBase:
     def _presence_changed(self, table: LiveTable, seat: int) -> None:
         raise NotImplementedError
 
-    def _check_token(self, table: LiveTable, token: object) -> int | None:
+    def gone(self, conn: Conn) -> None:
+        raise NotImplementedError
+
+    async def _secret(self, table_id: str, token: object) -> SeatSecret | None:
+        raise NotImplementedError
+
+    def _drop(self, table: LiveTable, conn: Conn, why: str) -> None:
+        raise NotImplementedError
+
+    def _tell_revoked(self, table: LiveTable, seat: int) -> None:
         raise NotImplementedError
 
     async def _refresh_lobby(self, table: LiveTable) -> None:

@@ -1,6 +1,12 @@
-"""The lobby: tables set up, joined, made ready, started and rematched; seat tokens; what anyone may know of a table.
+"""The lobby: tables set up, claimed, joined, made ready, started and rematched; seat secrets; what anyone may
+know of a table.
 
-Everything here is the server's own (tokens, seats, names, the table's settings); the game itself is made and
+Seats belong to whoever claims them. ``create`` hands out an invite code per free person's seat (it only claims
+the seat, once, while it is free), a host secret, and a seat secret only for the seat its creator sits at; claiming
+issues a fresh secret to the claimer and kills every earlier one of that seat; the holder alone can add another
+device; a host may take a seat back and invite someone else to it, openly. Only hashes of secrets are stored.
+
+Everything here is the server's own (secrets, seats, names, the table's settings); the game itself is made and
 played by the table core (:mod:`hustings.table.core`) once the table starts.
 """
 
@@ -8,36 +14,52 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import hmac
 import secrets
 import time
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import hustings
 from hustings.bots.heuristic import heuristic_for
 from hustings.engine import ENGINE_VERSION, LANGS, fresh_seed, get_spec, list_games, normalize_lang
 from hustings.engine.rng import RNG_NAME
+from hustings.server.connections import dumps
+from hustings.server.i18n import CATALOG
 from hustings.server.live import HubBase, LiveTable, PlayError, TableRefused, build, replace_record, replace_seat
-from hustings.server.store import SeatRecord, TableDamaged, TableRecord
+from hustings.server.store import HOST_SEAT, SeatRecord, SeatSecret, TableDamaged, TableRecord
 from hustings.table.clock import ClockError, ClockSettings
 from hustings.table.match import table_options
 from hustings.table.seats import MAX_NAME, SeatSpecError, check_players, seats_from_json
+
+if TYPE_CHECKING:
+    from hustings.server.connections import Conn
 
 BOT_LEVELS = ("random", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard")
 #: a seat name's longest length
 
 
-class LobbyError(Exception):
-    """A lobby request that cannot be served: ``code`` (machine), ``message`` (one line), HTTP ``status``."""
+#: how many of a table's past revocations its TableInfo shows (the latest)
+MAX_REVOKED_SHOWN = 20
 
-    def __init__(self, code: str, message: str, status: int = 400, retry_after: float | None = None) -> None:
+
+class LobbyError(Exception):
+    """A lobby request that cannot be served: ``code`` (machine), ``message`` (one line), HTTP ``status``;
+    ``key``: the refusal has words of its own (that key of the server's catalog, said in the caller's language)."""
+
+    def __init__(self, code: str, message: str, status: int = 400, key: str | None = None,
+                 retry_after: float | None = None, **fields: object) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
         #: seconds after which the same request may succeed (HTTP Retry-After), for a limit's refusal
         self.retry_after = retry_after
+        self.key = key
+        self.fields = fields
+
+    def text(self, lang: str) -> str:
+        return CATALOG.text(self.key, lang, **self.fields) if self.key else self.message
 
 
 def token_hash(token: str) -> str:
@@ -46,6 +68,16 @@ def token_hash(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(32)
+
+
+def seat_link(table_id: str, seat: int, token: str) -> str:
+    """A seat's page with its secret in the fragment (which never reaches a server)."""
+    return f"/t/{table_id}#seat={seat}&token={token}"
+
+
+def _secret_text(value: object) -> str | None:
+    """A secret as a client may send one, else None (refused without a look at the store)."""
+    return value if isinstance(value, str) and 0 < len(value) <= 200 else None
 
 
 class Lobby(HubBase):
@@ -66,10 +98,13 @@ class Lobby(HubBase):
                         "bots": bots, "outcome": spec.outcome})
         return out
 
-    async def create(self, body: Mapping[str, Any], rematch_of: TableRecord | None = None, *,
-                     client: str | None = None, caller_lang: str = "en") -> dict[str, Any]:
-        """A new table from a lobby request; the answer holds every person's seat token (only once). ``client``:
-        who asks (hustings.server.limits.client_key), held to the per-client limits; refusals in
+    async def create(self, body: Mapping[str, Any], rematch_of: TableRecord | None = None,
+                     invites: bool = True, *, client: str | None = None, caller_lang: str = "en") -> dict[str, Any]:
+        """A new table from a lobby request. The answer holds, once: the host secret, an invite code (and link)
+        for every free person's seat, and the seat secret of the one seat the creator claims (``claim``: its
+        number, or ``{"seat": n, "name": ...}``), never a working secret of anyone else's seat. ``invites``
+        False (a rematch): free seats get no invite; each is claimed with its person's secret of the old table.
+        ``client``: who asks (hustings.server.limits.client_key), held to the per-client limits; refusals in
         ``caller_lang``."""
         if client is not None:
             self._admit(client, caller_lang)
@@ -86,6 +121,7 @@ class Lobby(HubBase):
         except SeatSpecError as e:
             raise LobbyError("bad_request", str(e)) from None
         seats_json: list[dict[str, Any]] = [{"bot": s.bot, "name": s.name} for s in seats]
+        claim, claim_name = self._claim_of(body.get("claim"), seats_json)
         try:
             clock = ClockSettings.from_json(body.get("clock"))
         except ClockError as e:
@@ -106,6 +142,8 @@ class Lobby(HubBase):
         except (ValueError, TypeError) as e:
             raise LobbyError("bad_request", str(e)) from None
         table_id = secrets.token_urlsafe(12)
+        if claim is not None and claim_name is not None:
+            seats_json[claim]["name"] = claim_name
         settings = {"seats": seats_json, "clock": clock.to_json(), "lang": lang,
                     "name": str(body.get("name") or "")[:80]}
         if client is not None and all_bots:  # its creator's tables of bots only play a few at a time
@@ -113,46 +151,90 @@ class Lobby(HubBase):
         record = TableRecord(id=table_id, game=game, options=options, seed=seed, rules_version=spec.rules_version,
                              engine_version=ENGINE_VERSION, rng=RNG_NAME, settings=settings, status="lobby",
                              created_at=time.time(), rematch_of=None if rematch_of is None else rematch_of.id)
-        tokens = {p: new_token() for p in range(players)}
-        seat_records = [SeatRecord(table_id, p, token_hash(tokens[p]), s["name"], s["bot"] is not None,
+        host = new_token()
+        codes = {p: new_token() for p, s in enumerate(seats_json) if s["bot"] is None and p != claim and invites}
+        mine = new_token() if claim is not None else None
+        stored = [SeatSecret(table_id, HOST_SEAT, "host", token_hash(host))]
+        stored += [SeatSecret(table_id, p, "invite", token_hash(c)) for p, c in codes.items()]
+        if claim is not None and mine is not None:
+            stored.append(SeatSecret(table_id, claim, "seat", token_hash(mine)))
+        # seats.token_hash (the store's first schema) holds a value no token hashes to: the seat's secrets are in
+        # the store's seat secrets, any number of them
+        seat_records = [SeatRecord(table_id, p, f"unused:{table_id}:{p}", s["name"], s["bot"] is not None or p == claim,
                                    s["bot"] is not None) for p, s in enumerate(seats_json)]
-        await self._db(self.store.create_table, record, seat_records)
+        await self._db(self.store.create_table, record, seat_records, stored)
         # the table in memory from what was just stored, not read back (a new id: nobody else can know of it yet)
         table = self.tables.setdefault(table_id, build(record, seat_records, (), self.store, self.grace_s, state))
         if all_bots:
             await self._start(table)
         else:
             self._evict_later(table)  # set up and never joined: not held for ever
-        return {
+        answer: dict[str, Any] = {
             "table": self.info(table),
-            "seats": [{"seat": p, "token": tokens[p], "invite": f"/t/{table_id}#seat={p}&token={tokens[p]}"}
-                      for p, s in enumerate(seats_json) if s["bot"] is None],
+            "host": host,
+            "seats": [{"seat": p, "code": c, "invite": f"/t/{table_id}#invite={c}"} for p, c in codes.items()],
             "spectate": f"/t/{table_id}",
         }
+        if claim is not None and mine is not None:
+            answer["you"] = {"seat": claim, "token": mine, "link": seat_link(table_id, claim, mine)}
+        return answer
+
+    @staticmethod
+    def _claim_of(value: object, seats_json: Sequence[Mapping[str, Any]]) -> tuple[int | None, str | None]:
+        """The seat the creator sits at (``claim``: a seat number, or ``{"seat": n, "name": ...}``) and its name."""
+        if value is None:
+            return None, None
+        name: object = None
+        if isinstance(value, Mapping):
+            asked: Mapping[str, Any] = value
+            value, name = asked.get("seat"), asked.get("name")
+        if (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(seats_json)
+                or seats_json[value]["bot"] is not None):
+            raise LobbyError("bad_request", "claim must name a person's seat: its number, or {\"seat\": n, "
+                             "\"name\": ...}")
+        if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
+            raise LobbyError("bad_request", f"claim's name must be text of at most {MAX_NAME} characters")
+        return value, name
 
     async def _seat_of(self, table_id: str, token: object) -> tuple[LiveTable, int]:
+        """The table and the seat a seat secret plays; refused (in the caller's language) for anything else: an
+        invite or device code, a host secret, a secret that died."""
         table = await self._load_lobby(table_id)
-        seat = self._check_token(table, token)
-        if seat is None:
-            raise LobbyError("unauthorized", "this seat token is not valid for this table", 403)
-        return table, seat
+        found = await self._secret(table.id, token)
+        if found is None:
+            raise LobbyError("unauthorized", "this seat token is not valid for this table", 403,
+                             key="server.error.unauthorized")
+        if found.kind != "seat":
+            raise LobbyError("unauthorized", f"a {found.kind} code does not play a seat", 403,
+                             key=f"server.error.{found.kind}_not_seat")
+        return table, found.seat
+
+    async def _host_of(self, table_id: str, host: object) -> LiveTable:
+        table = await self._load_lobby(table_id)
+        found = await self._secret(table.id, host)
+        if found is None or found.kind != "host":
+            raise LobbyError("unauthorized", "this host secret is not valid for this table", 403,
+                             key="server.lobby.not_host")
+        return table
+
+    async def _secret(self, table_id: str, token: object) -> SeatSecret | None:
+        """The stored secret ``token`` is of this table (an expired one: None). Looked up by its hash in the store
+        (where every process of a shared database sees a claim or a revocation at once), not in memory."""
+        text = _secret_text(token)
+        if text is None:
+            return None
+        found: SeatSecret | None = await self._db(self.store.secret, token_hash(text))
+        if found is None or found.table_id != table_id:
+            return None
+        if found.expires_at is not None and found.expires_at <= time.time():
+            return None
+        return found
 
     async def _load_lobby(self, table_id: str) -> LiveTable:
         try:
             return await self._load(table_id)
         except PlayError:
             raise LobbyError("unknown_table", f"no table {table_id[:40]!r}", 404) from None
-
-    def _check_token(self, table: LiveTable, token: object) -> int | None:
-        """The seat whose token this is, compared in constant time with every seat's hash, else None."""
-        if not isinstance(token, str) or not 0 < len(token) <= 200:
-            return None
-        digest = token_hash(token).encode("ascii")
-        found = None
-        for s in table.seats:  # no early exit: the time taken says nothing about which seat matched
-            if hmac.compare_digest(digest, s.token_hash.encode("ascii")):
-                found = s.seat
-        return found
 
     async def table_info(self, table_id: str) -> dict[str, Any]:
         return self.info(await self._load_lobby(table_id))
@@ -231,13 +313,14 @@ class Lobby(HubBase):
         self._schedule(table)
 
     async def rematch(self, table_id: str, token: object) -> dict[str, Any]:
-        """A new table with the same game, seats and settings (new seed, new tokens). The first to ask gets
-        every person's new token to share, as the creator of a table does; the old table's info names the
-        rematch, and later askers are told it exists (only token hashes are stored, so nobody else's token
-        can be handed out again)."""
+        """A new table with the same game, seats and settings (new seed). The first to ask creates it, becomes
+        its host and gets their own seat's secret only; every other person of the finished game claims their own
+        seat in it the same way, with their secret of this table (and nobody else's). The old table's info names
+        the rematch."""
         table, seat = await self._seat_of(table_id, token)
         if table.status != "over":
-            raise LobbyError("conflict", "a rematch can only follow a finished game", 409)
+            raise LobbyError("conflict", "a rematch can only follow a finished game", 409,
+                             key="server.lobby.rematch_not_over")
         async with self._lobby_lock:
             existing = table.record.settings.get("rematch")
             if existing is None:
@@ -246,24 +329,131 @@ class Lobby(HubBase):
                         "seats": [{"bot": s["bot"], "name": table.seats[p].name}
                                   for p, s in enumerate(rec.settings["seats"])],
                         "clock": rec.settings.get("clock"), "lang": rec.settings.get("lang", "en"),
-                        "name": rec.settings.get("name", ""),
+                        "name": rec.settings.get("name", ""), "claim": seat,
                         "options": {k: v for k, v in rec.options.items() if k not in ("players", "variant")}}
-                answer = await self.create(body, rematch_of=rec)
+                answer = await self.create(body, rematch_of=rec, invites=False)
                 settings = dict(rec.settings, rematch=answer["table"]["id"])
                 await self._db(self.store.set_settings, table.id, settings)
                 table.record = replace_record(table.record, settings=settings)
                 self._push_table(table)
                 return answer
-            raise LobbyError("conflict", f"the rematch {existing} exists already: whoever asked first got every "
-                             f"seat's link; ask them for the link of seat {seat}", 409)
+        # the rematch exists: this person claims their own seat in it, while nobody holds it
+        new = await self._load_lobby(str(existing))
+        mine = new_token()
+        async with new.lock:
+            got = await self._db(self.store.claim_seat, new.id, SeatSecret(new.id, seat, "seat", token_hash(mine)),
+                                 code=None, now=time.time(), name=table.seats[seat].name)
+            if got is None:
+                raise LobbyError("conflict", f"your seat at the rematch {existing} is taken already", 409,
+                                 key="server.lobby.rematch_seat_taken")
+            new.seats[seat] = replace_seat(new.seats[seat], joined=True, name=table.seats[seat].name)
+        self._push_table(new)
+        return {"table": self.info(new), "seats": [], "spectate": f"/t/{new.id}",
+                "you": {"seat": seat, "token": mine, "link": seat_link(new.id, seat, mine)}}
+
+    async def claim(self, table_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Claim a seat with an invite code (``invite``: the seat changes hands, every earlier secret of it dies and
+        its open connections are closed) or add a device to one (``device``: a one-time code its holder made).
+        The answer holds the claimer's fresh seat secret, once."""
+        invite, device = body.get("invite"), body.get("device")
+        if (invite is None) == (device is None):
+            raise LobbyError("bad_request", "claim needs an invite code or a device code (one of them)")
+        code = _secret_text(invite if invite is not None else device)
+        name, ready = body.get("name"), body.get("ready")
+        if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
+            raise LobbyError("bad_request", f"name must be text of at most {MAX_NAME} characters")
+        if ready is not None and not isinstance(ready, bool):
+            raise LobbyError("bad_request", "ready must be true or false")
+        table = await self._load_lobby(table_id)
+        kind = "invite" if invite is not None else "device"
+        refused = LobbyError("unauthorized", f"this {kind} link does not work (any more)", 403,
+                             key=f"server.lobby.{kind}_spent")
+        if code is None:
+            raise refused
+        mine = new_token()
+        async with table.lock:
+            got = await self._db(self.store.claim_seat, table.id, SeatSecret(table.id, 0, "seat", token_hash(mine)),
+                                 code=token_hash(code), now=time.time(),
+                                 name=name if kind == "invite" else None, ready=ready if kind == "invite" else None)
+            if got is None:
+                raise refused
+            seat, spent = got
+            if spent == "invite":
+                changes: dict[str, Any] = {"joined": True, "name": name, "ready": ready}
+                table.seats[seat] = replace_seat(table.seats[seat], **changes)
+                table.secrets_changed += 1
+                for conn in [c for c in table.conns if c.seat == seat]:  # earlier holders' pages: their keys died
+                    self._drop(table, conn, "seat_claimed")
+        self._push_table(table)
+        return {"table": self.info(table), "seat": seat, "token": mine, "link": seat_link(table.id, seat, mine)}
+
+    async def device(self, table_id: str, token: object) -> dict[str, Any]:
+        """A one-time, short-lived link that adds another device (a phone beside the laptop) to the caller's seat:
+        only the seat's holder gets one; the other device exchanges it (``claim`` with ``device``) for a secret of
+        its own, and the holder's other secrets stay."""
+        table, seat = await self._seat_of(table_id, token)
+        code = new_token()
+        ttl = self.limits.device_link_s
+        await self._db(self.store.add_secret,
+                       SeatSecret(table.id, seat, "device", token_hash(code), expires_at=time.time() + ttl))
+        return {"seat": seat, "code": code, "link": f"/t/{table.id}#device={code}", "expires_in": ttl}
+
+    async def revoke(self, table_id: str, host: object, seat: object) -> dict[str, Any]:
+        """The host takes a person's seat back and invites someone else to it, openly: its secrets die at once
+        (its connections are closed, saying why), everyone at the table is told and TableInfo shows it, a
+        stand-in plays it under the table core's usual rules until someone claims it with the new invite (in the
+        answer, once)."""
+        table = await self._host_of(table_id, host)
+        if (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats)
+                or table.core.seat_names[seat] is not None):
+            raise LobbyError("bad_request", "seat must be the number of a person's seat of this table")
+        if table.status == "over":  # nothing left to play; a rematch has a host of its own
+            raise LobbyError("conflict", "the game is over: its seats are not taken back", 409,
+                             key="server.lobby.revoke_over")
+        code = new_token()
+        async with table.lock:
+            held = table.seats[seat].joined
+            settings = dict(table.record.settings)
+            if held:
+                past = list(settings.get("revoked") or [])
+                settings["revoked"] = [*past, {"seat": seat, "at": time.time()}][-MAX_REVOKED_SHOWN:]
+            await self._db(self.store.revoke_seat, table.id, seat, SeatSecret(table.id, seat, "invite",
+                                                                                token_hash(code)), settings)
+            table.record = replace_record(table.record, settings=settings)
+            table.seats[seat] = replace_seat(table.seats[seat], joined=False, ready=False)
+            table.secrets_changed += 1
+            for conn in [c for c in table.conns if c.seat == seat]:
+                self._drop(table, conn, "seat_revoked")
+            if held:
+                self._tell_revoked(table, seat)
+        self._push_table(table)
+        return {"table": self.info(table), "seat": seat, "code": code, "invite": f"/t/{table.id}#invite={code}"}
+
+    def _tell_revoked(self, table: LiveTable, seat: int) -> None:
+        """Every connection of the table hears, in its language, that the host took ``seat`` back."""
+        name = table.seats[seat].name
+        for conn in list(table.conns):
+            who = name or CATALOG.text("seat", conn.lang, n=seat + 1)
+            conn.send(dumps({"type": "notice", "code": "seat_revoked", "seat": seat,
+                             "message": CATALOG.text("server.notice.seat_revoked", conn.lang, name=who)}))
+
+    def _drop(self, table: LiveTable, conn: Conn, why: str) -> None:
+        """Close a connection whose secret died (``why``: the error it is told, in its language): it is out of the
+        table at once, whatever its client does next."""
+        conn.send(dumps({"type": "error", "code": why, "message": CATALOG.text(f"server.error.{why}", conn.lang)}))
+        conn.closed_by = why
+        self.gone(conn)
+        conn.table = None
+        if conn.close is not None:
+            conn.close()
 
     async def my_tables(self, tokens: object) -> list[dict[str, Any]]:
         if not isinstance(tokens, list) or len(tokens) > 200 or not all(isinstance(t, str) for t in tokens):
             raise LobbyError("bad_request", "tokens must be a list of at most 200 seat tokens")
         out = []
         for tok in tokens:
-            seat = await self._db(self.store.seat_by_token_hash, token_hash(tok))
-            if seat is None:
+            seat = await self._db(self.store.secret, token_hash(tok))
+            if seat is None or seat.kind != "seat":
                 continue
             try:
                 table = await self._load(seat.table_id)
@@ -304,14 +494,19 @@ class Lobby(HubBase):
                 "id": rec.id, "game": rec.game, "variant": rec.options.get("variant"),
                 "players": rec.options.get("players"), "clock": table.core.clock.to_json(),
                 "lang": rec.settings.get("lang", "en"), "name": rec.settings.get("name", ""),
-                "rematch": rec.settings.get("rematch"), "rematch_of": rec.rematch_of})
+                "rematch": rec.settings.get("rematch"), "rematch_of": rec.rematch_of,
+                "revoked": list(rec.settings.get("revoked") or [])})
         now = time.time()
         playing = rec.status == "playing"
         seats = []
         core = table.core
+        # live connections per seat: this process's, and one for each seat another process says it holds (the
+        # cluster's presence tells which seats, not how many connections)
+        here = Counter(c.seat for c in table.conns)
         for s in table.seats:
+            count = here[s.seat] + (1 if s.seat in table.remote else 0)
             seats.append({"seat": s.seat, "name": s.name, "bot": core.seat_names[s.seat], "joined": s.joined,
-                          "ready": s.ready, "connected": table.connected(s.seat),
+                          "ready": s.ready, "connected": count > 0, "connections": count,
                           "replaced_by_bot": playing and core.replaced_by_bot(s.seat, now)})
         out = dict(fixed[1])
         out["status"], out["step"], out["seats"] = rec.status, core.stored, seats
@@ -326,10 +521,11 @@ def stored_info(record: TableRecord, seats: Sequence[SeatRecord]) -> dict[str, A
             "players": record.options.get("players"),
             "clock": ClockSettings.from_json(record.settings.get("clock")).to_json(),
             "lang": record.settings.get("lang", "en"), "name": record.settings.get("name", ""),
-            "rematch": record.settings.get("rematch"), "rematch_of": record.rematch_of, "status": record.status,
-            "step": record.steps,
+            "rematch": record.settings.get("rematch"), "rematch_of": record.rematch_of,
+            "revoked": list(record.settings.get("revoked") or []), "status": record.status, "step": record.steps,
             "seats": [{"seat": s.seat, "name": s.name, "bot": bots[s.seat] if s.seat < len(bots) else None,
-                       "joined": s.joined, "ready": s.ready, "connected": False, "replaced_by_bot": False}
+                       "joined": s.joined, "ready": s.ready, "connected": False, "connections": 0,
+                       "replaced_by_bot": False}
                       for s in seats]}
 
 
@@ -340,4 +536,5 @@ def stored_record(record: TableRecord, actions: Sequence[Any]) -> dict[str, Any]
             "actions": [[a.seat, a.action] for a in actions]}
 
 
-__all__ = ["BOT_LEVELS", "MAX_NAME", "Lobby", "LobbyError", "new_token", "stored_info", "stored_record", "token_hash"]
+__all__ = ["BOT_LEVELS", "MAX_NAME", "Lobby", "LobbyError", "new_token", "seat_link", "stored_info", "stored_record",
+           "token_hash"]

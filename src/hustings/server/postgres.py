@@ -44,11 +44,13 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from hustings.server.store import (
+    SECRET_KINDS,
     STATUSES,
     ActionLog,
     ActionRecord,
     MoveWaiter,
     SeatRecord,
+    SeatSecret,
     StaleStep,
     StoreError,
     TableDamaged,
@@ -170,7 +172,21 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         )""",
         "CREATE INDEX presence_origin ON presence (origin)",
     )),
-    # version 4 is seat claims' (issue 23)
+    # seats belong to whoever claims them (issue 23): any number of secrets a seat (one per device of its person),
+    # invite codes of free seats, one-time device codes, the host's; hashes only. Every stored seat token carries
+    # on as that seat's secret, so the links of today keep working. seats.token_hash stays (a column of version 1)
+    # and new tables fill it with a value no token hashes to.
+    (4, (
+        """CREATE TABLE seat_secrets (
+            hash TEXT PRIMARY KEY,
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            expires_at DOUBLE PRECISION
+        )""",
+        "CREATE INDEX seat_secrets_seat ON seat_secrets (table_id, seat)",
+        "INSERT INTO seat_secrets (hash, table_id, seat, kind) SELECT token_hash, table_id, seat, 'seat' FROM seats",
+    )),
     # the lobby's housekeeping (Hub.sweep): until when a creator keeps a table waiting for players, and the
     # sweep's walk through the lobby in creation order
     (5, (
@@ -196,6 +212,11 @@ def _table(row: Sequence[Any]) -> TableRecord:
 def _seat(row: Sequence[Any]) -> SeatRecord:
     return SeatRecord(table_id=row[0], seat=int(row[1]), token_hash=row[2], name=row[3], joined=bool(row[4]),
                       ready=bool(row[5]))
+
+
+def _secret(row: Sequence[Any]) -> SeatSecret:
+    return SeatSecret(table_id=row[0], seat=int(row[1]), kind=row[2], hash=row[3],
+                      expires_at=None if row[4] is None else float(row[4]))
 
 
 def _where(url: str) -> str:
@@ -309,7 +330,8 @@ class PostgresStore(ActionLog):
                                  (version, time.time()))
         return max([0, *done, *(v for v, _ in MIGRATIONS)])
 
-    def create_table(self, table: TableRecord, seats: Sequence[SeatRecord]) -> None:
+    def create_table(self, table: TableRecord, seats: Sequence[SeatRecord],
+                     secrets: Sequence[SeatSecret] = ()) -> None:
         if table.status not in STATUSES:
             raise StoreError(f"unknown table status {table.status!r}")
         with self._tx() as conn:
@@ -327,6 +349,11 @@ class PostgresStore(ActionLog):
                     f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (%s,%s,%s,%s,%s,%s)",
                     [(table.id, s.seat, s.token_hash, s.name, s.joined, s.ready) for s in seats],
                 )
+                if secrets:
+                    cur.executemany(
+                        "INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (%s,%s,%s,%s,%s)",
+                        [(x.hash, table.id, x.seat, x.kind, x.expires_at) for x in secrets],
+                    )
         self._know(table.id, table.steps, move=False)
 
     def table(self, table_id: str) -> TableRecord:
@@ -468,6 +495,70 @@ class PostgresStore(ActionLog):
         with self._conn() as conn:
             row = conn.execute(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE token_hash = %s", (token_hash,)).fetchone()
         return _seat(row) if row else None
+
+    def secret(self, hash: str) -> SeatSecret | None:
+        with self._conn() as conn:
+            row = conn.execute("SELECT table_id, seat, kind, hash, expires_at FROM seat_secrets WHERE hash = %s",
+                               (hash,)).fetchone()
+        return _secret(row) if row else None
+
+    def seat_secrets(self, table_id: str) -> list[SeatSecret]:
+        with self._conn() as conn:
+            rows = conn.execute("SELECT table_id, seat, kind, hash, expires_at FROM seat_secrets WHERE table_id = %s "
+                                "ORDER BY seat, kind, hash", (table_id,)).fetchall()
+        return [_secret(r) for r in rows]
+
+    def add_secret(self, secret: SeatSecret) -> None:
+        if secret.kind not in SECRET_KINDS:
+            raise StoreError(f"unknown secret kind {secret.kind!r}")
+        with self._tx() as conn:
+            self._steps(conn, secret.table_id)
+            conn.execute("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (%s,%s,%s,%s,%s)",
+                         (secret.hash, secret.table_id, secret.seat, secret.kind, secret.expires_at))
+
+    def claim_seat(self, table_id: str, new: SeatSecret, *, code: str | None, now: float, name: str | None = None,
+                   ready: bool | None = None) -> tuple[int, str] | None:
+        with self._tx() as conn:
+            self._steps(conn, table_id)
+            if code is None:
+                seat, spent = new.seat, "free"
+                if conn.execute("UPDATE seats SET joined = TRUE WHERE table_id = %s AND seat = %s AND NOT joined",
+                                (table_id, seat)).rowcount != 1:
+                    return None
+            else:
+                # the row's delete is the claim: of two claimers at once, one deletes it, the other finds none
+                row = conn.execute("DELETE FROM seat_secrets WHERE hash = %s AND table_id = %s AND kind IN "
+                                   "('invite', 'device') AND (expires_at IS NULL OR expires_at > %s) "
+                                   "RETURNING seat, kind", (code, table_id, now)).fetchone()
+                if row is None:
+                    return None
+                seat, spent = int(row[0]), str(row[1])
+            if spent != "device":  # the seat changes hands: every earlier copy of its secrets dies
+                conn.execute("DELETE FROM seat_secrets WHERE table_id = %s AND seat = %s", (table_id, seat))
+                sets: list[str] = ["joined = TRUE"]
+                args: list[Any] = []
+                for column, value in (("name", name), ("ready", ready)):
+                    if value is not None:
+                        sets.append(f"{column} = %s")
+                        args.append(value)
+                conn.execute(f"UPDATE seats SET {', '.join(sets)} WHERE table_id = %s AND seat = %s",
+                             (*args, table_id, seat))
+            conn.execute("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (%s,%s,%s,%s,%s)",
+                         (new.hash, table_id, seat, "seat", None))
+        self._hint(table_id, "l")
+        return seat, spent
+
+    def revoke_seat(self, table_id: str, seat: int, invite: SeatSecret, settings: Mapping[str, Any]) -> None:
+        with self._tx() as conn:
+            self._steps(conn, table_id)
+            if conn.execute("UPDATE seats SET joined = FALSE, ready = FALSE WHERE table_id = %s AND seat = %s",
+                            (table_id, seat)).rowcount != 1:
+                raise StoreError(f"table {table_id!r} has no seat {seat}")
+            conn.execute("DELETE FROM seat_secrets WHERE table_id = %s AND seat = %s", (table_id, seat))
+            conn.execute("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (%s,%s,%s,%s,%s)",
+                         (invite.hash, table_id, seat, "invite", invite.expires_at))
+            conn.execute("UPDATE tables SET settings = %s WHERE id = %s", (Jsonb(dict(settings)), table_id))
+        self._hint(table_id, "l")
 
     def append_action(self, table_id: str, step: int, seat: int, action: int, at: float,
                       *, over: bool = False) -> None:

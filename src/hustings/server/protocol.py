@@ -32,7 +32,8 @@ assert set(LANGS) == {"zh-Hans", "zh-Hant", "en"}  # Lang names the engine's lan
 PlayErrorCode = Literal["bad_message", "unknown_table", "unauthorized", "stale_step", "not_your_turn",
                         "illegal_action", "too_large", "rate_limited", "spectator", "cannot_undo", "over",
                         "not_started", "unavailable", "hello_first", "hello_again", "unknown_event", "rules_version",
-                        "unknown_game", "cannot_give_up", "damaged_table"]
+                        "unknown_game", "cannot_give_up", "damaged_table", "invite_not_seat", "device_not_seat",
+                        "host_not_seat", "seat_revoked", "seat_claimed"]
 #: every ``error`` of a lobby answer
 LobbyErrorCode = Literal["bad_request", "unauthorized", "unknown_table", "unknown_game", "not_found",
                          "method_not_allowed", "conflict", "too_large", "unavailable", "rules_version",
@@ -68,8 +69,19 @@ class SeatInfo(TypedDict):
     joined: bool
     ready: bool
     connected: bool
+    #: live connections playing this seat (a person's devices): this process's, and one for each other process of a
+    #: shared database that holds any
+    connections: int
     #: a person's seat played by the stand-in bot now (away past the grace period, or out of time)
     replaced_by_bot: bool
+
+
+class Revocation(TypedDict):
+    """A seat the host took back and invited someone else to (said openly: everyone at the table sees it)."""
+
+    seat: int
+    #: when (seconds since the epoch)
+    at: float
 
 
 class TableInfo(TypedDict):
@@ -85,6 +97,8 @@ class TableInfo(TypedDict):
     #: the id of the rematch table, once someone asked for one
     rematch: str | None
     rematch_of: str | None
+    #: the seats the host took back, the latest last (at most 20)
+    revoked: list[Revocation]
     status: TableStatus
     step: int
     seats: list[SeatInfo]
@@ -223,6 +237,17 @@ class Pong(TypedDict):
     type: Literal["pong"]
 
 
+class Notice(TypedDict):
+    """Something everyone at the table is told: ``seat_revoked`` (the host took ``seat`` back and invited someone
+    else to it)."""
+
+    type: Literal["notice"]
+    code: Literal["seat_revoked"]
+    seat: int
+    #: one line in the connection's language
+    message: str
+
+
 class ExplanationItem(TypedDict):
     """One number the event made or added to (its title) and the lines of its breakdown."""
 
@@ -335,8 +360,13 @@ class ClockRequest(TypedDict):
     turn_s: NotRequired[float]
 
 
+class ClaimRequest(TypedDict):
+    seat: int
+    name: NotRequired[str]
+
+
 class CreateTable(TypedDict):
-    """``POST /api/tables``."""
+    """``POST /api/tables``. ``claim``: the seat the creator sits at (its number, or with a name)."""
 
     game: str
     variant: NotRequired[str]
@@ -347,22 +377,83 @@ class CreateTable(TypedDict):
     name: NotRequired[str]
     #: the game's own options (``hustings games``)
     options: NotRequired[dict[str, Any]]
+    claim: NotRequired[int | ClaimRequest]
 
 
 class Invite(TypedDict):
+    """A free person's seat: its invite code claims it, once, while it is free."""
+
     seat: int
-    #: the seat's secret: shown only in this answer
-    token: str
-    #: ``/t/<id>#seat=<n>&token=<tok>``: the fragment never reaches a server
+    #: the invite code: shown only in this answer (only its hash is stored)
+    code: str
+    #: ``/t/<id>#invite=<code>``: the fragment never reaches a server
     invite: str
 
 
+class YourSeat(TypedDict):
+    """The seat the caller now holds."""
+
+    seat: int
+    #: the seat's secret for this caller: shown only in this answer
+    token: str
+    #: ``/t/<id>#seat=<n>&token=<tok>``
+    link: str
+
+
 class Created(TypedDict):
-    """The answer to ``POST /api/tables`` and ``POST /api/tables/<id>/rematch``: every person's token, once."""
+    """The answer to ``POST /api/tables`` and ``POST /api/tables/<id>/rematch``: never anyone else's seat secret.
+    ``host``: the creator's (the first to ask for a rematch) host secret, once; ``seats``: an invite per free
+    person's seat (none in a rematch: each person claims their own seat with their secret of the old table);
+    ``you``: the seat the caller claimed (``claim``), or claimed in the rematch."""
 
     table: TableInfo
+    host: NotRequired[str]
     seats: list[Invite]
+    you: NotRequired[YourSeat]
     spectate: str
+
+
+class Claim(TypedDict):
+    """``POST /api/tables/<id>/claim``: an ``invite`` code (the seat changes hands) or a ``device`` code (another
+    device of the seat's holder), one of them; ``name`` and ``ready`` with an invite."""
+
+    invite: NotRequired[str]
+    device: NotRequired[str]
+    name: NotRequired[str]
+    ready: NotRequired[bool]
+
+
+class Claimed(YourSeat):
+    """The answer to a claim: the seat and the claimer's fresh secret, once."""
+
+    table: TableInfo
+
+
+class DeviceLink(TypedDict):
+    """The answer to ``POST /api/tables/<id>/device``: a one-time link for another device of the caller's seat."""
+
+    seat: int
+    code: str
+    #: ``/t/<id>#device=<code>``
+    link: str
+    #: seconds it works for
+    expires_in: float
+
+
+class Revoke(TypedDict):
+    """``POST /api/tables/<id>/revoke``: the host takes a person's seat back and invites someone else to it."""
+
+    host: str
+    seat: int
+
+
+class Revoked(TypedDict):
+    """The answer to a revoke: the seat's new invite, once."""
+
+    table: TableInfo
+    seat: int
+    code: str
+    invite: str
 
 
 class Join(TypedDict):
@@ -381,7 +472,7 @@ class Ready(TypedDict):
 
 
 class SeatToken(TypedDict):
-    """``POST /api/tables/<id>/start`` and ``/rematch``."""
+    """``POST /api/tables/<id>/start``, ``/rematch`` and ``/device``: the caller's seat secret."""
 
     token: str
 
@@ -408,11 +499,13 @@ class LobbyError(TypedDict):
 CLIENT_MESSAGES: dict[str, Any] = {"hello": Hello, "act": Act, "undo": Undo, "lang": SetLang, "ping": Ping,
                                    "explain": Explain, "give_up": GiveUp}
 SERVER_MESSAGES: dict[str, Any] = {"welcome": Welcome, "state": State, "update": Update, "ack": Ack,
-                                   "table": TableChanged, "pong": Pong, "explanation": Explanation, "error": Error}
+                                   "table": TableChanged, "pong": Pong, "notice": Notice, "explanation": Explanation,
+                                   "error": Error}
 #: the lobby's bodies, by the name each has in the schema's ``$defs``
 LOBBY: dict[str, Any] = {"GameInfo": GameInfo, "CreateTable": CreateTable, "Created": Created, "Join": Join,
                          "Ready": Ready, "SeatToken": SeatToken, "MyTablesRequest": MyTablesRequest,
-                         "MyTable": MyTable, "TableInfo": TableInfo, "LobbyError": LobbyError}
+                         "MyTable": MyTable, "TableInfo": TableInfo, "LobbyError": LobbyError, "Claim": Claim,
+                         "Claimed": Claimed, "DeviceLink": DeviceLink, "Revoke": Revoke, "Revoked": Revoked}
 #: each lobby route: (request body, answer); null: none
 ROUTES: dict[str, tuple[str | None, str]] = {
     "GET /api/games": (None, "GameInfo[]"),
@@ -423,6 +516,9 @@ ROUTES: dict[str, tuple[str | None, str]] = {
     "POST /api/tables/<id>/ready": ("Ready", "TableInfo"),
     "POST /api/tables/<id>/start": ("SeatToken", "TableInfo"),
     "POST /api/tables/<id>/rematch": ("SeatToken", "Created"),
+    "POST /api/tables/<id>/claim": ("Claim", "Claimed"),
+    "POST /api/tables/<id>/device": ("SeatToken", "DeviceLink"),
+    "POST /api/tables/<id>/revoke": ("Revoke", "Revoked"),
     "POST /api/my": ("MyTablesRequest", "MyTable[]"),
     "GET /api/tables/<id>/record": (None, "the engine record, seed included: only once the game is over"),
 }

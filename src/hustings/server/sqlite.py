@@ -28,11 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from hustings.server.store import (
+    SECRET_KINDS,
     STATUSES,
     ActionLog,
     ActionRecord,
     MoveWaiter,
     SeatRecord,
+    SeatSecret,
     StaleStep,
     StoreError,
     TableDamaged,
@@ -98,7 +100,21 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
                 WHERE id = NEW.table_id;
         END""",
     )),
-    # version 3 is seat claims' (issue 23)
+    # seats belong to whoever claims them (issue 23): any number of secrets a seat (one per device of its person),
+    # invite codes of free seats, one-time device codes, the host's; hashes only. Every stored seat token carries
+    # on as that seat's secret, so the links of today keep working. seats.token_hash stays (a column of version 1)
+    # and new tables fill it with a value no token hashes to.
+    (3, (
+        """CREATE TABLE seat_secrets (
+            hash TEXT PRIMARY KEY,
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            expires_at REAL
+        )""",
+        "CREATE INDEX seat_secrets_seat ON seat_secrets (table_id, seat)",
+        "INSERT INTO seat_secrets (hash, table_id, seat, kind) SELECT token_hash, table_id, seat, 'seat' FROM seats",
+    )),
     # the lobby's housekeeping (Hub.sweep): until when a creator keeps a table waiting for players, and the
     # sweep's walk through the lobby in creation order
     (4, (
@@ -152,6 +168,11 @@ MAX_BATCH = 100
 def _seat(row: Sequence[Any]) -> SeatRecord:
     return SeatRecord(table_id=row[0], seat=int(row[1]), token_hash=row[2], name=row[3], joined=bool(row[4]),
                       ready=bool(row[5]))
+
+
+def _secret(row: Sequence[Any]) -> SeatSecret:
+    return SeatSecret(table_id=row[0], seat=int(row[1]), kind=row[2], hash=row[3],
+                      expires_at=None if row[4] is None else float(row[4]))
 
 
 class SqliteStore(ActionLog):
@@ -263,7 +284,8 @@ class SqliteStore(ActionLog):
                 db.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (version, time.time()))
         return max([0, *done, *(v for v, _ in MIGRATIONS)])
 
-    def create_table(self, table: TableRecord, seats: Sequence[SeatRecord]) -> None:
+    def create_table(self, table: TableRecord, seats: Sequence[SeatRecord],
+                     secrets: Sequence[SeatSecret] = ()) -> None:
         if table.status not in STATUSES:
             raise StoreError(f"unknown table status {table.status!r}")
         with self._tx() as db:
@@ -278,6 +300,9 @@ class SqliteStore(ActionLog):
                         table.created_at, table.rematch_of, table.steps, *((table.kept_until,) if kept else ())))
             db.executemany("INSERT INTO seats (table_id, seat, token_hash, name, joined, ready) VALUES (?,?,?,?,?,?)",
                            [(table.id, s.seat, s.token_hash, s.name, int(s.joined), int(s.ready)) for s in seats])
+            if secrets:
+                db.executemany("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (?,?,?,?,?)",
+                               [(x.hash, table.id, x.seat, x.kind, x.expires_at) for x in secrets])
 
     def table(self, table_id: str) -> TableRecord:
         rows = self._read(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
@@ -406,6 +431,64 @@ class SqliteStore(ActionLog):
         rows = self._read("SELECT table_id, seat, token_hash, name, joined, ready FROM seats WHERE token_hash = ?",
                           (token_hash,))
         return _seat(rows[0]) if rows else None
+
+    def secret(self, hash: str) -> SeatSecret | None:
+        rows = self._read("SELECT table_id, seat, kind, hash, expires_at FROM seat_secrets WHERE hash = ?", (hash,))
+        return _secret(rows[0]) if rows else None
+
+    def seat_secrets(self, table_id: str) -> list[SeatSecret]:
+        rows = self._read("SELECT table_id, seat, kind, hash, expires_at FROM seat_secrets WHERE table_id = ? "
+                          "ORDER BY seat, kind, hash", (table_id,))
+        return [_secret(r) for r in rows]
+
+    def add_secret(self, secret: SeatSecret) -> None:
+        if secret.kind not in SECRET_KINDS:
+            raise StoreError(f"unknown secret kind {secret.kind!r}")
+        with self._tx() as db:
+            self._exists(db, secret.table_id)
+            db.execute("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (?,?,?,?,?)",
+                       (secret.hash, secret.table_id, secret.seat, secret.kind, secret.expires_at))
+
+    def claim_seat(self, table_id: str, new: SeatSecret, *, code: str | None, now: float, name: str | None = None,
+                   ready: bool | None = None) -> tuple[int, str] | None:
+        with self._tx() as db:
+            self._exists(db, table_id)
+            if code is None:
+                seat, spent = new.seat, "free"
+                if db.execute("UPDATE seats SET joined = 1 WHERE table_id = ? AND seat = ? AND joined = 0",
+                              (table_id, seat)).rowcount != 1:
+                    return None
+            else:
+                row = db.execute("SELECT seat, kind FROM seat_secrets WHERE hash = ? AND table_id = ? AND kind IN "
+                                 "('invite', 'device') AND (expires_at IS NULL OR expires_at > ?)",
+                                 (code, table_id, now)).fetchone()
+                if row is None:
+                    return None
+                seat, spent = int(row[0]), str(row[1])
+                db.execute("DELETE FROM seat_secrets WHERE hash = ?", (code,))
+            if spent != "device":  # the seat changes hands: every earlier copy of its secrets dies
+                db.execute("DELETE FROM seat_secrets WHERE table_id = ? AND seat = ?", (table_id, seat))
+                sets, args = ["joined = 1"], []
+                for column, value in (("name", name), ("ready", ready)):
+                    if value is not None:
+                        sets.append(f"{column} = ?")
+                        args.append(int(value) if isinstance(value, bool) else value)
+                db.execute(f"UPDATE seats SET {', '.join(sets)} WHERE table_id = ? AND seat = ?",
+                           (*args, table_id, seat))
+            db.execute("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (?,?,?,?,?)",
+                       (new.hash, table_id, seat, "seat", None))
+            return seat, spent
+
+    def revoke_seat(self, table_id: str, seat: int, invite: SeatSecret, settings: Mapping[str, Any]) -> None:
+        with self._tx() as db:
+            self._exists(db, table_id)
+            if db.execute("UPDATE seats SET joined = 0, ready = 0 WHERE table_id = ? AND seat = ?",
+                          (table_id, seat)).rowcount != 1:
+                raise StoreError(f"table {table_id!r} has no seat {seat}")
+            db.execute("DELETE FROM seat_secrets WHERE table_id = ? AND seat = ?", (table_id, seat))
+            db.execute("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (?,?,?,?,?)",
+                       (invite.hash, table_id, seat, "invite", invite.expires_at))
+            db.execute("UPDATE tables SET settings = ? WHERE id = ?", (json.dumps(dict(settings)), table_id))
 
     def append_action(self, table_id: str, step: int, seat: int, action: int, at: float,
                       *, over: bool = False) -> None:

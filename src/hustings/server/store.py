@@ -208,6 +208,26 @@ class SeatRecord:
     ready: bool = False
 
 
+#: what a stored secret lets its holder do: play a seat (``seat``: every device of the seat's person has one),
+#: claim a free seat (``invite``: shared by the host), add a device to a seat (``device``: one-time, short-lived,
+#: given only to the seat's holder), act as the table's host (``host``: seat -1, never a seat's)
+SECRET_KINDS: tuple[str, ...] = ("seat", "invite", "device", "host")
+#: the seat number of a host secret
+HOST_SEAT = -1
+
+
+@dataclass(frozen=True)
+class SeatSecret:
+    """One secret of a table, as stored: only its sha256 (hex) ``hash``; ``expires_at`` (epoch seconds) for the
+    short-lived ones."""
+
+    table_id: str
+    seat: int
+    kind: str
+    hash: str
+    expires_at: float | None = None
+
+
 @runtime_checkable
 class ServerStore(AsyncActionStore, Protocol):
     """What the server needs of a database: the one store protocol of every table (append, truncate, read, give up,
@@ -222,7 +242,8 @@ class ServerStore(AsyncActionStore, Protocol):
         """The migrations this database has not had yet (read only)."""
         ...
 
-    def create_table(self, table: TableRecord, seats: Sequence[SeatRecord]) -> None: ...
+    def create_table(self, table: TableRecord, seats: Sequence[SeatRecord],
+                     secrets: Sequence[SeatSecret] = ()) -> None: ...
 
     def table(self, table_id: str) -> TableRecord:
         """The table; :class:`TableNotFound` if there is none."""
@@ -263,6 +284,31 @@ class ServerStore(AsyncActionStore, Protocol):
                     ready: bool | None = None) -> None: ...
 
     def seat_by_token_hash(self, token_hash: str) -> SeatRecord | None: ...
+
+    def secret(self, hash: str) -> SeatSecret | None:
+        """The secret with this hash (whatever its table), expired or not; None if there is none."""
+        ...
+
+    def seat_secrets(self, table_id: str) -> list[SeatSecret]:
+        """Every secret of the table."""
+        ...
+
+    def add_secret(self, secret: SeatSecret) -> None: ...
+
+    def claim_seat(self, table_id: str, new: SeatSecret, *, code: str | None, now: float, name: str | None = None,
+                   ready: bool | None = None) -> tuple[int, str] | None:
+        """In one transaction: spend the code whose hash is ``code`` (an unexpired ``invite`` or ``device`` secret
+        of this table: used once) and store ``new`` (a ``seat`` secret) for its seat. An invite claims the seat:
+        every earlier secret of the seat is deleted and the seat is marked joined (``name``, ``ready`` set too).
+        A device code adds ``new`` beside the seat's other secrets. ``code`` None: claim ``new.seat`` only if it
+        is not joined (a rematch's seat claimed with the old table's secret). Returns (seat, what was spent:
+        "invite", "device" or "free"), or None when nothing could be claimed."""
+        ...
+
+    def revoke_seat(self, table_id: str, seat: int, invite: SeatSecret, settings: Mapping[str, Any]) -> None:
+        """In one transaction: delete every secret of ``seat``, store ``invite`` for it, mark it neither joined
+        nor ready, and set the table's ``settings`` (which say openly that it happened)."""
+        ...
 
     def append_action(self, table_id: str, step: int, seat: int, action: int, at: float,
                       *, over: bool = False) -> None:
@@ -423,11 +469,14 @@ def open_store(url: str, *, read_only: bool = False) -> ServerStore:
 
 
 __all__ = [
+    "HOST_SEAT",
+    "SECRET_KINDS",
     "STATUSES",
     "ActionLog",
     "ActionRecord",
     "MoveWaiter",
     "SeatRecord",
+    "SeatSecret",
     "ServerStore",
     "StaleStep",
     "StoreError",

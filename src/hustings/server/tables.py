@@ -608,6 +608,8 @@ class Hub(Lobby, Connections, Presence, Cluster):
     async def handle(self, conn: Conn, table_id: str, msg: Mapping[str, Any]) -> None:
         """One client message; PlayError is turned into an error message by the caller."""
         kind = msg.get("type")
+        if conn.closed_by is not None:  # its seat's secret died: nothing more from it, whatever it sends
+            raise PlayError(conn.closed_by)
         if kind == "ping":
             conn.send(dumps({"type": "pong"}))
             return

@@ -82,6 +82,21 @@ export function keepToken(entry) {
   localStorage.setItem(TOKENS, JSON.stringify(all.slice(0, 200)));
 }
 
+// A table's host secret (the creator's, or the first to ask for a rematch): kept only in this browser too.
+const HOSTS = "hustings.hosts";
+function hosts() {
+  try { const v = JSON.parse(localStorage.getItem(HOSTS) || "{}"); return v && typeof v === "object" ? v : {}; }
+  catch { return {}; }
+}
+export function hostSecret(table) { return hosts()[table] || null; }
+export function keepHost(table, secret) {
+  const all = hosts();
+  all[table] = secret;
+  const ids = Object.keys(all);
+  for (const id of ids.slice(0, Math.max(0, ids.length - 200))) delete all[id];
+  localStorage.setItem(HOSTS, JSON.stringify(all));
+}
+
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {

@@ -1,6 +1,6 @@
 // The lobby: create a table, share its invite links, spectate, my tables (tokens kept in this browser), rematch.
 
-import { Words, chosenLang, saveLang, getJSON, postJSON, keepToken, myTokens, el, langSelect, inviteURL } from "./common.js";
+import { Words, chosenLang, saveLang, getJSON, postJSON, keepToken, keepHost, myTokens, el, langSelect, inviteURL } from "./common.js";
 
 const L = { lang: chosenLang(), words: null, games: [], form: { game: null, variant: null, players: null, seats: [] } };
 const $ = (id) => document.getElementById(id);
@@ -40,6 +40,9 @@ function drawCreate() {
   const turnRow = el("div", { class: "row", hidden: true },
     el("label", {}, t("web.turn_s"), el("input", { id: "turn-s", type: "number", min: 5, max: 3600, value: 60 })));
   const name = el("input", { id: "table-name", maxlength: 60, placeholder: t("web.table_name") });
+  // the creator sits at the first person's seat unless they only set the table up for others
+  const sit = el("label", { class: "row" }, el("input", { id: "sit", type: "checkbox", checked: f.sit !== false,
+    onchange: (e) => { f.sit = e.target.checked; } }), " ", t("web.sit_myself"));
   $("create").replaceChildren(
     el("h2", {}, t("web.create_table")),
     el("div", { class: "form" },
@@ -53,6 +56,7 @@ function drawCreate() {
     el("div", { class: "seats-form" }, seatRows),
     el("div", { class: "form" }, el("label", { for: "clock-mode" }, t("web.clock")), clockMode), bankRow, turnRow,
     el("div", { class: "form" }, el("label", { for: "table-name" }, t("web.table_name")), name),
+    sit,
     el("button", { id: "create-btn", class: "primary", onclick: () => create() }, t("web.create")),
   );
 }
@@ -70,6 +74,11 @@ async function create() {
     clock: clockSettings(), lang: L.lang };
   const nm = $("table-name").value.trim();
   if (nm) body.name = nm;
+  const first = f.seats.findIndex((bot) => !bot);
+  if (f.sit !== false && first >= 0) {
+    const me = (localStorage.getItem("hustings.name") || "").trim();
+    body.claim = me ? { seat: first, name: me } : first;
+  }
   try {
     const res = await postJSON("/api/tables", body);
     showCreated(res);
@@ -77,23 +86,30 @@ async function create() {
   } catch (e) { toast(e.message); }
 }
 
+// What create (or a rematch) answered: the host secret and my own seat's secret are kept in this browser; each
+// other person's seat shows its invite link to pass on (it claims that seat once; nobody else's secret is here).
 function showCreated(res) {
   const info = res.table;
-  for (const s of res.seats) keepToken({ table: info.id, seat: s.seat, token: s.token, game: info.game });
+  if (res.host) keepHost(info.id, res.host);
+  if (res.you) keepToken({ table: info.id, seat: res.you.seat, token: res.you.token, game: info.game });
+  const copy = (url) => el("button", { class: "copy", onclick: () => navigator.clipboard?.writeText(url).then(() => toast(t("web.copied"))) }, t("web.copy"));
+  const mine = res.you ? [el("li", { class: "invite mine", "data-seat": res.you.seat },
+    el("span", {}, `${t("web.your_seat")}: ${t("seat", { n: res.you.seat + 1 })}`), " ",
+    el("a", { href: inviteURL(res.you.link), target: "_blank", class: "invite-link" }, t("web.open_your_seat")))] : [];
   const links = res.seats.map((s) => {
     const url = inviteURL(s.invite);
     return el("li", { class: "invite", "data-seat": s.seat },
       el("span", {}, t("seat", { n: s.seat + 1 })), " ",
-      el("a", { href: url, target: "_blank", class: "invite-link" }, t("web.play_seat")), " ",
-      el("input", { readonly: true, value: url, class: "link", onfocus: (e) => e.target.select() }),
-      el("button", { class: "copy", onclick: () => navigator.clipboard?.writeText(url).then(() => toast(t("web.copied"))) }, t("web.copy")));
+      el("input", { readonly: true, value: url, class: "link share-link", onfocus: (e) => e.target.select() }),
+      copy(url));
   });
   const spect = inviteURL(res.spectate);
   $("created").hidden = false;
   $("created").replaceChildren(
     el("h2", {}, t("web.invites")),
-    el("p", { class: "hint" }, t("web.invites_hint")),
-    el("ul", { class: "invites" }, links),
+    links.length ? el("p", { class: "hint" }, t("web.invites_hint")) : null,
+    el("ul", { class: "invites" }, mine, links),
+    res.host ? el("p", { class: "hint" }, t("web.host_kept")) : null,
     el("p", {}, t("web.spectate_link"), " ", el("a", { href: spect, class: "spectate-link" }, spect)),
   );
 }

@@ -1,7 +1,8 @@
-// The table page: /t/<id>#seat=<n>&token=<tok> (a seat) or /t/<id> (a spectator).
+// The table page: /t/<id>#seat=<n>&token=<tok> (a seat), /t/<id> (a spectator), /t/<id>#invite=<code> (an invite:
+// the page asks for a name, claims the seat, then becomes it) or /t/<id>#device=<code> (another device of a seat).
 // Everything shown comes from the server's messages for this seat: its view, its events, its legal actions.
 
-import { LANGS, Words, chosenLang, savedLang, saveLang, getJSON, postJSON, keepToken, el, langSelect, fill, inviteURL } from "./common.js";
+import { LANGS, Words, chosenLang, savedLang, saveLang, getJSON, postJSON, keepToken, keepHost, hostSecret, el, langSelect, fill, inviteURL } from "./common.js";
 import { Composer } from "./compose.js";
 import { scoreChart, soloChart } from "./chart.js";
 import fallback from "./fallback.js";
@@ -10,6 +11,8 @@ const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[
 const frag = new URLSearchParams(location.hash.slice(1));
 const token = frag.get("token");
 const mySeat = frag.has("seat") ? Number(frag.get("seat")) : null;
+const inviteCode = frag.get("invite");
+const deviceCode = frag.get("device");
 
 const S = {
   lang: chosenLang(), words: null, meta: null, renderer: fallback, table: null, seat: null,
@@ -104,8 +107,82 @@ async function showLobby() {
   box.replaceChildren(...children);
 }
 
+// An invite link: the seat is claimed with a name (one person, once); a device link: claimed at once. Either way the
+// answer is this browser's own secret for the seat, kept here, and the page becomes that seat's.
+function showClaim() {
+  const box = $("lobby");
+  box.hidden = false;
+  const become = (res) => {
+    keepToken({ table: tableId, seat: res.seat, token: res.token, game: S.table.game });
+    location.replace(`/t/${encodeURIComponent(tableId)}#seat=${res.seat}&token=${res.token}`);
+    location.reload();
+  };
+  if (deviceCode) {
+    box.replaceChildren(el("p", { class: "hint" }, t("web.device_claiming")));
+    postJSON(`/api/tables/${encodeURIComponent(tableId)}/claim?lang=${S.lang}`, { device: deviceCode })
+      .then(become, (e) => box.replaceChildren(el("p", { id: "claim-refused" }, e.message)));
+    return;
+  }
+  const typed = $("claim-name")?.value;
+  const name = el("input", { id: "claim-name", value: typed ?? (localStorage.getItem("hustings.name") || ""),
+                             placeholder: t("web.your_name"), maxlength: 40 });
+  box.replaceChildren(el("h2", {}, t("web.claim_title")), el("p", { class: "hint" }, t("web.claim_hint")),
+    el("div", { class: "row" }, name, el("button", { id: "claim", class: "primary", onclick: async () => {
+      try {
+        const chosen = name.value.trim();
+        localStorage.setItem("hustings.name", chosen);
+        become(await postJSON(`/api/tables/${encodeURIComponent(tableId)}/claim?lang=${S.lang}`, { invite: inviteCode, name: chosen }));
+      } catch (e) { toast(e.message); }
+    } }, t("web.claim"))));
+}
+
+// Who sits where and how many live connections each seat has; the holder's "add another device"; the host's
+// "take back and re-invite" (said openly to everyone by the server).
+function drawPeople() {
+  const box = $("people");
+  const info = S.table;
+  if (!box || !info || !S.words) return;
+  const host = hostSecret(tableId);
+  box.hidden = false;
+  const rows = info.seats.map((s) => {
+    const n = s.connections ?? (s.connected ? 1 : 0);
+    const state = s.bot ? t("web.bot_seat", { level: S.words.bot(s.bot) }) : !s.joined ? t("web.free_seat")
+      : n > 0 ? t("web.connections", { n }) : t("web.offline");
+    return el("li", { "data-seat": s.seat, "data-connections": n },
+      `${seatName(s.seat)} · `, el("span", { class: "conns" }, state),
+      host && !s.bot && info.status !== "over" ? el("button", { class: "revoke", "data-seat": s.seat, onclick: () => revoke(s.seat) }, t("web.revoke")) : null);
+  });
+  const revoked = (info.revoked || []).map((r) => el("li", { class: "revoked hint" },
+    t("web.revoked_at", { who: seatName(r.seat), time: new Date(r.at * 1000).toLocaleTimeString(S.lang) })));
+  const mine = token && S.seat !== null && info.status !== "over";
+  box.replaceChildren(el("h3", {}, t("web.people")), el("ul", { class: "people" }, rows), revoked.length ? el("ul", {}, revoked) : null,
+    mine ? el("button", { id: "add-device", onclick: addDevice }, t("web.add_device")) : null,
+    S.deviceLink ? el("div", { id: "device-link" }, el("p", { class: "hint" }, t("web.device_hint", { minutes: Math.round(S.deviceLink.expires_in / 60) })),
+      el("input", { readonly: true, value: inviteURL(S.deviceLink.link), class: "link", onfocus: (e) => e.target.select() })) : null,
+    S.newInvite ? el("div", { id: "new-invite" }, el("p", { class: "hint" }, t("web.new_invite")),
+      el("input", { readonly: true, value: inviteURL(S.newInvite.invite), class: "link", onfocus: (e) => e.target.select() })) : null);
+}
+
+async function addDevice() {
+  try {
+    S.deviceLink = await postJSON(`/api/tables/${encodeURIComponent(tableId)}/device?lang=${S.lang}`, { token });
+    drawPeople();
+  } catch (e) { toast(e.message); }
+}
+
+async function revoke(seat) {
+  if (!window.confirm(t("web.revoke_q", { name: seatName(seat) }))) return;
+  try {
+    S.newInvite = await postJSON(`/api/tables/${encodeURIComponent(tableId)}/revoke?lang=${S.lang}`, { host: hostSecret(tableId), seat });
+    S.table = S.newInvite.table;
+    drawPeople();
+    if (S.table.status === "lobby") showLobby();
+  } catch (e) { toast(e.message); }
+}
+
 async function refreshTable() {
   S.table = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
+  drawPeople();
   if (S.table.status === "lobby") {
     await showLobby();
     clearTimeout(S.lobbyTimer);
@@ -155,14 +232,25 @@ function onMessage(msg) {
       S.seat = msg.seat ?? null;
       if (msg.table) S.table = msg.table;
       setConn("online");
+      drawPeople();
+      break;
+    case "table":
+      S.table = msg.table;
+      drawPeople();
+      if (S.model?.over && !S.rematchMade) drawSummary(ctx()); // a rematch named: "take your seat" there
+      break;
+    case "notice":
+      toast(msg.message, "info");
       break;
     case "state":
+      if (msg.table) { S.table = msg.table; drawPeople(); }
       S.model = msg; S.events = numbered([], msg.events); S.pending = false; S.clockBase = performance.now();
       S.explained.clear(); // a fresh state (after an undo) may have other events at the same places
       for (const key of S.explain) askExplain(key);
       draw();
       break;
     case "update":
+      if (msg.table) { S.table = msg.table; drawPeople(); }
       S.model = { ...S.model, ...msg, events: undefined }; S.events = numbered(S.events, msg.events);
       S.pending = false; S.clockBase = performance.now();
       draw();
@@ -172,6 +260,12 @@ function onMessage(msg) {
       break;
     case "error":
       S.pending = false; S.undoing = false;
+      // this page's secret died (the seat claimed by someone else, or taken back by the host): it stops trying
+      if (["seat_revoked", "seat_claimed", "unauthorized"].includes(msg.code)) {
+        S.closed = true;
+        S.gone = `${msg.message} ${t("web.seat_gone")}`;
+        if (S.model) S.model = { ...S.model, legal: [], can_undo: false, can_give_up: false };
+      }
       toast(msg.message || msg.code);
       draw();
       break;
@@ -250,7 +344,8 @@ function draw() {
   const toAct = m.to_act || [];
   const mine = (m.legal || []).length > 0;
   let turn;
-  if (m.over) turn = t("game_over");
+  if (S.gone) turn = S.gone;
+  else if (m.over) turn = t("game_over");
   else if (mine) turn = S.renderer.asks?.(m.view, c) || t("web.your_turn");
   else turn = t("waiting_for", { who: toAct.map(seatName).join(", ") || "…" });
   $("turn").textContent = turn;
@@ -375,29 +470,25 @@ function drawSummary(c) {
   if (!S.summaryShown) { S.summaryShown = true; $("summary").showModal?.(); }
 }
 
-// Rematch from the finished table: the first seat to ask gets every person's new invite link (the server
-// hands each token out once); its own seat opens at once, the others' links are shown to pass on.
+// Rematch from the finished table: whoever asks first makes it (and hosts it); everyone else asks the same way
+// and gets their own seat in it, claimed with this page's secret of the old table. Each gets only their own seat.
 function rematchBox() {
   const box = el("div", { id: "rematch-box", class: "row" });
   if (!token || S.seat === null) return box;
   const made = S.rematchMade;
   if (made) {
-    const mine = made.seats.find((x) => x.seat === S.seat);
-    box.append(el("div", {}, el("h3", {}, t("web.invites")),
-      el("ul", { class: "invites" }, made.seats.map((x) => el("li", { class: "invite", "data-seat": x.seat },
-        el("span", {}, seatName(x.seat)), " ",
-        el("input", { readonly: true, value: inviteURL(x.invite), class: "link", onfocus: (e) => e.target.select() })))),
-      mine ? el("a", { id: "rematch-open", class: "button primary", href: mine.invite }, t("web.play_seat")) : null));
+    box.append(el("a", { id: "rematch-open", class: "button primary", href: made.you.link }, t("web.open_your_seat")));
     return box;
   }
   box.append(el("button", { id: "rematch", class: "primary", onclick: async () => {
     try {
-      const res = await postJSON(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { token });
-      for (const x of res.seats) keepToken({ table: res.table.id, seat: x.seat, token: x.token, game: res.table.game });
+      const res = await postJSON(`/api/tables/${encodeURIComponent(tableId)}/rematch?lang=${S.lang}`, { token });
+      if (res.host) keepHost(res.table.id, res.host);
+      keepToken({ table: res.table.id, seat: res.you.seat, token: res.you.token, game: res.table.game });
       S.rematchMade = res;
       drawSummary(ctx());
     } catch (e) { toast(e.message); }
-  } }, t("web.rematch")));
+  } }, S.table?.rematch ? t("web.rematch_join") : t("web.rematch")));
   return box;
 }
 
@@ -416,7 +507,9 @@ async function switchLang(lang) {
   drawChrome();
   if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify({ type: "lang", lang }));
   // the open explanations again, in the new language (the state message that follows re-asks them)
-  if (S.table?.status === "lobby") showLobby();
+  if (inviteCode || deviceCode) showClaim();
+  else if (S.table?.status === "lobby") showLobby();
+  drawPeople();
 }
 
 function drawChrome() {
@@ -448,6 +541,7 @@ async function main() {
   if (!savedLang() && LANGS.includes(S.table.lang)) S.lang = S.table.lang; // an invited friend: the table's language
   await loadWords();
   drawChrome();
+  if (inviteCode || deviceCode) { showClaim(); return; }
   setInterval(() => { if (S.model && !S.model.over) drawClocks(); }, 1000);
   setInterval(() => { if (S.ws && S.ws.readyState === 1) S.ws.send('{"type":"ping"}'); }, 25000);
   await refreshTable();
