@@ -45,8 +45,9 @@ async def _five(url: str) -> dict[str, tuple[str, str]]:
     await hub.open()
     out: dict[str, tuple[str, str]] = {}
     for name in ("seed", "options", "seats", "gap", "healthy"):
-        created = await hub.create({"game": PUZZLE, "players": 1, "seats": [{"bot": None}], "lang": "zh-Hant"})
-        tid, token = created["table"]["id"], created["seats"][0]["token"]
+        created = await hub.create({"game": PUZZLE, "players": 1, "seats": [{"bot": None}], "lang": "zh-Hant",
+                                   "claim": 0})
+        tid, token = created["table"]["id"], created["you"]["token"]
         await hub.ready(tid, token, True)
         await hub.start(tid, token)
         assert await _play(hub, tid, token, 2) == 2

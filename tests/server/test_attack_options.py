@@ -75,8 +75,8 @@ def test_a_server_tables_record_options_are_read_only(tmp_path: Path) -> None:
         store = open_store(f"sqlite://{tmp_path / 'server.db'}")
         hub = Hub(store)
         await hub.open()
-        created = await hub.create({"game": PUZZLE, "players": 1, "seats": [{"bot": None}]})
-        tid, token = created["table"]["id"], created["seats"][0]["token"]
+        created = await hub.create({"game": PUZZLE, "players": 1, "seats": [{"bot": None}], "claim": 0})
+        tid, token = created["table"]["id"], created["you"]["token"]
         await hub.ready(tid, token, True)
         await hub.start(tid, token)
         await _play(hub, tid, token, None)

@@ -47,9 +47,9 @@ def test_attack_2_search_floods_are_limited_and_a_heuristic_bot_still_replies(ma
     with _client_at(server, "127.0.0.99") as http:
         created = http.post("/api/tables", json={"game": "die-macher-2019", "players": 3,
                                                  "seats": [{"bot": None}, {"bot": "heuristic"},
-                                                           {"bot": "heuristic"}]}).json()
+                                                           {"bot": "heuristic"}], "claim": 0}).json()
         tid = created["table"]["id"]
-        token = created["seats"][0]["token"]
+        token = created["you"]["token"]
         assert http.post(f"/api/tables/{tid}/join", json={"token": token, "name": "P"}).status_code == 200
         assert http.post(f"/api/tables/{tid}/ready", json={"token": token, "ready": True}).status_code == 200
         assert http.post(f"/api/tables/{tid}/start", json={"token": token}).status_code == 200

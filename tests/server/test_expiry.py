@@ -41,15 +41,15 @@ def _count(url: str, table_id: str) -> tuple[int, int, int]:
 
 
 async def _tables(hub: Hub) -> dict[str, tuple[str, str]]:
-    """One table of each kind, all made a day and a minute ago: (table id, a person's token)."""
+    """One table of each kind, all made a day and a minute ago: (table id, the invite code of its first free seat)."""
     out: dict[str, tuple[str, str]] = {}
     for name in ("unclaimed", "claimed", "kept", "with_bot", "fresh"):
         seats: list[dict[str, Any]] = [{"bot": None}, {"bot": "random" if name == "with_bot" else None}]
         created = await hub.create({"game": "election-war", "players": 2, "seats": seats})
-        out[name] = (created["table"]["id"], created["seats"][0]["token"])
+        out[name] = (created["table"]["id"], created["seats"][0]["code"])
     played = await hub.create({"game": "election-war", "players": 2, "seats": [{"bot": "random"}] * 2})
     out["playing"] = (played["table"]["id"], "")
-    await hub.join(out["claimed"][0], out["claimed"][1], "Ada")
+    await hub.claim(out["claimed"][0], {"invite": out["claimed"][1], "name": "Ada"})  # a person took a seat
     return out
 
 
@@ -109,9 +109,9 @@ def test_the_sweep_is_bounded_and_walks_on(db_url: str, monkeypatch: pytest.Monk
         claimed, unclaimed = [], []
         for i in range(8):
             created = await hub.create({"game": "election-war", "players": 2})
-            tid, token = created["table"]["id"], created["seats"][0]["token"]
+            tid, code = created["table"]["id"], created["seats"][0]["code"]
             if i < 4:  # the oldest are claimed: a sweep that only ever looked at the oldest would stop there
-                await hub.join(tid, token, f"p{i}")
+                await hub.claim(tid, {"invite": code, "name": f"p{i}"})
                 claimed.append(tid)
             else:
                 unclaimed.append(tid)

@@ -9,6 +9,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 import hustings
 from hustings.engine.words import Voice
 from hustings.server import tables as tables_module
@@ -459,6 +461,20 @@ def test_undo_refused_when_it_revealed_something(server: Server) -> None:
     assert e["code"] == "cannot_undo" and len(hub.store.actions(tid)) == step
 
 
+@pytest.fixture
+def puzzle_with_table_undo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """逃出總統府 as if the table's undo applied to it: an open-information one-person game, so that the undo's own
+    rules (a stand-in's move, a move made before a restart) can be seen at work. Played for real, its undo is the
+    game's counted move and the table's is always refused (``own_undo``)."""
+    from dataclasses import replace
+
+    from hustings.engine import registry
+
+    monkeypatch.setitem(registry._REGISTRY, "palace-escape",
+                        replace(registry._REGISTRY["palace-escape"], own_undo=False))
+
+
+@pytest.mark.usefixtures("puzzle_with_table_undo")
 def test_undo_refuses_a_move_a_stand_in_bot_made_for_the_person(make_server: Any) -> None:
     """The undo rule takes back a person's OWN action: not one the stand-in bot made while their clock was out
     (palace-escape is open information, so the move itself would pass the reveal test)."""
@@ -475,6 +491,7 @@ def test_undo_refuses_a_move_a_stand_in_bot_made_for_the_person(make_server: Any
     assert len(server.app.state.hub.store.actions(tid)) >= moved["step"] >= 1  # nothing taken back
 
 
+@pytest.mark.usefixtures("puzzle_with_table_undo")
 def test_after_a_restart_a_move_nobody_here_saw_made_is_not_taken_back(make_server: Any, tmp_path: Any) -> None:
     db = tmp_path / "undo.db"
     server = make_server(db=db)

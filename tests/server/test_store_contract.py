@@ -457,7 +457,8 @@ def test_seat_tokens_of_before_carry_on_as_seat_secrets(backend: str, tmp_path: 
         url = request.getfixturevalue("pg_server").new_database()
         make = lambda: module.PostgresStore(url)  # type: ignore[attr-defined]  # noqa: E731
     migrations = module.MIGRATIONS
-    monkeypatch.setattr(module, "MIGRATIONS", migrations[:-1])
+    seat_secrets = 3 if backend == "sqlite" else 4  # the version that brought seat secrets (later ones stay)
+    monkeypatch.setattr(module, "MIGRATIONS", tuple(m for m in migrations if m[0] != seat_secrets))
     old = make()
     old.migrate()
     old.create_table(_table("tO", status="lobby"), _seats("tO"))
