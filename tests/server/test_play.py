@@ -471,7 +471,7 @@ def puzzle_with_table_undo(monkeypatch: pytest.MonkeyPatch) -> None:
     from hustings.engine import registry
 
     monkeypatch.setitem(registry._REGISTRY, "palace-escape",
-                        replace(registry._REGISTRY["palace-escape"], own_undo=False))
+                        replace(hustings.get_spec("palace-escape"), own_undo=False))
 
 
 @pytest.mark.usefixtures("puzzle_with_table_undo")
