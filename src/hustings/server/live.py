@@ -103,6 +103,9 @@ class LiveTable:
     changes: int = 0
     #: (the record it was made from, the TableInfo fields that only a new record changes): Hub.info
     info_fixed: tuple[TableRecord, dict[str, Any]] | None = None
+    #: a TableInfo push waiting (coalesced: Connections._push_table), and when the last one went (the loop's clock)
+    info_timer: asyncio.TimerHandle | None = None
+    info_at: float = float("-inf")
 
     def fragments(self) -> dict[Any, Any]:
         if self.frags_at != self.state.step_count:
@@ -210,7 +213,7 @@ class HubBase:
     def _broadcast(self, table: LiveTable, full: bool = False, ack: tuple[Conn, int, int] | None = None) -> None:
         raise NotImplementedError
 
-    def _push_table(self, table: LiveTable, but: Conn | None = None) -> None:
+    def _push_table(self, table: LiveTable) -> None:
         raise NotImplementedError
 
     def info(self, table: LiveTable) -> dict[str, Any]:

@@ -32,7 +32,7 @@ assert set(LANGS) == {"zh-Hans", "zh-Hant", "en"}  # Lang names the engine's lan
 PlayErrorCode = Literal["bad_message", "unknown_table", "unauthorized", "stale_step", "not_your_turn",
                         "illegal_action", "too_large", "rate_limited", "spectator", "cannot_undo", "over",
                         "not_started", "unavailable", "hello_first", "hello_again", "unknown_event", "rules_version",
-                        "unknown_game", "cannot_give_up"]
+                        "unknown_game", "cannot_give_up", "too_many_connections", "server_full"]
 #: every ``error`` of a lobby answer
 LobbyErrorCode = Literal["bad_request", "unauthorized", "unknown_table", "unknown_game", "not_found",
                          "method_not_allowed", "conflict", "too_large", "unavailable", "rules_version"]
@@ -182,6 +182,10 @@ class State(_Seen):
     #: non-empty only for a seat that must act now
     legal: list[LegalAction]
     table: TableInfo
+    #: as in ``update``: when this state took the place of the update that answered this connection's own act (a
+    #: client that had not read it yet is sent the newest state instead of a pile of messages)
+    ack: NotRequired[int]
+    sent: NotRequired[int]
 
 
 class Update(_Seen):
