@@ -151,35 +151,50 @@ def test_past_its_output_limit_a_connection_is_closed(make_server: Any) -> None:
 
 # -- attack 4: spectator waves -----------------------------------------------------------------------------------
 
+def _plain(server: Server, tid: str, hello: dict[str, Any]) -> Any:
+    """A websocket without the protocol checks of :class:`Client` (and without keepalive pings, which a client
+    that reads late would fail)."""
+    ws = connect(f"{server.ws_base}/ws/{tid}", max_size=None, max_queue=None, open_timeout=10,
+                 ping_interval=None).__enter__()
+    ws.send(json.dumps(hello))
+    return ws
+
+
+def _read_to_pong(ws: Any) -> list[dict[str, Any]]:
+    """Every message a connection was sent before the server read its ping."""
+    ws.send(json.dumps({"type": "ping"}))
+    out = []
+    while (msg := json.loads(ws.recv(timeout=30)))["type"] != "pong":
+        out.append(msg)
+    return out
+
+
 def test_a_wave_of_spectators_costs_frames_in_proportion_to_it(server: Server) -> None:
     created = server.create(game="die-macher-2019", players=3, seats=[{"bot": None}, {"bot": None}, {"bot": "random"}])
     server.start_table(created)
     tid = created["table"]["id"]
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
-    player = Client(server.ws_base, tid, tokens[0])
-    player.sync()
-    mark = len(player.seen)
+    player = _plain(server, tid, {"type": "hello", "token": tokens[0]})
+    _read_to_pong(player)
     k = 40
-    spectators: list[Client] = []
-    for _ in range(k):  # they come, one after another, and stay
-        spectators.append(Client(server.ws_base, tid))
-    for s in spectators:
-        s.sync()
-    for s in spectators:  # and go
-        s.close()
+    # they come, one after another, and stay; then they go
+    spectators = [_plain(server, tid, {"type": "hello", "spectator": True}) for _ in range(k)]
+    told = sum(m["type"] == "table" for ws in spectators for m in _read_to_pong(ws))
+    for ws in spectators:
+        ws.close()
     time.sleep(1.0)
-    player.sync()
-    pushes = [m for m in player.seen[mark:] if m["type"] == "table"]
-    told = sum(1 for s in spectators for m in s.seen if m["type"] == "table")
+    pushes = sum(m["type"] == "table" for m in _read_to_pong(player))
     # before: a push to every connection at every hello and close: 2k to the player, ~k²/2 to the spectators
-    assert len(pushes) <= 4, f"the player got {len(pushes)} TableInfo pushes for {k} spectators coming and going"
+    assert pushes <= 4, f"the player got {pushes} TableInfo pushes for {k} spectators coming and going"
     assert told <= 2 * k, f"{k} spectators got {told} TableInfo pushes between them"
     # a seat's coming still shows to the others at once (within info_push_s)
     started = time.monotonic()
     other = Client(server.ws_base, tid, tokens[1])
-    push = player.recv_type("table", timeout=10)
-    assert push["table"]["seats"][1]["connected"] and time.monotonic() - started < 5
+    while (msg := json.loads(player.recv(timeout=10)))["type"] != "table":
+        pass
+    assert msg["table"]["seats"][1]["connected"] and time.monotonic() - started < 5
     other.close()
+    player.close()
 
 
 # -- attack 5: connection caps and idle spectators ---------------------------------------------------------------
