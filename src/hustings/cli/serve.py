@@ -10,6 +10,7 @@ import typer
 
 from hustings.cli.app import app
 from hustings.cli.common import fail
+from hustings.server.limits import Limits
 
 
 @app.command()
@@ -25,6 +26,14 @@ def serve(
     compress: Annotated[bool, typer.Option(help="compress websocket messages (permessage-deflate): less traffic "
                                                 "on slow links, more CPU and about 300 KB of memory a "
                                                 "connection")] = False,
+    max_connections: Annotated[int, typer.Option(help="websockets open at once over all clients (kept below the "
+                                                      "process's descriptor limit)")] = Limits.max_connections,
+    max_connections_per_client: Annotated[int, typer.Option(
+        help="websockets open at once from one client (an IPv4 address, an IPv6 /64; behind NAT a household or "
+             "office shares one)")] = Limits.max_connections_per_client,
+    spectator_idle: Annotated[float, typer.Option(help="seconds a spectator may send nothing (a browser pings "
+                                                       "every 25) before it is disconnected")
+                              ] = Limits.spectator_idle_s,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -40,6 +49,12 @@ def serve(
         fail("--grace must not be negative")
     if rate <= 0:
         fail("--rate must be positive")
+    if max_connections < 1 or max_connections_per_client < 1:
+        fail("--max-connections and --max-connections-per-client must be at least 1")
+    if spectator_idle < 30:
+        fail("--spectator-idle must be at least 30 seconds (a browser pings every 25)")
+    limits = Limits(max_connections=max_connections, max_connections_per_client=max_connections_per_client,
+                    spectator_idle_s=spectator_idle)
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -49,7 +64,7 @@ def serve(
     typer.echo(f"hustings server: open http://{shown}:{port}/  (database: {url.split('@')[-1]})", err=False)
     sys.stdout.flush()
     # frames up to 1 MiB reach the server, which answers anything over its own limit with a clear error
-    uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True), host=host, port=port,
-                log_level="warning", ws_max_size=max(1 << 20, MAX_MESSAGE * 4), ws_per_message_deflate=compress,
-                access_log=False, lifespan="on")
+    application = create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits)
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=max(1 << 20, MAX_MESSAGE * 4),
+                ws_per_message_deflate=compress, access_log=False, lifespan="on")
 
