@@ -101,6 +101,9 @@ def test_every_message_of_a_game_played_through_the_server_conforms(server: Serv
     _send(watcher, {"type": "act", "step": 0, "action": 0})
     assert watcher.recv_type("error")["code"] == "spectator"
     first.sync()
+    # a seat's going changes TableInfo (a spectator's coming does not: it pushes nothing)
+    first.close()
+    watcher.recv_type("table")
     kinds = Counter(m["type"] for c in [*clients.values(), watcher] for m in c.seen)
     # each was checked on arrival; and the check had something of each kind to look at
     assert {"welcome", "state", "update", "table", "pong", "explanation", "error"} <= set(kinds), kinds

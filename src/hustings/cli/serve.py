@@ -11,6 +11,7 @@ import typer
 
 from hustings.cli.app import app
 from hustings.cli.common import fail
+from hustings.server.limits import Limits
 
 
 @app.command()
@@ -42,6 +43,14 @@ def serve(
     create_burst: Annotated[int, typer.Option(help="new tables one client may create at once")] = 20,
     bot_tables_per_client: Annotated[int, typer.Option(help="tables of bots only, not over, one client may "
                                                             "have")] = 2,
+    max_connections: Annotated[int, typer.Option(help="websockets open at once over all clients (kept below the "
+                                                      "process's descriptor limit)")] = Limits.max_connections,
+    max_connections_per_client: Annotated[int, typer.Option(
+        help="websockets open at once from one client (an IPv4 address, an IPv6 /64; behind NAT a household or "
+             "office shares one)")] = Limits.max_connections_per_client,
+    spectator_idle: Annotated[float, typer.Option(help="seconds a spectator may send nothing (a browser pings "
+                                                       "every 25) before it is disconnected")
+                              ] = Limits.spectator_idle_s,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -68,6 +77,10 @@ def serve(
         fail("--creates-per-minute must be positive and --create-burst at least 1")
     if bot_tables_per_client < 0:
         fail("--bot-tables-per-client must not be negative (0: nobody may create a table of bots only)")
+    if max_connections < 1 or max_connections_per_client < 1:
+        fail("--max-connections and --max-connections-per-client must be at least 1")
+    if spectator_idle < 30:
+        fail("--spectator-idle must be at least 30 seconds (a browser pings every 25)")
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -78,7 +91,8 @@ def serve(
     sys.stdout.flush()
     limits = Limits(unclaimed_ttl_s=unclaimed_ttl, search_workers=search_workers,
                     creates_per_minute=creates_per_minute, create_burst=create_burst,
-                    bot_tables_per_client=bot_tables_per_client)
+                    bot_tables_per_client=bot_tables_per_client, max_connections=max_connections,
+                    max_connections_per_client=max_connections_per_client, spectator_idle_s=spectator_idle)
     uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits),
                 **options)
 

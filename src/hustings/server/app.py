@@ -30,6 +30,7 @@ from hustings.engine import get_spec, list_games, normalize_lang
 from hustings.server.i18n import error_text
 from hustings.server.limits import Limits, client_key
 from hustings.server.protocol import LOBBY_ERRORS, protocol_schema
+from hustings.server.sockets import Admission, Outbox, connection_room, raise_descriptor_limit
 from hustings.server.store import ServerStore, StoreError, TableDamaged
 from hustings.server.tables import Conn, Hub, LobbyError, PlayError, TableRefused, dumps, dumps_bytes
 from hustings.web.mount import mount_web
@@ -45,10 +46,14 @@ RATE, BURST = 50.0, 100.0
 #: while a connection floods, it is told so at most once in this many seconds (its refused messages are dropped;
 #: the connection itself goes on, and plays again as soon as it keeps to the rate)
 FLOOD_NOTICE_S = 1.0
-#: messages queued for a client that does not read; beyond it the connection is closed
-MAX_QUEUE = 2000
 #: how long a new connection may take to say hello
 HELLO_TIMEOUT = 30.0
+#: websocket close codes: the client broke a rule (does not read what it is sent, too many connections from its
+#: address, no hello in time), the server is full (try again later), an idle spectator's connection ended
+CLOSE_POLICY, CLOSE_FULL, CLOSE_IDLE = 1008, 1013, 1000
+#: after closing a connection the server gave up on, how long its close frame may take before the socket is
+#: dropped (a client that does not read never takes it, and would hold the descriptor for ever)
+HANG_UP_S = 2.0
 
 
 class _Bucket:
@@ -123,9 +128,21 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     the process's garbage collection (:func:`_tend_gc`) and thread switch interval (:data:`SWITCH_INTERVAL_S`)
     while the app runs (``hustings serve`` does; tests in one process do not)."""
     hub = Hub(store, grace_s=grace_s, bot_threads=bot_threads, limits=limits)
+    limits = hub.limits
+    admission = Admission(limits.max_connections, limits.max_connections_per_client)
+    #: the outbox of every open websocket (what the server holds for its clients: the attack tests read it)
+    outboxes: set[Outbox] = set()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if tend_process:
+            # every websocket holds a descriptor: as many as the system lets this process have, and the cap below
+            # them with room for the database, files and HTTP
+            room = connection_room(raise_descriptor_limit())
+            if room < admission.max_connections:
+                log.warning("at most %d websockets at once (the descriptor limit leaves no room for %d)", room,
+                            admission.max_connections)
+                admission.max_connections = room
         await hub.open()
         gc_task = asyncio.ensure_future(_tend_gc()) if tend_process else None
         switch = sys.getswitchinterval()
@@ -143,6 +160,9 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
 
     app = FastAPI(title="hustings", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
+    app.state.admission = admission
+    app.state.outboxes = outboxes
+    app.add_middleware(_KeepTransport)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -327,34 +347,83 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
 
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        queue: asyncio.Queue[str | None] = asyncio.Queue()
-        closing: list[int] = []
+        client = client_key(ws.client.host if ws.client else None)
+        refused = admission.enter(client)
+        if refused is not None:  # before any table work: said in the asker's language, and closed
+            lang = _request_lang(ws)
+            limit = admission.per_client if refused == "too_many_connections" else admission.max_connections
+            log.debug("websocket refused (%s): client %s", refused, client)
+            try:
+                await ws.send_text(dumps({"type": "error", "code": refused,
+                                          "message": error_text(refused, lang, limit=limit)}))
+                await ws.close(code=CLOSE_FULL if refused == "server_full" else CLOSE_POLICY, reason=refused)
+            except Exception:  # the peer went away already
+                pass
+            return
+        try:
+            await _play(ws, table_id, client)
+        finally:
+            admission.leave(client)
 
-        def send(text: str) -> None:
-            if queue.qsize() >= MAX_QUEUE:  # a client that does not read must not eat the server's memory
-                if not closing:
-                    closing.append(1008)
-                    queue.put_nowait(None)
+    async def _play(ws: WebSocket, table_id: str, client: str) -> None:
+        loop = asyncio.get_running_loop()
+        closing: list[tuple[int, str]] = []  # (code, reason) once the server ends the connection
+        hung_up: list[asyncio.Task[None]] = []
+
+        def hang_up(code: int, reason: str) -> None:
+            """The server gives up on this connection (its client does not read, or an idle spectator): its close
+            frame if it can still be sent, and the socket dropped soon after either way; the reader wakes."""
+            if hung_up:
                 return
-            queue.put_nowait(text)
+            log.debug("websocket of client %s at table %s closed: %s", client, table_id[:40], reason)
+            closing.append((code, reason))
+            writer_task.cancel()
+            hung_up.append(asyncio.ensure_future(close(code, reason)))
+
+        async def close(code: int, reason: str) -> None:
+            wait = HANG_UP_S  # for the client's answer to the close frame
+            try:
+                await asyncio.wait_for(ws.close(code=code, reason=reason), HANG_UP_S)
+            except Exception:  # it could not be sent (the client does not read), or the peer went
+                wait = 0.0
+            transport = ws.scope.get("hustings.transport")
+            if isinstance(transport, asyncio.Transport):
+                # a client that does not read never takes the close frame: uvicorn's close would wait to send it
+                # for ever, holding the descriptor and what is buffered for it
+                loop.call_later(wait, transport.abort)
+
+        outbox = Outbox(limits.max_output_bytes, on_full=lambda: hang_up(CLOSE_POLICY, "not reading: output full"))
+        outboxes.add(outbox)
 
         async def writer() -> None:
+            """Sends what is queued, one message at a time; the one being sent stays counted in the outbox until
+            the socket took it (uvicorn's send waits while its buffer is full), and a message that waited longer
+            than ``limits.stall_s`` closes the connection (its client does not read)."""
             try:
                 while True:
-                    text = await queue.get()
-                    if text is None:
-                        await ws.close(code=closing[0] if closing else 1000)
+                    out = await outbox.get()
+                    if out is None:
+                        break
+                    left = out.at + limits.stall_s - loop.time()
+                    try:
+                        await asyncio.wait_for(ws.send_text(out.text), max(0.0, left))
+                    except TimeoutError:
+                        hang_up(CLOSE_POLICY, "not reading: stalled")
                         return
-                    await ws.send_text(text)
+                    outbox.sent()
+                code, reason = closing[0] if closing else (1000, "")
+                await ws.close(code=code, reason=reason)
+            except asyncio.CancelledError:
+                raise
             except Exception:  # the peer went away: the reader notices too
                 return
 
-        def close() -> None:  # its seat's secret died (hustings.server.lobby): what is queued goes first
+        def secret_gone() -> None:  # its seat's secret died (hustings.server.lobby): what is queued goes first
             if not closing:
-                closing.append(1008)
-                queue.put_nowait(None)
+                closing.append((CLOSE_POLICY, "seat secret gone"))
+                outbox.close()
 
-        conn = Conn(send=send, client=client_key(ws.client.host if ws.client else None), close=close)
+        conn = Conn(send=outbox.put, client=client, outbox=outbox, close=secret_gone)
         bucket = _Bucket(rate, burst)
         writer_task = asyncio.ensure_future(writer())
 
@@ -362,7 +431,7 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             msg: dict[str, object] = {"type": "error", "code": code, "message": error_text(code, conn.lang, **fields)}
             if code == "stale_step":  # which act was refused, and where the table is now
                 msg.update({k: fields[k] for k in ("step", "sent", "action") if k in fields})
-            send(dumps(msg))
+            outbox.put(dumps(msg))
 
         hello_by = time.monotonic() + HELLO_TIMEOUT  # from the connection's start, whatever it sends meanwhile
         try:
@@ -370,11 +439,16 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                 try:
                     if conn.table is None:
                         frame = await asyncio.wait_for(ws.receive(), max(0.0, hello_by - time.monotonic()))
+                    elif conn.seat is None:  # a spectator that says nothing (a page pings every 25 s) goes
+                        frame = await asyncio.wait_for(ws.receive(), limits.spectator_idle_s)
                     else:
                         frame = await ws.receive()
                 except TimeoutError:
-                    error("hello_first")
-                    closing.append(1008)
+                    if conn.table is None:
+                        error("hello_first")
+                        closing.append((CLOSE_POLICY, "no hello"))
+                    else:
+                        hang_up(CLOSE_IDLE, "idle")
                     break
                 if frame["type"] == "websocket.disconnect":
                     break
@@ -428,20 +502,41 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             pass
         finally:
             hub.gone(conn)
-            if not closing:
-                closing.append(1000)
-            queue.put_nowait(None)
+            outbox.close()
             try:
-                await asyncio.wait_for(writer_task, 5.0)
-            except (TimeoutError, Exception):
-                writer_task.cancel()
+                # what is queued still goes (an error before the close, say), within the stall limit
+                await asyncio.wait_for(asyncio.shield(writer_task), limits.stall_s)
+            except asyncio.CancelledError:
+                if not writer_task.cancelled():  # this task was cancelled (the server stops), not the writer
+                    writer_task.cancel()
+                    raise
+            except Exception:
+                hang_up(CLOSE_POLICY, "not reading: stalled")
+            if hung_up:
+                await asyncio.gather(*hung_up, return_exceptions=True)
+            outboxes.discard(outbox)
 
     return app
 
 
-def _request_lang(request: Request | None) -> str:
-    """The language of a lobby answer's words: ``?lang=``, else the first of the browser's Accept-Language that
-    hustings speaks, else English."""
+class _KeepTransport:
+    """Keeps uvicorn's transport of each websocket in its scope (``hustings.transport``): a client that does not
+    read never takes its close frame, and only aborting the transport frees its descriptor and what is buffered
+    for it. ASGI has no call for that; uvicorn's send is a method of its protocol object, which holds the
+    transport (any other server: nothing is kept, and such a socket is left to the server's own timeouts)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            scope["hustings.transport"] = getattr(getattr(send, "__self__", None), "transport", None)
+        await self.app(scope, receive, send)
+
+
+def _request_lang(request: Request | WebSocket | None) -> str:
+    """The language of a lobby answer's words (or of a websocket's refusal before its hello): ``?lang=``, else
+    the first of the browser's Accept-Language that hustings speaks, else English."""
     if request is None:
         return "en"
     asked = request.query_params.get("lang")

@@ -20,6 +20,7 @@ import orjson
 from hustings.engine import LANGS, Action, Event, normalize_lang
 from hustings.server import words as W
 from hustings.server.live import HubBase, LiveTable, PlayError, TableRefused
+from hustings.server.sockets import Kind, Outbox
 from hustings.server.store import TableDamaged
 from hustings.table.core import Update
 
@@ -76,6 +77,20 @@ class Conn:
     close: Callable[[], None] | None = None
     #: the error code that closed it: every later message is refused with it
     closed_by: str | None = None
+    #: TableInfo's JSON without its step as this connection last got it in any message (welcome, state, update,
+    #: table push): a push goes only to connections told otherwise
+    told_info: str | None = None
+    #: the connection's outbox (hustings.server.sockets, set by the web layer): it knows which queued message a
+    #: newer one replaces; None (a test's connection): every message goes to ``send`` as it is
+    outbox: Outbox | None = None
+
+    def tell(self, text: str, kind: Kind, ack: str = "") -> None:
+        """Queue a state, update or table push (``ack``: an update's ``"ack"`` fields, which a state replacing it
+        carries on)."""
+        if self.outbox is None:
+            self.send(text)
+        else:
+            self.outbox.put(text, kind, ack)
 
 
 def seat_words(table: LiveTable, voice: W.Voice, seat: int, lang: str, view: Any, view_json: str,
@@ -94,7 +109,7 @@ class Connections(HubBase):
     """The hub's part that says hello, tells each connection what changed, and notices it leave."""
 
     def _message(self, table: LiveTable, conn: Conn, kind: str, start: int, cache: dict[Any, Any],
-                 ack: tuple[int, int] | None = None) -> str:
+                 acked: str = "") -> str:
         """The JSON of a "state"/"update" for ``conn``: its seat's part of the update from event ``start`` on.
         Assembled from fragments encoded once per change in ``cache`` (shared by one broadcast) and
         ``table.fragments()`` (shared by every message about this step): what every connection gets alike is encoded
@@ -120,12 +135,7 @@ class Connections(HubBase):
         view, view_json, phase_json = frags[key]
         playing = table.status == "playing"
         if "info" not in cache:
-            # TableInfo without its step (which changes with every move, and which the message's own step says:
-            # every update is sent once the moves it tells of are durable), then with it
-            info = self.info(table)
-            step = info.pop("step")
-            rest = dumps(info)
-            cache["info"] = rest, f'{rest[:-1]},"step":{step}}}'
+            cache["info"] = self._info_json(table)
         info_key, info_json = cache["info"]
         if "common" not in cache:
             # the fields every connection gets alike
@@ -149,6 +159,19 @@ class Connections(HubBase):
             if lkey not in frags:
                 frags[lkey] = dumps(seat_words(table, voice, seat, lang, view, view_json, part.legal))
             legal_json = frags[lkey]
+        can_undo = seat is not None and part.can_undo
+        can_give_up = seat is not None and playing and part.can_give_up
+        # an update leaves out the view, the legal actions and TableInfo when this connection was last sent the
+        # same (others moving on a simultaneous step, say): the client keeps them from before
+        whole = kind == "state"
+        with_view, with_legal = whole or conn.sent_view is not view, whole or conn.sent_legal != legal_json
+        with_info = whole or conn.sent_info != info_key
+        conn.sent_view, conn.sent_legal, conn.sent_info, conn.told_info = view, legal_json, info_key, info_key
+        # connections alike (the spectators, a seat's devices) get one text, not one copy each
+        mkey = ("message", kind, seat, lang, start, with_view, with_legal, with_info, acked)
+        text: str | None = cache.get(mkey)
+        if text is not None:
+            return text
         evs: list[str] = []
         for e in part.events:
             # an event's words depend on the language and the seats' names only, not on who reads them; e is held
@@ -158,27 +181,29 @@ class Connections(HubBase):
             if ev is None:
                 ev = frags[ekey] = self._event_json(table.record.game, voice, e)
             evs.append(ev)
-        can_undo = seat is not None and part.can_undo
-        can_give_up = seat is not None and playing and part.can_give_up
-        acked = ""
-        if ack is not None:  # (the new step, the step the act named: said only when the act was taken later)
-            acked = f'"ack":{ack[0]},' + (f'"sent":{ack[1]},' if ack[1] != ack[0] - 1 else "")
-        # an update leaves out the view, the legal actions and TableInfo when this connection was last sent the
-        # same (others moving on a simultaneous step, say): the client keeps them from before
-        whole = kind == "state"
-        parts = []
-        if whole or conn.sent_view is not view:
-            parts.append(f'"view":{view_json},')
-            conn.sent_view = view
-        if whole or conn.sent_legal != legal_json:
-            parts.append(f'"legal":{legal_json},')
-            conn.sent_legal = legal_json
-        if whole or conn.sent_info != info_key:
-            parts.append(f'"table":{info_json},')
-            conn.sent_info = info_key
-        return (f'{{"type":"{kind}",{acked}"step":{update.step},{"".join(parts)}'
-                f'"events":[{",".join(evs)}],"phase":{phase_json},"can_undo":{"true" if can_undo else "false"},'
-                f'"can_give_up":{"true" if can_give_up else "false"},{cache["common"]}}}')
+        parts = [f'"view":{view_json},' if with_view else "", f'"legal":{legal_json},' if with_legal else "",
+                 f'"table":{info_json},' if with_info else ""]
+        text = cache[mkey] = (
+            f'{{"type":"{kind}",{acked}"step":{update.step},{"".join(parts)}'
+            f'"events":[{",".join(evs)}],"phase":{phase_json},"can_undo":{"true" if can_undo else "false"},'
+            f'"can_give_up":{"true" if can_give_up else "false"},{cache["common"]}}}')
+        return text
+
+    def _info_json(self, table: LiveTable) -> tuple[str, str]:
+        """TableInfo's JSON without its step (which changes with every move, and which an update's own step says:
+        every update is sent once the moves it tells of are durable), then with it."""
+        info = self.info(table)
+        step = info.pop("step")
+        rest = dumps(info)
+        return rest, f'{rest[:-1]},"step":{step}}}'
+
+    @staticmethod
+    def _ack_json(ack: tuple[int, int] | None) -> str:
+        """The ``"ack"`` fields of the update that answers a connection's act: (the new step, the step the act
+        named, said only when the act was taken later)."""
+        if ack is None:
+            return ""
+        return f'"ack":{ack[0]},' + (f'"sent":{ack[1]},' if ack[1] != ack[0] - 1 else "")
 
     @staticmethod
     def _event_json(game: str, voice: W.Voice, e: Event) -> str:
@@ -190,7 +215,10 @@ class Connections(HubBase):
                    cache: dict[Any, Any] | None = None) -> None:
         events = table.core.events
         start = 0 if since is None else next((i for i, e in enumerate(events) if e.step > since), len(events))
-        conn.send(self._message(table, conn, kind, start, {} if cache is None else cache))
+        text = self._message(table, conn, kind, start, {} if cache is None else cache)
+        # a whole state takes the place of what its connection has not been sent yet (one with ``since`` is sent
+        # only after hello, when there is nothing queued before it)
+        conn.tell(text, "state" if kind == "state" and since is None else "other")
         conn.cursor = len(events)
 
     def resync(self, conn: Conn) -> None:
@@ -199,7 +227,7 @@ class Connections(HubBase):
         table = conn.table
         if table is None:
             return
-        conn.send(self._message(table, conn, "update", conn.cursor, {}))
+        conn.tell(self._message(table, conn, "update", conn.cursor, {}), "update")
         conn.cursor = len(table.core.events)
 
     def _broadcast(self, table: LiveTable, full: bool = False, ack: tuple[Conn, int, int] | None = None) -> None:
@@ -212,17 +240,36 @@ class Connections(HubBase):
             if full:
                 self.send_state(table, conn, "state", None, cache)
             else:
-                acked = ack[1:] if ack is not None and ack[0] is conn else None
-                conn.send(self._message(table, conn, "update", conn.cursor, cache, acked))
+                acked = self._ack_json((ack[1], ack[2])) if ack is not None and ack[0] is conn else ""
+                conn.tell(self._message(table, conn, "update", conn.cursor, cache, acked), "update", acked)
                 conn.cursor = len(table.core.events)
 
-    def _push_table(self, table: LiveTable, but: Conn | None = None) -> None:
-        if not table.conns:
+    def _push_table(self, table: LiveTable) -> None:
+        """What TableInfo shows changed, or may have (seats joined, got ready, came, went, were replaced by a bot):
+        a "table" push to each connection told otherwise. Coalesced per table: the first change after a quiet
+        moment is pushed at once, later ones together at most every ``limits.info_push_s``, so a wave of comings
+        and goings costs one push per connection per interval, not one per change (and a spectator's, which
+        TableInfo does not show, none)."""
+        if not table.conns or table.info_timer is not None:
             return
-        msg = dumps({"type": "table", "table": self.info(table)})
-        for conn in list(table.conns):
-            if conn is not but:
-                conn.send(msg)
+        if self._loop is None:  # no event loop (a test of the hub's parts): at once
+            self._flush_info(table)
+            return
+        wait = table.info_at + self.limits.info_push_s - self._loop.time()
+        table.info_timer = self._loop.call_later(max(0.0, wait), self._flush_info, table)
+
+    def _flush_info(self, table: LiveTable) -> None:
+        table.info_timer = None
+        if self._stopping or not table.conns:
+            return
+        if self._loop is not None:
+            table.info_at = self._loop.time()
+        key, full = self._info_json(table)
+        msg = f'{{"type":"table","table":{full}}}'
+        for conn in table.conns:
+            if conn.told_info != key:
+                conn.tell(msg, "table")
+                conn.told_info = key
                 conn.sent_info = None  # the next update says TableInfo again, whatever the client made of this
 
     # -- coming and going ---------------------------------------------------------------------------------
@@ -275,9 +322,11 @@ class Connections(HubBase):
             table.evict.cancel()
             table.evict = None
         came_back = seat is not None and self._seat_is_back(table, seat)
-        conn.send(dumps({"type": "welcome", "seat": seat, "table": self.info(table)}))
+        info_key, info_json = self._info_json(table)
+        conn.send(f'{{"type":"welcome","seat":{dumps(seat)},"table":{info_json}}}')
+        conn.told_info = info_key
         self.send_state(table, conn, "state", since)
-        self._push_table(table, but=conn)
+        self._push_table(table)  # to the others, if what TableInfo shows changed
         if came_back or table.bots_only:  # a table of bots only plays while watched
             self._schedule(table)
 

@@ -117,6 +117,9 @@ class LiveTable:
     #: counts every claim or revocation that killed a seat's secrets: a hello that looked its secret up before
     #: one looks again
     secrets_changed: int = 0
+    #: a TableInfo push waiting (coalesced: Connections._push_table), and when the last one went (the loop's clock)
+    info_timer: asyncio.TimerHandle | None = None
+    info_at: float = float("-inf")
 
     def fragments(self) -> dict[Any, Any]:
         if self.frags_at != self.state.step_count:
@@ -255,7 +258,7 @@ class HubBase:
     def _broadcast(self, table: LiveTable, full: bool = False, ack: tuple[Conn, int, int] | None = None) -> None:
         raise NotImplementedError
 
-    def _push_table(self, table: LiveTable, but: Conn | None = None) -> None:
+    def _push_table(self, table: LiveTable) -> None:
         raise NotImplementedError
 
     def info(self, table: LiveTable) -> dict[str, Any]:

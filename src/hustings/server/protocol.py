@@ -33,7 +33,8 @@ PlayErrorCode = Literal["bad_message", "unknown_table", "unauthorized", "stale_s
                         "illegal_action", "too_large", "rate_limited", "spectator", "cannot_undo", "over",
                         "not_started", "unavailable", "hello_first", "hello_again", "unknown_event", "rules_version",
                         "unknown_game", "cannot_give_up", "damaged_table", "invite_not_seat", "device_not_seat",
-                        "host_not_seat", "seat_revoked", "seat_claimed"]
+                        "host_not_seat", "seat_revoked", "seat_claimed",
+                        "too_many_connections", "server_full"]
 #: every ``error`` of a lobby answer
 LobbyErrorCode = Literal["bad_request", "unauthorized", "unknown_table", "unknown_game", "not_found",
                          "method_not_allowed", "conflict", "too_large", "unavailable", "rules_version",
@@ -198,6 +199,10 @@ class State(_Seen):
     #: non-empty only for a seat that must act now
     legal: list[LegalAction]
     table: TableInfo
+    #: as in ``update``: when this state took the place of the update that answered this connection's own act (a
+    #: client that had not read it yet is sent the newest state instead of a pile of messages)
+    ack: NotRequired[int]
+    sent: NotRequired[int]
 
 
 class Update(_Seen):

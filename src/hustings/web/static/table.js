@@ -197,7 +197,8 @@ async function refreshTable() {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
+  // ?lang=: a refusal before the hello (the server is full, say) is in the page's language too
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}?lang=${encodeURIComponent(S.lang)}`);
   S.ws = ws;
   setConn("connecting");
   ws.onopen = () => {
