@@ -74,7 +74,8 @@ def main() -> None:
     parser.add_argument("--game", default="die-macher-2019")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--tables", type=int, default=4)
-    parser.add_argument("--moves", type=int, default=40, help="moves of the shorter run (default 40: the tables set up)")
+    parser.add_argument("--moves", type=int, default=40,
+                        help="moves of the shorter run (default 40: the tables set up)")
     parser.add_argument("--long", type=int, default=1440,
                         help="moves of the longer run (default 1,440: about four whole games of Die Macher 2019)")
     parser.add_argument("--seed", type=int, default=1)
