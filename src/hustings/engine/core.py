@@ -186,6 +186,13 @@ class GameState(ABC):
     def view(self, player: int | None) -> Any:
         """Everything ``player`` may know, JSON-serializable and independent of the state; None = spectator."""
 
+    def shared_view(self, player: int | None, shared: dict[str, Any]) -> Any:
+        """:meth:`view` for a caller that asks for several seats' views at every step (a table telling each seat
+        what changed) and keeps ``shared`` for the game, one dict per game for as long as it asks: a game may build
+        there once a step what every seat sees alike, and hand the same objects to each seat's view (and from step
+        to step while they stay equal). Such views are read-only. By default: :meth:`view`."""
+        return self.view(player)
+
     def _clone_data(self, new: Any) -> None:
         """Copy the game's own fields into ``new`` (a bare instance); the engine has copied its fields."""
         raise NotImplementedError(f"{type(self).__name__} implements neither _clone_data nor clone")

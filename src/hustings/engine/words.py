@@ -418,6 +418,14 @@ class PrintedNames:
         self.style = style
 
     def _pick(self, key: str) -> str:
+        # a name is asked for again and again (every label naming a state): found once per key
+        memo = self.__dict__.setdefault("_picked", {})
+        found: str | None = memo.get(key)
+        if found is None:
+            found = memo[key] = self._pick_new(key)
+        return found
+
+    def _pick_new(self, key: str) -> str:
         local = self._catalog.text(key, self.lang)
         german = self._catalog.text(key, "de")
         if self.style == "de":

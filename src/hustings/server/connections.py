@@ -10,6 +10,7 @@ encoded once per step. Every word in a message (action labels, event texts) come
 from __future__ import annotations
 
 import json
+import operator
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -157,7 +158,13 @@ class Connections(HubBase):
         if seat is not None and playing and part.legal and not st.is_over:
             lkey = ("legal", seat, lang)
             if lkey not in frags:
-                frags[lkey] = dumps(seat_words(table, voice, seat, lang, view, view_json, part.legal))
+                entries = seat_words(table, voice, seat, lang, view, view_json, part.legal)
+                last = table.legal_json.get((seat, lang))
+                if last is not None and len(last[0]) == len(entries) and all(map(operator.is_, last[0], entries)):
+                    frags[lkey] = last[1]
+                else:
+                    frags[lkey] = dumps(entries)
+                    table.legal_json[seat, lang] = entries, frags[lkey]
             legal_json = frags[lkey]
         can_undo = seat is not None and part.can_undo
         can_give_up = seat is not None and playing and part.can_give_up

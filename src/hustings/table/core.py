@@ -52,6 +52,10 @@ BOT_PAUSE, FAST_PAUSE = 0.4, 0.01
 #: re-dealt replays behind the undo offered after a person's move (a quick check: the undo itself runs the full
 #: hustings.table.undo.SAMPLES before anything is taken back)
 OFFER_SAMPLES = 2
+#: the undo offer's check needs the state before the move: rather than a copy at every person's move (a tenth of
+#: a server's work a move in a large game), the table keeps a copy at most this many steps old and replays the
+#: moves since then when the check is due (most moves of a busy table never need it)
+OFFER_SNAPSHOT_STEPS = 16
 
 
 class MatchError(ValueError):
@@ -196,6 +200,8 @@ class Table:
         self.undo_ok: tuple[int, int] | None = None
         self.stand_ins: dict[int, Bot] = {}
         self._views = Views()
+        #: a copy of the game at an earlier step of its line, for the undo offer's check (OFFER_SNAPSHOT_STEPS)
+        self._snapshot: GameState | None = None
         self.bots: list[Bot | None] = list(bots) if bots is not None else self._make_bots(self.seat_names)
         if len(self.bots) != state.num_players:
             raise MatchError(f"{len(self.bots)} bots given for a {state.num_players}-player game")
@@ -500,9 +506,11 @@ class Table:
             raise Refused("not_bot_turn", f"a person plays seat {seat} now")
         chosen = self._legal_action(seat, action)
         mover: Mover = PERSON if by == PERSON and self.seat_names[seat] is None else BOT
-        offer_before = None
+        offer_from = None
         if self.offers and mover == PERSON and not type(st).PERFECT_INFORMATION:
-            offer_before = st.clone()
+            offer_from = self._snapshot
+            if offer_from is None or not 0 <= st.step_count - offer_from.step_count < OFFER_SNAPSHOT_STEPS:
+                offer_from = self._snapshot = st.clone()
         sync_write = self.store is not None and not self.async_store
         rollback = (st.clone(), self.clocks.copy()) if sync_write else None
         start = len(self.events)
@@ -518,11 +526,11 @@ class Table:
             self.left_at.pop(seat, None)  # whoever plays the seat is here
         applied = Applied(self, seat, chosen, index, mover, events, Update(self, start))
         if mover == PERSON and self.offers and not st.is_over:
-            if offer_before is None:  # nothing hidden anywhere: only a private word to another seat reveals
+            if offer_from is None:  # nothing hidden anywhere: only a private word to another seat reveals
                 applied.offer = all(e.to is None or e.to == seat for e in events)
             else:
-                before, action_id = offer_before, chosen.id
-                applied.offer_check = lambda: _undoable(before, seat, action_id, OFFER_SAMPLES)
+                snapshot, action_id = offer_from, chosen.id
+                applied.offer_check = lambda: self._offer_check(snapshot, index, seat, action_id)
         record = ActionRecord(index, seat, chosen.id, now)
         try:
             applied.durable = self._append(index, record)
@@ -536,6 +544,18 @@ class Table:
         if applied.durable is None:
             applied.stored()
         return applied
+
+    def _offer_check(self, snapshot: GameState, index: int, seat: int, action: int) -> bool:
+        """Whether to offer ``seat`` to take back its move ``action`` made at step ``index``: the state before it is
+        ``snapshot`` (an earlier step of this game) brought forward by the moves between. Asked only while the game
+        is still at the step after that move (else False: the offer would be gone anyway)."""
+        st = self.state
+        if st.step_count != index + 1:
+            return False
+        before = snapshot.clone()
+        for p, a in st.history[snapshot.step_count:index]:
+            before.apply(p, a)
+        return _undoable(before, seat, action, OFFER_SAMPLES)
 
     def _append(self, index: int, record: ActionRecord) -> Awaitable[None] | None:
         """Store the move just applied: an awaitable to wait for (an asynchronous store), or None once stored."""
@@ -671,6 +691,8 @@ class Table:
         for i in [i for i in self.made_by if i >= plan.keep]:
             del self.made_by[i]
         self._views.clear()  # the views remembered belong to steps taken back
+        if self._snapshot is not None and self._snapshot.step_count > plan.keep:
+            self._snapshot = None  # of the line taken back
         self.undo_ok = (plan.keep, seat) if plan.offer else None
         return undone
 

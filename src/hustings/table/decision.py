@@ -64,11 +64,14 @@ class Views:
 
     def __init__(self) -> None:
         self._seen: dict[int | None, _Seen] = {}
+        #: what the game builds once a step for every seat's view (GameState.shared_view)
+        self._shared: dict[str, Any] = {}
         self._decide: DecisionPart | None = _UNSET  # the game's decision adapter, looked up when first needed
 
     def clear(self) -> None:
         """Forget every view (steps were taken back)."""
         self._seen.clear()
+        self._shared = {}
 
     def view(self, state: GameState, seat: int | None) -> Any:
         """What ``seat`` (valid, or None) sees of ``state``: the same object until the step changes."""
@@ -76,7 +79,7 @@ class Views:
         seen = self._seen.get(seat)
         if seen is not None and seen.upto == step:
             return seen.view
-        view = state.view(seat)
+        view = state.shared_view(seat, self._shared)
         if seen is not None and seen.upto < step:
             if seen.view == view:
                 seen.upto = step

@@ -53,69 +53,38 @@ def _counts(cards: list[int]) -> list[int]:
     return out
 
 
-def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
+def build_view(s: DieMacher2019, player: int | None, shared: dict[str, Any] | None = None) -> DieMacherView:
     """What ``player`` may know (None: a spectator), as fresh JSON data.
 
     Every list and dict in the view is built here or copied (one level of slicing is enough: the state
-    holds flat lists of ints), so a caller editing the view can never rewrite the state.
+    holds flat lists of ints), so a caller editing the view can never rewrite the state. With ``shared`` (a
+    caller that asks for every seat's view at each step, :meth:`GameState.shared_view`), what every seat sees
+    alike is built once a step and kept in it, the same objects in every seat's view, and from one step to the
+    next while they stay equal: such views are read-only.
     """
     n = s.n
     if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
         raise ValueError(f"unknown player {player!r}: players are 0..{n - 1}, or None for a spectator")
     me = player
-    npol = len(D.POLITICIANS)
-    ndon = len(D.DONATIONS)
-    players: list[PlayerView] = []
-    over = s.phase == _OVER  # at the end money is counted openly (the money ranks score, 五.5)
-    for p in range(n):
-        mine = p == me
-        used_mask = s.pol_used[p]
-        don_mask = s.don_used[p]
-        players.append({
-            "seat": p,
-            "party": s.party[p],
-            "money": s.money[p] if mine or over else None,
-            "base": s.base[p],
-            "media_reserve": s.media_res[p],
-            "rally_reserve": s.rally_res[p],
-            "platform": s.platform[p][:],
-            "hand": sorted(s.hand[p]) if mine else None,
-            "hand_size": len(s.hand[p]),
-            "politicians_used": [i for i in range(npol) if used_mask >> i & 1],
-            "donations_used": [c for c in range(ndon) if don_mask >> c & 1],
-            "media_presence": s.presence[p][:],
-            "election_points": s.vp_elec[p],
-            "election_bonus": s.vp_bonus[p],
-        })
-    boards: list[BoardView] = []
-    for b in range(D.NUM_BOARDS):
-        st = s.board_state[b]
-        active = st >= 0
-        boards.append({
-            "board": b,
-            "state": st,
-            "active": active,
-            "election_round": s.elec_round[b] if active else None,
-            "opinions": s.up[b][:],
-            "hidden_opinions": len(s.down[b]),
-            "double": s.dbl[b],
-            "media": s.media[b][:],
-            "media_controller": s._controller(b) if active else -1,
-            "rallies": s.rallies[b][:],
-            "trend": s.trend[b][:],
-            "votes": s.votes[b][:],
-            "politicians": [
-                {"player": q, "politician": pol if (revealed or q == me) else None, "revealed": bool(revealed)}
-                for q, pol, revealed in s.placed[b]
-            ],
-        })
+    if shared is None:
+        players, boards, common = _public(s, me)
+    else:
+        if shared.get("state") is not s or shared.get("step") != s.step_count:
+            _share(s, shared)
+        players, boards, common = shared["players"], shared["boards"], shared["common"]
+        if me is not None:
+            players = players[:]
+            players[me] = _player(s, me, True, s.phase == _OVER)
+            placed = s.placed
+            if any(q == me and not revealed for b in range(D.NUM_BOARDS) for q, _, revealed in placed[b]):
+                boards = [_board(s, b, me) if any(q == me and not r for q, _, r in placed[b]) else boards[b]
+                          for b in range(D.NUM_BOARDS)]
     ph = s.phase
-    seen = sorted(s.poll_disc)
-    polls: PollPilesView = {"deck_size": len(s.poll_deck), "discard": seen, "discard_hidden": 0}
-    if any(s.poll_disc_private):
+    polls = common["polls"]
+    if polls is None:  # others' secret poll cards in the discard pile: what this seat never saw is hidden
+        seen = sorted(s.poll_disc)
         unseen = _unseen_poll_discards(s, me)
-        polls["discard"] = _minus(seen, unseen)
-        polls["discard_hidden"] = len(unseen)
+        polls = {"deck_size": len(s.poll_deck), "discard": _minus(seen, unseen), "discard_hidden": len(unseen)}
     v: DieMacherView = {
         "game": s.GAME_ID,
         "variant": "expanded" if s.expanded else "standard",
@@ -123,19 +92,18 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
         "you": me,
         "round": s.round,
         "phase": ph,
-        "current_players": list(s.current_players),
+        "current_players": common["current_players"],
         "first_player": s.first,
         "players": players,
         "boards": boards,
-        "program": {"display": s.prog_display[:], "deck_size": len(s.prog_deck), "discard": _counts(s.prog_disc)},
-        "opinion": {"display": s.op_display[:], "deck_size": len(s.op_deck), "discard": _counts(s.op_disc)},
+        "program": common["program"],
+        "opinion": common["opinion"],
         "polls": polls,
         "reserve_states": len(s.reserve),
         "double_markers_left": s.double_supply,
         "elections_done": s.elections_done,
-        # results hold flat lists of ints: copying each one makes the history the view's own
-        "results": [_result(r) for r in s.results],
-        "scores": cast("list[ScoreView]", s.scores()) if ph == _OVER else None,
+        "results": common["results"],
+        "scores": common["scores"],
     }
     if ph in (_DRAFT, _PLATFORM) and me is not None:
         draft: DraftView = {
@@ -187,6 +155,83 @@ def build_view(s: DieMacher2019, player: int | None) -> DieMacherView:
         v["presence"] = {"board": b, "state": s.board_state[b], "deciders": s.queue[:],
                          "value": D.MEDIA_PRESENCE[s.variant][s.elections_done]}
     return v
+
+
+def _player(s: DieMacher2019, p: int, mine: bool, over: bool) -> PlayerView:
+    used_mask = s.pol_used[p]
+    don_mask = s.don_used[p]
+    return {
+        "seat": p,
+        "party": s.party[p],
+        "money": s.money[p] if mine or over else None,
+        "base": s.base[p],
+        "media_reserve": s.media_res[p],
+        "rally_reserve": s.rally_res[p],
+        "platform": s.platform[p][:],
+        "hand": sorted(s.hand[p]) if mine else None,
+        "hand_size": len(s.hand[p]),
+        "politicians_used": [i for i in range(len(D.POLITICIANS)) if used_mask >> i & 1],
+        "donations_used": [c for c in range(len(D.DONATIONS)) if don_mask >> c & 1],
+        "media_presence": s.presence[p][:],
+        "election_points": s.vp_elec[p],
+        "election_bonus": s.vp_bonus[p],
+    }
+
+
+def _board(s: DieMacher2019, b: int, me: int | None) -> BoardView:
+    st = s.board_state[b]
+    active = st >= 0
+    return {
+        "board": b,
+        "state": st,
+        "active": active,
+        "election_round": s.elec_round[b] if active else None,
+        "opinions": s.up[b][:],
+        "hidden_opinions": len(s.down[b]),
+        "double": s.dbl[b],
+        "media": s.media[b][:],
+        "media_controller": s._controller(b) if active else -1,
+        "rallies": s.rallies[b][:],
+        "trend": s.trend[b][:],
+        "votes": s.votes[b][:],
+        "politicians": [
+            {"player": q, "politician": pol if (revealed or q == me) else None, "revealed": bool(revealed)}
+            for q, pol, revealed in s.placed[b]
+        ],
+    }
+
+
+def _public(s: DieMacher2019, me: int | None) -> tuple[list[PlayerView], list[BoardView], dict[str, Any]]:
+    """The players, the boards as ``me`` sees them, and the parts of the view every seat sees alike (``polls``
+    None when others' secret poll cards lie in the discard pile: then it is each seat's own)."""
+    over = s.phase == _OVER  # at the end money is counted openly (the money ranks score, 五.5)
+    players = [_player(s, p, p == me, over) for p in range(s.n)]
+    boards = [_board(s, b, me) for b in range(D.NUM_BOARDS)]
+    polls: PollPilesView | None = None
+    if not any(s.poll_disc_private):
+        polls = {"deck_size": len(s.poll_deck), "discard": sorted(s.poll_disc), "discard_hidden": 0}
+    common: dict[str, Any] = {
+        "current_players": list(s.current_players),
+        "program": {"display": s.prog_display[:], "deck_size": len(s.prog_deck), "discard": _counts(s.prog_disc)},
+        "opinion": {"display": s.op_display[:], "deck_size": len(s.op_deck), "discard": _counts(s.op_disc)},
+        "polls": polls,
+        # results hold flat lists of ints: copying each one makes the history the view's own
+        "results": [_result(r) for r in s.results],
+        "scores": cast("list[ScoreView]", s.scores()) if s.phase == _OVER else None,
+    }
+    return players, boards, common
+
+
+def _share(s: DieMacher2019, shared: dict[str, Any]) -> None:
+    """The public parts of the views of ``s``'s step into ``shared``, each one kept from the step before while it
+    is equal (so that comparing one step's view with the last is quick where nothing changed)."""
+    players, boards, common = _public(s, None)
+    if shared.get("players") is not None:
+        players = [new if new != old else old for new, old in zip(players, shared["players"], strict=False)]
+        boards = [new if new != old else old for new, old in zip(boards, shared["boards"], strict=False)]
+        old_common = shared["common"]
+        common = {k: v if v != old_common.get(k) else old_common[k] for k, v in common.items()}
+    shared.update(state=s, step=s.step_count, players=players, boards=boards, common=common)
 
 
 #: what only shows the others' progress in the steps everyone acts in at once (the draft and platform 一.6, the

@@ -299,6 +299,11 @@ class DieMacher2019(GameState):
 
         return build_view(self, player)
 
+    def shared_view(self, player: int | None, shared: dict[str, Any]) -> DieMacherView:
+        from hustings.games.die_macher_2019.view import build_view
+
+        return build_view(self, player, shared)
+
     def _resample_hidden(self, new: DieMacher2019, player: int | None, rng: Rng) -> None:
         # the engine's resample() cloned ``new`` and replaced its seed, generator, history and log
         from hustings.games.die_macher_2019.resample import resample_hidden

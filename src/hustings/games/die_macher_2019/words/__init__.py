@@ -49,8 +49,11 @@ class DieMacher2019Words(CatalogWords):
         return D.CATALOG.text(key, lang) if D.CATALOG.has(key, "en") else ""
 
     def label(self, action: Action, view: View, voice: Voice) -> Label:
+        s = speaker(voice)
+        if action.kind == "deploy":
+            return labels.deploy_label(action, view, s, self.title("deploy", voice.lang))
         m = Marks(action)
-        return m.label(labels.label_text(action, view, speaker(voice), m), self.title(action.kind, voice.lang))
+        return m.label(labels.label_text(action, view, s, m), self.title(action.kind, voice.lang))
 
     def label_key(self, kind: str, view: View) -> Hashable | None:
         return labels.label_key(kind, view)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from hustings.engine import Action
-from hustings.engine.words import Marks, View, plain
+from hustings.engine.words import Arg, Label, Marks, View, plain
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.formulas import conversion_votes, match
 from hustings.games.die_macher_2019.words.names import Speaker, effect_text, money
@@ -186,6 +186,36 @@ def label_text(a: Action, view: View, s: Speaker, m: Marks) -> str:
     if k == "party":
         return s.t("action.party", party=m.arg(0, "party", s.n.party(x[0])))
     return action_text(a, lang, m)
+
+
+def deploy_label(a: Action, view: View, s: Speaker, title: str) -> Label:
+    """:func:`label_text`'s label of a deployment, from pieces kept per voice: a seat is offered hundreds of them at
+    once, every round. Its parts depend on the scheme only (the boards stand in them as arguments), each board's
+    words on the board and the state it holds."""
+    x = a.args
+    key = ("deploy", x[0])
+    parts: tuple[str | int, ...] | None = s.memo.get(key)
+    if parts is None:
+        m = Marks(a)
+        parts = s.memo[key] = m.label(label_text(a, view, s, m)).parts
+    args = (_scheme_arg(s, x[0]), *(_board_arg(s, view, b) for b in x[1:]))
+    return Label("deploy", "".join(p if isinstance(p, str) else args[p].text for p in parts), args, parts, title)
+
+
+def _scheme_arg(s: Speaker, scheme: int) -> Arg:
+    key = ("scheme", scheme)
+    found: Arg | None = s.memo.get(key)
+    if found is None:
+        found = s.memo[key] = Arg("scheme", scheme, str(scheme + 1))
+    return found
+
+
+def _board_arg(s: Speaker, view: View, b: int) -> Arg:
+    key = ("board_arg", b, view["boards"][b]["state"])
+    found: Arg | None = s.memo.get(key)
+    if found is None:
+        found = s.memo[key] = Arg("board", b, s.board_name(view, b))
+    return found
 
 
 #: kinds whose labels read nothing of the view (beyond the voice)

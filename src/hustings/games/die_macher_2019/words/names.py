@@ -4,7 +4,9 @@ phases, politicians' effects and money."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
+from typing import Any
 
 from hustings.engine.words import PrintedNames, View, Voice
 from hustings.games.die_macher_2019 import data as D
@@ -98,6 +100,8 @@ class Speaker:
         self.voice = voice
         self.lang = voice.lang
         self.n = Names(voice.lang, voice.style)
+        #: words worded once per voice (labels ask for the same board and icon names hundreds of times a round)
+        self.memo: dict[Hashable, Any] = {}
 
     def t(self, key: str, **fields: object) -> str:
         return _CATALOG.text(key, self.lang, **fields)
@@ -112,11 +116,19 @@ class Speaker:
 
     def board_name(self, view: View, b: int) -> str:
         st = view["boards"][b]["state"]
-        label = self.t("tui.board", n=b + 1)
-        return f"{label} {self.n.state(st)}" if st >= 0 else label
+        key = ("board", b, st)
+        found: str | None = self.memo.get(key)
+        if found is None:
+            label = self.t("tui.board", n=b + 1)
+            found = self.memo[key] = f"{label} {self.n.state(st)}" if st >= 0 else label
+        return found
 
     def icon(self, icon: str) -> str:
-        return self.t(f"tui.icon_{icon}")
+        key = ("icon", icon)
+        found: str | None = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self.t(f"tui.icon_{icon}")
+        return found
 
 
 def scores_so_far(view: View) -> list[int]:
