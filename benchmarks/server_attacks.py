@@ -303,9 +303,19 @@ async def _table(http: httpx.AsyncClient, game: str, seats: list[str | None], er
             return None
         created = r.json()
         table_id = created["table"]["id"]
-        tokens = [s["token"] for s in created["seats"]]
-        for n, token in enumerate(tokens):
-            await http.post(f"/api/tables/{table_id}/join", json={"token": token, "name": f"victim{n}", "ready": True})
+        tokens = []
+        for n, s in enumerate(created["seats"]):
+            if "code" in s:  # seats belong to whoever claims them: each claimed through its invite, named and ready
+                c = await http.post(f"/api/tables/{table_id}/claim",
+                                    json={"invite": s["code"], "name": f"victim{n}", "ready": True})
+                if c.status_code != 200:
+                    errors[f"claim {c.status_code}"] = errors.get(f"claim {c.status_code}", 0) + 1
+                    return None
+                tokens.append(c.json()["token"])
+            else:  # the code before issue 23: the creator got every seat's token
+                tokens.append(s["token"])
+                await http.post(f"/api/tables/{table_id}/join",
+                                json={"token": s["token"], "name": f"victim{n}", "ready": True})
         if start and tokens:
             r = await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
             if r.status_code != 200:

@@ -45,4 +45,7 @@ def test_a_name_typed_across_refreshes_keeps_every_letter(base_url: str, browser
     seats = httpx.get(f"{base_url}/api/tables/{tid}", timeout=10).json()["seats"]
     assert seats[1]["name"] == ""
     assert "困難" in str(other.locator('#lobby li[data-seat="2"]').text_content())
+    # before the start the page names the game, in the page's language (it named none: issue 25, bug 6)
+    assert other.text_content("#title") == "德國大選（2019版）"
+    assert "德國大選" in other.title()
     assert not errors, errors

@@ -66,6 +66,7 @@ function ctx() {
 async function showLobby() {
   const box = $("lobby");
   box.hidden = false;
+  drawTitle();
   const info = S.table;
   const mine = info.seats.find((s) => s.seat === mySeat);
   const list = el("ul", { class: "seats" }, info.seats.map((s) => {
@@ -335,13 +336,19 @@ function phaseName(phase) {
   return S.words.has(k) ? t(k) : phase;
 }
 
+// The game's name in the bar and the tab, also before the game starts (issue 25, bug 6)
+function drawTitle() {
+  document.title = `${S.meta?.title || "hustings"} · hustings`;
+  $("title").textContent = S.meta?.title || S.table?.game || "";
+}
+
 function draw() {
   const m = S.model;
   if (!m) return;
   const c = ctx();
-  document.title = `${S.meta?.title || "hustings"} · hustings`;
-  $("title").textContent = S.meta?.title || S.table?.game || "";
-  $("phase").textContent = `${t("phase")}: ${phaseName(m.phase)}`;
+  drawTitle();
+  const phase = phaseName(m.phase);  // a game without phases (the puzzle) shows no empty "Phase:"
+  $("phase").textContent = phase ? `${t("phase")}: ${phase}` : "";
   const toAct = m.to_act || [];
   const mine = (m.legal || []).length > 0;
   let turn;
