@@ -298,3 +298,14 @@ def hub_conn() -> tuple[Conn, list[dict[str, Any]]]:
         got.append(msg)
 
     return Conn(send=receive), got
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of each backend, by URL (a module that uses it names ``pg_server``, the throwaway
+    PostgreSQL cluster of tests/server/pg_fixture.py, as a fixture of its own)."""
+    if request.param == "sqlite":
+        return f"sqlite://{tmp_path / 'server.db'}"
+    server = request.getfixturevalue("pg_server")
+    url: str = server.new_database()
+    return url

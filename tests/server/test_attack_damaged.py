@@ -30,14 +30,6 @@ from .test_old_rules import PUZZLE, _play, rows_digest, sql
 pg_server = pg_fixture.pg_server
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite://{tmp_path / 'server.db'}"
-    server: pg_fixture.PgServer = request.getfixturevalue("pg_server")
-    return server.new_database()
-
-
 async def _five(url: str) -> dict[str, tuple[str, str]]:
     """Five one-person puzzles in play, two moves made at each: (table id, seat token) by name."""
     store = open_store(url)

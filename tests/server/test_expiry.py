@@ -27,14 +27,6 @@ pg_server = pg_fixture.pg_server
 DAY = 24 * 3600.0
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite://{tmp_path / 'server.db'}"
-    server: pg_fixture.PgServer = request.getfixturevalue("pg_server")
-    return server.new_database()
-
-
 def _count(url: str, table_id: str) -> tuple[int, int, int]:
     return tuple(sql(url, f"SELECT count(*) FROM {name} WHERE {column} = %s", (table_id,))[0][0]  # type: ignore[return-value]
                  for name, column in (("tables", "id"), ("seats", "table_id"), ("actions", "table_id")))

@@ -38,14 +38,6 @@ CURRENT = get_spec(PUZZLE).rules_version
 TITLE = get_spec(PUZZLE).title
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite://{tmp_path / 'server.db'}"
-    server: pg_fixture.PgServer = request.getfixturevalue("pg_server")
-    return server.new_database()
-
-
 def sql(url: str, query: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """A statement straight on the database, past the store (an operator's edit, or a look at the rows)."""
     if url.startswith("sqlite://"):
