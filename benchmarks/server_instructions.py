@@ -182,7 +182,7 @@ def main() -> None:
         proc = subprocess.Popen(
             ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=no",
              f"--callgrind-out-file={work / 'cg.out'}", sys.executable, str(launcher), "serve", "--host",
-             "127.0.0.1", "--port", str(port), "--db", f"sqlite://{work / 'instr.db'}"],
+             "127.0.0.1", "--port", str(port), "--db", f"sqlite://{work / 'instr.db'}", *load.ONE_CLIENT],
             stdout=log, stderr=subprocess.STDOUT, env=env)
         base = f"http://127.0.0.1:{port}"
         try:
