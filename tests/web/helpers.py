@@ -135,10 +135,13 @@ MISSING_KEY = r"\b(?:web|phase|part|score|ui|status|win|keys|variant|ev|event|ac
 
 
 def no_missing_keys(page: Any) -> None:
-    """No catalog key shows through where a word should be (a missing key prints as itself)."""
+    """No catalog key shows through where a word should be (a missing key prints as itself), and no JavaScript
+    nothing ("null", "undefined", "NaN") where a part was left out."""
     text = page.evaluate("() => document.body.innerText")
     found = re.findall(MISSING_KEY, text)
     assert not found, f"catalog keys shown instead of words: {sorted(set(found))[:10]}"
+    blanks = re.findall(r"\b(?:null|undefined|NaN)\b", text)
+    assert not blanks, f"{blanks[:3]} shown in the page"
 
 
 def switch_lang(page: Any, lang: str) -> None:

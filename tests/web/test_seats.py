@@ -5,6 +5,7 @@ becomes their seat; the creator adds a second device by its link; the host takes
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -16,7 +17,7 @@ def _conns(page: Any, seat: int) -> str:
     return str(page.locator(f'#people li[data-seat="{seat}"]').get_attribute("data-connections"))
 
 
-def test_invite_claim_device_and_open_revocation_in_the_pages(base_url: str, browser: Any) -> None:
+def test_invite_claim_device_and_open_revocation_in_the_pages(base_url: str, browser: Any, shots: Path) -> None:
     errors: list[str] = []
     me = browser.new_context(viewport={"width": 1280, "height": 900})
     lobby = me.new_page()
@@ -36,6 +37,7 @@ def test_invite_claim_device_and_open_revocation_in_the_pages(base_url: str, bro
     assert share.count() == 1
     invite = str(share.first.input_value())
     assert "#invite=" in invite and "token=" not in invite
+    lobby.screenshot(path=str(shots / "en-laptop-created.png"), full_page=True)
     host_kept = lobby.evaluate("() => Object.keys(JSON.parse(localStorage.getItem('hustings.hosts') || '{}')).length")
     assert host_kept == 1
     with me.expect_page() as opened:
@@ -53,17 +55,21 @@ def test_invite_claim_device_and_open_revocation_in_the_pages(base_url: str, bro
     friend.goto(invite)
     friend.wait_for_selector("#claim-name")
     no_missing_keys(friend)
+    friend.screenshot(path=str(shots / "zh-Hant-phone-claim.png"), full_page=True)
     friend.fill("#claim-name", "Bo")
     friend.click("#claim")
     friend.wait_for_function("() => location.hash.includes('token=')")
     friend.wait_for_selector("#join")
     # the invite is spent: opened again elsewhere, it says so (in that page's language)
-    late = browser.new_context().new_page()
+    late_ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    late_ctx.add_init_script("localStorage.setItem('hustings.lang', 'zh-Hans')")
+    late = late_ctx.new_page()
     late.goto(invite)
     late.wait_for_selector("#claim-name")
     late.click("#claim")
     late.wait_for_selector(".toast.error")
-    assert "no longer works" in str(late.locator(".toast.error").first.text_content())
+    assert "已经失效" in str(late.locator(".toast.error").first.text_content())  # in that page's language
+    late.screenshot(path=str(shots / "zh-Hans-phone-invite-spent.png"))
     assert httpx.get(f"{base_url}/api/tables/{tid}", timeout=10).json()["seats"][1]["name"] == "Bo"
 
     join_and_start([mine, friend])
@@ -75,6 +81,8 @@ def test_invite_claim_device_and_open_revocation_in_the_pages(base_url: str, bro
     mine.wait_for_selector("#device-link input")
     link = str(mine.locator("#device-link input").input_value())
     assert "#device=" in link
+    mine.screenshot(path=str(shots / "en-laptop-device-link.png"), full_page=True)
+    no_missing_keys(mine)  # the seats' panel drew "null" for the parts it left out
     phone = me.browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     watch_errors(phone, errors)
     phone.goto(link)
@@ -89,8 +97,11 @@ def test_invite_claim_device_and_open_revocation_in_the_pages(base_url: str, bro
     assert "#invite=" in str(mine.locator("#new-invite input").input_value())
     friend.wait_for_function(f"() => {STATE}.closed === true", timeout=15000)
     assert "收回" in str(friend.locator("#turn").text_content())
+    friend.screenshot(path=str(shots / "zh-Hant-phone-revoked.png"), full_page=True)
+    no_missing_keys(friend)
     phone.wait_for_selector(".toast.info")
     mine.wait_for_selector("#people li.revoked")
+    mine.screenshot(path=str(shots / "en-laptop-after-revoke.png"), full_page=True)
     info = httpx.get(f"{base_url}/api/tables/{tid}", timeout=10).json()
     assert [r["seat"] for r in info["revoked"]] == [1] and not info["seats"][1]["joined"]
     no_missing_keys(mine)

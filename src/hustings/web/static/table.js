@@ -156,12 +156,14 @@ function drawPeople() {
   const revoked = (info.revoked || []).map((r) => el("li", { class: "revoked hint" },
     t("web.revoked_at", { who: seatName(r.seat), time: new Date(r.at * 1000).toLocaleTimeString(S.lang) })));
   const mine = token && S.seat !== null && info.status !== "over";
-  box.replaceChildren(el("h3", {}, t("web.people")), el("ul", { class: "people" }, rows), revoked.length ? el("ul", {}, revoked) : null,
+  // (the DOM's replaceChildren writes a null as the text "null": the parts left out are dropped first)
+  box.replaceChildren(...[el("h3", {}, t("web.people")), el("ul", { class: "people" }, rows), revoked.length ? el("ul", {}, revoked) : null,
     mine ? el("button", { id: "add-device", onclick: addDevice }, t("web.add_device")) : null,
     S.deviceLink ? el("div", { id: "device-link" }, el("p", { class: "hint" }, t("web.device_hint", { minutes: Math.round(S.deviceLink.expires_in / 60) })),
       el("input", { readonly: true, value: inviteURL(S.deviceLink.link), class: "link", onfocus: (e) => e.target.select() })) : null,
     S.newInvite ? el("div", { id: "new-invite" }, el("p", { class: "hint" }, t("web.new_invite")),
-      el("input", { readonly: true, value: inviteURL(S.newInvite.invite), class: "link", onfocus: (e) => e.target.select() })) : null);
+      el("input", { readonly: true, value: inviteURL(S.newInvite.invite), class: "link", onfocus: (e) => e.target.select() })) : null,
+  ].filter((x) => x !== null));
 }
 
 async function addDevice() {
