@@ -51,6 +51,10 @@ def serve(
     spectator_idle: Annotated[float, typer.Option(help="seconds a spectator may send nothing (a browser pings "
                                                        "every 25) before it is disconnected")
                               ] = Limits.spectator_idle_s,
+    rematch_wait: Annotated[float, typer.Option(help="seconds the people of a finished game have to answer its "
+                                                     "rematch offer once one accepted (a turn clock's turn, when "
+                                                     "longer); then bots take the seats of the others")
+                            ] = Limits.rematch_wait_s,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -81,6 +85,8 @@ def serve(
         fail("--max-connections and --max-connections-per-client must be at least 1")
     if spectator_idle < 30:
         fail("--spectator-idle must be at least 30 seconds (a browser pings every 25)")
+    if not 5 <= rematch_wait <= 30 * 24 * 3600:
+        fail("--rematch-wait must be from 5 seconds to 30 days")
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -92,7 +98,8 @@ def serve(
     limits = Limits(unclaimed_ttl_s=unclaimed_ttl, search_workers=search_workers,
                     creates_per_minute=creates_per_minute, create_burst=create_burst,
                     bot_tables_per_client=bot_tables_per_client, max_connections=max_connections,
-                    max_connections_per_client=max_connections_per_client, spectator_idle_s=spectator_idle)
+                    max_connections_per_client=max_connections_per_client, spectator_idle_s=spectator_idle,
+                    rematch_wait_s=rematch_wait)
     uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits),
                 **options)
 

@@ -85,6 +85,19 @@ class Revocation(TypedDict):
     at: float
 
 
+class RematchOffer(TypedDict):
+    """A finished table's rematch offer, as everyone at it may see it (docs/server.md, "A rematch for everyone")."""
+
+    #: each seat's answer: "yes", "no", null (none yet), "bot" (a bot's seat: nobody to ask)
+    answers: list[Literal["yes", "no", "bot"] | None]
+    #: the rematch (TableInfo ``rematch``) waits for answers
+    open: bool
+    #: it has begun: bots took the seats of those who did not accept
+    started: bool
+    #: seconds left to answer while open (then it starts anyway); null once started or before anyone accepted
+    ends_in: float | None
+
+
 class TableInfo(TypedDict):
     """What anyone at a table may know about it: never a token, the seed or anything hidden."""
 
@@ -103,6 +116,9 @@ class TableInfo(TypedDict):
     status: TableStatus
     step: int
     seats: list[SeatInfo]
+    #: a finished table's rematch offer once someone answered it (null before; absent from a table this server
+    #: does not load)
+    offer: NotRequired[RematchOffer | None]
 
 
 class SeatClock(TypedDict):
@@ -418,6 +434,24 @@ class Created(TypedDict):
     spectate: str
 
 
+class RematchAnswer(Created):
+    """The answer to ``POST /api/tables/<id>/rematch``: accepted (``answer`` "yes"), ``table`` is the rematch and
+    ``you`` the caller's own fresh seat secret there (absent when the rematch began without them: a bot plays their
+    seat, ``spectate`` watches it); declined ("no"), ``table`` is the finished table with its offer. ``host`` only
+    to the first to accept. ``started``: the rematch has begun."""
+
+    answer: Literal["yes", "no"]
+    started: bool
+
+
+class RematchRequest(TypedDict):
+    """``POST /api/tables/<id>/rematch``: the caller's seat secret of the finished table; ``accept`` (default
+    true) or decline the rematch."""
+
+    token: str
+    accept: NotRequired[bool]
+
+
 class Claim(TypedDict):
     """``POST /api/tables/<id>/claim``: an ``invite`` code (the seat changes hands) or a ``device`` code (another
     device of the seat's holder), one of them; ``name`` and ``ready`` with an invite."""
@@ -477,7 +511,7 @@ class Ready(TypedDict):
 
 
 class SeatToken(TypedDict):
-    """``POST /api/tables/<id>/start``, ``/rematch`` and ``/device``: the caller's seat secret."""
+    """``POST /api/tables/<id>/start`` and ``/device``: the caller's seat secret."""
 
     token: str
 
@@ -510,7 +544,8 @@ SERVER_MESSAGES: dict[str, Any] = {"welcome": Welcome, "state": State, "update":
 LOBBY: dict[str, Any] = {"GameInfo": GameInfo, "CreateTable": CreateTable, "Created": Created, "Join": Join,
                          "Ready": Ready, "SeatToken": SeatToken, "MyTablesRequest": MyTablesRequest,
                          "MyTable": MyTable, "TableInfo": TableInfo, "LobbyError": LobbyError, "Claim": Claim,
-                         "Claimed": Claimed, "DeviceLink": DeviceLink, "Revoke": Revoke, "Revoked": Revoked}
+                         "Claimed": Claimed, "DeviceLink": DeviceLink, "Revoke": Revoke, "Revoked": Revoked,
+                         "RematchAnswer": RematchAnswer, "RematchRequest": RematchRequest}
 #: each lobby route: (request body, answer); null: none
 ROUTES: dict[str, tuple[str | None, str]] = {
     "GET /api/games": (None, "GameInfo[]"),
@@ -520,7 +555,7 @@ ROUTES: dict[str, tuple[str | None, str]] = {
     "POST /api/tables/<id>/join": ("Join", "TableInfo"),
     "POST /api/tables/<id>/ready": ("Ready", "TableInfo"),
     "POST /api/tables/<id>/start": ("SeatToken", "TableInfo"),
-    "POST /api/tables/<id>/rematch": ("SeatToken", "Created"),
+    "POST /api/tables/<id>/rematch": ("RematchRequest", "RematchAnswer"),
     "POST /api/tables/<id>/claim": ("Claim", "Claimed"),
     "POST /api/tables/<id>/device": ("SeatToken", "DeviceLink"),
     "POST /api/tables/<id>/revoke": ("Revoke", "Revoked"),
