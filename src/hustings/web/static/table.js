@@ -6,6 +6,7 @@ import { LANGS, Words, chosenLang, savedLang, saveLang, getJSON, postJSON, keepT
 import { Composer } from "./compose.js";
 import { scoreChart, soloChart } from "./chart.js";
 import fallback from "./fallback.js";
+import { rematchBox, rematchChanged } from "./rematch.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -241,7 +242,7 @@ function onMessage(msg) {
     case "table":
       S.table = msg.table;
       drawPeople();
-      if (S.model?.over && !S.rematchMade) drawSummary(ctx()); // a rematch named: "take your seat" there
+      if (S.model?.over) rematchChanged(rematchCtx()); // the rematch offer's answers (rematch.js)
       break;
     case "notice":
       toast(msg.message, "info");
@@ -475,31 +476,14 @@ function drawSummary(c) {
         comps.map((k) => el("td", { "data-label": labels[k] || k }, String(s?.[k] ?? ""))),
         el("td", { class: "total", "data-label": labels.total || t("web.total") }, String(s?.total ?? ""))))),
     S.meta?.outcome === "solo" ? soloChart(scores[0] || {}, comps, labels) : scoreChart(scores, comps, labels, seatName),
-    rematchBox(),
+    rematchBox(rematchCtx()),
   );
   if (!S.summaryShown) { S.summaryShown = true; $("summary").showModal?.(); }
 }
 
-// Rematch from the finished table: whoever asks first makes it (and hosts it); everyone else asks the same way
-// and gets their own seat in it, claimed with this page's secret of the old table. Each gets only their own seat.
-function rematchBox() {
-  const box = el("div", { id: "rematch-box", class: "row" });
-  if (!token || S.seat === null) return box;
-  const made = S.rematchMade;
-  if (made) {
-    box.append(el("a", { id: "rematch-open", class: "button primary", href: made.you.link }, t("web.open_your_seat")));
-    return box;
-  }
-  box.append(el("button", { id: "rematch", class: "primary", onclick: async () => {
-    try {
-      const res = await postJSON(`/api/tables/${encodeURIComponent(tableId)}/rematch?lang=${S.lang}`, { token });
-      if (res.host) keepHost(res.table.id, res.host);
-      keepToken({ table: res.table.id, seat: res.you.seat, token: res.you.token, game: res.table.game });
-      S.rematchMade = res;
-      drawSummary(ctx());
-    } catch (e) { toast(e.message); }
-  } }, S.table?.rematch ? t("web.rematch_join") : t("web.rematch")));
-  return box;
+// The rematch offer in the summary (rematch.js): what it needs of this page.
+function rematchCtx() {
+  return { S, t, token, tableId, who: seatName, toast, redraw: () => drawSummary(ctx()) };
 }
 
 function showRules() {
