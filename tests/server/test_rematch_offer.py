@@ -21,6 +21,7 @@ from . import pg_fixture
 from .conftest import Client, Server, hub_claim_all, hub_conn
 
 pg_server = pg_fixture.pg_server
+pg_url = pg_fixture.pg_url
 
 NAMES = ("Ann", "Bo", "Cy")
 
@@ -299,3 +300,28 @@ def test_a_rematch_before_the_end_is_refused_in_the_callers_language(tight: Serv
     assert r.status_code == 409 and "再来一局" in r.json()["message"]
     assert tight.http.get(f"/api/tables/{tid}").json()["offer"] is None
 
+
+
+def test_another_process_starts_the_rematch_with_the_same_bots(pg_url: str) -> None:
+    """Two server processes on one PostgreSQL: the rematch waits in the lobby of both; the answers go through one,
+    and the other starts it with the same bots in the seats of those who declined (its table core made again)."""
+    async def run() -> None:
+        here, there = Hub(open_store(pg_url)), Hub(open_store(pg_url))
+        await here.open()
+        await there.open()
+        tid, tokens, _ = await _finished(here)
+        new_id = (await here.rematch(tid, tokens[0]))["table"]["id"]
+        assert (await there.table_info(new_id))["status"] == "lobby"  # held by the other process too
+        await here.rematch(tid, tokens[1], False)
+        await here.rematch(tid, tokens[2], False)
+
+        async def started_there() -> bool:
+            return there.tables[new_id].status == "playing"
+        await _until(started_there, "the other process starts the rematch")
+        assert there.tables[new_id].core.seat_names == (None, "random", "random")
+        assert [s["bot"] for s in (await there.table_info(new_id))["seats"]] == [None, "random", "random"]
+        for hub in (here, there):
+            await hub.stop()
+            hub.store.close()
+
+    asyncio.run(run())
