@@ -104,6 +104,9 @@ function render() {
       parts.push(el("p", {}, t("web.rematch_started")));
       row.append(el("a", { id: "rematch-open", class: "button primary", href: you.link }, t("web.open_your_seat")));
       if (!went) { went = true; location.href = you.link; } // the rematch began: this person's seat there
+    } else if (my === "yes") { // accepted on another device: this one asks for a secret of its own there
+      parts.push(el("p", {}, t("web.rematch_started")));
+      row.append(el("button", { id: "rematch", class: "primary", onclick: () => answer(true) }, t("web.open_your_seat")));
     } else {
       parts.push(el("p", { class: "rematch-state" }, seated ? t("web.rematch_without_you") : t("web.rematch_started")));
       row.append(el("a", { id: "rematch-watch", class: "button", href: `/t/${info.rematch}` }, t("web.rematch_watch")));
