@@ -39,11 +39,11 @@ class Advice:
 
 
 def number_text(x: float) -> str:
-    """A number of a reason as people read it: whole numbers with thousands separators, others to one decimal
-    (an evaluation's 7.35 reads 7.4; the choice was made on the exact value)."""
+    """A number of a reason as people read it: thousands separated, at most two decimals (an evaluation's
+    7.3512 reads 7.35; the choice was made on the exact value)."""
     if float(x).is_integer():
         return f"{int(x):,}"
-    return f"{x:,.1f}"
+    return f"{x:,.2f}".rstrip("0").rstrip(".")
 
 
 def advice_text(advice: Advice, catalog: Catalog, lang: str) -> str:
