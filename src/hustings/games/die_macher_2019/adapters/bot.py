@@ -514,9 +514,9 @@ def _poll_decide(ctx: _Ctx, legal: list[Action]) -> Action:
             return pub
     out = next(a for a in legal if a.kind == "keep_poll")
     if ctx.why is not None:
-        b = ctx.board(poll["board"]) if "board" in poll else None
-        ctx.note(out, "advice.keep_poll", trend=trend[my_party], rallies=b["rallies"][ctx.me] if b else 0,
-                 election=1 if b is not None and ctx.is_election(b) else 0)
+        pb = ctx.board(poll["board"]) if "board" in poll else None
+        ctx.note(out, "advice.keep_poll", trend=trend[my_party], rallies=pb["rallies"][ctx.me] if pb else 0,
+                 election=1 if pb is not None and ctx.is_election(pb) else 0)
     return out
 
 
