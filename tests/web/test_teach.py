@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .helpers import STATE, RECORD_SENDS, check_phone, join_and_start, model, no_missing_keys, sent, watch_errors
+from .helpers import RECORD_SENDS, STATE, check_phone, join_and_start, model, no_missing_keys, sent, watch_errors
 
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -125,8 +125,11 @@ def test_an_irreversible_move_asks_first_until_turned_off(base_url: str, browser
     assert page.evaluate(f"() => localStorage.getItem('{CONFIRM_KEY}')") is None
 
 
-@pytest.mark.parametrize(("game", "lang", "phone"), [("die-macher-2019", "en", False), ("election-war", "zh-Hans", True),
-                                                     ("die-macher", "zh-Hant", True), ("palace-escape", "en", False)])
+RULES = [("die-macher-2019", "en", False), ("election-war", "zh-Hans", True), ("die-macher", "zh-Hant", True),
+         ("palace-escape", "en", False)]
+
+
+@pytest.mark.parametrize(("game", "lang", "phone"), RULES)
 def test_rules_how_to_win_and_glossary(base_url: str, browser: Any, shots: Path, game: str, lang: str,
                                        phone: bool) -> None:
     made = _tutorial(base_url, game, [None] + ["heuristic"] * (2 if game.startswith("die") else
@@ -140,7 +143,7 @@ def test_rules_how_to_win_and_glossary(base_url: str, browser: Any, shots: Path,
     rules = page.locator("#rules[open]")
     rules.wait_for(timeout=5000)
     body = page.locator("#rules-body").inner_text()
-    words = page.evaluate(f"l => fetch(`/web/i18n/${{l}}.json`).then(r => r.json())", lang)
+    words = page.evaluate("l => fetch(`/web/i18n/${l}.json`).then(r => r.json())", lang)
     assert body.strip() and body.strip() != words["web.no_rules"]
     assert meta["how_to_win"] and meta["how_to_win"] in page.locator("#how-to-win").inner_text()
     terms = page.locator("#glossary dt")
