@@ -129,6 +129,7 @@ class Lobby(HubBase):
         lang = body.get("lang", "en")
         if lang not in LANGS:
             raise LobbyError("bad_request", f"lang must be one of {', '.join(LANGS)}")
+        tutorial = self._tutorial_of(game, body.get("tutorial", False))
         options: dict[str, Any] = {"players": players, "variant": variant}
         extra = body.get("options") or {}
         if not isinstance(extra, Mapping) or any(k not in spec.options for k in extra):
@@ -146,6 +147,8 @@ class Lobby(HubBase):
             seats_json[claim]["name"] = claim_name
         settings = {"seats": seats_json, "clock": clock.to_json(), "lang": lang,
                     "name": str(body.get("name") or "")[:80]}
+        if tutorial:
+            settings["tutorial"] = True
         if client is not None and all_bots:  # its creator's tables of bots only play a few at a time
             settings["by"] = self._admit_bots(client, caller_lang)
         record = TableRecord(id=table_id, game=game, options=options, seed=seed, rules_version=spec.rules_version,
@@ -178,6 +181,16 @@ class Lobby(HubBase):
         if claim is not None and mine is not None:
             answer["you"] = {"seat": claim, "token": mine, "link": seat_link(table_id, claim, mine)}
         return answer
+
+    @staticmethod
+    def _tutorial_of(game: str, value: object) -> bool:
+        """``tutorial``: true or false; true only for a game whose heuristic gives its reasons (its hints)."""
+        if not isinstance(value, bool):
+            raise LobbyError("bad_request", "tutorial must be true or false")
+        h = heuristic_for(game)
+        if value and (h is None or h.advise is None):
+            raise LobbyError("bad_request", f"tutorial: {game} has no hints (its heuristic gives no reasons)")
+        return value
 
     @staticmethod
     def _claim_of(value: object, seats_json: Sequence[Mapping[str, Any]]) -> tuple[int | None, str | None]:
@@ -456,7 +469,8 @@ class Lobby(HubBase):
                 "players": rec.options.get("players"), "clock": table.core.clock.to_json(),
                 "lang": rec.settings.get("lang", "en"), "name": rec.settings.get("name", ""),
                 "rematch": rec.settings.get("rematch"), "rematch_of": rec.rematch_of,
-                "revoked": list(rec.settings.get("revoked") or [])})
+                "revoked": list(rec.settings.get("revoked") or []),
+                "tutorial": bool(rec.settings.get("tutorial", False))})
         now = time.time()
         playing = rec.status == "playing"
         seats = []

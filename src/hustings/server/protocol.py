@@ -113,6 +113,8 @@ class TableInfo(TypedDict):
     rematch_of: str | None
     #: the seats the host took back, the latest last (at most 20)
     revoked: list[Revocation]
+    #: a tutorial table (each person's decision comes with ``advice``)
+    tutorial: NotRequired[bool]
     status: TableStatus
     step: int
     seats: list[SeatInfo]
@@ -155,6 +157,18 @@ class LegalAction(TypedDict):
     args: list[int]
     label: str
     words: NotRequired[LabelWords]
+
+
+class Advice(TypedDict):
+    """At a tutorial table, with a seat's legal actions: what the game's heuristic would do and why. ``action`` is
+    the id of one of the legal actions sent with it; ``text`` its reason in the connection's language, worded from
+    the game's words with the numbers of the heuristic's evaluation that decided it (``reason``: the words key, and
+    ``numbers``, for programs)."""
+
+    action: int
+    text: str
+    reason: str
+    numbers: dict[str, float]
 
 
 class SeatEvent(TypedDict):
@@ -214,6 +228,8 @@ class State(_Seen):
     view: Any
     #: non-empty only for a seat that must act now
     legal: list[LegalAction]
+    #: at a tutorial table, with a non-empty ``legal``: the heuristic's hint and its reason
+    advice: NotRequired[Advice]
     table: TableInfo
     #: as in ``update``: when this state took the place of the update that answered this connection's own act (a
     #: client that had not read it yet is sent the newest state instead of a pile of messages)
@@ -230,6 +246,8 @@ class Update(_Seen):
     view: NotRequired[Any]
     #: as in ``state``; left out when this connection was last sent the same legal actions
     legal: NotRequired[list[LegalAction]]
+    #: as in ``state``, sent again with ``legal`` or ``view`` (the hint rests on both)
+    advice: NotRequired[Advice]
     #: left out when nothing but its ``step`` changed since this connection was last sent it (then its step is
     #: the update's ``step``: an update is sent once the moves it tells of are durable)
     table: NotRequired[TableInfo]
@@ -399,6 +417,9 @@ class CreateTable(TypedDict):
     #: the game's own options (``hustings games``)
     options: NotRequired[dict[str, Any]]
     claim: NotRequired[int | ClaimRequest]
+    #: a tutorial table: each person's decision comes with the heuristic's hint and its reason (``advice``);
+    #: only for a game whose heuristic gives reasons (all four)
+    tutorial: NotRequired[bool]
 
 
 class Invite(TypedDict):

@@ -158,6 +158,7 @@ class Rematches(Lobby):
                 "seats": [{"bot": s["bot"], "name": table.seats[p].name} for p, s in enumerate(rec.settings["seats"])],
                 "clock": rec.settings.get("clock"), "lang": rec.settings.get("lang", "en"),
                 "name": rec.settings.get("name", ""), "claim": seat,
+                "tutorial": bool(rec.settings.get("tutorial", False)),
                 "options": {k: v for k, v in rec.options.items() if k not in ("players", "variant")}}
         answer = await self.create(body, rematch_of=rec, invites=False)
         new_id = answer["table"]["id"]

@@ -7,6 +7,7 @@ import { Composer } from "./compose.js";
 import { scoreChart, soloChart } from "./chart.js";
 import fallback from "./fallback.js";
 import { rematchBox, rematchChanged } from "./rematch.js";
+import * as teach from "./teach.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -300,11 +301,13 @@ function askExplain(key) {
   if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify({ type: "explain", step, index }));
 }
 
-function act(action) {
+function act(action, confirmed = false) {
   const m = S.model;
   const a = typeof action === "number" ? (m?.legal || []).find((x) => x.id === action) : action;
   // only what the server offered this seat may be sent; anything else is ignored here
   if (!a || S.pending || !S.ws || !(m?.legal || []).some((x) => x.id === a.id)) return false;
+  // a move that cannot be taken back is asked about first (teach.js), unless the player turned that off
+  if (!confirmed && teach.confirmFirst(S.table?.game, a, t, () => act(a, true))) return false;
   S.pending = true;
   S.ws.send(JSON.stringify({ type: "act", step: m.step, action: a.id }));
   draw();
@@ -377,6 +380,8 @@ function draw() {
   const offerGiveUp = !!m.can_give_up && !m.over;
   acts.hidden = !mine && !S.pending && !offerUndo && !offerGiveUp;
   S.composer.draw(S.pending ? [] : (m.legal || []), !S.pending && !m.over);
+  const hint = S.pending ? null : teach.hintBox(m, S.table, t, (a) => act(a));  // a tutorial table's hint
+  if (hint) $("choices").prepend(hint);
   if (offerUndo) {
     $("choices").append(el("button", { id: "undo", class: "undo", disabled: S.pending, onclick: () => undo() }, `↶ ${t("web.undo")}`));
   }
@@ -492,6 +497,7 @@ function showRules() {
   const text = rules[phase] ?? Object.values(rules).join("\n\n");
   $("rules-title").textContent = phase in rules ? t("rules_title", { phase: phaseName(phase) }) : t("web.rules");
   $("rules-body").textContent = text || t("web.no_rules");
+  $("rules-extra").replaceChildren(...teach.rulesExtras(S.meta, t));
   $("rules").showModal();
 }
 
