@@ -122,7 +122,8 @@ def test_refusals_change_nothing(db_url: str) -> None:
         bad: list[tuple[str, dict[str, Any], str]] = [
             (private["table"]["id"], {}, "not_public"),
             (tid, {"seat": 0}, "taken"),  # the creator's
-            (tid, {"seat": 7}, "bad_request"), (tid, {"seat": True}, "bad_request"), (tid, {"seat": "1"}, "bad_request"),
+            (tid, {"seat": 7}, "bad_request"), (tid, {"seat": True}, "bad_request"),
+            (tid, {"seat": "1"}, "bad_request"),
             (tid, {"name": "x" * 41}, "bad_request"), (tid, {"ready": "yes"}, "bad_request"),
             (tid, {"key": "k" * 201}, "bad_request"), ("no-such-table", {}, "unknown_table")]
         for table_id, body, why in bad:

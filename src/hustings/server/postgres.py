@@ -195,8 +195,8 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
     )),
     # open tables and personal keys (issue 25): the list of public tables waiting for players (a row while the
     # table is in the lobby: the trigger unlists it when its status leaves the lobby, the table's deletion takes
-    # it along); personal keys (hashes only) and the seat secrets tied to each, a tie dying with its secret (the
-    # seat changed hands)
+    # it along); personal keys (hashes only) and the seat secrets tied to each: a tie counts only while its secret
+    # lives (read joined with seat_secrets; the seat changed hands: it is dead), and goes with its table
     (6, (
         """CREATE TABLE open_tables (
             table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
@@ -218,8 +218,8 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         )""",
         """CREATE TABLE key_seats (
             key_hash TEXT NOT NULL REFERENCES player_keys (hash) ON DELETE CASCADE,
-            secret_hash TEXT NOT NULL REFERENCES seat_secrets (hash) ON DELETE CASCADE,
-            table_id TEXT NOT NULL,
+            secret_hash TEXT NOT NULL,
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
             seat INTEGER NOT NULL,
             tied_at DOUBLE PRECISION NOT NULL,
             PRIMARY KEY (key_hash, secret_hash)
@@ -554,6 +554,9 @@ class PostgresStore(ActionLog):
             # the key's row locked: two ties of one key at once count its ties one after the other
             if conn.execute("SELECT 1 FROM player_keys WHERE hash = %s FOR UPDATE", (key,)).fetchone() is None:
                 return None
+            # ties whose secret died (the seat changed hands) count no more: gone before the key's ties are counted
+            conn.execute("DELETE FROM key_seats WHERE key_hash = %s AND NOT EXISTS (SELECT 1 FROM seat_secrets s WHERE "
+                         "s.hash = key_seats.secret_hash)", (key,))
             row = conn.execute("SELECT count(*) FROM key_seats WHERE key_hash = %s", (key,)).fetchone()
             count = int(row[0]) if row else 0
             out = []
@@ -586,7 +589,8 @@ class PostgresStore(ActionLog):
         with self._conn() as conn:
             if conn.execute("SELECT 1 FROM player_keys WHERE hash = %s", (key,)).fetchone() is None:
                 return None
-            rows = conn.execute("SELECT table_id, seat, max(tied_at) FROM key_seats WHERE key_hash = %s "
+            rows = conn.execute("SELECT table_id, seat, max(tied_at) FROM key_seats WHERE key_hash = %s AND "
+                                "EXISTS (SELECT 1 FROM seat_secrets s WHERE s.hash = key_seats.secret_hash) "
                                 "GROUP BY table_id, seat", (key,)).fetchall()
         return [(str(r[0]), int(r[1]), float(r[2])) for r in rows]
 
@@ -594,7 +598,8 @@ class PostgresStore(ActionLog):
         with self._tx() as conn:
             # the seat's row locked: two devices minting at once count the seat's secrets one after the other
             conn.execute("SELECT 1 FROM seats WHERE table_id = %s AND seat = %s FOR UPDATE", (table_id, seat))
-            if conn.execute("SELECT 1 FROM key_seats WHERE key_hash = %s AND table_id = %s AND seat = %s LIMIT 1",
+            if conn.execute("SELECT 1 FROM key_seats WHERE key_hash = %s AND table_id = %s AND seat = %s AND "
+                          "EXISTS (SELECT 1 FROM seat_secrets s WHERE s.hash = key_seats.secret_hash) LIMIT 1",
                             (key, table_id, seat)).fetchone() is None:
                 return "not_tied"
             row = conn.execute("SELECT count(*) FROM seat_secrets WHERE table_id = %s AND seat = %s AND kind = 'seat'",

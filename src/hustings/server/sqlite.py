@@ -123,8 +123,8 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
     )),
     # open tables and personal keys (issue 25): the list of public tables waiting for players (a row while the
     # table is in the lobby: the trigger unlists it when its status leaves the lobby, the table's deletion takes
-    # it along); personal keys (hashes only) and the seat secrets tied to each, a tie dying with its secret (the
-    # seat changed hands)
+    # it along); personal keys (hashes only) and the seat secrets tied to each: a tie counts only while its secret
+    # lives (read joined with seat_secrets; the seat changed hands: it is dead), and goes with its table
     (5, (
         """CREATE TABLE open_tables (
             table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
@@ -144,8 +144,8 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         )""",
         """CREATE TABLE key_seats (
             key_hash TEXT NOT NULL REFERENCES player_keys (hash) ON DELETE CASCADE,
-            secret_hash TEXT NOT NULL REFERENCES seat_secrets (hash) ON DELETE CASCADE,
-            table_id TEXT NOT NULL,
+            secret_hash TEXT NOT NULL,
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
             seat INTEGER NOT NULL,
             tied_at REAL NOT NULL,
             PRIMARY KEY (key_hash, secret_hash)
@@ -484,6 +484,9 @@ class SqliteStore(ActionLog):
         with self._tx() as db:
             if db.execute("SELECT 1 FROM player_keys WHERE hash = ?", (key,)).fetchone() is None:
                 return None
+            # ties whose secret died (the seat changed hands) count no more: gone before the key's ties are counted
+            db.execute("DELETE FROM key_seats WHERE key_hash = ? AND NOT EXISTS (SELECT 1 FROM seat_secrets s WHERE "
+                       "s.hash = key_seats.secret_hash)", (key,))
             (count,) = db.execute("SELECT count(*) FROM key_seats WHERE key_hash = ?", (key,)).fetchone()
             out = []
             for secret in secrets:
@@ -516,7 +519,8 @@ class SqliteStore(ActionLog):
             try:
                 if self._db.execute("SELECT 1 FROM player_keys WHERE hash = ?", (key,)).fetchone() is None:
                     return None
-                rows = self._db.execute("SELECT table_id, seat, max(tied_at) FROM key_seats WHERE key_hash = ? "
+                rows = self._db.execute("SELECT table_id, seat, max(tied_at) FROM key_seats WHERE key_hash = ? AND "
+                                        "EXISTS (SELECT 1 FROM seat_secrets s WHERE s.hash = key_seats.secret_hash) "
                                         "GROUP BY table_id, seat", (key,)).fetchall()
             except sqlite3.Error as e:
                 raise StoreError(f"database error: {e}") from None
@@ -524,7 +528,8 @@ class SqliteStore(ActionLog):
 
     def mint_for_key(self, key: str, table_id: str, seat: int, new: SeatSecret, cap: int) -> str:
         with self._tx() as db:
-            if db.execute("SELECT 1 FROM key_seats WHERE key_hash = ? AND table_id = ? AND seat = ? LIMIT 1",
+            if db.execute("SELECT 1 FROM key_seats WHERE key_hash = ? AND table_id = ? AND seat = ? AND "
+                          "EXISTS (SELECT 1 FROM seat_secrets s WHERE s.hash = key_seats.secret_hash) LIMIT 1",
                           (key, table_id, seat)).fetchone() is None:
                 return "not_tied"
             (count,) = db.execute("SELECT count(*) FROM seat_secrets WHERE table_id = ? AND seat = ? AND kind = "
