@@ -51,6 +51,15 @@ def serve(
     spectator_idle: Annotated[float, typer.Option(help="seconds a spectator may send nothing (a browser pings "
                                                        "every 25) before it is disconnected")
                               ] = Limits.spectator_idle_s,
+    takes_per_minute: Annotated[float, typer.Option(help="free seats of public tables one client may take (quick "
+                                                         "play included) a minute on average")
+                                ] = Limits.takes_per_minute,
+    take_burst: Annotated[int, typer.Option(help="free seats one client may take at once")] = Limits.take_burst,
+    keys_per_hour: Annotated[float, typer.Option(help="personal keys (my tables on every device) one client may be "
+                                                      "given an hour on average")] = Limits.keys_per_hour,
+    open_keep: Annotated[float, typer.Option(help="seconds a public waiting table stays listed after a page of its "
+                                                  "people last kept it (they keep it every third of that)")
+                         ] = Limits.open_keep_s,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -81,6 +90,10 @@ def serve(
         fail("--max-connections and --max-connections-per-client must be at least 1")
     if spectator_idle < 30:
         fail("--spectator-idle must be at least 30 seconds (a browser pings every 25)")
+    if takes_per_minute <= 0 or take_burst < 1 or keys_per_hour <= 0:
+        fail("--takes-per-minute and --keys-per-hour must be positive, --take-burst at least 1")
+    if open_keep < 60:
+        fail("--open-keep must be at least 60 seconds (a page keeps its table every 40)")
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -92,7 +105,9 @@ def serve(
     limits = Limits(unclaimed_ttl_s=unclaimed_ttl, search_workers=search_workers,
                     creates_per_minute=creates_per_minute, create_burst=create_burst,
                     bot_tables_per_client=bot_tables_per_client, max_connections=max_connections,
-                    max_connections_per_client=max_connections_per_client, spectator_idle_s=spectator_idle)
+                    max_connections_per_client=max_connections_per_client, spectator_idle_s=spectator_idle,
+                    takes_per_minute=takes_per_minute, take_burst=take_burst, keys_per_hour=keys_per_hour,
+                    open_keep_s=open_keep)
     uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits),
                 **options)
 

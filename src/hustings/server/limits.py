@@ -55,7 +55,7 @@ class Limits:
     take_burst: int = 6
     #: personal keys one client may be given: this many an hour on average, and this many at once
     keys_per_hour: float = 30.0
-    key_burst: int = 10
+    key_burst: int = 20
     #: seats one personal key may be tied to (past it, its oldest finished tables make room; else refused)
     seats_per_key: int = 300
     #: tables one answer of "my tables" holds at most (``POST /api/me``: paged past it)

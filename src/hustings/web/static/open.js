@@ -54,18 +54,19 @@ async function ensureKey() {
   return made.key;
 }
 
-// Tie seat secrets this browser holds to its key (made on first need); a key the server does not know (its
-// database was reset) is replaced once.
-export async function tie(tokens, again = true) {
+// Tie seat secrets this browser holds to its key. ``make``: make the key first if there is none (the lobby does;
+// a table page ties only to a key this browser has, and the lobby ties the rest when it is next opened). A key
+// the server does not know (its database was reset) is replaced once.
+export async function tie(tokens, make = false, again = true) {
   const known = tied();
   const todo = [...new Set(tokens.filter((x) => typeof x === "string" && x && !known.has(x)))];
-  if (!todo.length) return;
+  if (!todo.length || (!make && !myKey())) return;
   try {
     const key = await ensureKey();
     for (let i = 0; i < todo.length; i += 200) await call("POST", "/api/me/tie", { key, tokens: todo.slice(i, i + 200) });
     markTied(todo);
   } catch (e) {
-    if (e.code === "unauthorized" && again) { localStorage.removeItem(KEY); localStorage.removeItem(TIED); return tie(tokens, false); }
+    if (e.code === "unauthorized" && again) { localStorage.removeItem(KEY); localStorage.removeItem(TIED); return tie(tokens, make, false); }
     throw e;
   }
 }
@@ -264,15 +265,16 @@ function drawMineList() {
     el("p", { class: "hint" }, t("web.me.other_hint")),
     el("div", { class: "row" }, el("input", { readonly: true, value: link, class: "link me-link", "aria-label": t("web.me.other_device"), onfocus: (e) => e.target.select() }),
       el("button", { class: "copy", onclick: () => navigator.clipboard?.writeText(link).then(() => toast(t("web.copied"), "info")) }, t("web.copy")))) : null;
-  box.replaceChildren(el("h2", {}, t("web.my_tables")),
+  // (replaceChildren writes a null as text: only parts that are there)
+  box.replaceChildren(...[el("h2", {}, t("web.my_tables")),
     O.mine.length ? list : el("p", { class: "hint" }, t("web.no_tables")),
     O.mineNext ? el("button", { id: "mine-more", onclick: () => refreshMine(true) }, t("web.open.more")) : null,
-    other);
+    other].filter(Boolean));
 }
 
 async function refreshMine(more = false) {
   const local = myTokens();
-  if (local.length) { try { await tie(local.map((x) => x.token)); } catch (e) { console.warn("tie:", e.message); } }
+  if (local.length) { try { await tie(local.map((x) => x.token), true); } catch (e) { console.warn("tie:", e.message); } }
   const key = myKey();
   if (!key) { O.mine = []; O.mineNext = null; drawMineList(); return; }
   try {
@@ -305,7 +307,7 @@ async function drawMine() {
 // The create form's "public" choice (lobby.js puts it in its form and the body)
 function formExtras(form) {
   return el("label", { class: "row public-choice" }, el("input", { id: "public", type: "checkbox", checked: !!form.public,
-    onchange: (e) => { form.public = e.target.checked; } }), " ", t("web.open.public"));
+    onchange: (e) => { form.public = e.target.checked; } }), " ", (lobby().L.words || O.words)?.t("web.open.public") ?? ""); // drawn before drawMine: the lobby's words
 }
 
 // ------------------------------------------------------------------------------------------- table page
