@@ -22,8 +22,8 @@ def _ctx(browser: Any, lang: str, viewport: dict[str, int], name: str) -> Any:
     ctx = browser.new_context(viewport=viewport)
     # (a popup's first document, about:blank, has no storage: the script skips it)
     ctx.add_init_script(f"try {{ localStorage.setItem('hustings.lang', '{lang}'); "
-                        f"if (!localStorage.getItem('hustings.name')) localStorage.setItem('hustings.name', '{name}') }}"
-                        " catch (e) {}")
+                        "if (!localStorage.getItem('hustings.name')) "
+                        f"localStorage.setItem('hustings.name', '{name}') }} catch (e) {{}}")
     return ctx
 
 
@@ -57,6 +57,7 @@ def test_strangers_find_each_other_through_open_tables(base_url: str, browser: A
     info = httpx.get(f"{base_url}/api/tables/{tid}", timeout=10).json()
     assert info["public"] is True and info["seats"][0]["joined"] and info["seats"][0]["ready"]
     ann.wait_for_selector(f"#open-list li[data-table='{tid}'] a.open-mine")  # hers: "Your table", no Take
+    ann.wait_for_selector(f"#mine li[data-table='{tid}']")  # and in her tables, through her new personal key
     no_missing_keys(ann)
     ann.screenshot(path=str(shots / "en-laptop-lobby-open.png"), full_page=True)
     with ann_ctx.expect_page() as opened:
@@ -73,7 +74,8 @@ def test_strangers_find_each_other_through_open_tables(base_url: str, browser: A
     row = f"#open-list li[data-table='{tid}']"
     bo.wait_for_selector(row)
     text = bo.locator(row).inner_text()
-    assert "選舉之戰" in text and "3 個座位中空 2 個" in text and "Friday <b>night</b>" in text, text
+    for words in ("選舉之戰", "3 個座位中空 2 個", "語言：English", "Friday <b>night</b>"):
+        assert words in text, text
     assert bo.locator(f"{row} b").count() == 0  # the name stayed text
     no_missing_keys(bo)
     _fits_phone(bo, "#open")
@@ -111,7 +113,8 @@ def test_strangers_find_each_other_through_open_tables(base_url: str, browser: A
     ann.wait_for_selector(f"#mine li[data-table='{tid}']")
     key = ann.evaluate("() => localStorage.getItem('hustings.key')")
     listed = httpx.post(f"{base_url}/api/me", json={"key": key}, timeout=10).json()["tables"]
-    shown = ann.evaluate("() => [...document.querySelectorAll('#mine li')].map(li => [li.dataset.table, li.dataset.turn])")
+    shown = ann.evaluate("() => [...document.querySelectorAll('#mine li')]"
+                         ".map(li => [li.dataset.table, li.dataset.turn])")
     assert [r[0] for r in shown] == [t["id"] for t in listed]
     assert [r[1] == "1" for r in shown] == [t["my_turn"] for t in listed]
     turns = [t["my_turn"] for t in listed]
