@@ -391,3 +391,15 @@ def test_a_database_of_today_opens_and_its_tables_stay_private(tmp_path: Path,
         await _close(hub)
 
     asyncio.run(after())
+
+
+def test_serve_options_of_open_tables() -> None:
+    """`hustings serve` passes its options to Limits and refuses values that make no sense."""
+    from typer.testing import CliRunner
+
+    from hustings.cli import app
+
+    for args, word in ((["--takes-per-minute", "0"], "--takes-per-minute"), (["--take-burst", "0"], "--take-burst"),
+                       (["--keys-per-hour", "-1"], "--keys-per-hour"), (["--open-keep", "10"], "--open-keep")):
+        res = CliRunner().invoke(app, ["serve", "--db", "sqlite:///nowhere/never.db", *args])
+        assert res.exit_code == 2 and word in res.output, (args, res.output)
