@@ -403,3 +403,27 @@ def test_serve_options_of_open_tables() -> None:
                        (["--keys-per-hour", "-1"], "--keys-per-hour"), (["--open-keep", "10"], "--open-keep")):
         res = CliRunner().invoke(app, ["serve", "--db", "sqlite:///nowhere/never.db", *args])
         assert res.exit_code == 2 and word in res.output, (args, res.output)
+
+
+def test_a_seat_the_host_took_back_is_free_again(db_url: str) -> None:
+    """At a public table waiting for players, a seat the host takes back is listed as free again; a stranger who
+    takes it gets it without the host's new invite, which then dies, and the old holder's name goes with it."""
+    async def run() -> None:
+        hub = await _hub(db_url)
+        made = await hub.create(_public(3))
+        tid = made["table"]["id"]
+        bea = await hub.take(tid, {"name": "Bea"})
+        conn, got = hub_conn()
+        await hub.hello(conn, tid, {"type": "hello", "token": bea["token"]})
+        back = await hub.revoke(tid, made["host"], bea["seat"])
+        assert (await hub.open_list())["tables"][0]["free"] == 2
+        taker = await hub.take(tid, {"seat": bea["seat"]})
+        assert taker["table"]["seats"][bea["seat"]]["name"] == "" and taker["table"]["seats"][bea["seat"]]["joined"]
+        with pytest.raises(LobbyError) as e:
+            await hub.claim(tid, {"invite": back["code"], "name": "Late"})
+        assert e.value.key == "server.lobby.invite_spent"
+        assert [k for k, _ in _secrets(db_url, tid, bea["seat"])] == ["seat"]
+        assert any(m.get("code") == "seat_revoked" for m in got)  # Bea's page was told, and closed
+        await _close(hub)
+
+    asyncio.run(run())

@@ -190,15 +190,13 @@ class OpenTables(Lobby):
         if seat is not None and (seat >= len(table.seats) or table.core.seat_names[seat] is not None):
             raise LobbyError("bad_request", "seat must be the number of a person's seat of this table")
         mine = new_token()
+        name = name or ""  # no name: not the name of whoever held the seat before (pages word it "P2", 「玩家2」)
         async with table.lock:
             got = await self._db(self.store.take_seat, table.id, seat,
                                  SeatSecret(table.id, seat or 0, "seat", token_hash(mine)), name=name, ready=ready)
             if got is None:  # someone was first (or the table filled up, or started, a moment ago)
                 raise LobbyError("conflict", "that seat was taken a moment ago", 409, key="server.open.taken")
-            changes: dict[str, Any] = {"joined": True, "ready": ready}
-            if name is not None:
-                changes["name"] = name
-            table.seats[got] = replace_seat(table.seats[got], **changes)
+            table.seats[got] = replace_seat(table.seats[got], joined=True, ready=ready, name=name)
             table.secrets_changed += 1
             for conn in [c for c in table.conns if c.seat == got]:  # an earlier holder's page (a revoked seat)
                 self._drop(table, conn, "seat_claimed")
