@@ -283,11 +283,25 @@ async function refreshMine(more = false) {
     const page = await call("POST", "/api/me", body);
     O.mine = more ? [...O.mine, ...page.tables] : page.tables;
     O.mineNext = page.next;
+    keepMine();
   } catch (e) {
     if (e.code === "unauthorized") { localStorage.removeItem(KEY); localStorage.removeItem(TIED); }
     console.warn("my tables:", e.message);
   }
   drawMineList();
+}
+
+// The person's public tables that wait for players stay listed while this lobby is open too (each kept at most
+// every 40 s; the server lists a table for 120 s after each keep).
+const kept = new Map();
+function keepMine() {
+  const held = new Map(myTokens().map((x) => [`${x.table}:${x.seat}`, x]));
+  for (const r of O.mine) {
+    const tok = held.get(`${r.id}:${r.seat}`);
+    if (!r.public || r.status !== "lobby" || !tok || Date.now() - (kept.get(r.id) || 0) < 40000) continue;
+    kept.set(r.id, Date.now());
+    call("POST", `/api/tables/${encodeURIComponent(r.id)}/keep`, { token: tok.token }).catch((e) => console.warn("keep:", e.message));
+  }
 }
 
 // lobby.js calls this wherever it drew its own list (after every load, a language switch, a create)
