@@ -432,7 +432,7 @@ class SqliteStore(ActionLog):
             where, args = "o.game = ? AND ", [game]
         rows = self._read(
             f"SELECT {', '.join('t.' + c for c in _TABLE_COLUMNS.split(', '))}, o.listed_at FROM open_tables o "
-            f"JOIN tables t ON t.id = o.table_id WHERE {where}(o.listed_at, o.table_id) > (?, ?) "
+            f"CROSS JOIN tables t ON t.id = o.table_id WHERE {where}(o.listed_at, o.table_id) > (?, ?) "
             "AND t.status = 'lobby' AND t.kept_until > ? "
             "AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = o.table_id AND s.joined = 0) "
             "ORDER BY o.listed_at, o.table_id LIMIT ?", (*args, after[0], after[1], now, limit))
