@@ -130,8 +130,9 @@ def test_refusals_change_nothing(db_url: str) -> None:
             with pytest.raises(LobbyError) as e:
                 await hub.take(table_id, body)
             assert why in (e.value.code, (e.value.key or "").rsplit(".", 1)[-1]), (body, e.value.code, e.value.key)
-        with pytest.raises(LobbyError):  # a public table needs a seat to take
+        with pytest.raises(LobbyError) as e:  # a public table needs a seat to take
             await hub.create({**_public(2), "seats": [{"bot": None}, {"bot": "random"}]})
+        assert e.value.status == 400 and "真人" in e.value.text("zh-Hant")
         with pytest.raises(LobbyError):
             await hub.create({**_public(2), "public": "yes"})
         assert sql(db_url, "SELECT table_id, seat, name, joined, ready FROM seats ORDER BY table_id, seat") == before

@@ -127,7 +127,8 @@ class Lobby(HubBase):
         if not isinstance(public, bool):
             raise LobbyError("bad_request", "public must be true or false")
         if public and not any(s["bot"] is None and p != claim for p, s in enumerate(seats_json)):
-            raise LobbyError("bad_request", "a public table needs a free person's seat for someone to take")
+            raise LobbyError("bad_request", "a public table needs a free person's seat for someone to take",
+                             key="server.open.needs_free_seat")
         try:
             clock = ClockSettings.from_json(body.get("clock"))
         except ClockError as e:
