@@ -64,7 +64,15 @@ _ANSWERS = [("GET", re.compile(r"/api/games"), "GameInfo[]"),
             ("POST", re.compile(r"/api/tables/[^/]+/claim"), "Claimed"),
             ("POST", re.compile(r"/api/tables/[^/]+/device"), "DeviceLink"),
             ("POST", re.compile(r"/api/tables/[^/]+/revoke"), "Revoked"),
-            ("POST", re.compile(r"/api/my"), "MyTable[]")]
+            ("POST", re.compile(r"/api/my"), "MyTable[]"),
+            ("GET", re.compile(r"/api/open"), "OpenList"),
+            ("POST", re.compile(r"/api/tables/[^/]+/take"), "Taken"),
+            ("POST", re.compile(r"/api/tables/[^/]+/keep"), "Kept"),
+            ("POST", re.compile(r"/api/quick"), "Taken"),
+            ("POST", re.compile(r"/api/keys"), "PersonalKey"),
+            ("POST", re.compile(r"/api/me"), "KeyTables"),
+            ("POST", re.compile(r"/api/me/tie"), "Tied"),
+            ("POST", re.compile(r"/api/me/open"), "YourSeat")]
 
 
 def check_lobby_answer(response: httpx.Response) -> None:

@@ -55,6 +55,15 @@ def serve(
                                                      "rematch offer once one accepted (a turn clock's turn, when "
                                                      "longer); then bots take the seats of the others")
                             ] = Limits.rematch_wait_s,
+    takes_per_minute: Annotated[float, typer.Option(help="free seats of public tables one client may take (quick "
+                                                         "play included) a minute on average")
+                                ] = Limits.takes_per_minute,
+    take_burst: Annotated[int, typer.Option(help="free seats one client may take at once")] = Limits.take_burst,
+    keys_per_hour: Annotated[float, typer.Option(help="personal keys (my tables on every device) one client may be "
+                                                      "given an hour on average")] = Limits.keys_per_hour,
+    open_keep: Annotated[float, typer.Option(help="seconds a public waiting table stays listed after a page of its "
+                                                  "people last kept it (they keep it every third of that)")
+                         ] = Limits.open_keep_s,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -87,6 +96,10 @@ def serve(
         fail("--spectator-idle must be at least 30 seconds (a browser pings every 25)")
     if not 5 <= rematch_wait <= 30 * 24 * 3600:
         fail("--rematch-wait must be from 5 seconds to 30 days")
+    if takes_per_minute <= 0 or take_burst < 1 or keys_per_hour <= 0:
+        fail("--takes-per-minute and --keys-per-hour must be positive, --take-burst at least 1")
+    if open_keep < 60:
+        fail("--open-keep must be at least 60 seconds (a page keeps its table every 40)")
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -99,7 +112,9 @@ def serve(
                     creates_per_minute=creates_per_minute, create_burst=create_burst,
                     bot_tables_per_client=bot_tables_per_client, max_connections=max_connections,
                     max_connections_per_client=max_connections_per_client, spectator_idle_s=spectator_idle,
-                    rematch_wait_s=rematch_wait)
+                    rematch_wait_s=rematch_wait,
+                    takes_per_minute=takes_per_minute, take_burst=take_burst, keys_per_hour=keys_per_hour,
+                    open_keep_s=open_keep)
     uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits),
                 **options)
 

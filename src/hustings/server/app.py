@@ -338,6 +338,65 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             return await hub.my_tables((await _body(request)).get("tokens"))
         return await _run(go())
 
+    # -- open tables and personal keys (issue 25; hustings.server.opentables) ------------------------------------
+
+    def _client(request: Request) -> str:
+        return client_key(request.client.host if request.client else None)
+
+    @lobby("GET", "/api/open")
+    async def open_list(request: Request) -> Response:
+        q = request.query_params
+        return await _run(hub.open_list(q.get("game"), q.get("cursor"), q.get("limit"), _request_lang(request)),
+                          request)
+
+    @lobby("POST", "/api/tables/{table_id}/take")
+    async def take(request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.take(request.path_params["table_id"], await _body(request), client=_client(request),
+                                  lang=_request_lang(request))
+        return await _run(go(), request)
+
+    @lobby("POST", "/api/tables/{table_id}/keep")
+    async def keep(request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.keep_open(request.path_params["table_id"], (await _body(request)).get("token"))
+        return await _run(go(), request)
+
+    @lobby("POST", "/api/quick")
+    async def quick(request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.quick(await _body(request), client=_client(request), lang=_request_lang(request))
+        return await _run(go(), request)
+
+    @lobby("POST", "/api/keys")
+    async def new_key(request: Request) -> Response:
+        async def go() -> Any:
+            await _body(request)  # nothing is read from it, but its size is held to the limit all the same
+            return await hub.new_key(client=_client(request), lang=_request_lang(request))
+        return await _run(go(), request)
+
+    @lobby("POST", "/api/me")
+    async def me(request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.my_by_key(await _body(request))
+        return await _run(go(), request)
+
+    @lobby("POST", "/api/me/tie")
+    async def tie(request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.tie(await _body(request))
+        return await _run(go(), request)
+
+    @lobby("POST", "/api/me/open")
+    async def open_mine(request: Request) -> Response:
+        async def go() -> Any:
+            return await hub.open_mine(await _body(request))
+        return await _run(go(), request)
+
+    @app.get("/me")
+    async def me_page() -> Response:
+        return _page("index.html")
+
     # -- play -------------------------------------------------------------------------------------------------
 
     async def play_route(ws: WebSocket) -> None:

@@ -48,6 +48,27 @@ class Limits:
     #: secrets one person may take of their own seat at a rematch by accepting again (a device each)
     rematch_secrets_per_seat: int = 8
 
+    # -- open tables and personal keys (issue 25) ----------------------------------------------------------------
+    #: public tables one answer of the open list holds at most (``GET /api/open``: paged past it)
+    open_page: int = 50
+    #: a public waiting table stays listed this long after a page of one of its people last kept it (the pages keep
+    #: it every third of this); unkept, it leaves the list (and, if nobody claimed a seat, expires as any other)
+    open_keep_s: float = 120.0
+    #: free seats of public tables one client may take (quick play included): this many a minute on average, and
+    #: this many at once
+    takes_per_minute: float = 10.0
+    take_burst: int = 6
+    #: personal keys one client may be given: this many an hour on average, and this many at once
+    keys_per_hour: float = 30.0
+    key_burst: int = 20
+    #: seats one personal key may be tied to (past it, its oldest finished tables make room; else refused)
+    seats_per_key: int = 300
+    #: tables one answer of "my tables" holds at most (``POST /api/me``: paged past it)
+    my_page: int = 50
+    #: secrets one seat may hold (its person's devices); opening a table from "my tables" on one more device past it
+    #: is refused
+    secrets_per_seat: int = 16
+
     # -- bots ---------------------------------------------------------------------------------------------------------
     #: processes in which search bots think (cheap bots and stand-ins never wait behind them)
     search_workers: int = 1

@@ -122,6 +122,13 @@ class Lobby(HubBase):
             raise LobbyError("bad_request", str(e)) from None
         seats_json: list[dict[str, Any]] = [{"bot": s.bot, "name": s.name} for s in seats]
         claim, claim_name = self._claim_of(body.get("claim"), seats_json)
+        # public (issue 25): listed in the lobby while it waits, its free seats taken without an invite
+        public = body.get("public", False)
+        if not isinstance(public, bool):
+            raise LobbyError("bad_request", "public must be true or false")
+        if public and not any(s["bot"] is None and p != claim for p, s in enumerate(seats_json)):
+            raise LobbyError("bad_request", "a public table needs a free person's seat for someone to take",
+                             key="server.open.needs_free_seat")
         try:
             clock = ClockSettings.from_json(body.get("clock"))
         except ClockError as e:
@@ -151,9 +158,13 @@ class Lobby(HubBase):
             settings["tutorial"] = True
         if client is not None and all_bots:  # its creator's tables of bots only play a few at a time
             settings["by"] = self._admit_bots(client, caller_lang)
+        now = time.time()
+        if public:
+            settings["public"] = True
         record = TableRecord(id=table_id, game=game, options=options, seed=seed, rules_version=spec.rules_version,
                              engine_version=ENGINE_VERSION, rng=RNG_NAME, settings=settings, status="lobby",
-                             created_at=time.time(), rematch_of=None if rematch_of is None else rematch_of.id)
+                             created_at=now, rematch_of=None if rematch_of is None else rematch_of.id,
+                             kept_until=now + self.limits.open_keep_s if public else 0.0)
         host = new_token()
         codes = {p: new_token() for p, s in enumerate(seats_json) if s["bot"] is None and p != claim and invites}
         mine = new_token() if claim is not None else None
@@ -163,8 +174,9 @@ class Lobby(HubBase):
             stored.append(SeatSecret(table_id, claim, "seat", token_hash(mine)))
         # seats.token_hash (the store's first schema) holds a value no token hashes to: the seat's secrets are in
         # the store's seat secrets, any number of them
+        # at a public table its creator is ready: it starts by itself once its last free seat is taken
         seat_records = [SeatRecord(table_id, p, f"unused:{table_id}:{p}", s["name"], s["bot"] is not None or p == claim,
-                                   s["bot"] is not None) for p, s in enumerate(seats_json)]
+                                   s["bot"] is not None or (public and p == claim)) for p, s in enumerate(seats_json)]
         await self._db(self.store.create_table, record, seat_records, stored)
         # the table in memory from what was just stored, not read back (a new id: nobody else can know of it yet)
         table = self.tables.setdefault(table_id, build(record, seat_records, (), self.store, self.grace_s, state))
@@ -470,7 +482,8 @@ class Lobby(HubBase):
                 "lang": rec.settings.get("lang", "en"), "name": rec.settings.get("name", ""),
                 "rematch": rec.settings.get("rematch"), "rematch_of": rec.rematch_of,
                 "revoked": list(rec.settings.get("revoked") or []),
-                "tutorial": bool(rec.settings.get("tutorial", False))})
+                "tutorial": bool(rec.settings.get("tutorial", False)),
+                "public": rec.settings.get("public") is True})
         now = time.time()
         playing = rec.status == "playing"
         seats = []
@@ -497,7 +510,8 @@ def stored_info(record: TableRecord, seats: Sequence[SeatRecord]) -> dict[str, A
             "clock": ClockSettings.from_json(record.settings.get("clock")).to_json(),
             "lang": record.settings.get("lang", "en"), "name": record.settings.get("name", ""),
             "rematch": record.settings.get("rematch"), "rematch_of": record.rematch_of,
-            "revoked": list(record.settings.get("revoked") or []), "status": record.status, "step": record.steps,
+            "revoked": list(record.settings.get("revoked") or []), "public": record.settings.get("public") is True,
+            "status": record.status, "step": record.steps,
             "seats": [{"seat": s.seat, "name": s.name, "bot": bots[s.seat] if s.seat < len(bots) else None,
                        "joined": s.joined, "ready": s.ready, "connected": False, "connections": 0,
                        "replaced_by_bot": False}

@@ -193,6 +193,40 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         "ALTER TABLE tables ADD COLUMN kept_until DOUBLE PRECISION NOT NULL DEFAULT 0",
         "CREATE INDEX tables_lobby_age ON tables (status, created_at, id)",
     )),
+    # open tables and personal keys (issue 25): the list of public tables waiting for players (a row while the
+    # table is in the lobby: the trigger unlists it when its status leaves the lobby, the table's deletion takes
+    # it along); personal keys (hashes only) and the seat secrets tied to each: a tie counts only while its secret
+    # lives (read joined with seat_secrets; the seat changed hands: it is dead), and goes with its table
+    (6, (
+        """CREATE TABLE open_tables (
+            table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            listed_at DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX open_tables_age ON open_tables (listed_at, table_id)",
+        "CREATE INDEX open_tables_game ON open_tables (game, listed_at, table_id)",
+        """CREATE FUNCTION hustings_unlist() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM open_tables WHERE table_id = NEW.id;
+            RETURN NULL;
+        END $$""",
+        """CREATE TRIGGER open_tables_unlist AFTER UPDATE OF status ON tables FOR EACH ROW
+            WHEN (OLD.status = 'lobby' AND NEW.status <> 'lobby') EXECUTE PROCEDURE hustings_unlist()""",
+        """CREATE TABLE player_keys (
+            hash TEXT PRIMARY KEY,
+            created_at DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE key_seats (
+            key_hash TEXT NOT NULL REFERENCES player_keys (hash) ON DELETE CASCADE,
+            secret_hash TEXT NOT NULL,
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            tied_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (key_hash, secret_hash)
+        )""",
+        "CREATE INDEX key_seats_secret ON key_seats (secret_hash)",
+        "CREATE INDEX key_seats_seat ON key_seats (key_hash, table_id, seat)",
+    )),
 )
 
 #: moves stored in one call of hustings_append_many at most
@@ -354,6 +388,9 @@ class PostgresStore(ActionLog):
                         "INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (%s,%s,%s,%s,%s)",
                         [(x.hash, table.id, x.seat, x.kind, x.expires_at) for x in secrets],
                     )
+            if table.settings.get("public") is True and table.status == "lobby":
+                conn.execute("INSERT INTO open_tables (table_id, game, listed_at) VALUES (%s, %s, %s)",
+                             (table.id, table.game, table.created_at))
         self._know(table.id, table.steps, move=False)
 
     def table(self, table_id: str) -> TableRecord:
@@ -450,6 +487,128 @@ class PostgresStore(ActionLog):
             if conn.execute("UPDATE tables SET kept_until = %s WHERE id = %s", (until, table_id)).rowcount != 1:
                 raise TableNotFound(table_id)
         self._hint(table_id, "l")
+
+    # -- open tables and personal keys ------------------------------------------------------------------------
+
+    def open_tables(self, game: str | None, after: tuple[float, str], limit: int,
+                    now: float) -> list[tuple[TableRecord, list[SeatRecord]]]:
+        where: str = ""
+        args: list[Any] = []
+        if game is not None:
+            where, args = "o.game = %s AND ", [game]
+        columns = ", ".join("t." + c for c in _TABLE_COLUMNS.split(", "))
+        with self._conn() as conn:
+            rows = conn.execute(
+                f"SELECT {columns} FROM open_tables o JOIN tables t ON t.id = o.table_id "
+                f"WHERE {where}(o.listed_at, o.table_id) > (%s, %s) AND t.status = 'lobby' AND t.kept_until > %s "
+                "AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = o.table_id AND NOT s.joined) "
+                "ORDER BY o.listed_at, o.table_id LIMIT %s", (*args, after[0], after[1], now, limit)).fetchall()
+            if not rows:
+                return []
+            seats: dict[str, list[SeatRecord]] = {}
+            for r in conn.execute(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id = ANY(%s) ORDER BY table_id, "
+                                  "seat", ([str(r[0]) for r in rows],)).fetchall():
+                seats.setdefault(str(r[0]), []).append(_seat(r))
+        out = []
+        for row in rows:
+            with contextlib.suppress(TableDamaged):  # a damaged row damages only its own table
+                record = _table(row)
+                out.append((record, seats.get(record.id, [])))
+        return out
+
+    def take_seat(self, table_id: str, seat: int | None, new: SeatSecret, *, name: str | None,
+                  ready: bool | None) -> int | None:
+        with self._tx() as conn:
+            # the table row locked: its start (a status change) waits, and takers of one table go one by one
+            listed = conn.execute("SELECT 1 FROM open_tables o JOIN tables t ON t.id = o.table_id WHERE "
+                                  "o.table_id = %s AND t.status = 'lobby' FOR UPDATE OF t", (table_id,)).fetchone()
+            if listed is None:
+                return None
+            if seat is None:
+                row = conn.execute("SELECT min(seat) FROM seats WHERE table_id = %s AND NOT joined",
+                                   (table_id,)).fetchone()
+                if row is None or row[0] is None:
+                    return None
+                seat = int(row[0])
+            sets: list[str] = ["joined = TRUE"]
+            args: list[Any] = []
+            for column, value in (("name", name), ("ready", ready)):
+                if value is not None:
+                    sets.append(f"{column} = %s")
+                    args.append(value)
+            if conn.execute(f"UPDATE seats SET {', '.join(sets)} WHERE table_id = %s AND seat = %s AND NOT joined",
+                            (*args, table_id, seat)).rowcount != 1:
+                return None
+            conn.execute("DELETE FROM seat_secrets WHERE table_id = %s AND seat = %s", (table_id, seat))
+            conn.execute("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (%s,%s,%s,%s,%s)",
+                         (new.hash, table_id, seat, "seat", None))
+        self._hint(table_id, "l")
+        return seat
+
+    def add_key(self, hash: str, now: float) -> None:
+        with self._conn() as conn:
+            conn.execute("INSERT INTO player_keys (hash, created_at) VALUES (%s, %s)", (hash, now))
+
+    def tie_key(self, key: str, secrets: Sequence[str], now: float, cap: int) -> list[str] | None:
+        with self._tx() as conn:
+            # the key's row locked: two ties of one key at once count its ties one after the other
+            if conn.execute("SELECT 1 FROM player_keys WHERE hash = %s FOR UPDATE", (key,)).fetchone() is None:
+                return None
+            # ties whose secret died (the seat changed hands) count no more: gone before the key's ties are counted
+            conn.execute("DELETE FROM key_seats WHERE key_hash = %s AND NOT EXISTS (SELECT 1 FROM seat_secrets s WHERE "
+                         "s.hash = key_seats.secret_hash)", (key,))
+            row = conn.execute("SELECT count(*) FROM key_seats WHERE key_hash = %s", (key,)).fetchone()
+            count = int(row[0]) if row else 0
+            out = []
+            for secret in secrets:
+                found = conn.execute("SELECT table_id, seat FROM seat_secrets WHERE hash = %s AND kind = 'seat'",
+                                     (secret,)).fetchone()
+                if found is None:
+                    out.append("no_seat")
+                    continue
+                if conn.execute("SELECT 1 FROM key_seats WHERE key_hash = %s AND secret_hash = %s",
+                                (key, secret)).fetchone() is not None:
+                    out.append("tied")
+                    continue
+                if count >= cap:  # the oldest tie to a finished table makes room, if there is one
+                    oldest = conn.execute("SELECT k.secret_hash FROM key_seats k JOIN tables t ON t.id = k.table_id "
+                                          "WHERE k.key_hash = %s AND t.status = 'over' ORDER BY k.tied_at LIMIT 1",
+                                          (key,)).fetchone()
+                    if oldest is None:
+                        out.append("full")
+                        continue
+                    conn.execute("DELETE FROM key_seats WHERE key_hash = %s AND secret_hash = %s", (key, oldest[0]))
+                    count -= 1
+                conn.execute("INSERT INTO key_seats (key_hash, secret_hash, table_id, seat, tied_at) VALUES "
+                             "(%s,%s,%s,%s,%s)", (key, secret, found[0], int(found[1]), now))
+                count += 1
+                out.append("tied")
+            return out
+
+    def key_seats(self, key: str) -> list[tuple[str, int, float]] | None:
+        with self._conn() as conn:
+            if conn.execute("SELECT 1 FROM player_keys WHERE hash = %s", (key,)).fetchone() is None:
+                return None
+            rows = conn.execute("SELECT table_id, seat, max(tied_at) FROM key_seats WHERE key_hash = %s AND "
+                                "EXISTS (SELECT 1 FROM seat_secrets s WHERE s.hash = key_seats.secret_hash) "
+                                "GROUP BY table_id, seat", (key,)).fetchall()
+        return [(str(r[0]), int(r[1]), float(r[2])) for r in rows]
+
+    def mint_for_key(self, key: str, table_id: str, seat: int, new: SeatSecret, cap: int) -> str:
+        with self._tx() as conn:
+            # the seat's row locked: two devices minting at once count the seat's secrets one after the other
+            conn.execute("SELECT 1 FROM seats WHERE table_id = %s AND seat = %s FOR UPDATE", (table_id, seat))
+            if conn.execute("SELECT 1 FROM key_seats WHERE key_hash = %s AND table_id = %s AND seat = %s AND "
+                          "EXISTS (SELECT 1 FROM seat_secrets s WHERE s.hash = key_seats.secret_hash) LIMIT 1",
+                            (key, table_id, seat)).fetchone() is None:
+                return "not_tied"
+            row = conn.execute("SELECT count(*) FROM seat_secrets WHERE table_id = %s AND seat = %s AND kind = 'seat'",
+                               (table_id, seat)).fetchone()
+            if row is not None and int(row[0]) >= cap:
+                return "full"
+            conn.execute("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (%s,%s,%s,%s,%s)",
+                         (new.hash, table_id, seat, "seat", None))
+            return "ok"
 
     def set_status(self, table_id: str, status: str) -> None:
         if status not in STATUSES:

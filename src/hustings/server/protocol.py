@@ -38,12 +38,14 @@ PlayErrorCode = Literal["bad_message", "unknown_table", "unauthorized", "stale_s
 #: every ``error`` of a lobby answer
 LobbyErrorCode = Literal["bad_request", "unauthorized", "unknown_table", "unknown_game", "not_found",
                          "method_not_allowed", "conflict", "too_large", "unavailable", "rules_version",
-                         "damaged_table", "too_many_tables", "too_many_bot_tables"]
+                         "damaged_table", "too_many_tables", "too_many_bot_tables", "too_many_takes",
+                         "too_many_keys"]
 PLAY_ERRORS: tuple[str, ...] = get_args(PlayErrorCode)
 #: each lobby error's HTTP status
 LOBBY_ERRORS = {"bad_request": 400, "unauthorized": 403, "unknown_table": 404, "unknown_game": 404, "not_found": 404,
                 "method_not_allowed": 405, "conflict": 409, "too_large": 413, "unavailable": 503, "rules_version": 409,
-                "damaged_table": 500, "too_many_tables": 429, "too_many_bot_tables": 429}
+                "damaged_table": 500, "too_many_tables": 429, "too_many_bot_tables": 429, "too_many_takes": 429,
+                "too_many_keys": 429}
 assert set(LOBBY_ERRORS) == set(get_args(LobbyErrorCode))
 BotLevel = Literal["random", "heuristic", "ismcts", "ismcts:easy", "ismcts:normal", "ismcts:hard"]
 TableStatus = Literal["lobby", "playing", "over"]
@@ -115,6 +117,8 @@ class TableInfo(TypedDict):
     revoked: list[Revocation]
     #: a tutorial table (each person's decision comes with ``advice``)
     tutorial: NotRequired[bool]
+    #: listed in the lobby while it waits for players; its free seats are taken without an invite
+    public: bool
     status: TableStatus
     step: int
     seats: list[SeatInfo]
@@ -420,6 +424,8 @@ class CreateTable(TypedDict):
     #: a tutorial table: each person's decision comes with the heuristic's hint and its reason (``advice``);
     #: only for a game whose heuristic gives reasons (all four)
     tutorial: NotRequired[bool]
+    #: listed in the lobby while it waits (default false: a private table, seats taken with invites only)
+    public: NotRequired[bool]
 
 
 class Invite(TypedDict):
@@ -549,6 +555,134 @@ class MyTable(TableInfo):
     seat: int
 
 
+class OpenSeat(TypedDict):
+    """A seat of a public table as the open list shows it."""
+
+    seat: int
+    name: str
+    bot: BotLevel | None
+    joined: bool
+
+
+class OpenTable(TypedDict):
+    """A public table waiting for players, in the open list."""
+
+    id: str
+    game: str
+    #: the game's name in the asker's language
+    title: str
+    variant: str
+    players: int
+    #: seats nobody has taken yet
+    free: int
+    seats: list[OpenSeat]
+    #: the language the table was set up in
+    lang: Lang
+    clock: ClockSettings
+    #: the game's options the table sets (its house rules): option -> value
+    rules: dict[str, Any]
+    #: the name its creator gave it
+    name: str
+    #: seconds since it was set up
+    waiting_s: float
+
+
+class OpenList(TypedDict):
+    """The answer to ``GET /api/open?game=&cursor=&limit=``: a page of public tables waiting for players, the
+    longest waiting first; ``next``: the cursor of the next page (null after the last)."""
+
+    tables: list[OpenTable]
+    next: str | None
+
+
+class Take(TypedDict):
+    """``POST /api/tables/<id>/take``: a free seat of a public table (``seat``; none: the first free one), without
+    an invite. ``ready`` defaults to true; ``key``: tie the seat to this personal key too."""
+
+    seat: NotRequired[int]
+    name: NotRequired[str]
+    ready: NotRequired[bool]
+    key: NotRequired[str]
+
+
+class Taken(Claimed):
+    """The answer to a take or a quick play: the seat and the taker's fresh secret, once; ``tied``: to the key
+    given. Quick play also says whether it ``created`` the table (then with its ``host`` secret)."""
+
+    tied: bool
+    created: NotRequired[bool]
+    host: NotRequired[str]
+
+
+class Quick(TypedDict):
+    """``POST /api/quick``: a free seat at a waiting public table of ``game`` (of ``variant``, for ``players``, if
+    given), else a new public table of it."""
+
+    game: str
+    variant: NotRequired[str]
+    players: NotRequired[int]
+    name: NotRequired[str]
+    ready: NotRequired[bool]
+    key: NotRequired[str]
+
+
+class Kept(TypedDict):
+    """The answer to ``POST /api/tables/<id>/keep`` ``{token}`` (a seat's or the host's secret): whether the table
+    is listed, and until when (seconds since the epoch) unless kept again."""
+
+    listed: bool
+    until: float
+
+
+class PersonalKey(TypedDict):
+    """The answer to ``POST /api/keys``: a personal key, once (the server keeps its hash)."""
+
+    key: str
+    #: ``/me#key=<key>``: opens "my tables" on another device
+    link: str
+
+
+class KeyRequest(TypedDict):
+    """``POST /api/me``: the tables of a personal key, a page at a time."""
+
+    key: str
+    cursor: NotRequired[str]
+    limit: NotRequired[int]
+
+
+class KeyTable(MyTable):
+    """An entry of "my tables": the table, the key's seat at it, and whether that seat must act now."""
+
+    my_turn: bool
+
+
+class KeyTables(TypedDict):
+    """The answer to ``POST /api/me``: the person's turn first, then games in play, tables waiting, finished
+    ones."""
+
+    tables: list[KeyTable]
+    next: str | None
+
+
+class Tie(TypedDict):
+    """``POST /api/me/tie``: tie seat secrets the caller holds to their personal key."""
+
+    key: str
+    tokens: list[str]
+
+
+class Tied(TypedDict):
+    tied: int
+
+
+class OpenMine(TypedDict):
+    """``POST /api/me/open``: a seat tied to the key, opened on this device (a fresh secret of its own)."""
+
+    key: str
+    table: str
+    seat: int
+
+
 class LobbyError(TypedDict):
     """A refused lobby request (HTTP status by code: :data:`LOBBY_ERRORS`)."""
 
@@ -566,7 +700,11 @@ LOBBY: dict[str, Any] = {"GameInfo": GameInfo, "CreateTable": CreateTable, "Crea
                          "Ready": Ready, "SeatToken": SeatToken, "MyTablesRequest": MyTablesRequest,
                          "MyTable": MyTable, "TableInfo": TableInfo, "LobbyError": LobbyError, "Claim": Claim,
                          "Claimed": Claimed, "DeviceLink": DeviceLink, "Revoke": Revoke, "Revoked": Revoked,
-                         "RematchAnswer": RematchAnswer, "RematchRequest": RematchRequest}
+                         "RematchAnswer": RematchAnswer, "RematchRequest": RematchRequest,
+                         "OpenSeat": OpenSeat, "OpenTable": OpenTable, "OpenList": OpenList, "Take": Take,
+                         "Taken": Taken, "Quick": Quick, "Kept": Kept, "PersonalKey": PersonalKey,
+                         "KeyRequest": KeyRequest, "KeyTable": KeyTable, "KeyTables": KeyTables, "Tie": Tie,
+                         "Tied": Tied, "OpenMine": OpenMine, "YourSeat": YourSeat}
 #: each lobby route: (request body, answer); null: none
 ROUTES: dict[str, tuple[str | None, str]] = {
     "GET /api/games": (None, "GameInfo[]"),
@@ -581,6 +719,14 @@ ROUTES: dict[str, tuple[str | None, str]] = {
     "POST /api/tables/<id>/device": ("SeatToken", "DeviceLink"),
     "POST /api/tables/<id>/revoke": ("Revoke", "Revoked"),
     "POST /api/my": ("MyTablesRequest", "MyTable[]"),
+    "GET /api/open": (None, "OpenList"),
+    "POST /api/tables/<id>/take": ("Take", "Taken"),
+    "POST /api/tables/<id>/keep": ("SeatToken", "Kept"),
+    "POST /api/quick": ("Quick", "Taken"),
+    "POST /api/keys": (None, "PersonalKey"),
+    "POST /api/me": ("KeyRequest", "KeyTables"),
+    "POST /api/me/tie": ("Tie", "Tied"),
+    "POST /api/me/open": ("OpenMine", "YourSeat"),
     "GET /api/tables/<id>/record": (None, "the engine record, seed included: only once the game is over"),
 }
 

@@ -121,6 +121,38 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         "ALTER TABLE tables ADD COLUMN kept_until REAL NOT NULL DEFAULT 0",
         "CREATE INDEX tables_lobby_age ON tables (status, created_at, id)",
     )),
+    # open tables and personal keys (issue 25): the list of public tables waiting for players (a row while the
+    # table is in the lobby: the trigger unlists it when its status leaves the lobby, the table's deletion takes
+    # it along); personal keys (hashes only) and the seat secrets tied to each: a tie counts only while its secret
+    # lives (read joined with seat_secrets; the seat changed hands: it is dead), and goes with its table
+    (5, (
+        """CREATE TABLE open_tables (
+            table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            listed_at REAL NOT NULL
+        )""",
+        "CREATE INDEX open_tables_age ON open_tables (listed_at, table_id)",
+        "CREATE INDEX open_tables_game ON open_tables (game, listed_at, table_id)",
+        """CREATE TRIGGER open_tables_unlist AFTER UPDATE OF status ON tables
+            WHEN OLD.status = 'lobby' AND NEW.status != 'lobby'
+        BEGIN
+            DELETE FROM open_tables WHERE table_id = NEW.id;
+        END""",
+        """CREATE TABLE player_keys (
+            hash TEXT PRIMARY KEY,
+            created_at REAL NOT NULL
+        )""",
+        """CREATE TABLE key_seats (
+            key_hash TEXT NOT NULL REFERENCES player_keys (hash) ON DELETE CASCADE,
+            secret_hash TEXT NOT NULL,
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            tied_at REAL NOT NULL,
+            PRIMARY KEY (key_hash, secret_hash)
+        )""",
+        "CREATE INDEX key_seats_secret ON key_seats (secret_hash)",
+        "CREATE INDEX key_seats_seat ON key_seats (key_hash, table_id, seat)",
+    )),
 )
 
 _TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
@@ -303,6 +335,9 @@ class SqliteStore(ActionLog):
             if secrets:
                 db.executemany("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (?,?,?,?,?)",
                                [(x.hash, table.id, x.seat, x.kind, x.expires_at) for x in secrets])
+            if table.settings.get("public") is True and table.status == "lobby":
+                db.execute("INSERT INTO open_tables (table_id, game, listed_at) VALUES (?,?,?)",
+                           (table.id, table.game, table.created_at))
 
     def table(self, table_id: str) -> TableRecord:
         rows = self._read(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
@@ -387,6 +422,123 @@ class SqliteStore(ActionLog):
         with self._tx() as db:
             self._exists(db, table_id)
             db.execute("UPDATE tables SET kept_until = ? WHERE id = ?", (until, table_id))
+
+    # -- open tables and personal keys ------------------------------------------------------------------------
+
+    def open_tables(self, game: str | None, after: tuple[float, str], limit: int,
+                    now: float) -> list[tuple[TableRecord, list[SeatRecord]]]:
+        where, args = "", []
+        if game is not None:
+            where, args = "o.game = ? AND ", [game]
+        rows = self._read(
+            f"SELECT {', '.join('t.' + c for c in _TABLE_COLUMNS.split(', '))}, o.listed_at FROM open_tables o "
+            f"CROSS JOIN tables t ON t.id = o.table_id WHERE {where}(o.listed_at, o.table_id) > (?, ?) "
+            "AND t.status = 'lobby' AND t.kept_until > ? "
+            "AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = o.table_id AND s.joined = 0) "
+            "ORDER BY o.listed_at, o.table_id LIMIT ?", (*args, after[0], after[1], now, limit))
+        if not rows:
+            return []
+        ids = [str(r[0]) for r in rows]
+        seats: dict[str, list[SeatRecord]] = {}
+        for r in self._read("SELECT table_id, seat, token_hash, name, joined, ready FROM seats WHERE table_id IN "
+                            f"({','.join('?' * len(ids))}) ORDER BY table_id, seat", ids):
+            seats.setdefault(str(r[0]), []).append(_seat(r))
+        out = []
+        for row in rows:
+            with suppress(TableDamaged):  # a damaged row damages only its own table
+                record = _table(row[:-1])
+                out.append((record, seats.get(record.id, [])))
+        return out
+
+    def take_seat(self, table_id: str, seat: int | None, new: SeatSecret, *, name: str | None,
+                  ready: bool | None) -> int | None:
+        with self._tx() as db:  # BEGIN IMMEDIATE: takers of one seat come one after the other
+            listed = db.execute("SELECT 1 FROM open_tables o JOIN tables t ON t.id = o.table_id WHERE o.table_id = ? "
+                                "AND t.status = 'lobby'", (table_id,)).fetchone()
+            if listed is None:
+                return None
+            if seat is None:
+                row = db.execute("SELECT min(seat) FROM seats WHERE table_id = ? AND joined = 0",
+                                 (table_id,)).fetchone()
+                if row is None or row[0] is None:
+                    return None
+                seat = int(row[0])
+            sets, args = ["joined = 1"], []
+            for column, value in (("name", name), ("ready", ready)):
+                if value is not None:
+                    sets.append(f"{column} = ?")
+                    args.append(int(value) if isinstance(value, bool) else value)
+            if db.execute(f"UPDATE seats SET {', '.join(sets)} WHERE table_id = ? AND seat = ? AND joined = 0",
+                          (*args, table_id, seat)).rowcount != 1:
+                return None
+            db.execute("DELETE FROM seat_secrets WHERE table_id = ? AND seat = ?", (table_id, seat))
+            db.execute("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (?,?,?,?,?)",
+                       (new.hash, table_id, seat, "seat", None))
+            return seat
+
+    def add_key(self, hash: str, now: float) -> None:
+        with self._tx() as db:
+            db.execute("INSERT INTO player_keys (hash, created_at) VALUES (?, ?)", (hash, now))
+
+    def tie_key(self, key: str, secrets: Sequence[str], now: float, cap: int) -> list[str] | None:
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM player_keys WHERE hash = ?", (key,)).fetchone() is None:
+                return None
+            # ties whose secret died (the seat changed hands) count no more: gone before the key's ties are counted
+            db.execute("DELETE FROM key_seats WHERE key_hash = ? AND NOT EXISTS (SELECT 1 FROM seat_secrets s WHERE "
+                       "s.hash = key_seats.secret_hash)", (key,))
+            (count,) = db.execute("SELECT count(*) FROM key_seats WHERE key_hash = ?", (key,)).fetchone()
+            out = []
+            for secret in secrets:
+                found = db.execute("SELECT table_id, seat FROM seat_secrets WHERE hash = ? AND kind = 'seat'",
+                                   (secret,)).fetchone()
+                if found is None:
+                    out.append("no_seat")
+                    continue
+                if db.execute("SELECT 1 FROM key_seats WHERE key_hash = ? AND secret_hash = ?",
+                              (key, secret)).fetchone() is not None:
+                    out.append("tied")
+                    continue
+                if count >= cap:  # the oldest tie to a finished table makes room, if there is one
+                    oldest = db.execute("SELECT k.secret_hash FROM key_seats k JOIN tables t ON t.id = k.table_id "
+                                        "WHERE k.key_hash = ? AND t.status = 'over' ORDER BY k.tied_at LIMIT 1",
+                                        (key,)).fetchone()
+                    if oldest is None:
+                        out.append("full")
+                        continue
+                    db.execute("DELETE FROM key_seats WHERE key_hash = ? AND secret_hash = ?", (key, oldest[0]))
+                    count -= 1
+                db.execute("INSERT INTO key_seats (key_hash, secret_hash, table_id, seat, tied_at) VALUES "
+                           "(?,?,?,?,?)", (key, secret, found[0], int(found[1]), now))
+                count += 1
+                out.append("tied")
+            return out
+
+    def key_seats(self, key: str) -> list[tuple[str, int, float]] | None:
+        with self._lock:
+            try:
+                if self._db.execute("SELECT 1 FROM player_keys WHERE hash = ?", (key,)).fetchone() is None:
+                    return None
+                rows = self._db.execute("SELECT table_id, seat, max(tied_at) FROM key_seats WHERE key_hash = ? AND "
+                                        "EXISTS (SELECT 1 FROM seat_secrets s WHERE s.hash = key_seats.secret_hash) "
+                                        "GROUP BY table_id, seat", (key,)).fetchall()
+            except sqlite3.Error as e:
+                raise StoreError(f"database error: {e}") from None
+        return [(str(r[0]), int(r[1]), float(r[2])) for r in rows]
+
+    def mint_for_key(self, key: str, table_id: str, seat: int, new: SeatSecret, cap: int) -> str:
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM key_seats WHERE key_hash = ? AND table_id = ? AND seat = ? AND "
+                          "EXISTS (SELECT 1 FROM seat_secrets s WHERE s.hash = key_seats.secret_hash) LIMIT 1",
+                          (key, table_id, seat)).fetchone() is None:
+                return "not_tied"
+            (count,) = db.execute("SELECT count(*) FROM seat_secrets WHERE table_id = ? AND seat = ? AND kind = "
+                                  "'seat'", (table_id, seat)).fetchone()
+            if count >= cap:
+                return "full"
+            db.execute("INSERT INTO seat_secrets (hash, table_id, seat, kind, expires_at) VALUES (?,?,?,?,?)",
+                       (new.hash, table_id, seat, "seat", None))
+            return "ok"
 
     def _exists(self, db: sqlite3.Connection, table_id: str) -> int:
         row = db.execute("SELECT steps FROM tables WHERE id = ?", (table_id,)).fetchone()

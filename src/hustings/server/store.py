@@ -274,6 +274,45 @@ class ServerStore(AsyncActionStore, Protocol):
         before then. :class:`TableNotFound` if there is none."""
         ...
 
+    # -- open tables and personal keys (issue 25) ---------------------------------------------------------------
+    # A table created with ``settings["public"]`` is listed (table ``open_tables``) while it is in the lobby: the
+    # store unlists it when its status leaves "lobby" (a trigger), and with the table when it is deleted.
+
+    def open_tables(self, game: str | None, after: tuple[float, str], limit: int,
+                    now: float) -> list[tuple[TableRecord, list[SeatRecord]]]:
+        """Public tables waiting for players, the longest waiting first: in the lobby, kept past ``now``
+        (``kept_until``), with a free seat (not joined); of ``game`` (None: any); the next ``limit`` after ``after``
+        (listed at, id). Each with its seat rows. A damaged row is left out."""
+        ...
+
+    def take_seat(self, table_id: str, seat: int | None, new: SeatSecret, *, name: str | None,
+                  ready: bool | None) -> int | None:
+        """In one transaction: a free seat (``seat``; None: the lowest free one) of a listed table changes hands
+        without an invite: it is marked joined (``name``, ``ready`` set), every earlier secret of it (its invite)
+        dies and ``new`` (a ``seat`` secret) is stored for it. Of two takers of one seat, one gets it. Returns the
+        seat, or None when the table is not listed or has no such free seat."""
+        ...
+
+    def add_key(self, hash: str, now: float) -> None:
+        """Store a personal key (its sha256 only)."""
+        ...
+
+    def tie_key(self, key: str, secrets: Sequence[str], now: float, cap: int) -> list[str] | None:
+        """In one transaction: tie each seat secret whose hash is in ``secrets`` to the personal key whose hash is
+        ``key`` (a tie dies with its secret: when the seat changes hands, it is gone). Past ``cap`` ties, the key's
+        oldest ties to finished tables make room. Per secret: "tied" (also when it was), "no_seat" (no such seat
+        secret) or "full" (no room); None when there is no such key."""
+        ...
+
+    def key_seats(self, key: str) -> list[tuple[str, int, float]] | None:
+        """The seats tied to the key (table id, seat, when last tied), or None when there is no such key."""
+        ...
+
+    def mint_for_key(self, key: str, table_id: str, seat: int, new: SeatSecret, cap: int) -> str:
+        """In one transaction: store ``new`` (a ``seat`` secret of ``table_id``'s ``seat``) if that seat is tied to
+        the key and holds fewer than ``cap`` secrets. Returns "ok", "not_tied" or "full"."""
+        ...
+
     def set_status(self, table_id: str, status: str) -> None: ...
 
     def set_settings(self, table_id: str, settings: Mapping[str, Any]) -> None: ...

@@ -33,6 +33,7 @@ from hustings.server.i18n import CATALOG
 from hustings.server.limits import Limits
 from hustings.server.live import LiveTable, PlayError, TableRefused, build, refusal_of, replace_record
 from hustings.server.lobby import LobbyError, token_hash
+from hustings.server.opentables import OpenTables
 from hustings.server.presence import Presence
 from hustings.server.quota import creator_tag
 from hustings.server.rematch import Rematches
@@ -60,7 +61,7 @@ def _bots_only(record: TableRecord) -> bool:
     return isinstance(seats, list) and bool(seats) and all(isinstance(s, dict) and s.get("bot") for s in seats)
 
 
-class Hub(Rematches, Connections, Presence, Cluster):
+class Hub(Rematches, OpenTables, Connections, Presence, Cluster):
     """Every table of one server process. ``grace_s``: how long a person may be gone before a stand-in plays for
     them; ``executor``: where cheap bots and stand-ins think (default: a thread pool; search bots think in worker
     processes, :mod:`hustings.server.thinking`)."""

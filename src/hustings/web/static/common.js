@@ -80,6 +80,8 @@ export function keepToken(entry) {
   const all = myTokens().filter((e) => e.token !== entry.token);
   all.unshift({ ...entry, at: Date.now() });
   localStorage.setItem(TOKENS, JSON.stringify(all.slice(0, 200)));
+  // tied to this browser's personal key too, so that "my tables" lists it on every device (open.js)
+  window.hustingsOpen?.tie([entry.token]).catch((e) => console.warn("tie:", e.message));
 }
 
 // A table's host secret (the creator's, or the first to ask for a rematch): kept only in this browser too.

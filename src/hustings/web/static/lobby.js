@@ -58,6 +58,7 @@ function drawCreate() {
     el("div", { class: "form" }, el("label", { for: "clock-mode" }, t("web.clock")), clockMode), bankRow, turnRow,
     el("div", { class: "form" }, el("label", { for: "table-name" }, t("web.table_name")), name),
     sit, tutorialChoice(f, t),
+    window.hustingsOpen?.formExtras(f) ?? null, // open.js: a public table
     el("button", { id: "create-btn", class: "primary", onclick: () => create() }, t("web.create")),
   );
 }
@@ -73,6 +74,7 @@ async function create() {
   const f = L.form;
   const body = { game: game().id, variant: f.variant, players: f.players, seats: f.seats.map((bot) => ({ bot })),
     clock: clockSettings(), lang: L.lang };
+  if (f.public) body.public = true;
   const nm = $("table-name").value.trim();
   if (nm) body.name = nm;
   if (f.tutorial) body.tutorial = true;
@@ -117,6 +119,7 @@ function showCreated(res) {
 }
 
 async function drawMine() {
+  if (window.hustingsOpen) return window.hustingsOpen.drawMine(); // open.js: my tables by personal key, and open tables
   const tokens = myTokens();
   const box = $("mine");
   box.replaceChildren(el("h2", {}, t("web.my_tables")));
@@ -165,4 +168,5 @@ async function load() {
   drawSpectate();
 }
 
+window.hustingsLobby = { L, showCreated }; // for open.js (its list offers the rematch, and names games and variants)
 load().catch((e) => toast(String(e.message || e)));
