@@ -330,3 +330,21 @@ def test_two_processes_on_one_database_tell_each_others_lines(servers: list[Serv
     a.close()
     b.close()
 
+
+
+def test_serve_takes_the_chat_limits_and_refuses_ones_that_make_no_sense() -> None:
+    from typer.testing import CliRunner
+
+    from hustings.cli import app
+
+    for args, word in ((["--chat-max-chars", "0"], "--chat-max-chars"),
+                       (["--chat-max-chars", "2001"], "--chat-max-chars"),
+                       (["--chat-per-minute", "0"], "--chat-per-minute"),
+                       (["--chat-burst", "0"], "--chat-burst"),
+                       (["--chat-lines-per-table", "-1"], "--chat-lines-per-table"),
+                       (["--chat-history", "501"], "--chat-history")):
+        res = CliRunner().invoke(app, ["serve", "--db", "sqlite:///nowhere/never.db", *args])
+        assert res.exit_code == 2 and word in res.output, (args, res.output)
+    res = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "250"})
+    assert all(f"--chat-{x}" in res.output for x in ("max-chars", "per-minute", "burst", "lines-per-table",
+                                                     "history"))
