@@ -116,21 +116,35 @@ def test_two_languages_chat_phrases_translate_markup_stays_text(base_url: str, b
         assert _small_controls(page) == []
     assert _small_controls(ann) == []
 
+    # on the phone, a line that comes while the chat is off screen counts on the bar's button, which takes the
+    # reader to the chat (and the count goes)
+    bo.evaluate("() => window.scrollTo(0, 0)")
+    bo.wait_for_function(f"() => !{CHAT}.seen")
+    ann.fill("#chat-input", "are you there?")
+    ann.click("#chat-send")
+    bo.wait_for_function("() => document.querySelector('#chat-open').dataset.unread === '1'")
+    assert "1" in str(bo.locator("#chat-open").text_content())
+    bo.screenshot(path=str(shots / "zh-Hant-phone-unread.png"))
+    bo.click("#chat-open")
+    bo.wait_for_function("() => document.querySelector('#chat-open').dataset.unread === '0'")
+    for page in (ann, bo, watcher):
+        _wait_lines(page, 5)
+
     # muting Bo is Ann's own: his lines leave her page (said how many), stay on the others, and after a reload
     ann.locator("#chat-mute > summary").click()
     ann.locator('.chat-mute[data-seat="1"]').click()
-    assert [x["seat"] for x in _lines(ann)] == [0, 0]
+    assert [x["seat"] for x in _lines(ann)] == [0, 0, 0]
     assert "2" in str(ann.locator("#chat-hidden").text_content())
     assert ann.locator('.chat-mute[data-seat="1"]').get_attribute("aria-pressed") == "true"
-    assert len(_lines(bo)) == 4
+    assert len(_lines(bo)) == 5
     ann.screenshot(path=str(shots / "en-laptop-muted.png"), full_page=True)
     ann.reload()
     ann.wait_for_function(f"() => {CHAT}.ready && {STATE}.model !== null")
-    _wait_lines(ann, 2)
-    assert [x["seat"] for x in _lines(ann)] == [0, 0]
+    _wait_lines(ann, 3)
+    assert [x["seat"] for x in _lines(ann)] == [0, 0, 0]
     ann.locator("#chat-mute > summary").click()
     ann.locator('.chat-mute[data-seat="1"]').click()
-    _wait_lines(ann, 4)  # the reload's history had them all: unmuted, they show again
+    _wait_lines(ann, 5)  # the reload's history had them all: unmuted, they show again
 
     # a language switch words the phrases again (from their keys), and the chat's own words
     ann.select_option("#lang", "zh-Hans")

@@ -12,6 +12,7 @@ seat's devices), ``chat_lines_per_table`` (0: no chat). Muting a seat is the rea
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 import unicodedata
@@ -25,6 +26,8 @@ from hustings.server.store import ChatLine, StoreError, TableNotFound
 
 if TYPE_CHECKING:
     from hustings.server.connections import Conn
+
+log = logging.getLogger("hustings.server")
 
 #: the quick phrases, by key: sent as the key, shown to each reader in their language (``chat.phrase.<key>``)
 PHRASES: tuple[str, ...] = ("hello", "good_luck", "your_turn", "thinking", "one_moment", "well_played", "oops",
@@ -98,7 +101,10 @@ class Chat(HubBase):
             return
         async with table.chat_lock:
             if table.chat is None:
-                table.chat = await self._db(self.store.chat, table.id, last=self.limits.chat_history)
+                try:
+                    table.chat = await self._db(self.store.chat, table.id, last=self.limits.chat_history)
+                except StoreError as e:  # the chat must not keep anyone from the game: read again at the next hello
+                    log.warning("table %s: chat not read: %s", table.id, e)
 
     def _chat_hello(self, conn: Conn, table: LiveTable) -> None:
         """After the welcome and the state: the latest lines, whether this connection may write, and the limits a
@@ -169,7 +175,8 @@ class Chat(HubBase):
         fresh = sorted((line for line in lines if line.n not in known and line.n > floor), key=lambda x: x.n)
         if not fresh:
             return
-        table.chat = sorted([*held, *fresh], key=lambda x: x.n)[-self.limits.chat_history:]
+        if table.chat is not None:  # (not read yet, or its read failed: the next hello reads them all)
+            table.chat = sorted([*held, *fresh], key=lambda x: x.n)[-self.limits.chat_history:]
         texts: dict[str, str] = {}
         for conn in list(table.conns):
             text = texts.get(conn.lang)
