@@ -348,3 +348,46 @@ def test_serve_takes_the_chat_limits_and_refuses_ones_that_make_no_sense() -> No
     res = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "250"})
     assert all(f"--chat-{x}" in res.output for x in ("max-chars", "per-minute", "burst", "lines-per-table",
                                                      "history"))
+
+
+def test_the_chat_store_contract_on_both_stores(db_url: str) -> None:
+    """What one store does with the chat, the other does: numbering from 0 in the order stored, the latest lines,
+    the limit of a table's lines (nothing stored past it), unknown tables and kinds refused, lines numbered once when
+    two stores write at once, and a table's lines deleted with it (the lobby's expiry)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from hustings.server.store import SeatRecord, StoreError, TableNotFound, TableRecord
+
+    stores = [open_store(db_url), open_store(db_url)]  # two stores: two server processes on one database
+    try:
+        first = stores[0]
+        record = TableRecord(id="tC", game="toy", options={"players": 2}, seed=7, rules_version="1",
+                             engine_version="0", rng="blake2b", settings={"seats": [{"bot": None}, {"bot": None}]},
+                             status="lobby", created_at=1000.0)
+        first.create_table(record, [SeatRecord("tC", p, f"unused:tC:{p}") for p in range(2)])
+        assert first.chat("tC") == []
+        a = first.add_chat("tC", 0, 1.5, "text", "hi <b>", max_lines=50)
+        b = first.add_chat("tC", 1, 2.5, "phrase", "good_game", max_lines=50)
+        assert a is not None and b is not None and (a.n, b.n) == (0, 1)
+        assert [(x.n, x.seat, x.at, x.kind, x.body) for x in stores[1].chat("tC")] == [
+            (0, 0, 1.5, "text", "hi <b>"), (1, 1, 2.5, "phrase", "good_game")]
+        assert [x.n for x in first.chat("tC", last=1)] == [1]
+        with pytest.raises(TableNotFound):
+            first.add_chat("nope", 0, 1.0, "text", "x", max_lines=50)
+        with pytest.raises(StoreError):
+            first.add_chat("tC", 0, 1.0, "html", "x", max_lines=50)
+        # both stores at once: every line stored once, numbered 0.. without a gap, up to the limit and no further
+        with ThreadPoolExecutor(8) as pool:
+            got = list(pool.map(lambda i: stores[i % 2].add_chat("tC", i % 2, 3.0 + i, "text", f"l{i}", max_lines=30),
+                                range(40)))
+        stored = first.chat("tC")
+        assert [x.n for x in stored] == list(range(30))
+        assert sum(x is not None for x in got) == 28 and len({x.n for x in got if x is not None}) == 28
+        assert first.add_chat("tC", 0, 99.0, "text", "past the limit", max_lines=30) is None
+        assert len(first.chat("tC")) == 30
+        # nobody claimed a seat: the lobby's expiry deletes the table, its lines with it
+        gone, _ = first.expire_unclaimed(2000.0, 2000.0, 10)
+        assert gone == ["tC"] and first.chat("tC") == []
+    finally:
+        for s in stores:
+            s.close()
