@@ -57,7 +57,8 @@ def protocol_errors(msg: Any, game: str | None, which: str = "server") -> list[s
 
 #: the lobby's answers by route (method, path pattern) -> the body's name in the protocol schema
 _ANSWERS = [("GET", re.compile(r"/api/games"), "GameInfo[]"),
-            ("POST", re.compile(r"/api/tables(/[^/]+/rematch)?"), "Created"),
+            ("POST", re.compile(r"/api/tables"), "Created"),
+            ("POST", re.compile(r"/api/tables/[^/]+/rematch"), "RematchAnswer"),
             ("GET", re.compile(r"/api/tables/[^/]+"), "TableInfo"),
             ("POST", re.compile(r"/api/tables/[^/]+/(join|ready|start)"), "TableInfo"),
             ("POST", re.compile(r"/api/tables/[^/]+/claim"), "Claimed"),

@@ -181,9 +181,12 @@ def test_rematch_makes_a_new_table_with_the_same_seats(server: Server) -> None:
     assert new["table"]["clock"]["mode"] == "turn" and new["table"]["game"] == "palace-escape"
     assert new["you"]["seat"] == 0 and new["you"]["token"] != _token(a, 0)
     assert server.http.get(f"/api/tables/{tid}").json()["rematch"] == new["table"]["id"]
-    # asked again: the seat at the rematch is this person's already (issue 23: nobody gets it a second time)
+    # the one person accepted: the rematch began at once (issue 25)
+    assert server.http.get(f"/api/tables/{new['table']['id']}").json()["status"] == "playing"
+    # asked again (another device): never an error, another secret of the same seat, nobody else's
     again = server.http.post(f"/api/tables/{tid}/rematch", json={"token": _token(a, 0)})
-    assert again.status_code == 409 and again.json()["error"] == "conflict"
+    assert again.status_code == 200 and again.json()["you"]["seat"] == 0
+    assert again.json()["you"]["token"] not in (new["you"]["token"], _token(a, 0)) and "host" not in again.json()
 
 
 # -------------------------------------------------------------------------------------------------- play

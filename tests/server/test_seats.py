@@ -275,10 +275,12 @@ def test_a_rematch_gives_each_person_their_own_seat_only(server: Server) -> None
     # a finished game's seats are not taken back (the rematch's host re-invites there, openly)
     r = server.http.post(f"/api/tables/{tid}/revoke", json={"host": made["host"], "seat": 1})
     assert r.status_code == 409 and r.json()["error"] == "conflict"
-    # asking again finds the seat taken (by its own person), and hands out nothing
+    # asking again (issue 25: the second press is never an error) gives Bo another secret of his own seat only
     again = server.http.post(f"/api/tables/{tid}/rematch", json={"token": bo}, params={"lang": "zh-Hans"})
-    assert again.status_code == 409 and "再来一局" in again.json()["message"]
+    assert again.status_code == 200 and again.json()["you"]["seat"] == 1 and "host" not in again.json()
+    assert _hello(server, new_id, again.json()["you"]["token"])["seat"] == 1
     info = server.http.get(f"/api/tables/{new_id}").json()
     assert [s["joined"] for s in info["seats"]] == [True, True] and info["seats"][0]["name"] == "Ann"
+    assert info["status"] == "playing"  # both accepted: the rematch began
     for c in clients:
         c.close()

@@ -58,6 +58,8 @@ def test_serve_refuses_limits_that_make_no_sense() -> None:
     for args, word in ((["--search-workers", "0"], "--search-workers"),
                        (["--creates-per-minute", "0"], "--creates-per-minute"),
                        (["--create-burst", "0"], "--create-burst"),
-                       (["--bot-tables-per-client", "-1"], "--bot-tables-per-client")):
+                       (["--bot-tables-per-client", "-1"], "--bot-tables-per-client"),
+                       (["--rematch-wait", "1"], "--rematch-wait"),
+                       (["--rematch-wait", str(10**9)], "--rematch-wait")):
         res = CliRunner().invoke(app, ["serve", "--db", "sqlite:///nowhere/never.db", *args])
         assert res.exit_code == 2 and word in res.output, (args, res.output)

@@ -94,12 +94,30 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         proc.kill()
 
 
+# Issue 24.4: a move that cannot be taken back asks first unless the player turned that off (kept in the browser).
+# The tests that play whole games by clicks turn it off as a player may, in every context they open;
+# tests/web/test_teach.py turns it on again and answers the question.
+NO_CONFIRM = "try { localStorage.setItem('hustings.confirm_irreversible', 'off'); } catch (e) {}"
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        new_context = b.new_context
+
+        def quiet_context(*args: Any, **kw: Any) -> Any:
+            ctx = new_context(*args, **kw)
+            ctx.add_init_script(NO_CONFIRM)
+            return ctx
+
+        def quiet_page(*args: Any, **kw: Any) -> Any:
+            return quiet_context(*args, **kw).new_page()  # (its context is left to the browser's close)
+
+        b.new_context = quiet_context  # type: ignore[method-assign]
+        b.new_page = quiet_page  # type: ignore[method-assign]
         yield b
         b.close()
 

@@ -56,6 +56,7 @@ DECIDE = """async (seed) => {
     }
   }
   document.querySelector("#choices .compose .send")?.click();
+  document.querySelector("#confirm-yes")?.click();  // a move that cannot be taken back asks first (issue 24.4)
   return step;
 }"""
 

@@ -78,11 +78,9 @@ def test_palace_escape_solo_by_tapping(base_url: str, browser: Any, shots: Path)
 
     # rematch from the finished table: a new table, same game, my seat's link opens it
     old_id = made["table"]["id"]
-    page.click("#summary #rematch")
-    page.wait_for_selector("#summary #rematch-open")
-    page.click("#summary #rematch-open")
+    page.click("#summary #rematch")  # the one person accepted: the rematch begins, the page goes to its seat
     page.wait_for_url(lambda url: "/t/" in url and old_id not in url, timeout=10000)
-    join_and_start([page])
+    page.wait_for_function(f"() => {STATE}.model !== null && {STATE}.table?.status === 'playing'", timeout=20000)
     fresh = model(page)
     assert fresh["m"]["step"] == 0 and fresh["m"]["view"]["status"] == "playing" and fresh["seat"] == 0
     new_id = page.url.split("/t/")[1].split("#")[0]

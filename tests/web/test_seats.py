@@ -157,17 +157,14 @@ def test_a_rematch_in_the_pages_gives_each_person_their_own_seat(base_url: str, 
         pages.append(page)
     ann_page, bo_page = pages
     ann_page.click("#summary #rematch")
-    ann_page.wait_for_selector("#summary #rematch-open")
+    ann_page.wait_for_function("() => document.querySelector('#rematch-box')?.dataset.state === 'open'")
     new_id = httpx.get(f"{base_url}/api/tables/{tid}", timeout=10).json()["rematch"]
     assert new_id
-    # Bo's page hears of the rematch and offers his own seat there
-    join = bo_page.evaluate(f"() => {STATE}.words.t('web.rematch_join')")
-    bo_page.wait_for_function("w => document.querySelector('#summary #rematch')?.textContent === w", arg=join)
+    # Bo's page hears of the rematch (issue 25: an offer naming who wants it) and he takes his own seat there
+    bo_page.wait_for_function("() => document.querySelector('#rematch-box')?.dataset.state === 'open'")
     bo_page.click("#summary #rematch")
-    bo_page.wait_for_selector("#summary #rematch-open")
-    bo_page.click("#summary #rematch-open")
-    bo_page.wait_for_function(f"() => location.pathname.endsWith('{new_id}') && {STATE}.table?.id === '{new_id}'")
-    bo_page.wait_for_selector("#join")
+    for page in pages:  # both accepted: the rematch begins and each page goes to its own seat
+        page.wait_for_function(f"() => location.pathname.endsWith('{new_id}') && {STATE}.table?.id === '{new_id}'")
     info = httpx.get(f"{base_url}/api/tables/{new_id}", timeout=10).json()
     assert [s["joined"] for s in info["seats"]] == [True, True] and info["rematch_of"] == tid
     assert not errors, errors

@@ -13,10 +13,42 @@ from typing import Any
 from hustings.bots.random_bot import check_view
 from hustings.engine import Action, GameState, get_spec, list_games
 from hustings.engine.adapters import AdapterKind
+from hustings.engine.i18n import Catalog
 
 Policy = Callable[[dict[str, Any], list[Action]], Action]
+Adviser = Callable[[dict[str, Any], list[Action]], "Advice"]
 Evaluator = Callable[[GameState], list[float]]
 ViewBuilder = Callable[[Any, "int | None"], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the heuristic would do and why (a tutorial table's hint): the ``action`` it chooses, the words key of
+    its reason in the game's catalog (``reason``, e.g. ``advice.draft``) and the numbers of the evaluation that
+    decided it (``numbers``: the key's placeholders, each a number). The numbers are the heuristic's own, worked
+    out on the way to the choice, never a canned text: :func:`advice_text` words them in a language."""
+
+    action: Action
+    reason: str
+    numbers: Mapping[str, int | float] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        for k, v in self.numbers.items():
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise TypeError(f"Advice.numbers[{k!r}] must be a number, not {v!r}")
+
+
+def number_text(x: float) -> str:
+    """A number of a reason as people read it: thousands separated, at most two decimals (an evaluation's
+    7.3512 reads 7.35; the choice was made on the exact value)."""
+    if float(x).is_integer():
+        return f"{int(x):,}"
+    return f"{x:,.2f}".rstrip("0").rstrip(".")
+
+
+def advice_text(advice: Advice, catalog: Catalog, lang: str) -> str:
+    """The reason of ``advice`` in ``lang``, from the game's catalog (``advice.reason`` filled with its numbers)."""
+    return catalog.text(advice.reason, lang, **{k: number_text(v) for k, v in advice.numbers.items()})
 
 
 @dataclass(frozen=True)
@@ -38,6 +70,10 @@ class Heuristic:
     of ``state.view(player)`` that ``choose`` reads: a pruned copy of the view (every key it has holds the
     view's value; the game's tests check that, and that ``choose`` picks the same on both). Without one,
     rollouts build the full view at every step. People and the root of a search always get the full view.
+
+    ``advise(view, legal)`` optionally returns :class:`Advice`: the action ``choose`` picks (always the same one:
+    both run one code path, and each game's tests check it on many positions) with the words key of its reason and
+    the numbers that decided it. A tutorial table shows it to a person as a hint.
     """
 
     choose: Policy
@@ -46,6 +82,7 @@ class Heuristic:
     # a dict is unhashable, so it stays out of the dataclass hash; the adapter is never edited after import
     levels: Mapping[str, Mapping[str, int | float]] = field(default_factory=dict, hash=False)
     rollout_view: ViewBuilder | None = None
+    advise: Adviser | None = None
 
     def __post_init__(self) -> None:
         from hustings.bots.ismcts import LEVELS  # ismcts imports this module
@@ -67,7 +104,8 @@ class Heuristic:
 LEVEL_KEYS = ("iterations", "depth", "seconds")
 
 BOT_KIND: AdapterKind[Heuristic] = AdapterKind(
-    "bot", "a hustings.bots.Heuristic(choose, evaluate=None, scale=12.0, levels={}, rollout_view=None)",
+    "bot", "a hustings.bots.Heuristic(choose, evaluate=None, scale=12.0, levels={}, rollout_view=None, "
+    "advise=None)",
     lambda obj: isinstance(obj, Heuristic),
     "`hustings.bots` (`heuristic`, and ISMCTS rollouts); without it: `random` and `ismcts` with random rollouts")
 
@@ -101,3 +139,13 @@ class HeuristicBot:
         if not legal:
             raise ValueError("HeuristicBot was asked to act with no legal actions")
         return self._choose(view, legal)
+
+
+def advise(game: str, view: dict[str, Any], legal: list[Action]) -> Advice | None:
+    """What the game's heuristic would do from ``view`` and why, or None for a game whose heuristic gives no
+    reasons (or has no heuristic)."""
+    h = heuristic_for(game)
+    if h is None or h.advise is None or not legal:
+        return None
+    check_view(view)
+    return h.advise(view, legal)

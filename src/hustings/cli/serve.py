@@ -63,6 +63,10 @@ def serve(
                                                            "server)")] = Limits.chat_lines_per_table,
     chat_history: Annotated[int, typer.Option(help="the latest chat lines sent to whoever opens a table")
                             ] = Limits.chat_history,
+    rematch_wait: Annotated[float, typer.Option(help="seconds the people of a finished game have to answer its "
+                                                     "rematch offer once one accepted (a turn clock's turn, when "
+                                                     "longer); then bots take the seats of the others")
+                            ] = Limits.rematch_wait_s,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -100,6 +104,8 @@ def serve(
     if chat_lines_per_table < 0 or not 0 <= chat_history <= MAX_CHAT_HISTORY:
         fail(f"--chat-lines-per-table must not be negative (0: no chat) and --chat-history must be from 0 to "
              f"{MAX_CHAT_HISTORY}")
+    if not 5 <= rematch_wait <= 30 * 24 * 3600:
+        fail("--rematch-wait must be from 5 seconds to 30 days")
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -113,7 +119,8 @@ def serve(
                     bot_tables_per_client=bot_tables_per_client, max_connections=max_connections,
                     max_connections_per_client=max_connections_per_client, spectator_idle_s=spectator_idle,
                     chat_max_chars=chat_max_chars, chat_per_minute=chat_per_minute, chat_burst=chat_burst,
-                    chat_lines_per_table=chat_lines_per_table, chat_history=chat_history)
+                    chat_lines_per_table=chat_lines_per_table, chat_history=chat_history,
+                    rematch_wait_s=rematch_wait)
     uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits),
                 **options)
 

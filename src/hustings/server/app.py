@@ -309,7 +309,8 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     @lobby("POST", "/api/tables/{table_id}/rematch")
     async def rematch(request: Request) -> Response:
         async def go() -> Any:
-            return await hub.rematch(request.path_params["table_id"], (await _body(request)).get("token"))
+            body = await _body(request)
+            return await hub.rematch(request.path_params["table_id"], body.get("token"), body.get("accept", True))
         return await _run(go(), request)
 
     @lobby("POST", "/api/tables/{table_id}/claim")

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from hustings.server.live import HubBase, LiveTable, replace_record
+from hustings.server.live import HubBase, LiveTable, build, replace_record
 
 log = logging.getLogger("hustings.server")
 
@@ -167,6 +167,10 @@ class Cluster(HubBase):
                 if entry not in told:  # taken back through another process
                     self._tell_revoked(table, int(entry["seat"]))
             if record.status == "playing" and table.status == "lobby":
+                bots = [s.get("bot") for s in record.settings.get("seats") or []]
+                if bots != list(table.core.seat_names):  # bots took seats before the start (a rematch's leavers)
+                    table.record = replace_record(table.record, settings=dict(record.settings))
+                    table.core = build(table.record, table.seats, (), self.store, self.grace_s).core
                 self._begin(table, dict(record.settings))  # started through another process
                 changed = True
             elif record.status == "over" and table.status == "playing" and "given_up" in record.settings:

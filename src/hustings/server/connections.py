@@ -155,6 +155,7 @@ class Connections(HubBase):
         if voice is None:  # the connection's language and the names people chose for the seats
             voice = cache["voice", lang] = W.voice(lang, [s.name for s in table.seats])
         legal_json = "[]"
+        advice_json = ""
         if seat is not None and playing and part.legal and not st.is_over:
             lkey = ("legal", seat, lang)
             if lkey not in frags:
@@ -166,6 +167,12 @@ class Connections(HubBase):
                     frags[lkey] = dumps(entries)
                     table.legal_json[seat, lang] = entries, frags[lkey]
             legal_json = frags[lkey]
+            if table.record.settings.get("tutorial"):
+                akey = ("advice", seat, lang)
+                if akey not in frags:  # a tutorial table: the heuristic's hint, worked out once a step and language
+                    found = W.advice(table.record.game, view, part.legal, lang)
+                    frags[akey] = "" if found is None else f'"advice":{dumps(found)},'
+                advice_json = frags[akey]
         can_undo = seat is not None and part.can_undo
         can_give_up = seat is not None and playing and part.can_give_up
         # an update leaves out the view, the legal actions and TableInfo when this connection was last sent the
@@ -188,7 +195,9 @@ class Connections(HubBase):
             if ev is None:
                 ev = frags[ekey] = self._event_json(table.record.game, voice, e)
             evs.append(ev)
+        # the hint rests on the view and the legal actions: sent again when either is
         parts = [f'"view":{view_json},' if with_view else "", f'"legal":{legal_json},' if with_legal else "",
+                 advice_json if with_view or with_legal else "",
                  f'"table":{info_json},' if with_info else ""]
         text = cache[mkey] = (
             f'{{"type":"{kind}",{acked}"step":{update.step},{"".join(parts)}'

@@ -42,6 +42,11 @@ class Limits:
     unclaimed_ttl_s: float = 24 * 3600.0
     #: how long a seat's "add another device" link works (it works once)
     device_link_s: float = 600.0
+    #: how long the people of a finished game have to answer its rematch offer once someone accepted it (a turn
+    #: clock's turn, when longer); then the rematch starts with bots in the seats of those who did not accept
+    rematch_wait_s: float = 120.0
+    #: secrets one person may take of their own seat at a rematch by accepting again (a device each)
+    rematch_secrets_per_seat: int = 8
 
     # -- the chat at each table (hustings.server.chat) ------------------------------------------------------------
     #: characters in one chat line at most (after control and direction-override characters are taken out)

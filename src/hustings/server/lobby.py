@@ -130,6 +130,7 @@ class Lobby(HubBase):
         lang = body.get("lang", "en")
         if lang not in LANGS:
             raise LobbyError("bad_request", f"lang must be one of {', '.join(LANGS)}")
+        tutorial = self._tutorial_of(game, body.get("tutorial", False))
         options: dict[str, Any] = {"players": players, "variant": variant}
         extra = body.get("options") or {}
         if not isinstance(extra, Mapping) or any(k not in spec.options for k in extra):
@@ -147,6 +148,8 @@ class Lobby(HubBase):
             seats_json[claim]["name"] = claim_name
         settings = {"seats": seats_json, "clock": clock.to_json(), "lang": lang,
                     "name": str(body.get("name") or "")[:80]}
+        if tutorial:
+            settings["tutorial"] = True
         if client is not None and all_bots:  # its creator's tables of bots only play a few at a time
             settings["by"] = self._admit_bots(client, caller_lang)
         record = TableRecord(id=table_id, game=game, options=options, seed=seed, rules_version=spec.rules_version,
@@ -179,6 +182,16 @@ class Lobby(HubBase):
         if claim is not None and mine is not None:
             answer["you"] = {"seat": claim, "token": mine, "link": seat_link(table_id, claim, mine)}
         return answer
+
+    @staticmethod
+    def _tutorial_of(game: str, value: object) -> bool:
+        """``tutorial``: true or false; true only for a game whose heuristic gives its reasons (its hints)."""
+        if not isinstance(value, bool):
+            raise LobbyError("bad_request", "tutorial must be true or false")
+        h = heuristic_for(game)
+        if value and (h is None or h.advise is None):
+            raise LobbyError("bad_request", f"tutorial: {game} has no hints (its heuristic gives no reasons)")
+        return value
 
     @staticmethod
     def _claim_of(value: object, seats_json: Sequence[Mapping[str, Any]]) -> tuple[int | None, str | None]:
@@ -312,45 +325,6 @@ class Lobby(HubBase):
         self._start_graces(table)
         self._broadcast(table, full=True)
         self._schedule(table)
-
-    async def rematch(self, table_id: str, token: object) -> dict[str, Any]:
-        """A new table with the same game, seats and settings (new seed). The first to ask creates it, becomes
-        its host and gets their own seat's secret only; every other person of the finished game claims their own
-        seat in it the same way, with their secret of this table (and nobody else's). The old table's info names
-        the rematch."""
-        table, seat = await self._seat_of(table_id, token)
-        if table.status != "over":
-            raise LobbyError("conflict", "a rematch can only follow a finished game", 409,
-                             key="server.lobby.rematch_not_over")
-        async with self._lobby_lock:
-            existing = table.record.settings.get("rematch")
-            if existing is None:
-                rec = table.record
-                body = {"game": rec.game, "variant": rec.options.get("variant"), "players": rec.options["players"],
-                        "seats": [{"bot": s["bot"], "name": table.seats[p].name}
-                                  for p, s in enumerate(rec.settings["seats"])],
-                        "clock": rec.settings.get("clock"), "lang": rec.settings.get("lang", "en"),
-                        "name": rec.settings.get("name", ""), "claim": seat,
-                        "options": {k: v for k, v in rec.options.items() if k not in ("players", "variant")}}
-                answer = await self.create(body, rematch_of=rec, invites=False)
-                settings = dict(rec.settings, rematch=answer["table"]["id"])
-                await self._db(self.store.set_settings, table.id, settings)
-                table.record = replace_record(table.record, settings=settings)
-                self._push_table(table)
-                return answer
-        # the rematch exists: this person claims their own seat in it, while nobody holds it
-        new = await self._load_lobby(str(existing))
-        mine = new_token()
-        async with new.lock:
-            got = await self._db(self.store.claim_seat, new.id, SeatSecret(new.id, seat, "seat", token_hash(mine)),
-                                 code=None, now=time.time(), name=table.seats[seat].name)
-            if got is None:
-                raise LobbyError("conflict", f"your seat at the rematch {existing} is taken already", 409,
-                                 key="server.lobby.rematch_seat_taken")
-            new.seats[seat] = replace_seat(new.seats[seat], joined=True, name=table.seats[seat].name)
-        self._push_table(new)
-        return {"table": self.info(new), "seats": [], "spectate": f"/t/{new.id}",
-                "you": {"seat": seat, "token": mine, "link": seat_link(new.id, seat, mine)}}
 
     async def claim(self, table_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
         """Claim a seat with an invite code (``invite``: the seat changes hands, every earlier secret of it dies and
@@ -499,7 +473,8 @@ class Lobby(HubBase):
                 "players": rec.options.get("players"), "clock": table.core.clock.to_json(),
                 "lang": rec.settings.get("lang", "en"), "name": rec.settings.get("name", ""),
                 "rematch": rec.settings.get("rematch"), "rematch_of": rec.rematch_of,
-                "revoked": list(rec.settings.get("revoked") or [])})
+                "revoked": list(rec.settings.get("revoked") or []),
+                "tutorial": bool(rec.settings.get("tutorial", False))})
         now = time.time()
         playing = rec.status == "playing"
         seats = []

@@ -86,6 +86,19 @@ class Revocation(TypedDict):
     at: float
 
 
+class RematchOffer(TypedDict):
+    """A finished table's rematch offer, as everyone at it may see it (docs/server.md, "A rematch for everyone")."""
+
+    #: each seat's answer: "yes", "no", null (none yet), "bot" (a bot's seat: nobody to ask)
+    answers: list[Literal["yes", "no", "bot"] | None]
+    #: the rematch (TableInfo ``rematch``) waits for answers
+    open: bool
+    #: it has begun: bots took the seats of those who did not accept
+    started: bool
+    #: seconds left to answer while open (then it starts anyway); null once started or before anyone accepted
+    ends_in: float | None
+
+
 class TableInfo(TypedDict):
     """What anyone at a table may know about it: never a token, the seed or anything hidden."""
 
@@ -101,9 +114,14 @@ class TableInfo(TypedDict):
     rematch_of: str | None
     #: the seats the host took back, the latest last (at most 20)
     revoked: list[Revocation]
+    #: a tutorial table (each person's decision comes with ``advice``)
+    tutorial: NotRequired[bool]
     status: TableStatus
     step: int
     seats: list[SeatInfo]
+    #: a finished table's rematch offer once someone answered it (null before; absent from a table this server
+    #: does not load)
+    offer: NotRequired[RematchOffer | None]
 
 
 class SeatClock(TypedDict):
@@ -140,6 +158,18 @@ class LegalAction(TypedDict):
     args: list[int]
     label: str
     words: NotRequired[LabelWords]
+
+
+class Advice(TypedDict):
+    """At a tutorial table, with a seat's legal actions: what the game's heuristic would do and why. ``action`` is
+    the id of one of the legal actions sent with it; ``text`` its reason in the connection's language, worded from
+    the game's words with the numbers of the heuristic's evaluation that decided it (``reason``: the words key, and
+    ``numbers``, for programs)."""
+
+    action: int
+    text: str
+    reason: str
+    numbers: dict[str, float]
 
 
 class SeatEvent(TypedDict):
@@ -199,6 +229,8 @@ class State(_Seen):
     view: Any
     #: non-empty only for a seat that must act now
     legal: list[LegalAction]
+    #: at a tutorial table, with a non-empty ``legal``: the heuristic's hint and its reason
+    advice: NotRequired[Advice]
     table: TableInfo
     #: as in ``update``: when this state took the place of the update that answered this connection's own act (a
     #: client that had not read it yet is sent the newest state instead of a pile of messages)
@@ -215,6 +247,8 @@ class Update(_Seen):
     view: NotRequired[Any]
     #: as in ``state``; left out when this connection was last sent the same legal actions
     legal: NotRequired[list[LegalAction]]
+    #: as in ``state``, sent again with ``legal`` or ``view`` (the hint rests on both)
+    advice: NotRequired[Advice]
     #: left out when nothing but its ``step`` changed since this connection was last sent it (then its step is
     #: the update's ``step``: an update is sent once the moves it tells of are durable)
     table: NotRequired[TableInfo]
@@ -423,6 +457,9 @@ class CreateTable(TypedDict):
     #: the game's own options (``hustings games``)
     options: NotRequired[dict[str, Any]]
     claim: NotRequired[int | ClaimRequest]
+    #: a tutorial table: each person's decision comes with the heuristic's hint and its reason (``advice``);
+    #: only for a game whose heuristic gives reasons (all four)
+    tutorial: NotRequired[bool]
 
 
 class Invite(TypedDict):
@@ -456,6 +493,24 @@ class Created(TypedDict):
     seats: list[Invite]
     you: NotRequired[YourSeat]
     spectate: str
+
+
+class RematchAnswer(Created):
+    """The answer to ``POST /api/tables/<id>/rematch``: accepted (``answer`` "yes"), ``table`` is the rematch and
+    ``you`` the caller's own fresh seat secret there (absent when the rematch began without them: a bot plays their
+    seat, ``spectate`` watches it); declined ("no"), ``table`` is the finished table with its offer. ``host`` only
+    to the first to accept. ``started``: the rematch has begun."""
+
+    answer: Literal["yes", "no"]
+    started: bool
+
+
+class RematchRequest(TypedDict):
+    """``POST /api/tables/<id>/rematch``: the caller's seat secret of the finished table; ``accept`` (default
+    true) or decline the rematch."""
+
+    token: str
+    accept: NotRequired[bool]
 
 
 class Claim(TypedDict):
@@ -517,7 +572,7 @@ class Ready(TypedDict):
 
 
 class SeatToken(TypedDict):
-    """``POST /api/tables/<id>/start``, ``/rematch`` and ``/device``: the caller's seat secret."""
+    """``POST /api/tables/<id>/start`` and ``/device``: the caller's seat secret."""
 
     token: str
 
@@ -550,7 +605,8 @@ SERVER_MESSAGES: dict[str, Any] = {"welcome": Welcome, "state": State, "update":
 LOBBY: dict[str, Any] = {"GameInfo": GameInfo, "CreateTable": CreateTable, "Created": Created, "Join": Join,
                          "Ready": Ready, "SeatToken": SeatToken, "MyTablesRequest": MyTablesRequest,
                          "MyTable": MyTable, "TableInfo": TableInfo, "LobbyError": LobbyError, "Claim": Claim,
-                         "Claimed": Claimed, "DeviceLink": DeviceLink, "Revoke": Revoke, "Revoked": Revoked}
+                         "Claimed": Claimed, "DeviceLink": DeviceLink, "Revoke": Revoke, "Revoked": Revoked,
+                         "RematchAnswer": RematchAnswer, "RematchRequest": RematchRequest}
 #: each lobby route: (request body, answer); null: none
 ROUTES: dict[str, tuple[str | None, str]] = {
     "GET /api/games": (None, "GameInfo[]"),
@@ -560,7 +616,7 @@ ROUTES: dict[str, tuple[str | None, str]] = {
     "POST /api/tables/<id>/join": ("Join", "TableInfo"),
     "POST /api/tables/<id>/ready": ("Ready", "TableInfo"),
     "POST /api/tables/<id>/start": ("SeatToken", "TableInfo"),
-    "POST /api/tables/<id>/rematch": ("SeatToken", "Created"),
+    "POST /api/tables/<id>/rematch": ("RematchRequest", "RematchAnswer"),
     "POST /api/tables/<id>/claim": ("Claim", "Claimed"),
     "POST /api/tables/<id>/device": ("SeatToken", "DeviceLink"),
     "POST /api/tables/<id>/revoke": ("Revoke", "Revoked"),

@@ -33,9 +33,10 @@ from hustings.server.connections import Conn, Connections, dumps, dumps_bytes
 from hustings.server.i18n import CATALOG
 from hustings.server.limits import Limits
 from hustings.server.live import LiveTable, PlayError, TableRefused, build, refusal_of, replace_record
-from hustings.server.lobby import Lobby, LobbyError, token_hash
+from hustings.server.lobby import LobbyError, token_hash
 from hustings.server.presence import Presence
 from hustings.server.quota import creator_tag
+from hustings.server.rematch import Rematches
 from hustings.server.store import ServerStore, StaleStep, StoreError, TableDamaged, TableNotFound, TableRecord, gap_of
 from hustings.server.thinking import SearchJob
 from hustings.table.core import BOT, PERSON, Applied, BotTurn, Mover, Refused, SaveError
@@ -60,7 +61,7 @@ def _bots_only(record: TableRecord) -> bool:
     return isinstance(seats, list) and bool(seats) and all(isinstance(s, dict) and s.get("bot") for s in seats)
 
 
-class Hub(Lobby, Connections, Presence, Cluster, Chat):
+class Hub(Rematches, Connections, Presence, Cluster, Chat):
     """Every table of one server process. ``grace_s``: how long a person may be gone before a stand-in plays for
     them; ``executor``: where cheap bots and stand-ins think (default: a thread pool; search bots think in worker
     processes, :mod:`hustings.server.thinking`)."""
@@ -196,6 +197,7 @@ class Hub(Lobby, Connections, Presence, Cluster, Chat):
         self.damaged.pop(table_id, None)  # mended by hand since: served again
         table = self.tables.setdefault(table_id, table)
         self._evict_later(table)  # loaded for a look (a record, a list of tables): not kept for ever
+        self._offer_loaded(table)  # a rematch offer open when it was stored: its deadline armed again
         missed = self._missed.pop(table_id, None)
         if missed is not None:  # another process moved while we read: catch up now, not at the next move
             self._spawn(self._catch_up(table_id, missed))

@@ -6,6 +6,8 @@
   ``parts``), so that a page groups choices by kind and argument in any language, never by splitting text.
 - :func:`event_text` - an event in words, seats by the names people chose for them at the table.
 - :func:`explain` - how the numbers of one event came about, from one seat's events and view only.
+- :func:`advice` - at a tutorial table, what the game's heuristic would do from a seat's view and why, its reason
+  worded from the game's words with the numbers that decided it.
 
 The voice of a table (language, names people chose) is made by :func:`voice`.
 """
@@ -15,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from hustings.bots.heuristic import advice_text, advise
 from hustings.engine import Action, Event
 from hustings.engine.words import LabelCache, Voice, Words, legal_entry, words_for
 
-__all__ = ["Voice", "event_text", "explain", "legal", "voice", "words"]
+__all__ = ["Voice", "advice", "event_text", "explain", "legal", "voice", "words"]
 
 _WORDS: dict[str, Words] = {}
 #: the legal entries worded so far, per game (the server's event loop is their one thread)
@@ -63,3 +66,15 @@ def explain(game: str, events: Sequence[Event], index: int, speaker: Voice, view
     """``events[index]`` explained as ``[{"title", "lines"}]`` ([] when the game explains nothing). ``events`` and
     ``view`` must be one seat's (or a spectator's): nothing else is asked."""
     return [x.to_json() for x in words(game).event_explanations(view, events, index, speaker)]
+
+
+def advice(game: str, view: Any, actions: Sequence[Action], lang: str) -> dict[str, Any] | None:
+    """The heuristic's hint for a seat that must act, as sent (``action``: a legal action's id, ``text``: its reason
+    in ``lang``, ``reason`` and ``numbers`` for programs), from that seat's view and legal actions only; None for a
+    game whose heuristic gives no reasons."""
+    catalog = words(game).catalog
+    found = advise(game, view, list(actions))
+    if found is None or catalog is None:
+        return None
+    return {"action": found.action.id, "text": advice_text(found, catalog, lang), "reason": found.reason,
+            "numbers": dict(found.numbers)}

@@ -29,7 +29,7 @@ WEB_KIND: AdapterKind[str] = AdapterKind(
     "`hustings serve` (the page loads `/games/<id>/renderer.js`; its words, names and catalog come from the "
     "game's `words`); without it: the generic browser table")
 
-__all__ = ["CATALOG", "LANGS", "STATIC", "WEB_KIND", "game_folder", "game_meta", "shell_messages"]
+__all__ = ["CATALOG", "LANGS", "STATIC", "WEB_KIND", "game_folder", "game_meta", "glossary", "shell_messages"]
 
 
 def shell_messages(lang: str) -> dict[str, str]:
@@ -76,10 +76,22 @@ def game_meta(game: str, lang: str) -> dict[str, Any]:
         "score_labels": {k: spec.score_label(k, lang) for k in spec.score_labels},
         "rules": {str(topic): _pick(texts, lang) for topic, texts in words.rules_help().items()},
         "how_to_win": words.how_to_win(lang),
+        "glossary": glossary(catalog, lang),
         "names": dict(words.names(Voice(lang))),
         "catalog": catalog.export(lang) if catalog is not None else {},
         "renderer": f"/games/{spec.id}/renderer.js" if game_folder(game) is not None else None,
     }
+
+
+def glossary(catalog: Catalog | None, lang: str) -> list[dict[str, str]]:
+    """The game's glossary in ``lang``: each ``glossary.<id>`` of its catalog as ``{term, text}`` (what the word
+    means and the unit its numbers are counted in), in the order of the terms."""
+    if catalog is None:
+        return []
+    ids = sorted({k.split(".")[1] for k in catalog.keys("en") if k.startswith("glossary.") and k.count(".") == 2})
+    out = [{"term": catalog.text(f"glossary.{i}.term", lang), "text": catalog.text(f"glossary.{i}.text", lang)}
+           for i in ids]
+    return sorted(out, key=lambda x: x["term"].casefold())
 
 
 def games_with_renderers() -> dict[str, Path]:

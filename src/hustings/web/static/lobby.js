@@ -1,5 +1,6 @@
 // The lobby: create a table, share its invite links, spectate, my tables (tokens kept in this browser), rematch.
 
+import { tutorialChoice } from "./teach.js";
 import { Words, chosenLang, saveLang, getJSON, postJSON, keepToken, keepHost, myTokens, el, langSelect, inviteURL } from "./common.js";
 
 const L = { lang: chosenLang(), words: null, games: [], form: { game: null, variant: null, players: null, seats: [] } };
@@ -56,7 +57,7 @@ function drawCreate() {
     el("div", { class: "seats-form" }, seatRows),
     el("div", { class: "form" }, el("label", { for: "clock-mode" }, t("web.clock")), clockMode), bankRow, turnRow,
     el("div", { class: "form" }, el("label", { for: "table-name" }, t("web.table_name")), name),
-    sit,
+    sit, tutorialChoice(f, t),
     el("button", { id: "create-btn", class: "primary", onclick: () => create() }, t("web.create")),
   );
 }
@@ -74,6 +75,7 @@ async function create() {
     clock: clockSettings(), lang: L.lang };
   const nm = $("table-name").value.trim();
   if (nm) body.name = nm;
+  if (f.tutorial) body.tutorial = true;
   const first = f.seats.findIndex((bot) => !bot);
   if (f.sit !== false && first >= 0) {
     const me = (localStorage.getItem("hustings.name") || "").trim();

@@ -6,6 +6,8 @@ import { LANGS, Words, chosenLang, savedLang, saveLang, getJSON, postJSON, keepT
 import { Composer } from "./compose.js";
 import { scoreChart, soloChart } from "./chart.js";
 import fallback from "./fallback.js";
+import { rematchBox, rematchChanged } from "./rematch.js";
+import * as teach from "./teach.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -242,7 +244,7 @@ function onMessage(msg) {
     case "table":
       S.table = msg.table;
       drawPeople();
-      if (S.model?.over && !S.rematchMade) drawSummary(ctx()); // a rematch named: "take your seat" there
+      if (S.model?.over) rematchChanged(rematchCtx()); // the rematch offer's answers (rematch.js)
       break;
     case "notice":
       toast(msg.message, "info");
@@ -300,11 +302,13 @@ function askExplain(key) {
   if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify({ type: "explain", step, index }));
 }
 
-function act(action) {
+function act(action, confirmed = false) {
   const m = S.model;
   const a = typeof action === "number" ? (m?.legal || []).find((x) => x.id === action) : action;
   // only what the server offered this seat may be sent; anything else is ignored here
   if (!a || S.pending || !S.ws || !(m?.legal || []).some((x) => x.id === a.id)) return false;
+  // a move that cannot be taken back is asked about first (teach.js), unless the player turned that off
+  if (!confirmed && teach.confirmFirst(S.table?.game, a, t, () => act(a, true))) return false;
   S.pending = true;
   S.ws.send(JSON.stringify({ type: "act", step: m.step, action: a.id }));
   draw();
@@ -377,6 +381,8 @@ function draw() {
   const offerGiveUp = !!m.can_give_up && !m.over;
   acts.hidden = !mine && !S.pending && !offerUndo && !offerGiveUp;
   S.composer.draw(S.pending ? [] : (m.legal || []), !S.pending && !m.over);
+  const hint = S.pending ? null : teach.hintBox(m, S.table, t, (a) => act(a));  // a tutorial table's hint
+  if (hint) $("choices").prepend(hint);
   if (offerUndo) {
     $("choices").append(el("button", { id: "undo", class: "undo", disabled: S.pending, onclick: () => undo() }, `↶ ${t("web.undo")}`));
   }
@@ -476,31 +482,14 @@ function drawSummary(c) {
         comps.map((k) => el("td", { "data-label": labels[k] || k }, String(s?.[k] ?? ""))),
         el("td", { class: "total", "data-label": labels.total || t("web.total") }, String(s?.total ?? ""))))),
     S.meta?.outcome === "solo" ? soloChart(scores[0] || {}, comps, labels) : scoreChart(scores, comps, labels, seatName),
-    rematchBox(),
+    rematchBox(rematchCtx()),
   );
   if (!S.summaryShown) { S.summaryShown = true; $("summary").showModal?.(); }
 }
 
-// Rematch from the finished table: whoever asks first makes it (and hosts it); everyone else asks the same way
-// and gets their own seat in it, claimed with this page's secret of the old table. Each gets only their own seat.
-function rematchBox() {
-  const box = el("div", { id: "rematch-box", class: "row" });
-  if (!token || S.seat === null) return box;
-  const made = S.rematchMade;
-  if (made) {
-    box.append(el("a", { id: "rematch-open", class: "button primary", href: made.you.link }, t("web.open_your_seat")));
-    return box;
-  }
-  box.append(el("button", { id: "rematch", class: "primary", onclick: async () => {
-    try {
-      const res = await postJSON(`/api/tables/${encodeURIComponent(tableId)}/rematch?lang=${S.lang}`, { token });
-      if (res.host) keepHost(res.table.id, res.host);
-      keepToken({ table: res.table.id, seat: res.you.seat, token: res.you.token, game: res.table.game });
-      S.rematchMade = res;
-      drawSummary(ctx());
-    } catch (e) { toast(e.message); }
-  } }, S.table?.rematch ? t("web.rematch_join") : t("web.rematch")));
-  return box;
+// The rematch offer in the summary (rematch.js): what it needs of this page.
+function rematchCtx() {
+  return { S, t, token, tableId, who: seatName, toast, redraw: () => drawSummary(ctx()) };
 }
 
 function showRules() {
@@ -509,6 +498,7 @@ function showRules() {
   const text = rules[phase] ?? Object.values(rules).join("\n\n");
   $("rules-title").textContent = phase in rules ? t("rules_title", { phase: phaseName(phase) }) : t("web.rules");
   $("rules-body").textContent = text || t("web.no_rules");
+  $("rules-extra").replaceChildren(...teach.rulesExtras(S.meta, t));
   $("rules").showModal();
 }
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hustings.bots import Heuristic
+from hustings.bots import Advice, Heuristic
 from hustings.engine import Action
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.formulas import coincidence, votes_for
@@ -19,8 +19,10 @@ View = dict[str, Any]
 
 
 class _Ctx:
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, why: list[Advice] | None = None) -> None:
         self.v = view
+        # where an advising call collects its reason (None: choosing, the rules note nothing)
+        self.why = why
         self.me: int = view["you"]
         self.round: int = view["round"]
         me = view["players"][self.me]
@@ -46,6 +48,17 @@ class _Ctx:
     def program_value(self, prog: list[int]) -> float:
         return sum(self.weight(b) * self.coinc(prog, b) for b in self.boards)
 
+    def note(self, action: Action, reason: str, **numbers: float) -> None:
+        """The reason for ``action`` (only while advising: callers test ``self.why`` before working numbers out)."""
+        if self.why is not None:
+            self.why.append(Advice(action, reason, {k: v if isinstance(v, int) else round(v, 2)
+                                                    for k, v in numbers.items()}))
+
+
+def _runner_up(legal: list[Action], key: Any, best: Action) -> float:
+    """The best value of ``key`` among the actions other than ``best`` (0 when there are none)."""
+    return max((float(key(a)) for a in legal if a is not best), default=0.0)
+
 
 def _best(actions: list[Action], key: Any) -> Action:
     return max(actions, key=key)
@@ -55,6 +68,19 @@ def choose(view: View, legal: list[Action]) -> Action:
     ctx = _Ctx(view)
     rule = _RULES.get(view["phase"])
     return rule(ctx, legal) if rule else legal[0]
+
+
+def advise(view: View, legal: list[Action]) -> Advice:
+    """:func:`choose`'s action and the numbers that decided it: the same phase rules, run with a place to note
+    their reason (so the same action)."""
+    rule = _RULES.get(view["phase"])
+    if rule is None:
+        return Advice(legal[0], "advice.first", {"choices": len(legal)})
+    why: list[Advice] = []
+    out = rule(_Ctx(view, why), legal)
+    if len(legal) == 1:
+        return Advice(out, "advice.only")
+    return why[-1]  # every phase rule notes the reason of what it returns
 
 
 def _sheet(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -78,7 +104,10 @@ def _sheet(ctx: _Ctx, legal: list[Action]) -> Action:
                 val += 0.5
         return val
 
-    return _best(legal, score)
+    out = _best(legal, score)
+    if ctx.why is not None:
+        ctx.note(out, "advice.sheet", value=score(out), next=_runner_up(legal, score, out))
+    return out
 
 
 def _bid(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -91,11 +120,16 @@ def _bid(ctx: _Ctx, legal: list[Action]) -> Action:
             best, gap = a, d
         elif d > gap:
             break
+    if ctx.why is not None:
+        ctx.note(best, "advice.bid", money=ctx.money, want=want * 1000, floor=20000, bid=best.args[0] * 1000)
     return best
 
 
 def _first(ctx: _Ctx, legal: list[Action]) -> Action:
-    return next((a for a in legal if a.args[0] == ctx.me), legal[0])
+    out = next((a for a in legal if a.args[0] == ctx.me), legal[0])
+    if ctx.why is not None:
+        ctx.note(out, "advice.first_me" if out.args[0] == ctx.me else "advice.first", choices=len(legal))
+    return out
 
 
 def _platform(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -104,9 +138,14 @@ def _platform(ctx: _Ctx, legal: list[Action]) -> Action:
 
     discards = [a for a in legal if a.kind == "discard" and card_worth(a.args[0]) <= 0]
     if discards:
+        if ctx.why is not None:
+            ctx.note(discards[0], "advice.discard_card", value=card_worth(discards[0].args[0]))
         return discards[0]
     if any(a.kind == "draw" for a in legal):
-        return next(a for a in legal if a.kind == "draw")
+        out = next(a for a in legal if a.kind == "draw")
+        if ctx.why is not None:
+            ctx.note(out, "advice.draw")
+        return out
     base = ctx.program_value(ctx.prog)
 
     def gain(a: Action) -> float:
@@ -117,14 +156,22 @@ def _platform(ctx: _Ctx, legal: list[Action]) -> Action:
         prog[slot] = t
         return ctx.program_value(prog) - base - 1.0
 
-    return _best(legal, gain)
+    out = _best(legal, gain)
+    if ctx.why is not None:
+        ctx.note(out, "advice.swap" if out.kind == "swap" else "advice.keep_program", gain=gain(out) + 1.0
+                 if out.kind == "swap" else max((gain(a) + 1.0 for a in legal if a.kind == "swap"), default=0.0),
+                 cost=1.0)
+    return out
 
 
 def _cab_place(ctx: _Ctx, legal: list[Action]) -> Action:
     cur = ctx.v["board"]
     placed = sum(1 for b in ctx.v["boards"] for e in b["cabinet"] if e[0] == ctx.me)
     if ctx.money < 14000 or placed >= 2:
-        return next(a for a in legal if a.kind == "done")
+        out = next(a for a in legal if a.kind == "done")
+        if ctx.why is not None:
+            ctx.note(out, "advice.cab_enough", money=ctx.money, floor=14000, placed=placed, most=2)
+        return out
     cands = [a for a in legal if a.kind == "cab"]
 
     def score(a: Action) -> float:
@@ -133,7 +180,12 @@ def _cab_place(ctx: _Ctx, legal: list[Action]) -> Action:
         return (3.0 if b == cur else 1.0) * ctx.weight(ctx.board(b)) / 40 - card.cost / 8000
     best = _best(cands, score) if cands else None
     if best is None or score(best) <= 0:
-        return next(a for a in legal if a.kind == "done")
+        out = next(a for a in legal if a.kind == "done")
+        if ctx.why is not None:
+            ctx.note(out, "advice.cab_done", value=score(best) if best is not None else 0.0)
+        return out
+    if ctx.why is not None:
+        ctx.note(best, "advice.cab_place", value=score(best), cost=D.CABINET[best.args[0]].cost)
     return best
 
 
@@ -169,24 +221,36 @@ def _cab_exec(ctx: _Ctx, legal: list[Action]) -> Action:
             return 0.5
         return 0.0
 
-    return _best(legal, score)
+    out = _best(legal, score)
+    if ctx.why is not None:
+        ctx.note(out, "advice.cab_exec", value=score(out), next=_runner_up(legal, score, out))
+    return out
 
 
 def _coalition(ctx: _Ctx, legal: list[Action]) -> Action:
     for kind in ("force", "offer"):
         for a in legal:
             if a.kind == kind:
+                if ctx.why is not None:
+                    ctx.note(a, "advice.coalition")
                 return a
+    if ctx.why is not None:
+        ctx.note(legal[0], "advice.first", choices=len(legal))
     return legal[0]
 
 
 def _answer(ctx: _Ctx, legal: list[Action]) -> Action:
-    return next(a for a in legal if a.kind == "accept")
+    out = next(a for a in legal if a.kind == "accept")
+    if ctx.why is not None:
+        ctx.note(out, "advice.coalition")
+    return out
 
 
 def _media(ctx: _Ctx, legal: list[Action]) -> Action:
     cands = [a for a in legal if a.kind == "media"]
     if not cands or ctx.money < 12000:
+        if ctx.why is not None:
+            ctx.note(legal[0], "advice.media_poor", money=ctx.money, floor=12000)
         return legal[0]
 
     def score(a: Action) -> float:
@@ -196,7 +260,10 @@ def _media(ctx: _Ctx, legal: list[Action]) -> Action:
         return ctx.weight(b) * (1.0 if mine <= others else 0.2)
 
     best = _best(cands, score)
-    return best if score(best) >= 20 else legal[0]
+    out = best if score(best) >= 20 else legal[0]
+    if ctx.why is not None:
+        ctx.note(out, "advice.media" if out is best else "advice.media_pass", value=score(best), floor=20)
+    return out
 
 
 def _exchange(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -210,7 +277,10 @@ def _exchange(ctx: _Ctx, legal: list[Action]) -> Action:
         up = [t if x == o else x for x in b["up"]]
         return coincidence(ctx.prog, up, b["key_issue"]) - base
 
-    return _best(legal, score)
+    out = _best(legal, score)
+    if ctx.why is not None:
+        ctx.note(out, "advice.exchange", gain=score(out), now=base)
+    return out
 
 
 def _rally(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -220,13 +290,20 @@ def _rally(ctx: _Ctx, legal: list[Action]) -> Action:
     budget = max(0, (ctx.money - reserve) // 1000)
     want = 4 if until == 0 else (2 if ctx.factor(b) > 0 else 1)
     k = min(want, budget, len(legal) - 1)
+    if ctx.why is not None:
+        ctx.note(legal[k], "advice.rally", want=want, budget=budget, reserve=reserve, until=until,
+                 factor=ctx.factor(b))
     return legal[k]
 
 
 def _poll_bid(ctx: _Ctx, legal: list[Action]) -> Action:
     bids = [a for a in legal if a.kind == "pbid"]
     if bids and ctx.money > 10000 and bids[0].args[0] <= 2:
+        if ctx.why is not None:
+            ctx.note(bids[0], "advice.poll_bid", bid=bids[0].args[0] * 1000, money=ctx.money)
         return bids[0]
+    if ctx.why is not None:
+        ctx.note(legal[0], "advice.poll_pass", bid=bids[0].args[0] * 1000 if bids else 0, money=ctx.money)
     return legal[0]
 
 
@@ -237,9 +314,13 @@ def _poll_decide(ctx: _Ctx, legal: list[Action]) -> Action:
         pop, k = b["popularity"][ctx.me], 0
         while k + 1 < len(legal) and _pop_gain(D.pop_move(pop, k), 1) >= 2:
             k += 1
+        if ctx.why is not None:
+            ctx.note(legal[k], "advice.secret_split", spaces=k, popularity=pop)
         return legal[k]
     card = ctx.v["poll"]["card"]
     if not card:
+        if ctx.why is not None:
+            ctx.note(legal[0], "advice.first", choices=len(legal))
         return legal[0]
     n = len(ctx.v["players"])
     pops = ctx.board(ctx.v["poll"]["board"])["popularity"]
@@ -252,19 +333,33 @@ def _poll_decide(ctx: _Ctx, legal: list[Action]) -> Action:
         return float(sum(_pop_gain(pops[ctx.me], card[k][ctx.me]) * 2
                          - sum(_pop_gain(pops[q], card[k][q]) for q in range(n) if q != ctx.me) for k in picks))
 
-    return _best(legal, score)
+    out = _best(legal, score)
+    if ctx.why is not None:
+        ctx.note(out, "advice.poll_secret" if out.kind == "secret" else "advice.poll_pick", value=score(out),
+                 next=_runner_up(legal, score, out))
+    return out
 
 
 def _convert(ctx: _Ctx, legal: list[Action]) -> Action:
     b = ctx.board(ctx.v["convert_board"])
     if ctx.factor(b) >= 1 and votes_for(1, b["popularity"][ctx.me], ctx.coinc(ctx.prog, b)) >= 1:
-        return max(legal, key=lambda a: a.args[0] if a.kind == "convert" else 0)
+        out = max(legal, key=lambda a: a.args[0] if a.kind == "convert" else 0)
+        if ctx.why is not None:
+            ctx.note(out, "advice.convert", factor=ctx.factor(b),
+                     per_cube=votes_for(1, b["popularity"][ctx.me], ctx.coinc(ctx.prog, b)))
+        return out
+    if ctx.why is not None:
+        ctx.note(legal[0], "advice.convert_pass", factor=ctx.factor(b),
+                 per_cube=votes_for(1, b["popularity"][ctx.me], ctx.coinc(ctx.prog, b)))
     return legal[0]
 
 
 def _national(ctx: _Ctx, legal: list[Action]) -> Action:
     if any(a.kind == "natmedia" for a in legal):
-        return next(a for a in legal if a.kind == "natmedia")
+        out = next(a for a in legal if a.kind == "natmedia")
+        if ctx.why is not None:
+            ctx.note(out, "advice.natmedia")
+        return out
 
     def score(a: Action) -> float:
         if a.kind != "natop":
@@ -276,7 +371,10 @@ def _national(ctx: _Ctx, legal: list[Action]) -> Action:
             return -2.0
         return 0.0
 
-    return _best(legal, score)
+    out = _best(legal, score)
+    if ctx.why is not None:
+        ctx.note(out, "advice.national", value=score(out), next=_runner_up(legal, score, out))
+    return out
 
 
 def _donation(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -287,7 +385,11 @@ def _donation(ctx: _Ctx, legal: list[Action]) -> Action:
         amount = D.DONATIONS[c].amount
         return (amount if acc else amount / 2) if acc == accept else -1.0
 
-    return _best(legal, score)
+    out = _best(legal, score)
+    if ctx.why is not None:
+        ctx.note(out, "advice.donation_accept" if accept else "advice.donation_refuse", money=ctx.money,
+                 floor=12000, amount=D.DONATIONS[out.args[0]].amount)
+    return out
 
 
 _RULES = {
@@ -326,6 +428,6 @@ def evaluate(state: Any) -> list[float]:
 
 #: the adapter ``SPEC.adapters["bot"]`` names; totals run to about 60-130, so a 20-point lead is nearly decisive.
 #: Rollouts read the pruned view (bot_view: the keys ``choose`` reads, about a quarter of the full view's cost).
-HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=20.0, rollout_view=bot_view)
+HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=20.0, rollout_view=bot_view, advise=advise)
 
-__all__ = ["HEURISTIC", "choose", "evaluate"]
+__all__ = ["HEURISTIC", "advise", "choose", "evaluate"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hustings.bots.heuristic import Heuristic
+from hustings.bots.heuristic import Advice, Heuristic
 from hustings.engine import Action, GameState
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.formulas import conversion_votes, match
@@ -24,8 +24,10 @@ View = dict[str, Any]
 class _Ctx:
     """Derived numbers the rules below share, computed once per decision."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, why: list[Advice] | None = None) -> None:
         self.v = view
+        # where an advising call collects its reason (None: choosing, the rules note nothing)
+        self.why = why
         self.me: int = view["you"]
         self.round: int = view["round"]
         self.last_round = 5 if view["variant"] == "expanded" else 4
@@ -77,6 +79,21 @@ class _Ctx:
     def is_election(self, b: dict[str, Any]) -> bool:
         return bool(b["election_round"] == self.round)
 
+    def note(self, action: Action, reason: str, **numbers: float) -> None:
+        """The reason for ``action`` (only while advising: callers test ``self.why`` before working numbers out)."""
+        if self.why is not None:
+            self.why.append(Advice(action, reason, {k: _r(v) for k, v in numbers.items()}))
+
+
+def _r(x: float) -> float:
+    """A number of a reason, to two decimals (the choice was made on the exact value)."""
+    return x if isinstance(x, int) else round(x, 2)
+
+
+def _runner_up(legal: list[Action], key: Any, best: Action) -> float:
+    """The best value of ``key`` among the actions other than ``best`` (0 when there are none)."""
+    return max((float(key(a)) for a in legal if a is not best), default=0.0)
+
 
 def _best(actions: list[Action], key: Any) -> Action:
     return max(actions, key=key)
@@ -93,19 +110,45 @@ def choose(view: View, legal: list[Action]) -> Action:
     return fn(ctx, legal)
 
 
+def advise(view: View, legal: list[Action]) -> Advice:
+    """:func:`choose`'s action and the numbers that decided it: the same phase rules, run with a place to note
+    their reason (so the same action)."""
+    if len(legal) == 1:
+        return Advice(legal[0], "advice.only")
+    why: list[Advice] = []
+    fn = _PHASES.get(view["phase"])
+    if fn is None:
+        return Advice(legal[0], "advice.first", {"choices": len(legal)})
+    fn(_Ctx(view, why), legal)
+    return why[-1]  # every phase rule notes the reason of what it returns
+
+
 # ------------------------------------------------------------------------------------------- setup
 
 
 def _party(ctx: _Ctx, legal: list[Action]) -> Action:
-    return legal[ctx.me % len(legal)]  # parties are symmetric; spread them so party statistics stay fair
+    out = legal[ctx.me % len(legal)]  # parties are symmetric; spread them so party statistics stay fair
+    if ctx.why is not None:
+        ctx.note(out, "advice.party", seat=ctx.me + 1, pick=ctx.me % len(legal) + 1, parties=len(legal))
+    return out
 
 
 def _draft(ctx: _Ctx, legal: list[Action]) -> Action:
-    return _best(legal, lambda a: ctx.card_score(a.args[0]))
+    return _best_card(ctx, legal)
 
 
 def _platform(ctx: _Ctx, legal: list[Action]) -> Action:
-    return _best(legal, lambda a: ctx.card_score(a.args[0]))
+    return _best_card(ctx, legal)
+
+
+def _best_card(ctx: _Ctx, legal: list[Action]) -> Action:
+    def key(a: Action) -> float:
+        return ctx.card_score(a.args[0])
+
+    out = _best(legal, key)
+    if ctx.why is not None:
+        ctx.note(out, "advice.card", value=key(out), next=_runner_up(legal, key, out))
+    return out
 
 
 def _deploy(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -125,7 +168,10 @@ def _deploy(ctx: _Ctx, legal: list[Action]) -> Action:
                 total += unit[icon] * amt * w
         return total
 
-    return _best(legal, value)
+    out = _best(legal, value)
+    if ctx.why is not None:
+        ctx.note(out, "advice.deploy", value=value(out), next=_runner_up(legal, value, out))
+    return out
 
 
 # -------------------------------------------------------------------------------- start of round
@@ -135,13 +181,24 @@ def _bid(ctx: _Ctx, legal: list[Action]) -> Action:
     if ctx.v["phase"] == Phase.TIE:
         bids = [a for a in legal if a.kind == "bid"]
         if bids and bids[0].args[0] * 1000 <= 0.12 * ctx.money:
+            if ctx.why is not None:
+                ctx.note(bids[0], "advice.tie_bid", bid=bids[0].args[0] * 1000, limit=int(0.12 * ctx.money),
+                         money=ctx.money)
             return bids[0]
-        return next(a for a in legal if a.kind == "pass")
+        out = next(a for a in legal if a.kind == "pass")
+        if ctx.why is not None:
+            ctx.note(out, "advice.tie_pass", bid=bids[0].args[0] * 1000 if bids else 0,
+                     limit=int(0.12 * ctx.money), money=ctx.money)
+        return out
     target = min(4000, int(ctx.money * 0.08)) // 1000
     if ctx.round == 1:
         target = min(target, 2)
     bids = [a for a in legal if a.kind == "bid"]
-    return min(bids, key=lambda a: abs(a.args[0] - target))
+    out = min(bids, key=lambda a: abs(a.args[0] - target))
+    if ctx.why is not None:
+        ctx.note(out, "advice.bid_first" if ctx.round == 1 else "advice.bid", money=ctx.money,
+                 target=target * 1000, bid=out.args[0] * 1000)
+    return out
 
 
 def _program(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -149,7 +206,7 @@ def _program(ctx: _Ctx, legal: list[Action]) -> Action:
     plat = ctx.platform
     if "take" in kinds or "pick" in kinds:
         takes = [a for a in legal if a.kind in ("take", "pick")]
-        return _best(takes, lambda a: ctx.card_score(a.args[0]))
+        return _best_card(ctx, takes)
     if "swap" in kinds or "done" in kinds:
 
         def gain(a: Action) -> float:
@@ -159,9 +216,18 @@ def _program(ctx: _Ctx, legal: list[Action]) -> Action:
             return ctx.card_score(t) - ctx.card_score(plat[j])
 
         best = _best(legal, gain)
-        return best if gain(best) > 0.05 else next(a for a in legal if a.kind == "done")
+        out = best if gain(best) > 0.05 else next(a for a in legal if a.kind == "done")
+        if ctx.why is not None:
+            ctx.note(out, "advice.swap" if out is best else "advice.keep_platform", gain=gain(best), floor=0.05)
+        return out
     if "discard" in kinds:
-        return min(legal, key=lambda a: ctx.card_score(a.args[0]))
+        out = min(legal, key=lambda a: ctx.card_score(a.args[0]))
+        if ctx.why is not None:
+            rest = [ctx.card_score(a.args[0]) for a in legal if a is not out]
+            ctx.note(out, "advice.discard_card", value=ctx.card_score(out.args[0]), next=min(rest, default=0.0))
+        return out
+    if ctx.why is not None:
+        ctx.note(legal[0], "advice.first", choices=len(legal))
     return legal[0]
 
 
@@ -171,6 +237,8 @@ def _program(ctx: _Ctx, legal: list[Action]) -> Action:
 def _media(ctx: _Ctx, legal: list[Action]) -> Action:
     pas = next(a for a in legal if a.kind == "pass")
     if ctx.money < 14000:
+        if ctx.why is not None:
+            ctx.note(pas, "advice.media_poor", money=ctx.money, floor=14000)
         return pas
     best, score = pas, 0.0
     for a in legal:
@@ -184,13 +252,23 @@ def _media(ctx: _Ctx, legal: list[Action]) -> Action:
         s = ctx.weight[b["board"]] * (1.5 if mine + 1 > others else 0.6)
         if s > score:
             best, score = a, s
-    return best if score >= 8 else pas
+    out = best if score >= 8 else pas
+    if ctx.why is not None:
+        if out is pas:
+            ctx.note(out, "advice.media_pass", value=score, floor=8)
+        else:
+            b = ctx.board(best.args[0])
+            ctx.note(out, "advice.media_take" if b["media"][ctx.me] + 1 > max(
+                x for i, x in enumerate(b["media"]) if i != ctx.me) else "advice.media", value=score,
+                weight=ctx.weight[b["board"]], floor=8)
+    return out
 
 
 def _rally(ctx: _Ctx, legal: list[Action]) -> Action:
     done = next(a for a in legal if a.kind == "done")
     budget_factor = 0.55 if ctx.money > 25000 else 0.9 if ctx.money > 12000 else 1.6
     best, score = done, 0.0
+    top: tuple[float, int, float, float] | None = None  # while advising: the best rally's score and its parts
     for a in legal:
         if a.kind != "rally":
             continue
@@ -205,8 +283,16 @@ def _rally(ctx: _Ctx, legal: list[Action]) -> Action:
         value = votes * ctx.weight[bb] / 12.0
         cost = D.RALLY_COST[k] / 1000 * budget_factor
         s = value - cost
+        if ctx.why is not None and (top is None or s > top[0]):
+            top = (s, votes, value, cost)
         if s > score:
             best, score = a, s
+    if ctx.why is not None:
+        if top is None:
+            ctx.note(best, "advice.rally_none", money=ctx.money)
+        else:
+            ctx.note(best, "advice.rally" if best is not done else "advice.rally_done", votes=top[1], value=top[2],
+                     cost=top[3], money=ctx.money)
     return best
 
 
@@ -267,6 +353,7 @@ def _place(ctx: _Ctx, legal: list[Action]) -> Action:
     )
     spare = ctx.money - committed - 6000
     best, score = pas, 0.0
+    top: tuple[float, float, int] | None = None  # while advising: the best placement's score, votes and cost
     for a in legal:
         if a.kind != "place":
             continue
@@ -282,8 +369,16 @@ def _place(ctx: _Ctx, legal: list[Action]) -> Action:
             s = 0.25 * _politician_votes(ctx, b, pol) * ctx.weight[bb] / 10 - pc.cost / 2500
         else:
             continue
+        if ctx.why is not None and (top is None or s > top[0]):
+            top = (s, _politician_votes(ctx, b, pol), pc.cost)
         if s > score:
             best, score = a, s
+    if ctx.why is not None:
+        if top is None:
+            ctx.note(best, "advice.place_none", spare=max(0, spare), reserve=6000)
+        else:
+            ctx.note(best, "advice.place" if best is not pas else "advice.place_pass", value=top[0], votes=top[1],
+                     cost=top[2])
     return best
 
 
@@ -297,7 +392,10 @@ def _exec(ctx: _Ctx, legal: list[Action]) -> Action:
     b = ctx.board(bb)
     if "pay" in kinds:
         pc = D.POLITICIANS[turn["politician"]]
-        return next(a for a in legal if a.kind == ("pay" if ctx.money >= pc.cost else "decline"))
+        out = next(a for a in legal if a.kind == ("pay" if ctx.money >= pc.cost else "decline"))
+        if ctx.why is not None:
+            ctx.note(out, "advice.pay" if out.kind == "pay" else "advice.decline", money=ctx.money, cost=pc.cost)
+        return out
     if "second" in kinds:
         pc = D.POLITICIANS[turn["politician"]]
         elect = ctx.is_election(b)
@@ -318,11 +416,25 @@ def _exec(ctx: _Ctx, legal: list[Action]) -> Action:
             if name == "media_remove":
                 return 2.0 if ctx.money > 15000 else 0.0
             return 1.5
-        return _best(legal, worth)
+        out = _best(legal, worth)
+        if ctx.why is not None:
+            ctx.note(out, "advice.second", value=worth(out), next=_runner_up(legal, worth, out))
+        return out
     if "dbl_on" in kinds:
-        return _best(legal, lambda a: _double_gain(ctx, b, a.args[0]))
+        def dbl(a: Action) -> float:
+            return _double_gain(ctx, b, a.args[0])
+
+        out = _best(legal, dbl)
+        if ctx.why is not None:
+            ctx.note(out, "advice.double", value=dbl(out), next=_runner_up(legal, dbl, out))
+        return out
     if "mremove" in kinds:
-        return _best(legal, lambda a: b["media"][a.args[0]] * 10 + a.args[1])
+        out = _best(legal, lambda a: b["media"][a.args[0]] * 10 + a.args[1])
+        if ctx.why is not None:
+            ctx.note(out, "advice.media_remove", markers=b["media"][out.args[0]])
+        return out
+    if ctx.why is not None:
+        ctx.note(legal[0], "advice.first", choices=len(legal))
     return legal[0]
 
 
@@ -359,7 +471,10 @@ def _influence(ctx: _Ctx, legal: list[Action]) -> Action:
         return mine - 0.5 * theirs
 
     best = _best(legal, gain)
-    return best if gain(best) > 0 else pas
+    out = best if gain(best) > 0 else pas
+    if ctx.why is not None:
+        ctx.note(out, "advice.influence" if out is best else "advice.influence_pass", gain=gain(best))
+    return out
 
 
 def _poll(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -376,7 +491,13 @@ def _poll(ctx: _Ctx, legal: list[Action]) -> Action:
     limit = min(max(keep_value, pub_value) * 0.6, ctx.money * 0.3)
     bids = [a for a in legal if a.kind == "bid"]
     if bids and bids[0].args[0] * 1000 <= limit:
+        if ctx.why is not None:
+            ctx.note(bids[0], "advice.poll_bid", bid=bids[0].args[0] * 1000, limit=int(limit), keep=keep_value,
+                     publish=pub_value)
         return bids[0]
+    if ctx.why is not None:
+        ctx.note(pas, "advice.poll_pass", bid=bids[0].args[0] * 1000 if bids else 0, limit=int(limit),
+                 keep=keep_value, publish=pub_value)
     return pas
 
 
@@ -388,19 +509,35 @@ def _poll_decide(ctx: _Ctx, legal: list[Action]) -> Action:
     if pub is not None and trend[my_party] >= 2:
         b = ctx.board(poll["board"])
         if ctx.is_election(b) and b["rallies"][ctx.me] >= 3:
+            if ctx.why is not None:
+                ctx.note(pub, "advice.publish", trend=trend[my_party], rallies=b["rallies"][ctx.me])
             return pub
-    return next(a for a in legal if a.kind == "keep_poll")
+    out = next(a for a in legal if a.kind == "keep_poll")
+    if ctx.why is not None:
+        pb = ctx.board(poll["board"]) if "board" in poll else None
+        ctx.note(out, "advice.keep_poll", trend=trend[my_party], rallies=pb["rallies"][ctx.me] if pb else 0,
+                 election=1 if pb is not None and ctx.is_election(pb) else 0)
+    return out
 
 
 def _convert(ctx: _Ctx, legal: list[Action]) -> Action:
     converts = [a for a in legal if a.kind == "convert"]
     if not converts:
+        if ctx.why is not None:
+            ctx.note(legal[0], "advice.first", choices=len(legal))
         return legal[0]
     b = ctx.board(ctx.v["convert_board"])
     m = ctx.my_match(b)
-    if m >= 1 or max(a.args[0] for a in converts) >= 6:
-        return max(converts, key=lambda a: a.args[0])
-    return next(a for a in legal if a.kind == "pass")
+    cubes = max(a.args[0] for a in converts)
+    if m >= 1 or cubes >= 6:
+        out = max(converts, key=lambda a: a.args[0])
+        if ctx.why is not None:
+            ctx.note(out, "advice.convert", match=m, cubes=cubes)
+        return out
+    out = next(a for a in legal if a.kind == "pass")
+    if ctx.why is not None:
+        ctx.note(out, "advice.convert_pass", match=m, cubes=cubes)
+    return out
 
 
 def _presence(ctx: _Ctx, legal: list[Action]) -> Action:
@@ -413,7 +550,11 @@ def _presence(ctx: _Ctx, legal: list[Action]) -> Action:
     left = elections - ctx.v["elections_done"] - 1
     me = ctx.v["players"][ctx.me]
     if value <= 0 or (me["media_reserve"] == 0 and left >= 2 and value <= 3 and ctx.money < D.MEDIA_COST * 2):
+        if ctx.why is not None:
+            ctx.note(keep, "advice.keep_marker", value=value, left=left, money=ctx.money, cost=D.MEDIA_COST)
         return keep
+    if ctx.why is not None:
+        ctx.note(move, "advice.presence", value=value)
     return move
 
 
@@ -422,6 +563,8 @@ def _donation(ctx: _Ctx, legal: list[Action]) -> Action:
     round of income until then; cash is worth more to a poor party than to a rich one."""
     opts = [a for a in legal if a.kind == "donate"]
     if not opts:
+        if ctx.why is not None:
+            ctx.note(legal[0], "advice.first", choices=len(legal))
         return legal[0]
     income_rounds = max(0, (4 if ctx.last_round == 5 else 3) - ctx.round)
     per_k = 0.5 if ctx.money < 15000 else 0.35 if ctx.money < 40000 else 0.2
@@ -434,7 +577,11 @@ def _donation(ctx: _Ctx, legal: list[Action]) -> Action:
         return d.refuse_base * base_point
 
     best = _best(opts, value)
-    return best if value(best) > 0 else next(a for a in legal if a.kind == "pass")
+    out = best if value(best) > 0 else next(a for a in legal if a.kind == "pass")
+    if ctx.why is not None:
+        ctx.note(out, ("advice.accept" if best.args[1] else "advice.refuse") if out is best else "advice.donation_pass",
+                 value=value(best), base=base_point, cash=per_k)
+    return out
 
 
 _PHASES: dict[str, Callable[[_Ctx, list[Action]], Action]] = {
@@ -494,4 +641,4 @@ def evaluate(state: GameState) -> list[float]:
 
 
 #: the adapter ``SPEC.adapters["bot"]`` names. Evaluations are points; a lead of about 12 is nearly decisive.
-HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=12.0)
+HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=12.0, advise=advise)

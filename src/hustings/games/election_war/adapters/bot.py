@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hustings.bots.heuristic import Heuristic
+from hustings.bots.heuristic import Advice, Heuristic
 from hustings.engine import Action, GameState
 from hustings.games.election_war import data as D
 from hustings.games.election_war.view import build_view, candidate_view
@@ -72,6 +72,13 @@ class _Row:
 
 
 def _play_value(view: View, rv: _Row, a: Action) -> float:
+    lands, gain, cost = _play_parts(view, rv, a)
+    return lands * gain - cost
+
+
+def _play_parts(view: View, rv: _Row, a: Action) -> tuple[float, float, float]:
+    """A card's worth in parts: the chance it lands, what it changes about the row for me if it does, and the cost
+    of ending my playing (爆) with it."""
     t, q = a.args
     card = D.NEWS[t]
     me = rv.me
@@ -96,25 +103,52 @@ def _play_value(view: View, rv: _Row, a: Action) -> float:
         gain = 0.06 * min(k, view["hand_sizes"][q]) if q != me else -0.2
     else:  # level changes cut both ways; not worth a card
         gain = -0.05
-    value = lands * gain
-    if card.stops:
-        value -= 0.03 * max(0, len(view["hand"] or []) - 1)  # 爆 ends the playing: a small cost
-    return value
+    # 爆 ends the playing: a small cost (0.0 otherwise, so lands * gain - cost is lands * gain exactly)
+    cost = 0.03 * max(0, len(view["hand"] or []) - 1) if card.stops else 0.0
+    return lands, gain, cost
 
 
-def _declare(view: View, legal: list[Action]) -> Action:
+def _play_advice(view: View, rv: _Row, legal: list[Action], best: Action, value: float) -> Advice:
+    """Why ``best`` is played: the chance it lands, what it changes on the row, and the next best card's worth (a
+    sure win of the row is worth 100 to 150 row points: the heuristic's own scale, times 100)."""
+    q = best.args[1]
+    lands, gain, cost = _play_parts(view, rv, best)
+    others = [_play_value(view, rv, a) for a in legal if a.kind == "play" and a is not best]
+    return Advice(best, "advice.play_own" if q == rv.me else "advice.play_rival", {
+        "chance": round(100 * lands), "level": int(rv.row[q]["level"]), "value": round(100 * value, 1),
+        "next": round(100 * max(others, default=0.0), 1), "gain": round(100 * gain, 1), "cost": round(100 * cost, 1)})
+
+
+def _declare(view: View, legal: list[Action], why: list[Advice] | None) -> Action:
     """2.: pair remaining cards and remaining rows, both sorted (strength against council), and place the card
     paired with the next row."""
     hand = sorted((a for a in legal), key=lambda a: (D.ROLES[a.args[0]].strength, -D.ROLES[a.args[0]].level, a.id))
     next_row = D.ROWS - len(hand)
     rows = sorted(range(next_row, D.ROWS), key=lambda r: (view["rows"][r]["council"], r))
-    return hand[rows.index(next_row)]
+    k = rows.index(next_row)
+    out = hand[k]
+    if why is not None:
+        why.append(Advice(out, "advice.declare", {
+            "council": view["rows"][next_row]["council"], "council_rank": k + 1, "rows": len(rows),
+            "strength": D.ROLES[out.args[0]].strength}))
+    return out
 
 
 def choose(view: View, legal: list[Action]) -> Action:
+    return _choose(view, legal, None)
+
+
+def advise(view: View, legal: list[Action]) -> Advice:
+    """:func:`choose`'s action and the numbers that decided it (one code path: the same action)."""
+    why: list[Advice] = []
+    _choose(view, legal, why)
+    return why[-1]  # every way out of _choose gives its reason
+
+
+def _choose(view: View, legal: list[Action], why: list[Advice] | None) -> Action:
     phase = view["phase"]
     if phase == "declare":
-        return _declare(view, legal)
+        return _declare(view, legal, why)
     me = view["you"]
     if phase == "press":
         pending = view["pending"]
@@ -123,7 +157,13 @@ def choose(view: View, legal: list[Action]) -> Action:
             card.effect == "level" and card.amount > 0)
         mine = view["turn"] == me
         want = "no_press" if mine or helpful else "press"
-        return next(a for a in legal if a.kind == want)
+        out = next(a for a in legal if a.kind == want)
+        if why is not None:
+            reason = "advice.press" if want == "press" else (
+                "advice.no_press_own" if mine else "advice.no_press_helpful")
+            level = int(view["candidates"][view["round"]][pending["target"]]["level"])
+            why.append(Advice(out, reason, {"level": level, "chance": round(100 * _p(level))}))
+        return out
     if phase == "play":
         rv = _Row(view)
         best, best_v = None, 0.01
@@ -133,12 +173,27 @@ def choose(view: View, legal: list[Action]) -> Action:
             v = _play_value(view, rv, a)
             if v > best_v:
                 best, best_v = a, v
-        return best if best is not None else next(a for a in legal if a.kind == "stop")
+        if best is not None:
+            if why is not None:
+                why.append(_play_advice(view, rv, legal, best, best_v))
+            return best
+        out = next(a for a in legal if a.kind == "stop")
+        if why is not None:
+            top = max((_play_value(view, rv, a) for a in legal if a.kind == "play"), default=0.0)
+            why.append(Advice(out, "advice.stop", {"value": round(100 * top, 1), "floor": 1}))
+        return out
     if phase == "discard":
         for a in legal:
             if a.kind == "discard" and D.NEWS[a.args[0]].effect == "level":
+                if why is not None:
+                    why.append(Advice(a, "advice.discard", {"amount": D.NEWS[a.args[0]].amount}))
                 return a
-        return next(a for a in legal if a.kind == "done")
+        out = next(a for a in legal if a.kind == "done")
+        if why is not None:
+            why.append(Advice(out, "advice.keep", {"cards": len(view["hand"] or [])}))
+        return out
+    if why is not None:
+        why.append(Advice(legal[0], "advice.only", {"choices": len(legal)}))
     return legal[0]
 
 
@@ -189,4 +244,4 @@ def bot_view(state: GameState, player: int | None) -> View:
 
 
 #: the ``bot`` adapter: a lead of 3 votes is nearly decisive in a count of at most 12 cards
-HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=3.0, rollout_view=bot_view)
+HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=3.0, rollout_view=bot_view, advise=advise)

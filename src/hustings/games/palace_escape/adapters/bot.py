@@ -12,22 +12,46 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hustings.bots.heuristic import Heuristic
+from hustings.bots.heuristic import Advice, Heuristic
 from hustings.engine import Action, GameState
 from hustings.games.palace_escape import solver
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    return _choose(view, legal, None)
+
+
+def advise(view: Mapping[str, Any], legal: Sequence[Action]) -> Advice:
+    """:func:`choose`'s swap and why: the moves to the exit it leaves, against those the position needs now."""
+    why: list[Advice] = []
+    _choose(view, legal, why)
+    return why[-1]  # every way out of _choose gives its reason
+
+
+def _choose(view: Mapping[str, Any], legal: Sequence[Action], why: list[Advice] | None) -> Action:
     if not legal:
         raise ValueError("the palace-escape bot was asked to act with no legal actions")
-    pair = _table(view).best_pair(view["board"])
+    table = _table(view)
+    pair = table.best_pair(view["board"])
     by_kind = {a.kind: a for a in legal if a.kind != "swap"}
     if pair is not None:
         cells = solver.PAIRS[pair]
         for a in legal:
             if a.kind == "swap" and tuple(a.args) == cells:
+                if why is not None:
+                    now = table.distance(view["board"]) or 0
+                    after = table.distance(solver.swapped(view["board"], pair)) or 0
+                    left = view["actions_left"]
+                    numbers: dict[str, int | float] = {"now": now, "after": after}
+                    if left is None:
+                        why.append(Advice(a, "advice.swap", numbers))
+                    else:
+                        why.append(Advice(a, "advice.swap_limit", {**numbers, "left": left}))
                 return a
-    return by_kind.get("undo", legal[0])
+    out = by_kind.get("undo", legal[0])
+    if why is not None:
+        why.append(Advice(out, "advice.undo" if out.kind == "undo" else "advice.stuck"))
+    return out
 
 
 def evaluate(state: GameState) -> list[float]:
@@ -46,4 +70,4 @@ def _table(view: Mapping[str, Any]) -> solver.Table:
 
 
 #: the ``bot`` adapter (hustings.bots: the heuristic bot, ISMCTS rollouts and leaf values)
-HEURISTIC = Heuristic(choose=choose, evaluate=evaluate)
+HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, advise=advise)
