@@ -13,6 +13,10 @@ from hustings.cli.app import app
 from hustings.cli.common import fail
 from hustings.server.limits import Limits
 
+#: the longest chat line an operator may allow (characters: at 4 bytes each a line still fits a 16 KiB message), and
+#: the most lines a hello may carry
+MAX_CHAT_CHARS, MAX_CHAT_HISTORY = 2000, 500
+
 
 @app.command()
 def serve(
@@ -51,6 +55,14 @@ def serve(
     spectator_idle: Annotated[float, typer.Option(help="seconds a spectator may send nothing (a browser pings "
                                                        "every 25) before it is disconnected")
                               ] = Limits.spectator_idle_s,
+    chat_max_chars: Annotated[int, typer.Option(help="characters in one chat line at most")] = Limits.chat_max_chars,
+    chat_per_minute: Annotated[float, typer.Option(help="chat lines one seat may write a minute on average (its "
+                                                        "devices together)")] = Limits.chat_per_minute,
+    chat_burst: Annotated[int, typer.Option(help="chat lines one seat may write at once")] = Limits.chat_burst,
+    chat_lines_per_table: Annotated[int, typer.Option(help="chat lines a table stores at most (0: no chat on this "
+                                                           "server)")] = Limits.chat_lines_per_table,
+    chat_history: Annotated[int, typer.Option(help="the latest chat lines sent to whoever opens a table")
+                            ] = Limits.chat_history,
     rematch_wait: Annotated[float, typer.Option(help="seconds the people of a finished game have to answer its "
                                                      "rematch offer once one accepted (a turn clock's turn, when "
                                                      "longer); then bots take the seats of the others")
@@ -94,6 +106,13 @@ def serve(
         fail("--max-connections and --max-connections-per-client must be at least 1")
     if spectator_idle < 30:
         fail("--spectator-idle must be at least 30 seconds (a browser pings every 25)")
+    if not 1 <= chat_max_chars <= MAX_CHAT_CHARS:
+        fail(f"--chat-max-chars must be from 1 to {MAX_CHAT_CHARS} (a line travels in one message of at most 16 KiB)")
+    if chat_per_minute <= 0 or chat_burst < 1:
+        fail("--chat-per-minute must be positive and --chat-burst at least 1")
+    if chat_lines_per_table < 0 or not 0 <= chat_history <= MAX_CHAT_HISTORY:
+        fail(f"--chat-lines-per-table must not be negative (0: no chat) and --chat-history must be from 0 to "
+             f"{MAX_CHAT_HISTORY}")
     if not 5 <= rematch_wait <= 30 * 24 * 3600:
         fail("--rematch-wait must be from 5 seconds to 30 days")
     if takes_per_minute <= 0 or take_burst < 1 or keys_per_hour <= 0:
@@ -114,7 +133,9 @@ def serve(
                     max_connections_per_client=max_connections_per_client, spectator_idle_s=spectator_idle,
                     rematch_wait_s=rematch_wait,
                     takes_per_minute=takes_per_minute, take_burst=take_burst, keys_per_hour=keys_per_hour,
-                    open_keep_s=open_keep)
+                    open_keep_s=open_keep,
+                    chat_max_chars=chat_max_chars, chat_per_minute=chat_per_minute, chat_burst=chat_burst,
+                    chat_lines_per_table=chat_lines_per_table, chat_history=chat_history)
     uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits),
                 **options)
 

@@ -123,15 +123,17 @@ class Cluster(HubBase):
                 log.warning("table %s: not re-read from the database: %s", table_id, e)
 
     def _on_lobby_hint(self, table_id: str, kind: str) -> None:
-        """From the store's listener thread: another process changed a table's lobby ("l") or presence ("p")."""
+        """From the store's listener thread: another process changed a table's lobby ("l"), presence ("p") or chat
+        ("c")."""
         self._in_loop(self._lobby_hint, table_id, kind)
 
     def _lobby_hint(self, table_id: str, kind: str) -> None:
         table = self.tables.get(table_id)
         if table is None:
             return  # not held here: read afresh when it is loaded
-        self._spawn(self._quietly(self._refresh_lobby(table) if kind == "l" else self._refresh_presence(table),
-                                  table_id))
+        work = (self._refresh_lobby(table) if kind == "l" else self._chat_refresh(table) if kind == "c"
+                else self._refresh_presence(table))
+        self._spawn(self._quietly(work, table_id))
 
     async def _refresh_presence(self, table: LiveTable) -> None:
         remote = await self._db(self.store.presence, [table.id], PRESENCE_TTL_S)

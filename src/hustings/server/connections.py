@@ -318,6 +318,7 @@ class Connections(HubBase):
                 if found.kind != "seat":  # an invite or device code claims a seat over HTTP; a host plays none
                     raise PlayError(f"{found.kind}_not_seat")
                 seat, secret = found.seat, found.hash
+            await self._chat_ready(table)  # its latest chat lines, sent after the state (hustings.server.chat)
             async with table.lock:
                 if self.tables.get(table_id) is table and table.secrets_changed == changed:
                     if lang is None:  # no language asked for: the table's own
@@ -342,6 +343,7 @@ class Connections(HubBase):
         conn.send(f'{{"type":"welcome","seat":{dumps(seat)},"table":{info_json}}}')
         conn.told_info = info_key
         self.send_state(table, conn, "state", since)
+        self._chat_hello(conn, table)
         self._push_table(table)  # to the others, if what TableInfo shows changed
         if came_back or table.bots_only:  # a table of bots only plays while watched
             self._schedule(table)

@@ -69,6 +69,17 @@ class Limits:
     #: is refused
     secrets_per_seat: int = 16
 
+    # -- the chat at each table (hustings.server.chat) ------------------------------------------------------------
+    #: characters in one chat line at most (after control and direction-override characters are taken out)
+    chat_max_chars: int = 300
+    #: lines one seat may write: this many a minute on average, and this many at once (a seat's devices share it)
+    chat_per_minute: float = 12.0
+    chat_burst: int = 5
+    #: lines a table stores at most (past it every line is refused); 0 turns the chat off
+    chat_lines_per_table: int = 1000
+    #: the latest lines a connection is sent when it says hello (a late joiner, a reload)
+    chat_history: int = 50
+
     # -- bots ---------------------------------------------------------------------------------------------------------
     #: processes in which search bots think (cheap bots and stand-ins never wait behind them)
     search_workers: int = 1

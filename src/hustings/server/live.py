@@ -25,6 +25,7 @@ from hustings.server.limits import Limits
 from hustings.server.quota import BotTables, CreateRate
 from hustings.server.store import (
     ActionRecord,
+    ChatLine,
     SeatRecord,
     SeatSecret,
     ServerStore,
@@ -123,6 +124,13 @@ class LiveTable:
     #: a TableInfo push waiting (coalesced: Connections._push_table), and when the last one went (the loop's clock)
     info_timer: asyncio.TimerHandle | None = None
     info_at: float = float("-inf")
+    #: the table's latest chat lines (at most ``limits.chat_history``, oldest first), read from the store when the
+    #: first connection says hello; None: not read yet (hustings.server.chat)
+    chat: list[ChatLine] | None = None
+    #: one chat line stored and told at a time (and the lines read back), so every reader gets them in order
+    chat_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: seat -> its chat token bucket (tokens left, when counted: the monotonic clock)
+    chat_rate: dict[int, tuple[float, float]] = field(default_factory=dict)
 
     def fragments(self) -> dict[Any, Any]:
         if self.frags_at != self.state.step_count:
@@ -301,6 +309,15 @@ class HubBase:
         raise NotImplementedError
 
     def _set_remote(self, table: LiveTable, seats: set[int]) -> None:
+        raise NotImplementedError
+
+    async def _chat_ready(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    def _chat_hello(self, conn: Conn, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    async def _chat_refresh(self, table: LiveTable) -> None:
         raise NotImplementedError
 
     def _admit(self, client: str, lang: str) -> None:

@@ -24,10 +24,11 @@ import hustings
 from hustings.bots.heuristic import heuristic_for
 from hustings.engine import ENGINE_VERSION, LANGS, fresh_seed, get_spec, list_games, normalize_lang
 from hustings.engine.rng import RNG_NAME
+from hustings.server.chat import record_chat
 from hustings.server.connections import dumps
 from hustings.server.i18n import CATALOG
 from hustings.server.live import HubBase, LiveTable, PlayError, TableRefused, build, replace_record, replace_seat
-from hustings.server.store import HOST_SEAT, SeatRecord, SeatSecret, TableDamaged, TableRecord
+from hustings.server.store import HOST_SEAT, ChatLine, SeatRecord, SeatSecret, TableDamaged, TableRecord
 from hustings.table.clock import ClockError, ClockSettings
 from hustings.table.match import table_options
 from hustings.table.seats import MAX_NAME, SeatSpecError, check_players, seats_from_json
@@ -460,14 +461,17 @@ class Lobby(HubBase):
                 raise
             # a finished game of another release is history: its record as stored, its own rules version in it
             # (so hustings.replay refuses it rather than play it out under these rules)
-            return stored_record(e.record, await self._db(self.store.actions, table_id, 0))
+            return with_chat(stored_record(e.record, await self._db(self.store.actions, table_id, 0)),
+                             await self._db(self.store.chat, table_id))
         if table.status != "over":  # set once the last move is durable (is_over holds while it is being written)
             raise LobbyError("conflict", "the record holds the seed: it is given out only when the game is over",
                              409)
         record: dict[str, Any] = table.core.record()
         if table.core.given_up is not None:  # ended at the table: the record replays to where it was given up
             record["given_up"] = table.core.given_up
-        return record
+        # the chat goes with the finished game (a replay shows it beside the steps): read now, so lines written
+        # after the end are in it too
+        return with_chat(record, await self._db(self.store.chat, table_id))
 
     def info(self, table: LiveTable) -> dict[str, Any]:
         """TableInfo: what anyone at the table may know about it (never a token, seed or hidden card)."""
@@ -518,6 +522,14 @@ def stored_info(record: TableRecord, seats: Sequence[SeatRecord]) -> dict[str, A
                       for s in seats]}
 
 
+def with_chat(record: dict[str, Any], lines: Sequence[ChatLine]) -> dict[str, Any]:
+    """A finished game's record with its chat (``chat``: each line's seat, time and ``text`` or ``phrase`` key, in
+    order), when anyone wrote; a game nobody chatted at keeps the record it always had."""
+    if lines:
+        record["chat"] = record_chat(lines)
+    return record
+
+
 def stored_record(record: TableRecord, actions: Sequence[Any]) -> dict[str, Any]:
     """The engine record of a finished table as the store holds it, without replaying it."""
     return {"game": record.game, "rules_version": record.rules_version, "engine_version": record.engine_version,
@@ -526,4 +538,4 @@ def stored_record(record: TableRecord, actions: Sequence[Any]) -> dict[str, Any]
 
 
 __all__ = ["BOT_LEVELS", "MAX_NAME", "Lobby", "LobbyError", "new_token", "seat_link", "stored_info", "stored_record",
-           "token_hash"]
+           "token_hash", "with_chat"]

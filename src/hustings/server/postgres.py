@@ -44,10 +44,12 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from hustings.server.store import (
+    CHAT_KINDS,
     SECRET_KINDS,
     STATUSES,
     ActionLog,
     ActionRecord,
+    ChatLine,
     MoveWaiter,
     SeatRecord,
     SeatSecret,
@@ -226,6 +228,19 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         )""",
         "CREATE INDEX key_seats_secret ON key_seats (secret_hash)",
         "CREATE INDEX key_seats_seat ON key_seats (key_hash, table_id, seat)",
+    )),
+    # the chat at each table (issue 25): a line numbered per table, its seat, when, and its kind and body (the text,
+    # or a quick phrase's key). Version 6 is another branch's (public tables): versions apply by number, not order.
+    (7, (
+        """CREATE TABLE chat (
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            n INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            kind TEXT NOT NULL,
+            body TEXT NOT NULL,
+            PRIMARY KEY (table_id, n)
+        )""",
     )),
 )
 
@@ -481,6 +496,41 @@ class PostgresStore(ActionLog):
         if len(rows) < limit:
             return gone, None
         return gone, (float(rows[-1][9]), str(rows[-1][0]))
+
+    #: tries of a chat line that met another process's line with the same number (each try takes the next number)
+    CHAT_TRIES = 20
+
+    def add_chat(self, table_id: str, seat: int, at: float, kind: str, body: str, *,
+                 max_lines: int) -> ChatLine | None:
+        if kind not in CHAT_KINDS:
+            raise StoreError(f"unknown chat line kind {kind!r}")
+        for _ in range(self.CHAT_TRIES):
+            with self._conn() as conn:
+                self._steps(conn, table_id)
+                # the next number and the limit in one statement, no lock: two processes that pick the same number
+                # meet in the primary key, and the one that lost tries the next number
+                row = conn.execute(
+                    "INSERT INTO chat (table_id, n, seat, at, kind, body) SELECT %s, COALESCE(MAX(n) + 1, 0), %s, %s, "
+                    "%s, %s FROM chat WHERE table_id = %s HAVING COALESCE(MAX(n) + 1, 0) < %s "
+                    "ON CONFLICT DO NOTHING RETURNING n",
+                    (table_id, seat, at, kind, body, table_id, max_lines)).fetchone()
+                if row is not None:
+                    self._hint(table_id, "c")
+                    return ChatLine(int(row[0]), seat, at, kind, body)
+                held = conn.execute("SELECT COUNT(*) FROM chat WHERE table_id = %s", (table_id,)).fetchone()
+                if held is not None and int(held[0]) >= max_lines:
+                    return None
+        raise StoreError(f"table {table_id!r}: the chat line was not stored (too many written at once)")
+
+    def chat(self, table_id: str, *, last: int | None = None) -> list[ChatLine]:
+        with self._conn() as conn:
+            if last is None:
+                rows = conn.execute("SELECT n, seat, at, kind, body FROM chat WHERE table_id = %s ORDER BY n",
+                                    (table_id,)).fetchall()
+            else:
+                rows = conn.execute("SELECT n, seat, at, kind, body FROM chat WHERE table_id = %s ORDER BY n DESC "
+                                    "LIMIT %s", (table_id, max(0, last))).fetchall()[::-1]
+        return [ChatLine(int(r[0]), int(r[1]), float(r[2]), str(r[3]), str(r[4])) for r in rows]
 
     def keep_table(self, table_id: str, until: float) -> None:
         with self._conn() as conn:
@@ -867,8 +917,8 @@ class PostgresStore(ActionLog):
 
     def subscribe_lobby(self, callback: Callable[[str, str], None]) -> None:
         """``callback(table_id, kind)`` from a background thread when another process changed a table's lobby
-        (``"l"``: seats, status or settings) or who is connected to it (``"p"``). Hints only: a server also
-        re-reads what it holds every little while (lost hints, processes that died)."""
+        (``"l"``: seats, status or settings), who is connected to it (``"p"``) or its chat (``"c"``). Hints only: a
+        server also re-reads what it holds every little while (lost hints, processes that died)."""
         with self._lock:
             self._lobby_callbacks.append(callback)
         self.subscribe(lambda table_id, steps: None)  # the listener runs
@@ -1008,13 +1058,13 @@ class PostgresStore(ActionLog):
 
     def _deliver(self, payload: str) -> None:
         parts = payload.split(":")
-        if len(parts) != 4 or parts[3] not in ("m", "u", "l", "p") or not parts[1].isdigit():
+        if len(parts) != 4 or parts[3] not in ("m", "u", "l", "p", "c") or not parts[1].isdigit():
             log.warning("ignoring a malformed %s notification: %r", CHANNEL, payload[:80])
             return
         table_id, steps_text, origin, kind = parts
         if origin == self.origin:
             return  # our own change: this process knows it already
-        if kind in ("l", "p"):
+        if kind in ("l", "p", "c"):
             for lobby_callback in list(self._lobby_callbacks):
                 try:
                     lobby_callback(table_id, kind)

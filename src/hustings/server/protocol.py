@@ -34,7 +34,8 @@ PlayErrorCode = Literal["bad_message", "unknown_table", "unauthorized", "stale_s
                         "not_started", "unavailable", "hello_first", "hello_again", "unknown_event", "rules_version",
                         "unknown_game", "cannot_give_up", "damaged_table", "invite_not_seat", "device_not_seat",
                         "host_not_seat", "seat_revoked", "seat_claimed",
-                        "too_many_connections", "server_full"]
+                        "too_many_connections", "server_full", "chat_spectator", "chat_empty", "chat_too_long",
+                        "chat_rate_limited", "chat_unknown_phrase", "chat_full", "chat_off"]
 #: every ``error`` of a lobby answer
 LobbyErrorCode = Literal["bad_request", "unauthorized", "unknown_table", "unknown_game", "not_found",
                          "method_not_allowed", "conflict", "too_large", "unavailable", "rules_version",
@@ -308,6 +309,36 @@ class Explanation(TypedDict):
     items: list[ExplanationItem]
 
 
+class ChatLineOut(TypedDict):
+    """One line of the table's chat as this connection is sent it: plain text (shown as text, never as HTML) or a
+    quick phrase (``phrase``: its key; ``text``: it in the connection's language)."""
+
+    #: its number at the table (from 0, in the order stored): a client keeps each number once
+    n: int
+    #: the seat that wrote it (a seated person; spectators never write)
+    seat: int
+    #: when (seconds since the epoch)
+    at: float
+    text: str
+    phrase: NotRequired[str]
+
+
+class ChatLines(TypedDict):
+    """Chat lines: after the ``state`` that answers a ``hello``, the table's latest lines (``history``, with whether
+    this connection may write, the longest line and the quick phrases' keys); then each new line as it is
+    stored (the writer's own too: its acknowledgement)."""
+
+    type: Literal["chat"]
+    lines: list[ChatLineOut]
+    history: NotRequired[bool]
+    #: a seated person's connection on a server with chat: it may write (a spectator reads only)
+    can_post: NotRequired[bool]
+    #: characters in one line at most
+    max_chars: NotRequired[int]
+    #: the quick phrases' keys, in the order a page offers them
+    phrases: NotRequired[list[str]]
+
+
 class Error(TypedDict):
     """A refused message: nothing changed and the connection stays open."""
 
@@ -373,6 +404,15 @@ class Explain(TypedDict):
     type: Literal["explain"]
     step: int
     index: int
+
+
+class ChatSend(TypedDict):
+    """Write in the table's chat (a seated person only): a ``text`` (at most ``max_chars`` characters) or a quick
+    ``phrase`` (one of the keys the hello's chat message named), one of them. Held to a rate per seat."""
+
+    type: Literal["chat"]
+    text: NotRequired[str]
+    phrase: NotRequired[str]
 
 
 # -- the lobby (HTTP, JSON bodies) ----------------------------------------------------------------------------
@@ -691,10 +731,10 @@ class LobbyError(TypedDict):
 
 
 CLIENT_MESSAGES: dict[str, Any] = {"hello": Hello, "act": Act, "undo": Undo, "lang": SetLang, "ping": Ping,
-                                   "explain": Explain, "give_up": GiveUp}
+                                   "explain": Explain, "give_up": GiveUp, "chat": ChatSend}
 SERVER_MESSAGES: dict[str, Any] = {"welcome": Welcome, "state": State, "update": Update, "ack": Ack,
                                    "table": TableChanged, "pong": Pong, "notice": Notice, "explanation": Explanation,
-                                   "error": Error}
+                                   "chat": ChatLines, "error": Error}
 #: the lobby's bodies, by the name each has in the schema's ``$defs``
 LOBBY: dict[str, Any] = {"GameInfo": GameInfo, "CreateTable": CreateTable, "Created": Created, "Join": Join,
                          "Ready": Ready, "SeatToken": SeatToken, "MyTablesRequest": MyTablesRequest,

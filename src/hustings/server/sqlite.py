@@ -28,10 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from hustings.server.store import (
+    CHAT_KINDS,
     SECRET_KINDS,
     STATUSES,
     ActionLog,
     ActionRecord,
+    ChatLine,
     MoveWaiter,
     SeatRecord,
     SeatSecret,
@@ -152,6 +154,19 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         )""",
         "CREATE INDEX key_seats_secret ON key_seats (secret_hash)",
         "CREATE INDEX key_seats_seat ON key_seats (key_hash, table_id, seat)",
+    )),
+    # the chat at each table (issue 25): a line numbered per table, its seat, when, and its kind and body (the text,
+    # or a quick phrase's key). Version 5 is another branch's (public tables): versions apply by number, not order.
+    (6, (
+        """CREATE TABLE chat (
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            n INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            at REAL NOT NULL,
+            kind TEXT NOT NULL,
+            body TEXT NOT NULL,
+            PRIMARY KEY (table_id, n)
+        )""",
     )),
 )
 
@@ -417,6 +432,28 @@ class SqliteStore(ActionLog):
             return gone, (float(rows[-1][9]), str(rows[-1][0]))
         except (TypeError, ValueError):  # a damaged creation time: start the walk over next time
             return gone, None
+
+    def add_chat(self, table_id: str, seat: int, at: float, kind: str, body: str, *,
+                 max_lines: int) -> ChatLine | None:
+        if kind not in CHAT_KINDS:
+            raise StoreError(f"unknown chat line kind {kind!r}")
+        with self._tx() as db:  # one writer at a time: the count and the insert cannot interleave with another's
+            self._exists(db, table_id)
+            n = int(db.execute("SELECT COALESCE(MAX(n) + 1, 0) FROM chat WHERE table_id = ?",
+                               (table_id,)).fetchone()[0])
+            if n >= max_lines:
+                return None
+            db.execute("INSERT INTO chat (table_id, n, seat, at, kind, body) VALUES (?,?,?,?,?,?)",
+                       (table_id, n, seat, at, kind, body))
+        return ChatLine(n, seat, at, kind, body)
+
+    def chat(self, table_id: str, *, last: int | None = None) -> list[ChatLine]:
+        if last is None:
+            rows = self._read("SELECT n, seat, at, kind, body FROM chat WHERE table_id = ? ORDER BY n", (table_id,))
+        else:
+            rows = self._read("SELECT n, seat, at, kind, body FROM chat WHERE table_id = ? ORDER BY n DESC LIMIT ?",
+                              (table_id, max(0, last)))[::-1]
+        return [ChatLine(int(r[0]), int(r[1]), float(r[2]), str(r[3]), str(r[4])) for r in rows]
 
     def keep_table(self, table_id: str, until: float) -> None:
         with self._tx() as db:

@@ -228,6 +228,22 @@ class SeatSecret:
     expires_at: float | None = None
 
 
+#: what a chat line holds: text a person typed, or the key of a quick phrase (each reader sees it in their language)
+CHAT_KINDS: tuple[str, ...] = ("text", "phrase")
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line of a table's chat, as stored: its number at the table (from 0, in the order stored), the seat that
+    wrote it, when (epoch seconds), its kind (:data:`CHAT_KINDS`) and its body (the text, or the phrase's key)."""
+
+    n: int
+    seat: int
+    at: float
+    kind: str
+    body: str
+
+
 @runtime_checkable
 class ServerStore(AsyncActionStore, Protocol):
     """What the server needs of a database: the one store protocol of every table (append, truncate, read, give up,
@@ -311,6 +327,17 @@ class ServerStore(AsyncActionStore, Protocol):
     def mint_for_key(self, key: str, table_id: str, seat: int, new: SeatSecret, cap: int) -> str:
         """In one transaction: store ``new`` (a ``seat`` secret of ``table_id``'s ``seat``) if that seat is tied to
         the key and holds fewer than ``cap`` secrets. Returns "ok", "not_tied" or "full"."""
+        ...
+
+    def add_chat(self, table_id: str, seat: int, at: float, kind: str, body: str, *,
+                 max_lines: int) -> ChatLine | None:
+        """Store one chat line as the table's next (numbered from 0; safe with several processes writing at once).
+        None, with nothing stored, when the table holds ``max_lines`` lines already; :class:`TableNotFound` if
+        there is no such table."""
+        ...
+
+    def chat(self, table_id: str, *, last: int | None = None) -> list[ChatLine]:
+        """The table's chat lines in order (``last``: only the latest that many)."""
         ...
 
     def set_status(self, table_id: str, status: str) -> None: ...
@@ -403,7 +430,8 @@ class ServerStore(AsyncActionStore, Protocol):
 
     def subscribe_lobby(self, callback: Callable[[str, str], None]) -> None:
         """``callback(table_id, kind)`` from a background thread when another process changed a table's seats,
-        status or settings (``"l"``) or who is connected to it (``"p"``). A one-process store never calls it."""
+        status or settings (``"l"``), who is connected to it (``"p"``) or wrote in its chat (``"c"``). A one-process
+        store never calls it."""
         ...
 
     def close(self) -> None: ...
@@ -508,11 +536,13 @@ def open_store(url: str, *, read_only: bool = False) -> ServerStore:
 
 
 __all__ = [
+    "CHAT_KINDS",
     "HOST_SEAT",
     "SECRET_KINDS",
     "STATUSES",
     "ActionLog",
     "ActionRecord",
+    "ChatLine",
     "MoveWaiter",
     "SeatRecord",
     "SeatSecret",

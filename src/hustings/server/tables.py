@@ -27,6 +27,7 @@ from typing import Any
 from hustings.bots.random_bot import RandomBot
 from hustings.engine import Action
 from hustings.server import words as W
+from hustings.server.chat import Chat
 from hustings.server.cluster import PRESENCE_S, PRESENCE_TTL_S, Cluster
 from hustings.server.connections import Conn, Connections, dumps, dumps_bytes
 from hustings.server.i18n import CATALOG
@@ -61,7 +62,7 @@ def _bots_only(record: TableRecord) -> bool:
     return isinstance(seats, list) and bool(seats) and all(isinstance(s, dict) and s.get("bot") for s in seats)
 
 
-class Hub(Rematches, OpenTables, Connections, Presence, Cluster):
+class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat):
     """Every table of one server process. ``grace_s``: how long a person may be gone before a stand-in plays for
     them; ``executor``: where cheap bots and stand-ins think (default: a thread pool; search bots think in worker
     processes, :mod:`hustings.server.thinking`)."""
@@ -620,7 +621,7 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster):
             await self.hello(conn, table_id, msg)
             return
         if conn.table is None:
-            if kind in ("act", "undo", "lang", "explain", "give_up"):
+            if kind in ("act", "undo", "lang", "explain", "give_up", "chat"):
                 raise PlayError("hello_first")
             raise PlayError("bad_message", detail=f"unknown message type {str(kind)[:30]!r}")
         if kind == "act":
@@ -633,6 +634,8 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster):
             await self.explain(conn, msg)
         elif kind == "lang":
             await self.set_lang(conn, msg.get("lang"))
+        elif kind == "chat":
+            await self.post_chat(conn, msg)
         else:
             raise PlayError("bad_message", detail=f"unknown message type {str(kind)[:30]!r}")
 

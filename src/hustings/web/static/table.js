@@ -214,6 +214,7 @@ function connect() {
     let msg;
     try { msg = JSON.parse(m.data); } catch { return; }
     onMessage(msg);
+    window.dispatchEvent(new CustomEvent("hustings:message", { detail: msg })); // for the page's other parts (chat.js)
   };
   ws.onclose = () => {
     if (S.ws !== ws) return;
@@ -548,5 +549,10 @@ async function main() {
 }
 
 window.hustingsTable = S; // for tests and debugging: what this page holds (only what the server sent it)
+// what the page's other parts (chat.js) may use: send a message, words, seat names, the page's language
+window.hustingsPage = {
+  tableId, toast, t: (k, f) => t(k, f), seatName: (n) => seatName(n), lang: () => S.lang,
+  send: (m) => { if (!S.ws || S.ws.readyState !== 1) return false; S.ws.send(JSON.stringify(m)); return true; },
+};
 window.hustingsAct = (id) => act(id); // the same door a click uses: refuses anything not offered
 main().catch((e) => toast(String(e.message || e)));
