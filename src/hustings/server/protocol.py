@@ -542,8 +542,9 @@ class Replay(TypedDict):
     over: bool
     #: at the last step of a finished (or given up) game
     outcome: Outcome | None
-    #: the table's chat as the record carries it, when it carries one
-    chat: NotRequired[list[Any]]
+    #: the table's chat up to this step, when the record carries one: each line as the record has it (``seat``,
+    #: ``at``, ``text`` or ``phrase``) with the ``step`` it was written at
+    chat: NotRequired[list[dict[str, Any]]]
 
 
 class LobbyError(TypedDict):

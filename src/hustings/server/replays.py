@@ -18,6 +18,7 @@ counts against its client's token bucket first (``limits.replays_per_minute``, `
 from __future__ import annotations
 
 import asyncio
+import bisect
 import math
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -61,8 +62,8 @@ class ReplayGame:
     info: Mapping[str, Any]
     #: the seat whose person gave the game up at the table (the record ends there), else None
     given_up: int | None
-    #: the table's chat as the record carries it (issue 25.2), or None
-    chat: list[Any] | None
+    #: the table's chat as the record carries it (issue 25.2), each line with its ``step``, or None
+    chat: list[dict[str, Any]] | None
 
 
 def _param(query: Mapping[str, str], name: str) -> str | None:
@@ -109,8 +110,8 @@ class Replays:
                                                               seconds=seconds), 429, retry_after=seconds)
         seat_q, step_q = _param(query, "seat"), _param(query, "step")
         for name, value in (("seat", seat_q), ("step", step_q)):
-            if value is not None and (len(value) > MAX_PARAM or not (value.isascii() and value.isdigit())
-                                      and not (name == "seat" and value == "spectator")):
+            number = value is not None and value.isascii() and value.isdigit()
+            if value is not None and (len(value) > MAX_PARAM or not (number or (name, value) == ("seat", "spectator"))):
                 raise LobbyError("bad_request", f"{name} must be a number", key=f"server.replay.bad_{name}_text")
         game = await self._game(table_id, lang)
         players = len(game.names)
@@ -142,7 +143,7 @@ class Replays:
         except RecordError as e:
             raise LobbyError("rules_version", str(e), 409) from None
         given_up = record.get("given_up")
-        chat = record.get("chat")
+        chat = await self._chat(table_id, record.get("chat"))
         found = ReplayGame(
             id=table_id, game=spec.id, options=dict(record.get("options") or {}), seed=int(record["seed"]),
             actions=tuple((int(p), int(a)) for p, a in record["actions"]),
@@ -151,11 +152,25 @@ class Replays:
                   "name": info["name"], "lang": info["lang"], "rematch_of": info.get("rematch_of"),
                   "seats": [{"seat": s["seat"], "name": s["name"], "bot": s["bot"]} for s in info["seats"]]},
             given_up=given_up if isinstance(given_up, int) and not isinstance(given_up, bool) else None,
-            chat=list(chat[-MAX_CHAT:]) if isinstance(chat, list) else None)
+            chat=chat)
         self._games[table_id] = found
         while len(self._games) > max(1, self.limits.replay_tables):
             self._games.popitem(last=False)
         return found
+
+    async def _chat(self, table_id: str, chat: object) -> list[dict[str, Any]] | None:
+        """The record's chat lines (issue 25.2: each ``seat``, ``at`` and ``text`` or ``phrase``), each with the
+        ``step`` it was written at (the actions made by then, from the stored times of the moves)."""
+        if not isinstance(chat, list) or not chat:
+            return None
+        ats = [a.at for a in await self.hub._db(self.hub.store.actions, table_id, 0)]
+        lines = []
+        for line in chat[-MAX_CHAT:]:
+            if not isinstance(line, Mapping) or not isinstance(line.get("at"), int | float):
+                continue
+            kept = {k: line[k] for k in ("seat", "at", "text", "phrase") if k in line}
+            lines.append({**kept, "step": bisect.bisect_right(ats, float(line["at"]))})
+        return lines
 
     # -- in the worker thread ------------------------------------------------------------------------------------
 
@@ -202,8 +217,8 @@ class Replays:
             state.apply(p, a)
             self.applied += 1
         view = state.view(seat)
-        events = [{"type": e.type, "data": e.data, "step": e.step, "to": e.to, "text": W.event_text(game.game, e, voice)}
-                  for e in state.events(seat) if e.step == step]
+        events = [{"type": e.type, "data": e.data, "step": e.step, "to": e.to,
+                   "text": W.event_text(game.game, e, voice)} for e in state.events(seat) if e.step == step]
         outcome: dict[str, Any] | None = None
         last = step == len(game.actions)
         if state.is_over or (last and game.given_up is not None):
@@ -217,8 +232,8 @@ class Replays:
             "table": dict(game.info), "steps": len(game.actions), "step": step, "seat": seat, "view": view,
             "phase": str(phase), "to_act": [] if state.is_over else list(state.current_players), "acted": acted,
             "events": events, "over": state.is_over, "outcome": outcome}
-        if game.chat is not None:
-            answer["chat"] = game.chat
+        if game.chat is not None:  # what was said up to this step
+            answer["chat"] = [line for line in game.chat if line["step"] <= step]
         return answer
 
 
