@@ -111,6 +111,7 @@ function showRefused(message) {
   $("acted").replaceChildren(el("span", { id: "refused" }, message), " ",
     el("a", { href: `/t/${encodeURIComponent(tableId)}` }, t("web.replay.to_table")));
   $("replay-controls").hidden = true;
+  $("layout").hidden = true;
 }
 
 // ------------------------------------------------------------------------------------------- drawing
