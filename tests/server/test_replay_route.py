@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from pathlib import Path
 from typing import Any
 
 import orjson
@@ -219,6 +218,19 @@ def test_chat_lines_are_placed_at_the_step_they_were_written(fast: Server, monke
     assert [line.get("text") for line in _replay(fast, tid, step=10).json()["chat"]] == [None, "<b>halfway</b>"]
 
 
-def test_routes_and_page(fast: Server, tmp_path: Path) -> None:
+def test_the_replay_page_is_served(fast: Server) -> None:
     r = fast.http.get("/r/anything")
-    assert r.status_code == 200 and "replay.js" in r.text
+    assert r.status_code == 200 and "/static/replay.js" in r.text
+    for name in ("replay.js", "replay.css"):
+        assert fast.http.get(f"/static/{name}").status_code == 200
+
+
+def test_serve_refuses_replay_limits_that_make_no_sense() -> None:
+    from typer.testing import CliRunner
+
+    from hustings.cli import app
+
+    for args, word in ((["--replays-per-minute", "0"], "--replays-per-minute"),
+                       (["--replay-states", "0"], "--replay-states")):
+        res = CliRunner().invoke(app, ["serve", "--db", "sqlite:///nowhere/never.db", *args])
+        assert res.exit_code == 2 and word in res.output, (args, res.output)

@@ -4,6 +4,7 @@ extra (``pip install 'hustings[server]'``)."""
 from __future__ import annotations
 
 import ipaddress
+import math
 import sys
 from typing import Annotated, Any
 
@@ -51,6 +52,11 @@ def serve(
     spectator_idle: Annotated[float, typer.Option(help="seconds a spectator may send nothing (a browser pings "
                                                        "every 25) before it is disconnected")
                               ] = Limits.spectator_idle_s,
+    replays_per_minute: Annotated[float, typer.Option(help="replay steps of finished games one client may ask "
+                                                           "for a minute on average (a fifth of that at once)")
+                                  ] = Limits.replays_per_minute,
+    replay_states: Annotated[int, typer.Option(help="game states the replays keep at checkpoints, over all "
+                                                    "games (each some tens of kB)")] = Limits.replay_states,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -81,6 +87,8 @@ def serve(
         fail("--max-connections and --max-connections-per-client must be at least 1")
     if spectator_idle < 30:
         fail("--spectator-idle must be at least 30 seconds (a browser pings every 25)")
+    if replays_per_minute <= 0 or replay_states < 1:
+        fail("--replays-per-minute must be positive and --replay-states at least 1")
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -92,7 +100,9 @@ def serve(
     limits = Limits(unclaimed_ttl_s=unclaimed_ttl, search_workers=search_workers,
                     creates_per_minute=creates_per_minute, create_burst=create_burst,
                     bot_tables_per_client=bot_tables_per_client, max_connections=max_connections,
-                    max_connections_per_client=max_connections_per_client, spectator_idle_s=spectator_idle)
+                    max_connections_per_client=max_connections_per_client, spectator_idle_s=spectator_idle,
+                    replays_per_minute=replays_per_minute, replay_burst=max(1, math.ceil(replays_per_minute / 5)),
+                    replay_states=replay_states)
     uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits),
                 **options)
 
