@@ -136,7 +136,7 @@ def test_step_through_a_finished_game(base_url: str, browser: Any, shots: Path, 
     p2.mouse.wheel(0, 3000)
     p2.wait_for_timeout(200)
     box = p2.locator("#rp-next").bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"] + 1
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 1
     p2.screenshot(path=str(shots / f"{game}-seat0-phone-{phone_lang}.png"))
     p2.locator("#rp-next").tap()
     _at(p2, mid + 1, 0)
