@@ -72,7 +72,8 @@ _ANSWERS = [("GET", re.compile(r"/api/games"), "GameInfo[]"),
             ("POST", re.compile(r"/api/keys"), "PersonalKey"),
             ("POST", re.compile(r"/api/me"), "KeyTables"),
             ("POST", re.compile(r"/api/me/tie"), "Tied"),
-            ("POST", re.compile(r"/api/me/open"), "YourSeat")]
+            ("POST", re.compile(r"/api/me/open"), "YourSeat"),
+            ("GET", re.compile(r"/api/tables/[^/]+/replay"), "Replay")]
 
 
 def check_lobby_answer(response: httpx.Response) -> None:

@@ -4,6 +4,7 @@ extra (``pip install 'hustings[server]'``)."""
 from __future__ import annotations
 
 import ipaddress
+import math
 import sys
 from typing import Annotated, Any
 
@@ -76,6 +77,11 @@ def serve(
     open_keep: Annotated[float, typer.Option(help="seconds a public waiting table stays listed after a page of its "
                                                   "people last kept it (they keep it every third of that)")
                          ] = Limits.open_keep_s,
+    replays_per_minute: Annotated[float, typer.Option(help="replay steps of finished games one client may ask "
+                                                           "for a minute on average (a fifth of that at once)")
+                                  ] = Limits.replays_per_minute,
+    replay_states: Annotated[int, typer.Option(help="game states the replays keep at checkpoints, over all "
+                                                    "games (each some tens of kB)")] = Limits.replay_states,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -119,6 +125,8 @@ def serve(
         fail("--takes-per-minute and --keys-per-hour must be positive, --take-burst at least 1")
     if open_keep < 60:
         fail("--open-keep must be at least 60 seconds (a page keeps its table every 40)")
+    if replays_per_minute <= 0 or replay_states < 1:
+        fail("--replays-per-minute must be positive and --replay-states at least 1")
     url = db or default_db_url()
     try:
         store = open_store(url)
@@ -135,7 +143,9 @@ def serve(
                     takes_per_minute=takes_per_minute, take_burst=take_burst, keys_per_hour=keys_per_hour,
                     open_keep_s=open_keep,
                     chat_max_chars=chat_max_chars, chat_per_minute=chat_per_minute, chat_burst=chat_burst,
-                    chat_lines_per_table=chat_lines_per_table, chat_history=chat_history)
+                    chat_lines_per_table=chat_lines_per_table, chat_history=chat_history,
+                    replays_per_minute=replays_per_minute, replay_burst=max(1, math.ceil(replays_per_minute / 5)),
+                    replay_states=replay_states)
     uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits),
                 **options)
 

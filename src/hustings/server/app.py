@@ -30,6 +30,7 @@ from hustings.engine import get_spec, list_games, normalize_lang
 from hustings.server.i18n import error_text
 from hustings.server.limits import Limits, client_key
 from hustings.server.protocol import LOBBY_ERRORS, protocol_schema
+from hustings.server.replays import Replays
 from hustings.server.sockets import Admission, Outbox, connection_room, raise_descriptor_limit
 from hustings.server.store import ServerStore, StoreError, TableDamaged
 from hustings.server.tables import Conn, Hub, LobbyError, PlayError, TableRefused, dumps, dumps_bytes
@@ -129,6 +130,7 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     while the app runs (``hustings serve`` does; tests in one process do not)."""
     hub = Hub(store, grace_s=grace_s, bot_threads=bot_threads, limits=limits)
     limits = hub.limits
+    replays = Replays(hub, limits)
     admission = Admission(limits.max_connections, limits.max_connections_per_client)
     #: the outbox of every open websocket (what the server holds for its clients: the attack tests read it)
     outboxes: set[Outbox] = set()
@@ -155,11 +157,13 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                 gc_task.cancel()
                 sys.setswitchinterval(switch)
             await hub.stop()
+            replays.close()
             if close_store:
                 store.close()
 
     app = FastAPI(title="hustings", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
+    app.state.replays = replays
     app.state.admission = admission
     app.state.outboxes = outboxes
     app.add_middleware(_KeepTransport)
@@ -197,6 +201,10 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     @app.get("/t/{table_id}")
     async def table_page(table_id: str) -> Response:
         return _page("table.html")
+
+    @app.get("/r/{table_id}")
+    async def replay_page(table_id: str) -> Response:  # a finished game stepped through (replay.js)
+        return _page("replay.html")
 
     # -- lobby ------------------------------------------------------------------------------------------------
 
@@ -284,6 +292,14 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     @lobby("GET", "/api/tables/{table_id}/record")
     async def record(request: Request) -> Response:
         return await _run(hub.record_of(request.path_params["table_id"]), request)
+
+    @lobby("GET", "/api/tables/{table_id}/replay")
+    async def replay(request: Request) -> Response:
+        async def go() -> Any:
+            client = client_key(request.client.host if request.client else None)
+            return await replays.step(request.path_params["table_id"], request.query_params, client,
+                                      _request_lang(request))
+        return await _run(go(), request)
 
     @lobby("POST", "/api/tables/{table_id}/join")
     async def join(request: Request) -> Response:

@@ -88,6 +88,15 @@ class Limits:
     #: thinking time one table's search bots may use a minute (beyond it, its next search waits)
     search_table_s_per_minute: float = 30.0
 
+    # -- replays of finished games (hustings.server.replays) ------------------------------------------------------
+    #: replay steps one client may ask for: this many a minute on average, and this many at once
+    replays_per_minute: float = 300.0
+    replay_burst: int = 60
+    #: game states kept at checkpoints over all finished games being replayed (each some tens of kB)
+    replay_states: int = 256
+    #: finished games whose record (and seats' names) is kept for replays
+    replay_tables: int = 64
+
 
 def client_key(host: str | None) -> str:
     """The client an address belongs to: an IPv4 address as it is (also when written as IPv4-mapped IPv6), an IPv6

@@ -40,13 +40,13 @@ PlayErrorCode = Literal["bad_message", "unknown_table", "unauthorized", "stale_s
 LobbyErrorCode = Literal["bad_request", "unauthorized", "unknown_table", "unknown_game", "not_found",
                          "method_not_allowed", "conflict", "too_large", "unavailable", "rules_version",
                          "damaged_table", "too_many_tables", "too_many_bot_tables", "too_many_takes",
-                         "too_many_keys"]
+                         "too_many_keys", "too_many_replays"]
 PLAY_ERRORS: tuple[str, ...] = get_args(PlayErrorCode)
 #: each lobby error's HTTP status
 LOBBY_ERRORS = {"bad_request": 400, "unauthorized": 403, "unknown_table": 404, "unknown_game": 404, "not_found": 404,
                 "method_not_allowed": 405, "conflict": 409, "too_large": 413, "unavailable": 503, "rules_version": 409,
                 "damaged_table": 500, "too_many_tables": 429, "too_many_bot_tables": 429, "too_many_takes": 429,
-                "too_many_keys": 429}
+                "too_many_keys": 429, "too_many_replays": 429}
 assert set(LOBBY_ERRORS) == set(get_args(LobbyErrorCode))
 BotLevel = Literal["random", "heuristic", "ismcts", "ismcts:easy", "ismcts:normal", "ismcts:hard"]
 TableStatus = Literal["lobby", "playing", "over"]
@@ -721,6 +721,57 @@ class OpenMine(TypedDict):
     key: str
     table: str
     seat: int
+class ReplaySeat(TypedDict):
+    seat: int
+    name: str
+    bot: BotLevel | None
+
+
+class ReplayTable(TypedDict):
+    """What a replay shows of its table (never a token)."""
+
+    id: str
+    game: str
+    variant: str
+    players: int
+    name: str
+    lang: Lang
+    rematch_of: str | None
+    seats: list[ReplaySeat]
+
+
+class ReplayActed(TypedDict):
+    """The action that led to this step: whose it was; its ``label`` only for that seat's own replay (another
+    seat's choice may be secret), else null."""
+
+    seat: int
+    label: str | None
+
+
+class Replay(TypedDict):
+    """``GET /api/tables/<id>/replay?seat=<n|spectator>&step=<k>&lang=``: one step of a finished game as ``seat``
+    saw it (refused with ``conflict`` while the game runs). ``step`` k is the state after k actions (0: the deal;
+    ``steps``: the end)."""
+
+    table: ReplayTable
+    steps: int
+    step: int
+    seat: int | None
+    #: ``view(seat)`` after the step (a spectator: ``view(None)``); its schema is the game's
+    view: Any
+    phase: str
+    #: who was to act next (empty at the end)
+    to_act: list[int]
+    #: null at step 0
+    acted: ReplayActed | None
+    #: the events of this step the seat may see, in the asked language
+    events: list[SeatEvent]
+    over: bool
+    #: at the last step of a finished (or given up) game
+    outcome: Outcome | None
+    #: the table's chat up to this step, when the record carries one: each line as the record has it (``seat``,
+    #: ``at``, ``text`` or ``phrase``) with the ``step`` it was written at
+    chat: NotRequired[list[dict[str, Any]]]
 
 
 class LobbyError(TypedDict):
@@ -744,7 +795,8 @@ LOBBY: dict[str, Any] = {"GameInfo": GameInfo, "CreateTable": CreateTable, "Crea
                          "OpenSeat": OpenSeat, "OpenTable": OpenTable, "OpenList": OpenList, "Take": Take,
                          "Taken": Taken, "Quick": Quick, "Kept": Kept, "PersonalKey": PersonalKey,
                          "KeyRequest": KeyRequest, "KeyTable": KeyTable, "KeyTables": KeyTables, "Tie": Tie,
-                         "Tied": Tied, "OpenMine": OpenMine, "YourSeat": YourSeat}
+                         "Tied": Tied, "OpenMine": OpenMine, "YourSeat": YourSeat,
+                         "Replay": Replay}
 #: each lobby route: (request body, answer); null: none
 ROUTES: dict[str, tuple[str | None, str]] = {
     "GET /api/games": (None, "GameInfo[]"),
@@ -768,6 +820,7 @@ ROUTES: dict[str, tuple[str | None, str]] = {
     "POST /api/me/tie": ("Tie", "Tied"),
     "POST /api/me/open": ("OpenMine", "YourSeat"),
     "GET /api/tables/<id>/record": (None, "the engine record, seed included: only once the game is over"),
+    "GET /api/tables/<id>/replay": (None, "Replay (query: seat, step, lang): one step of a finished game"),
 }
 
 
@@ -794,7 +847,7 @@ def _base() -> JSONSchema:
             defs[name] = ref
     # pydantic writes a NotRequired[Literal[True]] and an open view as it may; state them plainly
     defs["Hello"]["properties"]["spectator"] = {"const": True}
-    for name in ("State", "Update"):
+    for name in ("State", "Update", "Replay"):
         defs[name]["properties"]["view"] = {"$ref": "#/$defs/View"}
     defs["View"] = {"description": "A seat's view: its schema is the game's (hustings schema GAME --part view)."}
     return {

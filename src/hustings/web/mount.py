@@ -2,7 +2,8 @@
 
 Routes (GET): ``/static/...`` (this package's static files), ``/games/<game>/...`` (each game's ``web``
 adapter folder: its renderer.js), ``/web/i18n/<lang>.json`` (the page's words), ``/web/games/<game>.json?lang=``
-(:func:`hustings.web.game_meta`), and with ``pages=True`` the lobby ``/`` and the table page ``/t/<id>``.
+(:func:`hustings.web.game_meta`), and with ``pages=True`` the lobby ``/``, the table page ``/t/<id>`` and the replay
+page ``/r/<id>``.
 Nothing here touches a table: the pages learn about tables through the server's own API and websocket.
 """
 
@@ -55,3 +56,7 @@ def mount_web(app: FastAPI, *, static: bool = True, pages: bool = True) -> None:
         @app.get("/t/{table_id}", include_in_schema=False)
         def table_page(table_id: str) -> FileResponse:
             return FileResponse(STATIC / "table.html", headers=_CACHE)
+
+        @app.get("/r/{table_id}", include_in_schema=False)
+        def replay_page(table_id: str) -> FileResponse:  # a finished game stepped through (replay.js)
+            return FileResponse(STATIC / "replay.html", headers=_CACHE)

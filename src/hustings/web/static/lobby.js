@@ -136,7 +136,9 @@ async function drawMine() {
       el("span", { class: `status status-${r.status}` }, t(`web.status_${r.status}`)), " ",
       r.status === "over" && tok ? el("button", { class: "rematch", onclick: async () => {
         try { showCreated(await postJSON(`/api/tables/${r.id}/rematch`, { token: tok.token })); drawMine(); } catch (e) { toast(e.message); }
-      } }, t("web.rematch")) : null);
+      } }, t("web.rematch")) : null,
+      // a finished game stepped through from this seat (static/replay.js)
+      r.status === "over" ? el("a", { class: "replay-link", href: `/r/${r.id}?seat=${seat}` }, t("web.replay.watch")) : null);
   })));
 }
 

@@ -483,6 +483,8 @@ function drawSummary(c) {
         el("td", { class: "total", "data-label": labels.total || t("web.total") }, String(s?.total ?? ""))))),
     S.meta?.outcome === "solo" ? soloChart(scores[0] || {}, comps, labels) : scoreChart(scores, comps, labels, seatName),
     rematchBox(rematchCtx()),
+    // the finished game stepped through from this page's seat (static/replay.js): a link anyone here may share
+    el("p", {}, el("a", { id: "replay-open", class: "button", href: `/r/${encodeURIComponent(tableId)}?seat=${S.seat ?? "spectator"}` }, t("web.replay.watch"))),
   );
   if (!S.summaryShown) { S.summaryShown = true; $("summary").showModal?.(); }
 }
