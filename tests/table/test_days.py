@@ -24,7 +24,7 @@ def test_clocks_of_hours_and_days_are_accepted_up_to_two_weeks_and_past_it_refus
         assert ClockSettings.from_json({"mode": "turn", "turn_s": turn_s}).turn_s == turn_s
     assert ClockSettings.from_json({"mode": "bank", "bank_s": 7 * DAY, "increment_s": DAY}).bank_s == 7 * DAY
     for bad in (MAX_SECONDS + 1, 1e18, float("inf"), -1):
-        with pytest.raises(ClockError, match="clock.turn_s must be a number of seconds from 0 to 1209600"):
+        with pytest.raises(ClockError, match=r"clock\.turn_s must be a number of seconds from 0 to 1209600"):
             ClockSettings.from_json({"mode": "turn", "turn_s": bad})
 
 

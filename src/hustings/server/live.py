@@ -123,6 +123,9 @@ class LiveTable:
     #: a TableInfo push waiting (coalesced: Connections._push_table), and when the last one went (the loop's clock)
     info_timer: asyncio.TimerHandle | None = None
     info_at: float = float("-inf")
+    #: seat -> the turn (its moves so far) its person was last looked at for a turn notice (hustings.server.notify;
+    #: -1: the game's addresses were deleted at its end)
+    notify_seen: dict[int, int] = field(default_factory=dict)
 
     def fragments(self) -> dict[Any, Any]:
         if self.frags_at != self.state.step_count:
@@ -307,6 +310,15 @@ class HubBase:
         raise NotImplementedError
 
     def _admit_bots(self, client: str, lang: str) -> str:
+        raise NotImplementedError
+
+    def _turn_signals(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    async def _seat_of(self, table_id: str, token: object) -> tuple[LiveTable, int]:
+        raise NotImplementedError
+
+    async def forget_seat(self, table_id: str, seat: int) -> None:
         raise NotImplementedError
 
 

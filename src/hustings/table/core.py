@@ -163,9 +163,9 @@ class Table:
     interface. ``clock`` and ``started_at`` time the seats (``times``: when each action was made); ``grace_s`` is
     how long a person may be away before a stand-in plays for them; ``stand_in_when_away`` whether that happens at
     all (default: derived from the clock, :attr:`ClockSettings.over_days`: at a table of hours or days a move
-    people come and go, and nobody is replaced before their own clock runs out). ``made_by``: who made each stored move, where
-    it is known (a save file's person seats are only ever played by their person; a server restarted does not
-    know). ``offers``: work out after each person's move whether to offer them an undo (the server shows a button).
+    people come and go, and nobody is replaced before their own clock runs out). ``made_by``: who made each
+    stored move, where it is known (a save file's person seats are only ever played by their person; a server
+    restarted does not know). ``offers``: work out after each person's move whether to offer them an undo (the server shows a button).
     """
 
     def __init__(self, state: GameState, seats: Sequence[str | None], *, bots: Sequence[Bot | None] | None = None,
