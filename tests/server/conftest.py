@@ -63,7 +63,9 @@ _ANSWERS = [("GET", re.compile(r"/api/games"), "GameInfo[]"),
             ("POST", re.compile(r"/api/tables/[^/]+/claim"), "Claimed"),
             ("POST", re.compile(r"/api/tables/[^/]+/device"), "DeviceLink"),
             ("POST", re.compile(r"/api/tables/[^/]+/revoke"), "Revoked"),
-            ("POST", re.compile(r"/api/my"), "MyTable[]")]
+            ("POST", re.compile(r"/api/my"), "MyTable[]"),
+            ("POST", re.compile(r"/api/tables/[^/]+/notify"), "Notices"),
+            ("GET", re.compile(r"/api/push/key"), "PushKey")]
 
 
 def check_lobby_answer(response: httpx.Response) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import email.policy
 import hashlib
 import hmac
 import logging
@@ -196,12 +197,8 @@ class Notify(HubBase):
                                  key="server.notify.not_days")
             if table.status == "over":
                 raise LobbyError("conflict", "the game is over", 409, key="server.notify.over")
-            wait = self._notify_changes().take(client)
-            if wait > 0:
-                raise LobbyError("too_many_notify_changes", "too many changes of turn notices from your address",
-                                 429, key="server.notify.too_many_changes", retry_after=wait,
-                                 minutes=max(1, round(wait / 60)))
         await self._load_unsub_key()
+        # every part checked before anything is counted or stored: a refusal changes nothing
         targets = []
         if email is not None:
             targets.append(self._email_target(table, seat, email, lang))
@@ -209,6 +206,12 @@ class Notify(HubBase):
             targets.append(self._push_target(table, seat, push, lang))
         if push_off is not None and (not isinstance(push_off, str) or len(push_off) > MAX_ENDPOINT):
             raise LobbyError("bad_request", f"push_off must be a push endpoint of at most {MAX_ENDPOINT} characters")
+        if changes:
+            wait = self._notify_changes().take(client)
+            if wait > 0:
+                raise LobbyError("too_many_notify_changes", "too many changes of turn notices from your address",
+                                 429, key="server.notify.too_many_changes", retry_after=wait,
+                                 minutes=max(1, round(wait / 60)))
         for target in targets:
             if target is None:  # "" takes the seat's address away
                 for old in await self._db(self.store.notify_targets, table.id, seat):
@@ -216,7 +219,7 @@ class Notify(HubBase):
                         await self._db(self.store.drop_notify, table.id, target_id=old.id)
                 continue
             if not await self._db(self.store.add_notify, target, max_per_seat=self.limits.notify_targets_per_seat):
-                raise LobbyError("too_many_notify_targets", "this seat has as many turn notice targets as it may",
+                raise LobbyError("conflict", "this seat has as many turn notice targets as it may",
                                  409, key="server.notify.too_many_targets", limit=self.limits.notify_targets_per_seat)
         if push_off is not None:
             for old in await self._db(self.store.notify_targets, table.id, seat):
@@ -429,7 +432,8 @@ class Notify(HubBase):
 
 def send_email(smtp: SmtpSettings, notice: TurnNotice) -> None:
     """One turn e-mail through the configured SMTP server (blocking: run in a thread)."""
-    msg = EmailMessage()
+    # long lines allowed in headers: a URL cannot be folded, and folding would encode it (RFC 2047) instead
+    msg = EmailMessage(policy=email.policy.SMTP.clone(max_line_length=998))
     msg["From"] = formataddr(("hustings", smtp.sender))
     msg["To"] = notice.target.address
     msg["Subject"] = notice.subject

@@ -165,7 +165,8 @@ class Table:
     all (default: derived from the clock, :attr:`ClockSettings.over_days`: at a table of hours or days a move
     people come and go, and nobody is replaced before their own clock runs out). ``made_by``: who made each
     stored move, where it is known (a save file's person seats are only ever played by their person; a server
-    restarted does not know). ``offers``: work out after each person's move whether to offer them an undo (the server shows a button).
+    restarted does not know). ``offers``: work out after each person's move whether to offer them an undo (the
+    server shows a button).
     """
 
     def __init__(self, state: GameState, seats: Sequence[str | None], *, bots: Sequence[Bot | None] | None = None,
