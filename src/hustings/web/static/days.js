@@ -52,16 +52,18 @@ async function mountNotices() {
     placeholder: t("web.days.email_placeholder") });
   const save = el("button", { id: "days-email-save", type: "button" }, t("web.days.email_save"));
   const pushBtn = el("button", { id: "days-push", type: "button" }, t("web.days.push_on"));
+  const label = el("label", { for: "days-email" }, t("web.days.email"));
+  const row = el("div", { class: "row days-row" }, address, save);
   const side = document.getElementById("side") || document.body;
   let state = null;
   const draw = (s) => {
     state = s;
     address.value = s.email || "";
-    save.hidden = !s.can_email; address.hidden = !s.can_email;
+    label.hidden = !s.can_email; row.hidden = !s.can_email; // this server sends no e-mail: no address asked
     const pushable = s.can_push && "serviceWorker" in navigator && "PushManager" in window && window.isSecureContext;
     pushBtn.hidden = !pushable;
     pushBtn.textContent = t(s.this_device ? "web.days.push_off" : "web.days.push_on");
-    note.textContent = s.email ? t("web.days.email_set", { email: s.email }) : t("web.days.none_set");
+    note.textContent = !s.can_email ? "" : s.email ? t("web.days.email_set", { email: s.email }) : t("web.days.none_set");
   };
   const ask = async (body) => {
     try { draw(await postJSON(url, { token, lang, ...body })); } catch (e) { note.textContent = e.message; }
@@ -81,8 +83,7 @@ async function mountNotices() {
     } catch (e) { note.textContent = t("web.days.push_failed"); }
   };
   box.append(el("h3", {}, t("web.days.title")), el("p", { class: "days-what" }, t("web.days.what")),
-    el("label", { for: "days-email" }, t("web.days.email")), el("div", { class: "row days-row" }, address, save),
-    pushBtn, note);
+    label, row, pushBtn, note);
   side.prepend(box);
   let mine = null;
   try { mine = await navigator.serviceWorker?.getRegistration("/sw.js"); } catch { mine = null; }
