@@ -41,7 +41,7 @@ class _Inbox:
     def __init__(self) -> None:
         self.messages: list[Message] = []
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         self.messages.append(email.message_from_bytes(envelope.content))
         return "250 OK"
 
@@ -67,7 +67,7 @@ class _PushService:
         service = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("content-length", "0")))
                 service.got.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
                 self.send_response(service.status)
@@ -197,7 +197,7 @@ def test_a_new_turn_is_told_again_and_the_game_over_deletes_the_addresses_and_th
         if bo_client.latest is not None and bo_client.latest["over"]:
             break
         turns += 1
-        _wait(lambda: len(inbox.messages) == turns)
+        _wait(lambda n=turns: len(inbox.messages) == n)  # type: ignore[misc]
     assert turns >= 2
     store = server.app.state.hub.store
     _wait(lambda: store.notify_targets(tid) == [])  # the game is over: its addresses are gone
@@ -323,7 +323,7 @@ def test_the_store_keeps_targets_once_a_turn_on_every_backend(db_url: str) -> No
         assert store.add_notify(_target("tN", 0, "push", "https://p/2", "h4"), max_per_seat=3)
         assert not store.add_notify(_target("tN", 0, "push", "https://p/3", "h5"), max_per_seat=3)
         assert store.add_notify(_target("tN", 1, "push", "https://p/1", "h6"), max_per_seat=3)
-        assert [t.address for t in store.notify_targets("tN", 0)][0] == "b@x.org"
+        assert next(t.address for t in store.notify_targets("tN", 0)) == "b@x.org"
         assert len(store.notify_targets("tN", 0)) == 3 and len(store.notify_targets("tN")) == 4
         assert len(store.claim_notify("tN", 0, 4)) == 3
         assert store.claim_notify("tN", 0, 4) == [] and store.claim_notify("tN", 0, 3) == []  # once a turn

@@ -193,7 +193,7 @@ class Notify(HubBase):
         changes = [x for x in (email, push, push_off) if x is not None]
         if changes:
             if not table.core.clock.over_days:
-                raise LobbyError("bad_request", "turn notices are for tables of hours or days a move", 409,
+                raise LobbyError("conflict", "turn notices are for tables of hours or days a move", 409,
                                  key="server.notify.not_days")
             if table.status == "over":
                 raise LobbyError("conflict", "the game is over", 409, key="server.notify.over")
@@ -241,7 +241,7 @@ class Notify(HubBase):
         if not email:
             return None
         if self.notify_settings.smtp is None:
-            raise LobbyError("bad_request", "this server sends no e-mail", 409, key="server.notify.no_email")
+            raise LobbyError("conflict", "this server sends no e-mail", 409, key="server.notify.no_email")
         if not _EMAIL.match(email):
             raise LobbyError("bad_request", f"email must be an address of at most {MAX_EMAIL} characters", 400,
                              key="server.notify.bad_email", limit=MAX_EMAIL)
@@ -250,7 +250,7 @@ class Notify(HubBase):
     def _push_target(self, table: LiveTable, seat: int, push: object, lang: str) -> NotifyTarget:
         settings = self.notify_settings
         if not settings.push:
-            raise LobbyError("bad_request", "this server sends no push messages", 409, key="server.notify.no_push")
+            raise LobbyError("conflict", "this server sends no push messages", 409, key="server.notify.no_push")
         if not isinstance(push, Mapping) or not isinstance(push.get("keys"), Mapping):
             raise LobbyError("bad_request", "push must be a browser's subscription {endpoint, keys: {p256dh, auth}}")
         endpoint = push.get("endpoint")
