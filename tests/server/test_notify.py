@@ -144,7 +144,7 @@ def test_an_absent_person_is_emailed_once_a_turn_with_an_unsubscribe_link_and_no
     assert mail["To"] == "ann@example.org" and "turns@example.org" in mail["From"]
     assert str(email.header.make_header(email.header.decode_header(mail["Subject"]))).startswith("輪到你了")
     body = mail.get_payload(decode=True).decode()
-    assert f"https://games.example.org/t/{tid}" in body and "token" not in body  # never a seat secret
+    assert f"https://games.example.org/t/{tid}#turn" in body and "token" not in body  # never a seat secret
     unsubscribe = mail["List-Unsubscribe"].strip("<>")
     assert unsubscribe.startswith("https://games.example.org/unsubscribe?t=") and unsubscribe in body
     assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -224,7 +224,7 @@ def test_web_push_reaches_a_subscribed_device_encrypted_in_its_language_and_a_go
     assert path == "/push/dev1" and headers["content-encoding"] == "aes128gcm"
     assert headers["authorization"].startswith("vapid t=") and f"k={key}" in headers["authorization"]
     payload = json.loads(http_ece.decrypt(body, private_key=browser_key, auth_secret=auth, version="aes128gcm"))
-    assert payload["title"].startswith("轮到你了") and payload["url"] == f"https://games.example.org/t/{tid}"
+    assert payload["title"].startswith("轮到你了") and payload["url"] == f"https://games.example.org/t/{tid}#turn"
     # the service says the subscription is gone (410): it is dropped
     push.status = 410
     ann_client = Client(server.ws_base, tid, ann)

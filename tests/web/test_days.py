@@ -54,6 +54,17 @@ def test_the_lobby_offers_clocks_of_days_and_a_seat_at_such_a_table_sees_its_tur
             box = page.locator("#days-push").bounding_box()
             assert box is not None and box["height"] >= 44
         page.screenshot(path=str(shots / f"table-{lang}-{name}.png"), full_page=True)
+        if lang == "en":
+            # a turn notice's link carries no secret: in this browser it opens the seat it keeps for the table
+            tid = made["table"]["id"]
+            page.goto("about:blank")  # a new page load, as a link opened from an e-mail is
+            page.goto(f"{base_url}/t/{tid}#turn")
+            page.wait_for_selector("#days h3", timeout=15000)
+            assert page.evaluate("() => location.hash").startswith("#seat=0&token=")
+            elsewhere = _open(browser, base_url, "en", LAPTOP, f"/t/{tid}#turn")  # another browser: a spectator
+            elsewhere.wait_for_timeout(2000)
+            assert elsewhere.locator("#days").count() == 0 and elsewhere.evaluate("() => location.hash") == ""
+            elsewhere.context.close()
         page.context.close()
     # a table of a minute a move: no panel (a stand-in plays for anyone away there)
     made = _days_table(base_url, 60)

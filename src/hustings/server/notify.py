@@ -393,7 +393,8 @@ class Notify(HubBase):
         game = spec.title.get(lang, spec.title.get("en", table.record.game))
         name = table.record.settings.get("name")
         where = f"{game} · {name}" if isinstance(name, str) and name else game
-        link = self._link(f"/t/{table.id}")
+        # never a seat secret: "#turn" opens the seat this browser keeps for the table (days.js), else the table
+        link = self._link(f"/t/{table.id}#turn")
         unsubscribe = self._link(f"/unsubscribe?t={quote(self._unsubscribe_secret(target))}")
         subject = CATALOG.text("server.notify.subject", lang, table=where)
         text = CATALOG.text("server.notify.body", lang, table=where, link=link)

@@ -34,7 +34,7 @@ function keyBytes(text) {
 }
 
 async function mountNotices() {
-  const tableId = decodeURIComponent(location.pathname.split("/").pop() || "");
+  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
   const frag = new URLSearchParams(location.hash.slice(1));
   const token = frag.get("token") || (myTokens().find((e) => e.table === tableId) || {}).token;
   if (!tableId || !token) return; // a spectator: nothing to be told
@@ -84,7 +84,6 @@ async function mountNotices() {
   };
   box.append(el("h3", {}, t("web.days.title")), el("p", { class: "days-what" }, t("web.days.what")),
     label, row, pushBtn, note);
-  side.prepend(box);
   let mine = null;
   try { mine = await navigator.serviceWorker?.getRegistration("/sw.js"); } catch { mine = null; }
   const sub = mine ? await mine.pushManager.getSubscription().catch(() => null) : null;
@@ -92,9 +91,22 @@ async function mountNotices() {
     const s = await postJSON(url, { token, lang });
     s.this_device = !!sub && s.push > 0;
     draw(s);
-  } catch (e) { box.remove(); }
+    side.prepend(box); // shown once it says what is set
+  } catch (e) { /* no seat of this table after all: nothing to show */ }
 }
 
-if (document.body && document.body.classList.contains("table-page")) mountNotices();
+// A turn notice's link is /t/<id>#turn (it never carries a secret): this browser's own seat of the table, if it
+// keeps one, is put in the address before table.js reads it (table.html loads this module first)
+function openKeptSeat() {
+  if (location.hash !== "#turn") return;
+  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+  const kept = myTokens().find((e) => e.table === tableId);
+  history.replaceState(null, "", kept ? `#seat=${kept.seat}&token=${kept.token}` : location.pathname);
+}
+
+if (document.body && document.body.classList.contains("table-page")) {
+  openKeptSeat();
+  mountNotices();
+}
 
 export { b64, overDays };

@@ -15,6 +15,6 @@ self.addEventListener("notificationclick", (event) => {
     const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
     const same = open.find((c) => new URL(c.url).pathname === url.pathname);
     if (same) return same.focus();
-    return self.clients.openWindow(url.pathname);
+    return self.clients.openWindow(url.pathname + url.hash);
   })());
 });
