@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev,lab,tui,rl,server,web]'
+	$(BIN)/pip install --quiet -e '.[dev,test,lab,tui,rl,server,web]'
 	touch $(STAMP)
 
 # the command's defaults: Die Macher 2019, you (P1) against 3 heuristic bots; no settings given, so an unfinished

@@ -73,7 +73,9 @@ _ANSWERS = [("GET", re.compile(r"/api/games"), "GameInfo[]"),
             ("POST", re.compile(r"/api/me"), "KeyTables"),
             ("POST", re.compile(r"/api/me/tie"), "Tied"),
             ("POST", re.compile(r"/api/me/open"), "YourSeat"),
-            ("GET", re.compile(r"/api/tables/[^/]+/replay"), "Replay")]
+            ("GET", re.compile(r"/api/tables/[^/]+/replay"), "Replay"),
+            ("POST", re.compile(r"/api/tables/[^/]+/notify"), "Notices"),
+            ("GET", re.compile(r"/api/push/key"), "PushKey")]
 
 
 def check_lobby_answer(response: httpx.Response) -> None:

@@ -82,6 +82,22 @@ def serve(
                                   ] = Limits.replays_per_minute,
     replay_states: Annotated[int, typer.Option(help="game states the replays keep at checkpoints, over all "
                                                     "games (each some tens of kB)")] = Limits.replay_states,
+    smtp_url: Annotated[str | None, typer.Option(help="turn e-mails at tables of hours or days a move go through this "
+                                                      "SMTP server: smtp://[user[:password]@]host[:port][?from="
+                                                      "address] (STARTTLS) or smtps://... (none: no e-mail)")] = None,
+    public_url: Annotated[str | None, typer.Option(help="the address people reach this server at "
+                                                        "(https://host[/path]), for the links in turn e-mails and "
+                                                        "push messages")] = None,
+    push: Annotated[bool, typer.Option(help="Web Push turn notices (keys made once and kept in the database; "
+                                            "browsers need HTTPS)")] = True,
+    push_hosts: Annotated[str | None, typer.Option(help="the push services the server sends to (host names and "
+                                                        "their subdomains, comma-separated; default: those of "
+                                                        "Chrome, Firefox, Edge and Safari)")] = None,
+    notify_delay: Annotated[float, typer.Option(help="seconds a person whose turn it is must have been away before "
+                                                     "a turn e-mail or push is sent")] = Limits.notify_delay_s,
+    ssl_certfile: Annotated[str | None, typer.Option(help="serve HTTPS itself (uvicorn's): the certificate chain "
+                                                          "(PEM); without a reverse proxy")] = None,
+    ssl_keyfile: Annotated[str | None, typer.Option(help="the certificate's private key (PEM)")] = None,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -89,6 +105,7 @@ def serve(
 
         from hustings.server.app import create_app, default_db_url
         from hustings.server.limits import Limits
+        from hustings.server.notify import NotifyConfigError, NotifySettings
         from hustings.server.store import StoreError, open_store
     except ImportError as e:
         fail(f"the server needs its extra: pip install 'hustings[server]' ({e})")
@@ -101,7 +118,14 @@ def serve(
     if unclaimed_ttl < 0:
         fail("--unclaimed-ttl must not be negative (0: never)")
     options = uvicorn_options(host=host, port=port, compress=compress, proxy_headers=proxy_headers,
-                              forwarded_allow_ips=forwarded_allow_ips)
+                              forwarded_allow_ips=forwarded_allow_ips, ssl_certfile=ssl_certfile,
+                              ssl_keyfile=ssl_keyfile)
+    try:
+        notify = NotifySettings.of(smtp_url=smtp_url, push=push, push_hosts=push_hosts, public_url=public_url)
+    except NotifyConfigError as e:
+        fail(str(e))
+    if not 0 <= notify_delay <= 86_400:
+        fail("--notify-delay must be from 0 to 86400 seconds")
     if search_workers < 1:
         fail("--search-workers must be at least 1")
     if creates_per_minute <= 0 or create_burst < 1:
@@ -133,7 +157,8 @@ def serve(
     except StoreError as e:
         fail(f"cannot open the database: {e}")
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"hustings server: open http://{shown}:{port}/  (database: {url.split('@')[-1]})", err=False)
+    scheme = "https" if ssl_certfile else "http"
+    typer.echo(f"hustings server: open {scheme}://{shown}:{port}/  (database: {url.split('@')[-1]})", err=False)
     sys.stdout.flush()
     limits = Limits(unclaimed_ttl_s=unclaimed_ttl, search_workers=search_workers,
                     creates_per_minute=creates_per_minute, create_burst=create_burst,
@@ -145,13 +170,13 @@ def serve(
                     chat_max_chars=chat_max_chars, chat_per_minute=chat_per_minute, chat_burst=chat_burst,
                     chat_lines_per_table=chat_lines_per_table, chat_history=chat_history,
                     replays_per_minute=replays_per_minute, replay_burst=max(1, math.ceil(replays_per_minute / 5)),
-                    replay_states=replay_states)
-    uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits),
-                **options)
+                    replay_states=replay_states, notify_delay_s=notify_delay)
+    uvicorn.run(create_app(store, grace_s=grace, rate=rate, burst=2 * rate, tend_process=True, limits=limits,
+                           notify=notify), **options)
 
 
-def uvicorn_options(*, host: str, port: int, compress: bool, proxy_headers: bool,
-                    forwarded_allow_ips: str) -> dict[str, Any]:
+def uvicorn_options(*, host: str, port: int, compress: bool, proxy_headers: bool, forwarded_allow_ips: str,
+                    ssl_certfile: str | None = None, ssl_keyfile: str | None = None) -> dict[str, Any]:
     """What ``hustings serve`` passes to uvicorn (a test runs a server with the same). Client addresses behind a
     proxy are uvicorn's own forwarded-header support, never parsed here; a bad --forwarded-allow-ips fails."""
     from hustings.server.app import MAX_MESSAGE
@@ -165,8 +190,19 @@ def uvicorn_options(*, host: str, port: int, compress: bool, proxy_headers: bool
                 fail(f"--forwarded-allow-ips: {part[:60]!r} is not an address or network (or *)")
     if not allowed:
         fail("--forwarded-allow-ips names no address (use 127.0.0.1 for a proxy on this machine)")
+    tls: dict[str, Any] = {}
+    if ssl_certfile or ssl_keyfile:  # HTTPS without a proxy: push and notifications need a secure page
+        if not (ssl_certfile and ssl_keyfile):
+            fail("--ssl-certfile and --ssl-keyfile go together")
+        for given in (ssl_certfile, ssl_keyfile):
+            try:
+                with open(given, "rb"):
+                    pass
+            except OSError as e:
+                fail(f"cannot read {given[:100]}: {e.strerror}")
+        tls = {"ssl_certfile": ssl_certfile, "ssl_keyfile": ssl_keyfile}
     # frames up to 1 MiB reach the server, which answers anything over its own limit with a clear error
-    return {"host": host, "port": port, "log_level": "warning", "ws_max_size": max(1 << 20, MAX_MESSAGE * 4),
+    return {**tls, "host": host, "port": port, "log_level": "warning", "ws_max_size": max(1 << 20, MAX_MESSAGE * 4),
             "ws_per_message_deflate": compress, "access_log": False, "lifespan": "on",
             "proxy_headers": proxy_headers, "forwarded_allow_ips": ",".join(allowed)}
 

@@ -29,6 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from hustings.engine import get_spec, list_games, normalize_lang
 from hustings.server.i18n import error_text
 from hustings.server.limits import Limits, client_key
+from hustings.server.notify import NotifySettings, unsubscribe_page
 from hustings.server.protocol import LOBBY_ERRORS, protocol_schema
 from hustings.server.replays import Replays
 from hustings.server.sockets import Admission, Outbox, connection_room, raise_descriptor_limit
@@ -122,13 +123,15 @@ async def _tend_gc() -> None:
 
 def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 4,
                rate: float = RATE, burst: float = BURST, close_store: bool = True,
-               tend_process: bool = False, limits: Limits | None = None) -> FastAPI:
+               tend_process: bool = False, limits: Limits | None = None,
+               notify: NotifySettings | None = None) -> FastAPI:
     """The application around ``store`` (migrated already: :func:`hustings.server.store.open_store`).
 
     ``grace_s``: how long a person may be disconnected before a bot plays for them. ``tend_process``: take over
     the process's garbage collection (:func:`_tend_gc`) and thread switch interval (:data:`SWITCH_INTERVAL_S`)
-    while the app runs (``hustings serve`` does; tests in one process do not)."""
-    hub = Hub(store, grace_s=grace_s, bot_threads=bot_threads, limits=limits)
+    while the app runs (``hustings serve`` does; tests in one process do not). ``notify``: how people are told of
+    their turn with the browser closed (e-mail, Web Push: hustings.server.notify)."""
+    hub = Hub(store, grace_s=grace_s, bot_threads=bot_threads, limits=limits, notify=notify)
     limits = hub.limits
     replays = Replays(hub, limits)
     admission = Admission(limits.max_connections, limits.max_connections_per_client)
@@ -239,7 +242,9 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             return Response(dumps_bytes(await coro), media_type="application/json")
         except LobbyError as e:
             if e.key is not None:  # a refusal a person meets: in their language
-                return JSONResponse({"error": e.code, "message": e.text(_request_lang(request))}, status_code=e.status)
+                headers = None if e.retry_after is None else {"Retry-After": str(math.ceil(e.retry_after))}
+                return JSONResponse({"error": e.code, "message": e.text(_request_lang(request))}, status_code=e.status,
+                                    headers=headers)
             return _error(e)
         except TableRefused as e:  # another release's table: said in the caller's language, nothing logged
             return JSONResponse({"error": e.code, "message": e.text(_request_lang(request))},
@@ -412,6 +417,44 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     @app.get("/me")
     async def me_page() -> Response:
         return _page("index.html")
+    # -- turn notices (hustings.server.notify) ------------------------------------------------------------------
+
+    @lobby("POST", "/api/tables/{table_id}/notify")
+    async def notify_seat(request: Request) -> Response:
+        async def go() -> Any:
+            client = client_key(request.client.host if request.client else None)
+            return await hub.notify(request.path_params["table_id"], await _body(request), client=client)
+        return await _run(go(), request)
+
+    @lobby("GET", "/api/push/key")
+    async def push_key(request: Request) -> Response:
+        return await _run(hub.push_key(), request)
+
+    @lobby("GET", "/unsubscribe")
+    async def unsubscribe_ask(request: Request) -> Response:
+        # a visit changes nothing (mail scanners open links): the page asks, its button posts
+        secret = request.query_params.get("t", "")[:200]
+        return HTMLResponse(unsubscribe_page(_request_lang(request), "ask" if secret else "unknown", secret),
+                            headers={"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"})
+
+    @lobby("POST", "/unsubscribe")
+    async def unsubscribe(request: Request) -> Response:
+        # the page's button, and a mail program's one-click unsubscribe (RFC 8058); the body is not needed
+        try:
+            gone = await hub.unsubscribe(request.query_params.get("t"))
+        except StoreError as e:
+            log.error("store: %s", e)
+            return HTMLResponse(unsubscribe_page(_request_lang(request), "unavailable"), status_code=503)
+        lang = gone.lang if gone is not None else _request_lang(request)
+        return HTMLResponse(unsubscribe_page(lang, "done" if gone is not None else "unknown"),
+                            headers={"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"})
+
+    @lobby("GET", "/sw.js")
+    async def service_worker(request: Request) -> Response:
+        # at the root, so that its scope covers every table page (a worker's scope is its own folder)
+        if static is None or not (static / "sw.js").is_file():
+            return _error(LobbyError("not_found", "no service worker", 404))
+        return FileResponse(static / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     # -- play -------------------------------------------------------------------------------------------------
 

@@ -80,6 +80,17 @@ class Limits:
     #: the latest lines a connection is sent when it says hello (a late joiner, a reload)
     chat_history: int = 50
 
+    # -- turn notices (hustings.server.notify) --------------------------------------------------------------------
+    #: a person whose turn it is at a table of hours or days a move is told so (e-mail, Web Push) once they have
+    #: been away this long (a reload or a short walk sends nothing)
+    notify_delay_s: float = 30.0
+    #: where one seat may be told of its turn: its e-mail address and its devices' push subscriptions together
+    notify_targets_per_seat: int = 5
+    #: changes of turn notices (an address left, a device subscribed) one client may make: an hour's worth on
+    #: average, and this many at once
+    notify_changes_per_hour: float = 30.0
+    notify_changes_burst: int = 10
+
     # -- bots ---------------------------------------------------------------------------------------------------------
     #: processes in which search bots think (cheap bots and stand-ins never wait behind them)
     search_workers: int = 1

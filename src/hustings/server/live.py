@@ -131,6 +131,9 @@ class LiveTable:
     chat_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: seat -> its chat token bucket (tokens left, when counted: the monotonic clock)
     chat_rate: dict[int, tuple[float, float]] = field(default_factory=dict)
+    #: seat -> the turn (its moves so far) its person was last looked at for a turn notice (hustings.server.notify;
+    #: -1: the game's addresses were deleted at its end)
+    notify_seen: dict[int, int] = field(default_factory=dict)
 
     def fragments(self) -> dict[Any, Any]:
         if self.frags_at != self.state.step_count:
@@ -324,6 +327,15 @@ class HubBase:
         raise NotImplementedError
 
     def _admit_bots(self, client: str, lang: str) -> str:
+        raise NotImplementedError
+
+    def _turn_signals(self, table: LiveTable) -> None:
+        raise NotImplementedError
+
+    async def _seat_of(self, table_id: str, token: object) -> tuple[LiveTable, int]:
+        raise NotImplementedError
+
+    async def forget_seat(self, table_id: str, seat: int) -> None:
         raise NotImplementedError
 
 

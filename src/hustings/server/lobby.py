@@ -409,6 +409,7 @@ class Lobby(HubBase):
             table.record = replace_record(table.record, settings=settings)
             table.seats[seat] = replace_seat(table.seats[seat], joined=False, ready=False)
             table.secrets_changed += 1
+            await self.forget_seat(table.id, seat)  # its person's turn notice addresses are theirs, not the seat's
             for conn in [c for c in table.conns if c.seat == seat]:
                 self._drop(table, conn, "seat_revoked")
             if held:

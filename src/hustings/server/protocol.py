@@ -40,13 +40,14 @@ PlayErrorCode = Literal["bad_message", "unknown_table", "unauthorized", "stale_s
 LobbyErrorCode = Literal["bad_request", "unauthorized", "unknown_table", "unknown_game", "not_found",
                          "method_not_allowed", "conflict", "too_large", "unavailable", "rules_version",
                          "damaged_table", "too_many_tables", "too_many_bot_tables", "too_many_takes",
-                         "too_many_keys", "too_many_replays"]
+                         "too_many_keys", "too_many_replays", "too_many_notify_changes"]
 PLAY_ERRORS: tuple[str, ...] = get_args(PlayErrorCode)
 #: each lobby error's HTTP status
 LOBBY_ERRORS = {"bad_request": 400, "unauthorized": 403, "unknown_table": 404, "unknown_game": 404, "not_found": 404,
                 "method_not_allowed": 405, "conflict": 409, "too_large": 413, "unavailable": 503, "rules_version": 409,
                 "damaged_table": 500, "too_many_tables": 429, "too_many_bot_tables": 429, "too_many_takes": 429,
-                "too_many_keys": 429, "too_many_replays": 429}
+                "too_many_keys": 429, "too_many_replays": 429,
+                "too_many_notify_changes": 429}
 assert set(LOBBY_ERRORS) == set(get_args(LobbyErrorCode))
 BotLevel = Literal["random", "heuristic", "ismcts", "ismcts:easy", "ismcts:normal", "ismcts:hard"]
 TableStatus = Literal["lobby", "playing", "over"]
@@ -772,6 +773,53 @@ class Replay(TypedDict):
     #: the table's chat up to this step, when the record carries one: each line as the record has it (``seat``,
     #: ``at``, ``text`` or ``phrase``) with the ``step`` it was written at
     chat: NotRequired[list[dict[str, Any]]]
+class PushKeys(TypedDict):
+    #: the browser's P-256 public key (65 bytes, uncompressed) and its auth secret (16 bytes), base64url
+    p256dh: str
+    auth: str
+
+
+class PushSubscription(TypedDict):
+    """A browser's Web Push subscription (``PushSubscription.toJSON()``): its endpoint must be an HTTPS address of
+    a push service the server sends to (``hustings serve --push-hosts``), at most 1,024 characters."""
+
+    endpoint: str
+    keys: PushKeys
+    expirationTime: NotRequired[float | None]
+
+
+class NotifyRequest(TypedDict):
+    """``POST /api/tables/<id>/notify``: with the caller's seat secret, at a table of hours or days a move, leave
+    an e-mail address (``""`` takes it away; at most 254 characters), subscribe this device (``push``) or take a
+    device away (``push_off``: its endpoint); none of them: only ask what is set. ``lang``: the messages' language."""
+
+    token: str
+    lang: NotRequired[Lang]
+    email: NotRequired[str]
+    push: NotRequired[PushSubscription]
+    push_off: NotRequired[str]
+
+
+class Notices(TypedDict):
+    """The answer to ``POST /api/tables/<id>/notify``: what the caller's seat has (its own address, never anyone
+    else's) and what the server can send."""
+
+    seat: int
+    #: the table's clock is of hours or days a move (the only tables that send turn notices)
+    days: bool
+    email: str | None
+    #: how many devices of the seat are subscribed to push
+    push: int
+    #: the device of the request (its ``push`` endpoint) is one of them
+    this_device: bool
+    can_email: bool
+    can_push: bool
+
+
+class PushKey(TypedDict):
+    """The answer to ``GET /api/push/key``: the server's VAPID public key (``applicationServerKey``, base64url)."""
+
+    key: str
 
 
 class LobbyError(TypedDict):
@@ -796,7 +844,8 @@ LOBBY: dict[str, Any] = {"GameInfo": GameInfo, "CreateTable": CreateTable, "Crea
                          "Taken": Taken, "Quick": Quick, "Kept": Kept, "PersonalKey": PersonalKey,
                          "KeyRequest": KeyRequest, "KeyTable": KeyTable, "KeyTables": KeyTables, "Tie": Tie,
                          "Tied": Tied, "OpenMine": OpenMine, "YourSeat": YourSeat,
-                         "Replay": Replay}
+                         "Replay": Replay,
+                         "NotifyRequest": NotifyRequest, "Notices": Notices, "PushKey": PushKey}
 #: each lobby route: (request body, answer); null: none
 ROUTES: dict[str, tuple[str | None, str]] = {
     "GET /api/games": (None, "GameInfo[]"),
@@ -821,6 +870,8 @@ ROUTES: dict[str, tuple[str | None, str]] = {
     "POST /api/me/open": ("OpenMine", "YourSeat"),
     "GET /api/tables/<id>/record": (None, "the engine record, seed included: only once the game is over"),
     "GET /api/tables/<id>/replay": (None, "Replay (query: seat, step, lang): one step of a finished game"),
+    "POST /api/tables/<id>/notify": ("NotifyRequest", "Notices"),
+    "GET /api/push/key": (None, "PushKey"),
 }
 
 

@@ -29,12 +29,14 @@ from typing import Any
 
 from hustings.server.store import (
     CHAT_KINDS,
+    NOTIFY_KINDS,
     SECRET_KINDS,
     STATUSES,
     ActionLog,
     ActionRecord,
     ChatLine,
     MoveWaiter,
+    NotifyTarget,
     SeatRecord,
     SeatSecret,
     StaleStep,
@@ -168,6 +170,27 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             PRIMARY KEY (table_id, n)
         )""",
     )),
+    # turn notices (issue 25, point 4; hustings.server.notify): where a seat is told it is its turn with its browser
+    # closed, kept apart from the game (never in its record) and deleted when it ends; the server's Web Push key
+    (7, (
+        """CREATE TABLE notify_targets (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            address TEXT NOT NULL,
+            key TEXT NOT NULL,
+            lang TEXT NOT NULL,
+            unsubscribe_hash TEXT NOT NULL UNIQUE,
+            notified_turn INTEGER NOT NULL DEFAULT -1,
+            created_at REAL NOT NULL,
+            UNIQUE (table_id, seat, kind, key)
+        )""",
+        """CREATE TABLE server_keys (
+            name TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        )""",
+    )),
 )
 
 _TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
@@ -215,6 +238,15 @@ MAX_BATCH = 100
 def _seat(row: Sequence[Any]) -> SeatRecord:
     return SeatRecord(table_id=row[0], seat=int(row[1]), token_hash=row[2], name=row[3], joined=bool(row[4]),
                       ready=bool(row[5]))
+
+
+class _Full(Exception):
+    """A seat holds as many turn notice targets as it may (add_notify rolls back)."""
+
+
+def _notify(row: Sequence[Any]) -> NotifyTarget:
+    return NotifyTarget(table_id=row[0], seat=int(row[1]), kind=row[2], address=row[3], key=row[4], lang=row[5],
+                        unsubscribe_hash=row[6], notified_turn=int(row[7]), created_at=float(row[8]), id=int(row[9]))
 
 
 def _secret(row: Sequence[Any]) -> SeatSecret:
@@ -911,6 +943,75 @@ class SqliteStore(ActionLog):
 
     def subscribe_lobby(self, callback: Callable[[str, str], None]) -> None:
         """Never called: one process."""
+
+    # -- turn notices (hustings.server.notify) ------------------------------------------------------------------
+
+    _NOTIFY_COLUMNS = ("table_id, seat, kind, address, key, lang, unsubscribe_hash, notified_turn, created_at, id")
+
+    def add_notify(self, target: NotifyTarget, *, max_per_seat: int) -> bool:
+        if target.kind not in NOTIFY_KINDS:
+            raise StoreError(f"unknown notice kind {target.kind!r}")
+        try:
+            with self._tx() as db:
+                self._add_notify(db, target, max_per_seat)
+        except _Full:  # rolled back: the target it would have replaced stays
+            return False
+        return True
+
+    def _add_notify(self, db: sqlite3.Connection, target: NotifyTarget, max_per_seat: int) -> None:
+        self._exists(db, target.table_id)
+        where = (target.table_id, target.seat)
+        db.execute("DELETE FROM notify_targets WHERE table_id = ? AND seat = ? AND kind = ? AND (key = ? OR "
+                   "kind = 'email')", (*where, target.kind, target.key))
+        held = db.execute("SELECT count(*) FROM notify_targets WHERE table_id = ? AND seat = ?", where).fetchone()
+        if int(held[0]) >= max_per_seat:
+            raise _Full
+        db.execute("INSERT INTO notify_targets (table_id, seat, kind, address, key, lang, unsubscribe_hash, "
+                       "notified_turn, created_at) VALUES (?,?,?,?,?,?,?,?,?)",
+                   (*where, target.kind, target.address, target.key, target.lang, target.unsubscribe_hash,
+                    target.notified_turn, target.created_at))
+
+    def notify_targets(self, table_id: str, seat: int | None = None) -> list[NotifyTarget]:
+        if seat is None:
+            rows = self._read(f"SELECT {self._NOTIFY_COLUMNS} FROM notify_targets WHERE table_id = ? ORDER BY id",
+                              (table_id,))
+        else:
+            rows = self._read(f"SELECT {self._NOTIFY_COLUMNS} FROM notify_targets WHERE table_id = ? AND seat = ? "
+                              "ORDER BY id", (table_id, seat))
+        return [_notify(r) for r in rows]
+
+    def claim_notify(self, table_id: str, seat: int, turn: int) -> list[NotifyTarget]:
+        with self._tx() as db:
+            rows = db.execute(f"SELECT {self._NOTIFY_COLUMNS} FROM notify_targets WHERE table_id = ? AND seat = ? "
+                              "AND notified_turn < ? ORDER BY id", (table_id, seat, turn)).fetchall()
+            db.execute("UPDATE notify_targets SET notified_turn = ? WHERE table_id = ? AND seat = ? AND "
+                       "notified_turn < ?", (turn, table_id, seat, turn))
+        return [_notify(r) for r in rows]
+
+    def drop_notify(self, table_id: str, seat: int | None = None, *, target_id: int | None = None) -> int:
+        with self._tx() as db:
+            if target_id is not None:
+                cur = db.execute("DELETE FROM notify_targets WHERE id = ? AND table_id = ?", (target_id, table_id))
+            elif seat is None:
+                cur = db.execute("DELETE FROM notify_targets WHERE table_id = ?", (table_id,))
+            else:
+                cur = db.execute("DELETE FROM notify_targets WHERE table_id = ? AND seat = ?", (table_id, seat))
+            return int(cur.rowcount)
+
+    def unsubscribe(self, unsubscribe_hash: str) -> NotifyTarget | None:
+        with self._tx() as db:
+            row = db.execute(f"SELECT {self._NOTIFY_COLUMNS} FROM notify_targets WHERE unsubscribe_hash = ?",
+                             (unsubscribe_hash,)).fetchone()
+            if row is None:
+                return None
+            db.execute("DELETE FROM notify_targets WHERE unsubscribe_hash = ?", (unsubscribe_hash,))
+        return _notify(row)
+
+    def server_key(self, name: str, value: str) -> str:
+        with self._tx() as db:
+            db.execute("INSERT OR IGNORE INTO server_keys (name, value) VALUES (?, ?)", (name, value))
+            row = db.execute("SELECT value FROM server_keys WHERE name = ?", (name,)).fetchone()
+        return str(row[0])
 
     def close(self) -> None:
         """Commit what is queued, stop the writer, close the connections."""

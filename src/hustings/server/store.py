@@ -244,6 +244,30 @@ class ChatLine:
     body: str
 
 
+#: how a seat is told that it is its turn while its browser is closed (hustings.server.notify)
+NOTIFY_KINDS: tuple[str, ...] = ("email", "push")
+
+
+@dataclass(frozen=True)
+class NotifyTarget:
+    """Where one seat is told that it is its turn (an e-mail address, or one device's Web Push subscription as
+    JSON): kept apart from the game and its record, shown to nobody but the seat, and deleted when the game ends.
+    ``key`` is what makes it one target of its seat (the address in lower case, the push endpoint);
+    ``unsubscribe_hash`` the sha256 of the secret in its unsubscribe link; ``notified_turn`` the last turn of the
+    seat it was told of (a turn: how many moves the seat had made when it began)."""
+
+    table_id: str
+    seat: int
+    kind: str
+    address: str
+    key: str
+    lang: str
+    unsubscribe_hash: str
+    notified_turn: int = -1
+    created_at: float = 0.0
+    id: int = 0
+
+
 @runtime_checkable
 class ServerStore(AsyncActionStore, Protocol):
     """What the server needs of a database: the one store protocol of every table (append, truncate, read, give up,
@@ -434,6 +458,36 @@ class ServerStore(AsyncActionStore, Protocol):
         store never calls it."""
         ...
 
+    # -- turn notices (hustings.server.notify) ------------------------------------------------------------------
+
+    def add_notify(self, target: NotifyTarget, *, max_per_seat: int) -> bool:
+        """Store ``target`` for its seat, in one transaction: the same (kind, key) of the seat is replaced, an
+        e-mail address replaces the seat's other one (one address a seat); False (nothing stored) when the seat
+        would hold more than ``max_per_seat`` targets. :class:`TableNotFound` if there is no such table."""
+        ...
+
+    def notify_targets(self, table_id: str, seat: int | None = None) -> list[NotifyTarget]:
+        """The targets of a seat (None: of every seat of the table), oldest first."""
+        ...
+
+    def claim_notify(self, table_id: str, seat: int, turn: int) -> list[NotifyTarget]:
+        """The seat's targets not yet told of ``turn`` or a later one, each marked told of it in the same
+        transaction: of several processes asking at once, one gets each target (at most one message a turn)."""
+        ...
+
+    def drop_notify(self, table_id: str, seat: int | None = None, *, target_id: int | None = None) -> int:
+        """Delete the targets of a seat (None: of the whole table), or the one ``target_id``; how many went."""
+        ...
+
+    def unsubscribe(self, unsubscribe_hash: str) -> NotifyTarget | None:
+        """Delete the target whose unsubscribe secret has this hash; the target deleted, or None."""
+        ...
+
+    def server_key(self, name: str, value: str) -> str:
+        """The server's stored value of ``name`` (its Web Push key); ``value`` is stored first if there is none (the
+        first of several processes to ask wins, and every one gets the same)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -538,12 +592,14 @@ def open_store(url: str, *, read_only: bool = False) -> ServerStore:
 __all__ = [
     "CHAT_KINDS",
     "HOST_SEAT",
+    "NOTIFY_KINDS",
     "SECRET_KINDS",
     "STATUSES",
     "ActionLog",
     "ActionRecord",
     "ChatLine",
     "MoveWaiter",
+    "NotifyTarget",
     "SeatRecord",
     "SeatSecret",
     "ServerStore",

@@ -34,6 +34,7 @@ from hustings.server.i18n import CATALOG
 from hustings.server.limits import Limits
 from hustings.server.live import LiveTable, PlayError, TableRefused, build, refusal_of, replace_record
 from hustings.server.lobby import LobbyError, token_hash
+from hustings.server.notify import Notify, NotifySettings
 from hustings.server.opentables import OpenTables
 from hustings.server.presence import Presence
 from hustings.server.quota import creator_tag
@@ -62,15 +63,18 @@ def _bots_only(record: TableRecord) -> bool:
     return isinstance(seats, list) and bool(seats) and all(isinstance(s, dict) and s.get("bot") for s in seats)
 
 
-class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat):
+class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat, Notify):
     """Every table of one server process. ``grace_s``: how long a person may be gone before a stand-in plays for
     them; ``executor``: where cheap bots and stand-ins think (default: a thread pool; search bots think in worker
     processes, :mod:`hustings.server.thinking`)."""
 
     def __init__(self, store: ServerStore, *, grace_s: float = 30.0, executor: Executor | None = None,
-                 bot_threads: int = 4, store_threads: int = 32, limits: Limits | None = None) -> None:
+                 bot_threads: int = 4, store_threads: int = 32, limits: Limits | None = None,
+                 notify: NotifySettings | None = None) -> None:
         super().__init__(store, grace_s=grace_s, executor=executor, bot_threads=bot_threads,
                          store_threads=store_threads, limits=limits)
+        #: how people are told of their turn with the browser closed (hustings.server.notify)
+        self.notify_settings = notify or NotifySettings()
         #: tables being rebuilt from the store: every request for one waits for the same load
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         #: tables another process changed while they were loading: caught up once loaded
@@ -530,6 +534,7 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat):
             table.timer.cancel()
             table.timer = None
         core = table.core
+        self._turn_signals(table)  # a person away whose turn it is at a table of days: told by e-mail or push
         if table.status != "playing" or core.is_over or self._loop is None or not self._plays(table):
             return  # a table of bots only that nobody watches: nothing moves until someone does (hello)
         now = time.time()

@@ -13,8 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 CLOCK_MODES = ("none", "bank", "turn")
-#: the longest bank or turn a table may set (a day), so a typo cannot make a clock that never runs out
-MAX_SECONDS = 86_400.0
+#: the longest bank or turn a table may set (two weeks: turn-based play over days), so a typo cannot make a clock
+#: that never runs out
+MAX_SECONDS = 14 * 86_400.0
+#: a clock of at least this many seconds a move (a turn clock's turn, a bank clock's bank) is a clock of hours or
+#: days: people come and go between moves, so nobody's seat goes to a stand-in before their own clock runs out
+DAYS_CLOCK_S = 3_600.0
 
 
 class ClockError(ValueError):
@@ -48,6 +52,16 @@ class ClockSettings:
         if mode == "turn" and values["turn_s"] <= 0:
             raise ClockError("clock.turn_s must be positive for a turn clock")
         return cls(str(mode), values["bank_s"], values["increment_s"], values["turn_s"])
+
+    @property
+    def over_days(self) -> bool:
+        """A clock of hours or days a move (:data:`DAYS_CLOCK_S`): a table with it waits for an absent person until
+        their own clock runs out, instead of sending a stand-in after a short grace period."""
+        if self.mode == "turn":
+            return self.turn_s >= DAYS_CLOCK_S
+        if self.mode == "bank":
+            return self.bank_s >= DAYS_CLOCK_S
+        return False
 
     def to_json(self) -> dict[str, Any]:
         return {"mode": self.mode, "bank_s": self.bank_s, "increment_s": self.increment_s, "turn_s": self.turn_s}

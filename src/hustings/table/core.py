@@ -8,7 +8,8 @@ who made each move, and it is the only place that
   :mod:`hustings.table.storage`: synchronously, or handing the interface an awaitable for a durable write);
 - takes a move back (:meth:`Table.undo`, the one undo of every interface) and gives a one-player game up;
 - times the clocks and decides whose turn it is and when a bot acts: a bot's seat, or a person's seat played by a
-  stand-in when the person has been away past the grace period or is out of time (:meth:`Table.bot_turn`, the one
+  stand-in when the person has been away past the grace period (only at a table whose clock allows it: not one of
+  hours or days a move, :attr:`Table.stand_in_when_away`) or is out of time (:meth:`Table.bot_turn`, the one
   turn policy; the interface decides only where and when the bot thinks: the terminal inline with a pause, the
   server in its executor, the lab at full speed through :meth:`Table.play_bots`).
 
@@ -160,9 +161,12 @@ class Table:
     ``stored`` how many actions it holds already (None: the game is not stored yet, :meth:`save` stores it);
     ``async_store``: moves are appended with ``append_async`` and :attr:`Applied.durable` is awaited by the
     interface. ``clock`` and ``started_at`` time the seats (``times``: when each action was made); ``grace_s`` is
-    how long a person may be away before a stand-in plays for them. ``made_by``: who made each stored move, where
-    it is known (a save file's person seats are only ever played by their person; a server restarted does not
-    know). ``offers``: work out after each person's move whether to offer them an undo (the server shows a button).
+    how long a person may be away before a stand-in plays for them; ``stand_in_when_away`` whether that happens at
+    all (default: derived from the clock, :attr:`ClockSettings.over_days`: at a table of hours or days a move
+    people come and go, and nobody is replaced before their own clock runs out). ``made_by``: who made each
+    stored move, where it is known (a save file's person seats are only ever played by their person; a server
+    restarted does not know). ``offers``: work out after each person's move whether to offer them an undo (the
+    server shows a button).
     """
 
     def __init__(self, state: GameState, seats: Sequence[str | None], *, bots: Sequence[Bot | None] | None = None,
@@ -170,7 +174,7 @@ class Table:
                  async_store: bool = False, clock: ClockSettings | None = None, started_at: float = 0.0,
                  times: Sequence[float] = (), given_up: int | None = None, grace_s: float = 30.0,
                  made_by: Mapping[int, Mover] | None = None, offers: bool = False, bot_clock: bool = True,
-                 clocks: Clocks | None = None) -> None:
+                 clocks: Clocks | None = None, stand_in_when_away: bool | None = None) -> None:
         if len(seats) != state.num_players:
             raise MatchError(f"{len(seats)} seats given for a {state.num_players}-player game")
         if store is not None and game_id is None:
@@ -191,6 +195,9 @@ class Table:
         #: the seat whose person gave the game up (it ends there, lost), else None
         self.given_up = given_up
         self.grace_s = grace_s
+        #: does a stand-in play for a person away past grace_s (False at a table of hours or days a move: only their
+        #: own clock running out brings one)
+        self.stand_in_when_away = (not self.clock.over_days) if stand_in_when_away is None else stand_in_when_away
         #: a person's seat nobody plays now -> since when (a stand-in plays it once grace_s have passed)
         self.left_at: dict[int, float] = {}
         self.made_by: dict[int, Mover] = dict(made_by or {})
@@ -338,7 +345,9 @@ class Table:
         return left is not None and left <= 0 and (self.clock.mode == "bank" or seat in to_act)
 
     def is_away(self, seat: int, now: float | None = None) -> bool:
-        """A person gone past the grace period."""
+        """A person gone past the grace period, at a table where that brings a stand-in."""
+        if not self.stand_in_when_away:
+            return False
         left = self.left_at.get(seat)
         return left is not None and (time.time() if now is None else now) - left >= self.grace_s
 
@@ -358,7 +367,8 @@ class Table:
     def seat_back(self, seat: int, now: float | None = None) -> bool:
         """Someone plays ``seat`` again: no stand-in plays it any more; True if one did."""
         left = self.left_at.pop(seat, None)
-        return left is not None and (time.time() if now is None else now) - left >= self.grace_s
+        return (self.stand_in_when_away and left is not None
+                and (time.time() if now is None else now) - left >= self.grace_s)
 
     def next_wakeup(self, now: float | None = None) -> float | None:
         """The next time at which who plays a seat changes by itself (a grace period or a clock runs out), or None;
@@ -366,7 +376,8 @@ class Table:
         if self.is_over:
             return None
         now = time.time() if now is None else now
-        times = [left + self.grace_s for left in self.left_at.values() if left + self.grace_s > now]
+        times = [left + self.grace_s for left in self.left_at.values()
+                 if self.stand_in_when_away and left + self.grace_s > now]
         to_act = self.state.current_players
         times += [d for p in to_act if not self.bot_plays(p, now)
                   if (d := self.clocks.deadline(p, to_act)) is not None]

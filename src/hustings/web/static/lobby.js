@@ -2,6 +2,7 @@
 
 import { tutorialChoice } from "./teach.js";
 import { Words, chosenLang, saveLang, getJSON, postJSON, keepToken, keepHost, myTokens, el, langSelect, inviteURL } from "./common.js";
+import { dayClockOptions, dayClock } from "./days.js";
 
 const L = { lang: chosenLang(), words: null, games: [], form: { game: null, variant: null, players: null, seats: [] } };
 const $ = (id) => document.getElementById(id);
@@ -34,7 +35,7 @@ function drawCreate() {
     select(`seat-${i}`, ["", ...g.bots], bot || "", [t("web.human"), ...g.bots.map((b) => t("web.bot_seat", { level: L.words.bot(b) }))],
       (v) => { f.seats[i] = v || null; })));
   const clockMode = el("select", { id: "clock-mode", onchange: () => { bankRow.hidden = clockMode.value !== "bank"; turnRow.hidden = clockMode.value !== "turn"; } },
-    ["none", "bank", "turn"].map((m) => el("option", { value: m }, t(`web.clock_${m}`))));
+    ["none", "bank", "turn"].map((m) => el("option", { value: m }, t(`web.clock_${m}`))), dayClockOptions(t));
   const bankRow = el("div", { class: "row", hidden: true },
     el("label", {}, t("web.bank_minutes"), el("input", { id: "bank-min", type: "number", min: 1, max: 600, value: 30 })),
     el("label", {}, t("web.increment_s"), el("input", { id: "incr-s", type: "number", min: 0, max: 600, value: 10 })));
@@ -65,6 +66,8 @@ function drawCreate() {
 
 function clockSettings() {
   const mode = $("clock-mode").value;
+  const days = dayClock(mode); // a clock of hours or days a move (days.js)
+  if (days) return days;
   if (mode === "bank") return { mode, bank_s: Number($("bank-min").value) * 60, increment_s: Number($("incr-s").value) };
   if (mode === "turn") return { mode, turn_s: Number($("turn-s").value) };
   return { mode: "none" };
