@@ -83,11 +83,12 @@ def serve(
     replay_states: Annotated[int, typer.Option(help="game states the replays keep at checkpoints, over all "
                                                     "games (each some tens of kB)")] = Limits.replay_states,
     smtp_url: Annotated[str | None, typer.Option(help="turn e-mails at tables of hours or days a move go through this "
-                                                      "SMTP server: smtp://[user[:password]@]host[:port][?from="
-                                                      "address] (STARTTLS) or smtps://... (none: no e-mail)")] = None,
+                                                      "SMTP server: smtp://user:password@host:port?from=address "
+                                                      "(STARTTLS; all but the host optional) or smtps://... "
+                                                      "(none: no e-mail)")] = None,
     public_url: Annotated[str | None, typer.Option(help="the address people reach this server at "
-                                                        "(https://host[/path]), for the links in turn e-mails and "
-                                                        "push messages")] = None,
+                                                        "(https://host or https://host/path), for the links in turn "
+                                                        "e-mails and push messages")] = None,
     push: Annotated[bool, typer.Option(help="Web Push turn notices (keys made once and kept in the database; "
                                             "browsers need HTTPS)")] = True,
     push_hosts: Annotated[str | None, typer.Option(help="the push services the server sends to (host names and "
