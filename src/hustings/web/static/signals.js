@@ -22,11 +22,11 @@ const STYLE = `
 #signals button[aria-pressed="true"] { border-color: var(--ok); color: var(--ok); }
 #since { margin: .8em .8em 0; background: #f3efff; border: 1px solid #b9a8e8; border-left: 5px solid #6a4fc4;
   border-radius: 8px; padding: .55em .75em; }
-#since h3 { margin: 0 0 .3em; } #since ul { margin: .15em 0 .4em; padding-left: 1.2em; } #since li { overflow-wrap: anywhere; }
+#since .head { display: flex; align-items: center; justify-content: space-between; gap: .5em; }
+#since h3 { margin: 0; } #since ul { margin: .15em 0 .4em; padding-left: 1.2em; } #since li { overflow-wrap: anywhere; }
 #since .played { background: #fff4cc; border-radius: 6px; padding: .3em .5em; margin-bottom: .4em; }
 #since button { min-height: 44px; }
 #log-list li.since { background: #f3efff; box-shadow: inset 3px 0 0 #6a4fc4; }
-#log-list li.by-stand-in { font-style: italic; }
 .stand-in { display: inline-block; font-style: normal; font-size: .8em; padding: 0 .4em; margin-right: .3em;
   border-radius: 4px; background: #fff0d6; border: 1px dashed #b36b00; color: #7a4800; }
 #turn-bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 15; padding: .5em .8em calc(.5em + env(safe-area-inset-bottom));
@@ -68,7 +68,8 @@ export function afterDraw(S, t, who) {
   G.mine = mine;
   G.lastMine = mine;
   G.t = t;
-  drawControls(t);
+  if (S.seat !== null) drawControls(t);
+  else $("signals")?.replaceChildren(); // a spectator has no turn to be told of
   drawSince(S, t, who, mine);
   drawBar(mine);
 }
@@ -133,7 +134,7 @@ function drawControls(t) {
       store(SOUND, now ? "1" : "0");
       if (now) beep(); // this click is the gesture the browser wants before a page may make a sound
       drawControls(G.t);
-    } }, `${on ? "🔔" : "🔕"} ${on ? t("web.signals.sound_on") : t("web.signals.sound_off")}`),
+    } }, `♪ ${on ? t("web.signals.sound_on") : t("web.signals.sound_off")}`),
     canAsk ? el("button", { id: "notify", type: "button", title: t("web.signals.notify_hint"), onclick: () => {
       store(ASKED, "1");
       Promise.resolve(Notification.requestPermission()).catch(() => null).then(() => { G.drawnLang = null; drawControls(G.t); });
@@ -190,11 +191,11 @@ function drawSince(S, t, who, mine) {
   };
   const moves = away ? new Set(since.forMe.map((e) => e.step)).size : 0;
   box.replaceChildren(...[
-    el("h3", {}, away ? t("web.signals.away_title") : t("web.signals.since_title")),
+    el("div", { class: "head" }, el("h3", {}, away ? t("web.signals.away_title") : t("web.signals.since_title")),
+      el("button", { id: "since-ok", type: "button", onclick: () => { G.dismissed = since.last; box.hidden = true; } }, t("web.signals.got_it"))),
     away ? el("div", { class: "played" }, el("p", {}, t("web.signals.played_for_you", { n: moves })), ...lines(since.forMe)) : null,
     others.length && !S.renderer?.ownSince ? el("p", {}, t("web.signals.since_count", { n: others.length })) : null,
     ...(others.length ? lines(others) : []),
-    el("button", { id: "since-ok", type: "button", onclick: () => { G.dismissed = since.last; box.hidden = true; } }, t("web.signals.got_it")),
   ].filter((x) => x !== null));
 }
 
@@ -207,7 +208,8 @@ export function markEvent(S, e, li, t, who) {
     li.classList.add("by-stand-in");
     li.dataset.standIn = String(e.stand_in);
     if (!e.n) { // once per move: on the first of its events this seat was sent
-      li.querySelector(".ev-text")?.before(el("span", { class: "stand-in" }, t("web.signals.stand_in", { who: who(e.stand_in) })), " ");
+      const words = e.stand_in === S.seat ? t("web.signals.stand_in_you") : t("web.signals.stand_in", { who: who(e.stand_in) });
+      li.querySelector(".ev-text")?.before(el("span", { class: "stand-in" }, words), " ");
     }
   }
   const m = S.model;
