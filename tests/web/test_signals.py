@@ -12,8 +12,15 @@ from typing import Any
 
 import httpx
 
-from .helpers import STATE, check_phone, click_some_action, create_table, join_and_start, no_missing_keys, \
-    watch_errors
+from .helpers import (
+    STATE,
+    check_phone,
+    click_some_action,
+    create_table,
+    join_and_start,
+    no_missing_keys,
+    watch_errors,
+)
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -54,7 +61,8 @@ def _words(page: Any, lang: str) -> dict[str, str]:
 
 
 def _icon(page: Any) -> tuple[str, str]:
-    got = page.evaluate("() => { const l = document.querySelector('link[rel=icon]'); return [l.dataset.turn, l.href]; }")
+    got = page.evaluate("() => { const l = document.querySelector('link[rel=icon]'); "
+                        "return [l.dataset.turn, l.href]; }")
     return got[0], got[1]
 
 
@@ -171,7 +179,8 @@ def test_a_stand_ins_moves_are_named_in_every_language_and_the_player_sees_what_
     alice.wait_for_selector("#name")
     alice.fill("#name", "Alice")
     join_and_start([alice])
-    watchers = {"zh-Hant": _page(browser, "zh-Hant", PHONE, errors), "zh-Hans": _page(browser, "zh-Hans", LAPTOP, errors)}
+    watchers = {"zh-Hant": _page(browser, "zh-Hant", PHONE, errors),
+                "zh-Hans": _page(browser, "zh-Hans", LAPTOP, errors)}
     for page in watchers.values():
         page.goto(f"{base_url}/t/{tid}")
     # the stand-in moves for her (at least twice), and every page is told
