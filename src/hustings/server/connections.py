@@ -174,6 +174,8 @@ class Connections(HubBase):
                     frags[akey] = "" if found is None else f'"advice":{dumps(found)},'
                 advice_json = frags[akey]
         can_undo = seat is not None and part.can_undo
+        # the step after this seat's person last moved themselves: what came later happened "while you were away"
+        last_turn = f'"last_turn":{part.last_turn},' if part.last_turn is not None else ""
         can_give_up = seat is not None and playing and part.can_give_up
         # an update leaves out the view, the legal actions and TableInfo when this connection was last sent the
         # same (others moving on a simultaneous step, say): the client keeps them from before
@@ -193,14 +195,14 @@ class Connections(HubBase):
             ekey = ("event", id(e), lang)
             ev = frags.get(ekey)
             if ev is None:
-                ev = frags[ekey] = self._event_json(table.record.game, voice, e)
+                ev = frags[ekey] = self._event_json(table.record.game, voice, e, core.stand_in_at(e.step))
             evs.append(ev)
         # the hint rests on the view and the legal actions: sent again when either is
         parts = [f'"view":{view_json},' if with_view else "", f'"legal":{legal_json},' if with_legal else "",
                  advice_json if with_view or with_legal else "",
                  f'"table":{info_json},' if with_info else ""]
         text = cache[mkey] = (
-            f'{{"type":"{kind}",{acked}"step":{update.step},{"".join(parts)}'
+            f'{{"type":"{kind}",{acked}"step":{update.step},{last_turn}{"".join(parts)}'
             f'"events":[{",".join(evs)}],"phase":{phase_json},"can_undo":{"true" if can_undo else "false"},'
             f'"can_give_up":{"true" if can_give_up else "false"},{cache["common"]}}}')
         return text
@@ -222,10 +224,13 @@ class Connections(HubBase):
         return f'"ack":{ack[0]},' + (f'"sent":{ack[1]},' if ack[1] != ack[0] - 1 else "")
 
     @staticmethod
-    def _event_json(game: str, voice: W.Voice, e: Event) -> str:
+    def _event_json(game: str, voice: W.Voice, e: Event, stand_in: int | None = None) -> str:
         # e.data is FrozenDict/FrozenList: dict and list subclasses, which orjson writes as they are
-        return dumps({"type": e.type, "data": e.data, "step": e.step, "to": e.to,
-                      "text": W.event_text(game, e, voice)})
+        event: dict[str, Any] = {"type": e.type, "data": e.data, "step": e.step, "to": e.to,
+                                 "text": W.event_text(game, e, voice)}
+        if stand_in is not None:  # a stand-in bot made the move behind this event, for that person's seat
+            event["stand_in"] = stand_in
+        return dumps(event)
 
     def send_state(self, table: LiveTable, conn: Conn, kind: str, since: int | None,
                    cache: dict[Any, Any] | None = None) -> None:

@@ -185,6 +185,10 @@ class SeatEvent(TypedDict):
     step: int
     to: int | None
     text: str
+    #: a stand-in bot made the move behind this event, for this person's seat (they were away, or out of time):
+    #: every seat is told, so the log never reads as if the person had moved; absent when the move was the seat's
+    #: own, a bot seat's, or made before this server process saw the table (the stored log does not say who moved)
+    stand_in: NotRequired[int]
 
 
 class Outcome(TypedDict):
@@ -224,6 +228,9 @@ class _Seen(TypedDict):
     over: bool
     outcome: Outcome | None
     status: TableStatus
+    #: the step after this seat's person last moved themselves: the events of later steps happened since (its
+    #: "while you were away"); absent for a spectator and a seat whose person has not moved yet
+    last_turn: NotRequired[int]
 
 
 class State(_Seen):
@@ -932,6 +939,9 @@ def _for_game(game: str) -> JSONSchema:
     }
     events = events_schema(schemas.event_data, f"{game} event, as a connection is sent it", message_key="text",
                            message_required=True)
+    # the fields the server adds to an event beyond the engine's (a stand-in's mark), as the game-agnostic entry has
+    for name, prop in defs["SeatEvent"]["properties"].items():
+        events["properties"].setdefault(name, prop)
     defs["SeatEvent"] = {"$id": f"urn:hustings:{game}:seat-event", **events}
     return out
 

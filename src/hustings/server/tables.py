@@ -437,6 +437,8 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat, Notify):
         fresh.core.left_at = old.left_at
         kept = min(old.stored, len(actions))
         fresh.core.made_by = {i: m for i, m in old.made_by.items() if i < kept}
+        fresh.core.played_for = {i: p for i, p in old.played_for.items() if i < kept}
+        fresh.core.recount_turns()
         table.record, table.core = fresh.record, fresh.core
         if began:
             self._start_graces(table)

@@ -201,6 +201,12 @@ class Table:
         #: a person's seat nobody plays now -> since when (a stand-in plays it once grace_s have passed)
         self.left_at: dict[int, float] = {}
         self.made_by: dict[int, Mover] = dict(made_by or {})
+        #: a move a stand-in made for a person's seat (their clock ran out, they were away): its index -> that seat.
+        #: Known only for moves this table made (the store's log does not say who moved), like ``made_by``
+        self.played_for: dict[int, int] = {}
+        #: a person's seat -> the index of the last move its person made themselves (as far as this table knows:
+        #: a stored move of a person's seat it did not see made counts as theirs, never as a stand-in's)
+        self.last_own: dict[int, int] = {}
         self.offers = offers
         self.bot_clock = bot_clock
         #: (step, seat): that seat is offered to take back the last move while the game is at that step
@@ -218,6 +224,7 @@ class Table:
             self.clocks = clocks
         else:
             self._replay_clocks(self.state, self.clocks)
+        self.recount_turns()
 
     @classmethod
     def from_log(cls, state: GameState, seats: Sequence[str | None], records: Sequence[ActionRecord],
@@ -263,6 +270,27 @@ class Table:
 
     def is_human(self, seat: int) -> bool:
         return self.seat_names[self._seat(seat)] is None
+
+    def recount_turns(self) -> None:
+        """Work :attr:`last_own` out again from the game's history and :attr:`made_by` (a table built from a log, a
+        move taken back, who made the moves learnt afterwards)."""
+        self.last_own = {}
+        for i, (p, _a) in enumerate(self.state.history):
+            if self.seat_names[p] is None and self.made_by.get(i) != BOT:
+                self.last_own[p] = i
+
+    def last_turn(self, seat: int | None) -> int | None:
+        """The step after the last move ``seat``'s person made themselves (the events of later steps happened
+        since: "while you were away"); None for a spectator, a bot's seat, or a person who has not moved yet."""
+        if seat is None:
+            return None
+        index = self.last_own.get(seat)
+        return None if index is None else index + 1
+
+    def stand_in_at(self, step: int) -> int | None:
+        """The person's seat whose move a stand-in made at event step ``step`` (the move at index ``step - 1``
+        caused the events of that step), or None."""
+        return self.played_for.get(step - 1)
 
     def _seat(self, seat: object, allow_none: bool = False) -> Any:
         if seat is None and allow_none:
@@ -531,6 +559,10 @@ class Table:
         self.times.append(now)
         self.events.extend(events)
         self.made_by[index] = mover
+        if mover == PERSON:
+            self.last_own[seat] = index
+        elif self.seat_names[seat] is None:
+            self.played_for[index] = seat
         self.undo_ok = None
         self._views.acted(seat)
         if by == PERSON:
@@ -551,6 +583,8 @@ class Table:
                 del self.events[start:]
                 self.times.pop()
                 self.made_by.pop(index, None)
+                self.played_for.pop(index, None)
+                self.recount_turns()
             raise
         if applied.durable is None:
             applied.stored()
@@ -614,6 +648,9 @@ class Table:
             self.clocks.on_action(to_act, a.seat, a.at)
             self.times.append(a.at)
             self.made_by.pop(a.step, None)
+            self.played_for.pop(a.step, None)
+            if self.seat_names[a.seat] is None:  # who moved is not known here: the person, for all we can tell
+                self.last_own[a.seat] = a.step
             self._stored = a.step + 1
         self.undo_ok = None
         return Update(self, start)
@@ -701,6 +738,9 @@ class Table:
         del self.times[plan.keep:]
         for i in [i for i in self.made_by if i >= plan.keep]:
             del self.made_by[i]
+        for i in [i for i in self.played_for if i >= plan.keep]:
+            del self.played_for[i]
+        self.recount_turns()
         self._views.clear()  # the views remembered belong to steps taken back
         if self._snapshot is not None and self._snapshot.step_count > plan.keep:
             self._snapshot = None  # of the line taken back

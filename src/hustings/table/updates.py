@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class SeatUpdate:
     """What one seat (None: a spectator) is told: its view, its legal actions when it must act now, the events it
-    may see, and which table commands it is offered."""
+    may see, which table commands it is offered, and ``last_turn``: the step after its person's last own move (the
+    events of later steps happened since; None: a spectator, or not known)."""
 
     seat: int | None
     view: Any
@@ -24,6 +25,7 @@ class SeatUpdate:
     events: tuple[Event, ...]
     can_undo: bool
     can_give_up: bool
+    last_turn: int | None = None
 
 
 class Update:
@@ -54,7 +56,7 @@ class Update:
             events = tuple(e for e in t.events[self.start:] if e.to is None or e.to == seat)
             legal = tuple(t.legal(seat)) if seat is not None and seat in self.to_act else ()
             part = self._parts[seat] = SeatUpdate(seat, t.view(seat), legal, events, t.undo_offered(seat),
-                                                  seat is not None and t.can_give_up(seat))
+                                                  seat is not None and t.can_give_up(seat), t.last_turn(seat))
         return part
 
 

@@ -280,13 +280,32 @@ function menu(anchor, legal, ctx) {
 // What the last drawing showed, to animate what changed: a piece that appeared pops in, a value that changed
 // flashes, a card turned over flips, a marker that moved slides from where it was. The first drawing animates
 // nothing; nor does a drawing under prefers-reduced-motion (the stylesheet turns the animations off).
+//
+// With the page's ctx (`begin(ctx)`), it also keeps the drawing made just after the seat's own last move (ctx.lastTurn
+// changed): on the seat's next turn (ctx.myTurn) everything that differs from it is outlined ("bd-since") until the
+// seat acts: what happened while it was away (issue 24, point 2).
 export class Memory {
-  constructor() { this.prev = null; this.next = new Map(); }
-  begin() { this.next = new Map(); }
-  end() { this.prev = this.next; }
+  constructor() { this.prev = null; this.next = new Map(); this.base = null; this.baseTurn = undefined; this.since = false; }
+  begin(ctx) {
+    this.next = new Map();
+    this.ctx = ctx;
+    this.since = !!(ctx?.myTurn && this.base);
+  }
+  end() {
+    this.prev = this.next;
+    const c = this.ctx;
+    if (c && !c.myTurn && c.lastTurn !== this.baseTurn) { this.base = this.next; this.baseTurn = c.lastTurn; }
+  }
+  // outlined when it differs from the drawing after the seat's last move
+  _since(el, key, same) {
+    if (!this.since) return;
+    const old = this.base.get(key);
+    if (!old || !same(old)) el.classList.add("bd-since");
+  }
   // an element keyed `key` showing `sig`: "bd-new" when it was not there, "bd-changed" when its sig changed
   seen(el, key, sig = "") {
     this.next.set(key, { sig: String(sig) });
+    this._since(el, key, (o) => o.sig === String(sig));
     if (!this.prev) return el;
     const old = this.prev.get(key);
     if (!old) el.classList.add("bd-new");
@@ -296,6 +315,7 @@ export class Memory {
   // a card keyed `key`: flips when it turned face up (or changed face)
   flipped(el, key, face) {
     this.next.set(key, { sig: String(face) });
+    this._since(el, key, (o) => o.sig === String(face));
     if (!this.prev) return el;
     const old = this.prev.get(key);
     if (old && old.sig !== String(face)) el.classList.add("bd-flip");
@@ -305,6 +325,7 @@ export class Memory {
   // a piece keyed `key` now at (x, y) in its drawing: slides from its old place
   moved(el, key, x, y) {
     this.next.set(key, { x, y });
+    this._since(el, key, (o) => o.x === x && o.y === y);
     if (!this.prev) return el;
     const old = this.prev.get(key);
     if (!old) { el.classList.add("bd-new"); return el; }

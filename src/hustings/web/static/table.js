@@ -8,6 +8,7 @@ import { scoreChart, soloChart } from "./chart.js";
 import fallback from "./fallback.js";
 import { rematchBox, rematchChanged } from "./rematch.js";
 import * as teach from "./teach.js";
+import * as signals from "./signals.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -60,6 +61,8 @@ function ctx() {
     lang: S.lang, t, fill, h: el, seat: S.seat, names: S.meta?.names || {}, meta: S.meta, table: S.table,
     legal: S.pending ? [] : (m.legal || []), events: S.events, who: seatName, act: (a) => act(a),
     toActNow: m.to_act || [], redraw: () => draw(),
+    // my turn now, and the step after my own last move (board.js's Memory keeps what changed since outlined)
+    myTurn: !!(m.legal || []).length && !m.over, lastTurn: m.last_turn ?? null,
   };
 }
 
@@ -393,6 +396,7 @@ function draw() {
   drawLog();
   if (m.over) drawSummary(c);
   $("summary-open").hidden = !m.over;
+  signals.afterDraw(S, t, seatName); // the tab's title and icon, sound, notification, the phone's bar, "since"
 }
 
 function fmtClock(s) {
@@ -454,6 +458,7 @@ function drawLog() {
         else { S.explain.add(key); if (!S.explained.has(key)) askExplain(key); }
         drawLog();
       } }, "?") : null);
+    signals.markEvent(S, e, li, t, seatName); // a stand-in's move named; what is new since my turn highlighted
     if (S.explain.has(key)) li.append(explanationOf(e, key));
     return li;
   });
@@ -528,6 +533,7 @@ function drawChrome() {
 }
 
 async function main() {
+  signals.setup();
   S.composer = new Composer($("choices"), t, (a) => act(a));
   $("choices").addEventListener("redraw", () => draw());
   $("rules-open").onclick = showRules;

@@ -46,7 +46,7 @@ function pointsSoFar(view, d) {
 export default {
   render(root, view, ctx) {
     const { h, t, names, who } = ctx;
-    memory.begin();
+    memory.begin(ctx); // ctx: what changed since this seat's last turn stays outlined
     const d = names.scoring || {};
     const n = view.players.length;
     const seatsIdx = view.players.map((_, i) => i);

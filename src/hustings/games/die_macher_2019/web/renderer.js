@@ -16,7 +16,7 @@ function partyOf(view, s) { return view.players[s]?.party ?? -1; }
 export default {
   render(root, view, ctx) {
     const { h, t, names, who } = ctx;
-    memory.begin();
+    memory.begin(ctx); // ctx: what changed since this seat's last turn stays outlined
     const seats = view.players.map((p) => p.seat);
     const partyName = (s) => names.parties?.[partyOf(view, s)] ?? who(s);
     const nm = (s) => { const p = partyOf(view, s); return p >= 0 ? `${who(s)} · ${names.parties?.[p] ?? p}` : who(s); };

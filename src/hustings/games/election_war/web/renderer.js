@@ -134,6 +134,7 @@ function promptText(view, ctx) {
 }
 
 export default {
+  ownSince: true, // its board says what changed since this seat's last turn: the page's panel does not repeat it
   render(root, view, ctx) {
     const { h, t, names, who } = ctx;
     const n = view.players;
