@@ -94,5 +94,5 @@ export function rulesExtras(meta, t, redraw) {
 // The lobby's "tutorial" choice (a create option): hints from the bot at each of the creator's decisions.
 export function tutorialChoice(form, t) {
   return el("label", { class: "row check" }, el("input", { id: "tutorial", type: "checkbox", checked: !!form.tutorial,
-    onchange: (e) => { form.tutorial = e.target.checked; } }), " ", t("web.tutorial"));
+    onchange: (e) => { form.tutorial = e.target.checked; } }), el("span", {}, t("web.tutorial")));
 }
