@@ -81,7 +81,8 @@ async ([msgs, n, updates, seat]) => {
   const all = [...(state.events || []), ...msgs.filter((m) => m.type === 'update').flatMap((m) => m.events || [])];
   const lastStep = Math.max(1, ...all.map((e) => e.step));
   // event i of an endless log: the game's events again and again, each pass at later steps
-  const ev = (i) => ({ ...all[i % all.length], step: all[i % all.length].step + Math.floor(i / all.length) * (lastStep + 1) });
+  const ev = (i) => ({ ...all[i % all.length],
+    step: all[i % all.length].step + Math.floor(i / all.length) * (lastStep + 1) });
   const deliver = (m) => ws.onmessage({ data: JSON.stringify(m) });
   const plain = (m) => ({ ...m, over: false, outcome: undefined });
   ws.onopen && ws.onopen();
@@ -99,7 +100,8 @@ async ([msgs, n, updates, seat]) => {
     times.push(performance.now() - t0);
     await new Promise((r) => setTimeout(r, 0));
   }
-  return { times, logRows: document.querySelectorAll('#log-list li').length, events: window.hustingsTable.events.length };
+  const logRows = document.querySelectorAll('#log-list li').length;
+  return { times, logRows, events: window.hustingsTable.events.length };
 }
 """
 
