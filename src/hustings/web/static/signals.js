@@ -212,6 +212,11 @@ export function markEvent(S, e, li, t, who) {
       li.querySelector(".ev-text")?.before(el("span", { class: "stand-in" }, words), " ");
     }
   }
+  if (isSince(S, e)) li.classList.add("since");
+}
+
+// Whether a log line happened since my last turn (eventlog.js asks again for old lines when my last turn moves)
+export function isSince(S, e) {
   const m = S.model;
-  if (S.seat !== null && m && !m.over && e.step > (m.last_turn ?? 0) && e.step > 0) li.classList.add("since");
+  return S.seat !== null && !!m && !m.over && e.step > (m.last_turn ?? 0) && e.step > 0;
 }

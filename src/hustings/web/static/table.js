@@ -9,6 +9,7 @@ import fallback from "./fallback.js";
 import { rematchBox, rematchChanged } from "./rematch.js";
 import * as teach from "./teach.js";
 import * as signals from "./signals.js";
+import { EventLog } from "./eventlog.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -255,6 +256,7 @@ function onMessage(msg) {
     case "state":
       if (msg.table) { S.table = msg.table; drawPeople(); }
       S.model = msg; S.events = numbered([], msg.events); S.pending = false; S.clockBase = performance.now();
+      S.log.reset(); // other events may stand at the same places now
       S.explained.clear(); // a fresh state (after an undo) may have other events at the same places
       for (const key of S.explain) askExplain(key);
       draw();
@@ -445,25 +447,24 @@ function explanationOf(e, key) {
     el("table", { class: "breakdown", "aria-label": t("web.explain_raw") }, flatData(e.data).map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, v)))));
 }
 
+// One line of the log; eventlog.js draws the list incrementally and calls this for new or changed lines only
+function logRow(e, key) {
+  const hasNumbers = flatData(e.data).some(([, v]) => /\d/.test(v));
+  const li = el("li", { class: `ev ev-${e.type}${e.to !== null && e.to !== undefined ? " private" : ""}`, "data-type": e.type, "data-key": key },
+    el("span", { class: "ev-step" }, String(e.step)), " ", el("span", { class: "ev-text" }, e.text || e.message || e.type),
+    hasNumbers ? el("button", { class: "explain", title: t("explain_title"), "aria-label": t("explain_title"), "aria-expanded": String(S.explain.has(key)), onclick: () => {
+      if (S.explain.has(key)) S.explain.delete(key);
+      else { S.explain.add(key); if (!S.explained.has(key)) askExplain(key); }
+      drawLog();
+    } }, "?") : null);
+  signals.markEvent(S, e, li, t, seatName); // a stand-in's move named; what is new since my turn highlighted
+  if (S.explain.has(key)) li.append(explanationOf(e, key));
+  return li;
+}
+
 function drawLog() {
-  const box = $("log-list");
-  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
-  const items = S.events.slice(-300).map((e) => {
-    const key = `${e.step}:${e.n}`;
-    const hasNumbers = flatData(e.data).some(([, v]) => /\d/.test(v));
-    const li = el("li", { class: `ev ev-${e.type}${e.to !== null && e.to !== undefined ? " private" : ""}`, "data-type": e.type, "data-key": key },
-      el("span", { class: "ev-step" }, String(e.step)), " ", el("span", { class: "ev-text" }, e.text || e.message || e.type),
-      hasNumbers ? el("button", { class: "explain", title: t("explain_title"), "aria-label": t("explain_title"), "aria-expanded": String(S.explain.has(key)), onclick: () => {
-        if (S.explain.has(key)) S.explain.delete(key);
-        else { S.explain.add(key); if (!S.explained.has(key)) askExplain(key); }
-        drawLog();
-      } }, "?") : null);
-    signals.markEvent(S, e, li, t, seatName); // a stand-in's move named; what is new since my turn highlighted
-    if (S.explain.has(key)) li.append(explanationOf(e, key));
-    return li;
-  });
-  box.replaceChildren(...items);
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  if (S.log.lang !== S.lang) { S.log.reset(); S.log.lang = S.lang; } // the rows' words are in the page's language
+  S.log.draw(S.events, S.explain, S.explained);
 }
 
 function drawSummary(c) {
@@ -535,6 +536,8 @@ function drawChrome() {
 async function main() {
   signals.setup();
   S.composer = new Composer($("choices"), t, (a) => act(a));
+  S.log = new EventLog($("log-list"), { row: logRow, since: (e) => signals.isSince(S, e),
+    sinceKey: () => `${S.seat}|${S.model?.last_turn}|${!!S.model?.over}` });
   $("choices").addEventListener("redraw", () => draw());
   $("rules-open").onclick = showRules;
   $("summary-open").onclick = () => $("summary").showModal();
