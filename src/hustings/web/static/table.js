@@ -9,6 +9,7 @@ import fallback from "./fallback.js";
 import { rematchBox, rematchChanged } from "./rematch.js";
 import * as teach from "./teach.js";
 import * as signals from "./signals.js";
+import * as phone from "./phone.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -396,6 +397,7 @@ function draw() {
   drawLog();
   if (m.over) drawSummary(c);
   $("summary-open").hidden = !m.over;
+  phone.afterDraw(S, t); // on a phone: the dock's head and padding (phone.js)
   signals.afterDraw(S, t, seatName); // the tab's title and icon, sound, notification, the phone's bar, "since"
 }
 
@@ -534,6 +536,7 @@ function drawChrome() {
 
 async function main() {
   signals.setup();
+  phone.setup();
   S.composer = new Composer($("choices"), t, (a) => act(a));
   $("choices").addEventListener("redraw", () => draw());
   $("rules-open").onclick = showRules;
