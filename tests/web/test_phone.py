@@ -49,7 +49,8 @@ DECISION = """() => {
     .map(b => b.getBoundingClientRect());
   const whole = bs.filter(b => b.top >= r.top - 1 && b.bottom <= r.bottom + 1);
   return {dock: [r.top, r.bottom, r.left, r.right], n: bs.length, whole: whole.length,
-          inside: whole.every(b => b.top >= -1 && b.bottom <= innerHeight + 1 && b.left >= -1 && b.right <= innerWidth + 1),
+          inside: whole.every(b => b.top >= -1 && b.bottom <= innerHeight + 1
+                                   && b.left >= -1 && b.right <= innerWidth + 1),
           across: bs.every(b => b.left >= -1 && b.right <= innerWidth + 1),
           scrolls: a.scrollHeight > a.clientHeight, first: bs.length ? [bs[0].top, bs[0].bottom] : null,
           position: getComputedStyle(a).position};
@@ -119,7 +120,7 @@ def test_the_decision_stays_on_a_phones_screen(
         # one move of mine, then the others': the "since your last turn" panel has something to say
         click_some_action(page, rng)
         _wait_mine(page)
-    page.wait_for_function("() => !document.querySelector('#chat').hidden || document.querySelector('#chat').children.length")
+    page.wait_for_function("() => !document.querySelector('#chat').hidden")  # the chat is on the page too
     for where in ("top", "middle", "bottom"):
         _scroll(page, where)
         _check_decision(page, where)
