@@ -147,7 +147,8 @@ function drawBar(mine) {
   const bar = $("turn-bar");
   if (!bar || !G.t) return;
   const narrow = window.matchMedia("(max-width: 899px)").matches;
-  const show = !!mine && narrow && !G.actionsSeen;
+  // the docked decision (phone.js) is on screen already: the bar is for a page without it
+  const show = !!mine && narrow && !G.actionsSeen && !document.body.classList.contains("docked");
   bar.hidden = !show;
   document.body.classList.toggle("turn-bar-shown", show);
   if (!show) return;

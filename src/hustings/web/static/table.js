@@ -10,6 +10,7 @@ import { rematchBox, rematchChanged } from "./rematch.js";
 import * as teach from "./teach.js";
 import * as signals from "./signals.js";
 import { EventLog } from "./eventlog.js";
+import * as phone from "./phone.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -398,6 +399,7 @@ function draw() {
   drawLog();
   if (m.over) drawSummary(c);
   $("summary-open").hidden = !m.over;
+  phone.afterDraw(S, t); // on a phone: the dock's head and padding (phone.js)
   signals.afterDraw(S, t, seatName); // the tab's title and icon, sound, notification, the phone's bar, "since"
 }
 
@@ -535,6 +537,7 @@ function drawChrome() {
 
 async function main() {
   signals.setup();
+  phone.setup();
   S.composer = new Composer($("choices"), t, (a) => act(a));
   S.log = new EventLog($("log-list"), { row: logRow, since: (e) => signals.isSince(S, e),
     sinceKey: () => `${S.seat}|${S.model?.last_turn}|${!!S.model?.over}` });
