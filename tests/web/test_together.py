@@ -141,8 +141,11 @@ def test_three_strangers_find_a_table_chat_play_and_rematch(base_url: str, brows
     ann_p.click("#summary #rematch")
     new_id = None
     for page in (bo, cy):
-        page.wait_for_function("w => document.querySelector('#summary[open] #rematch-box')?.innerText.includes(w)",
-                               arg=_words(page, "web.rematch_wanted", names="Ann"), timeout=15000)
+        # asked in their own words, naming who is in (Ann, and Bo once he has answered)
+        asked = _words(page, "web.rematch_wanted", names="@").split("@")[-1]
+        page.wait_for_function("w => { const b = document.querySelector('#summary[open] #rematch-box'); "
+                               "return b?.dataset.state === 'open' && b.innerText.includes('Ann') "
+                               "&& b.innerText.includes(w); }", arg=asked, timeout=15000)
         check_phone(page)
         page.click("#summary #rematch")
     new_id = httpx.get(f"{base_url}/api/tables/{tid}", timeout=10).json()["rematch"]
