@@ -4,11 +4,13 @@ last move (``last_turn``), so a returning player sees what was played for them a
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from typing import Any
 
 import hustings
 from hustings.table.core import BOT, PERSON, Table
+from hustings.table.storage import ActionRecord
 
 from .conftest import Client, Server
 from .test_play import _started, _token
@@ -69,6 +71,32 @@ def test_a_rebuilt_table_treats_unknown_moves_as_the_persons_own_and_marks_none(
     assert again.played_for == {}
     last0 = max(i for i, (p, _a) in enumerate(t.state.history) if p == 0)
     assert again.last_turn(0) == last0 + 1  # never claims a stand-in played what it did not see played
+
+
+def test_a_table_rebuilt_from_a_log_that_says_who_moved_keeps_the_marks_and_the_undo_rule() -> None:
+    """What the server reads back at a restart or from another process: each stored move with who made it."""
+    t = _core()
+    _play(t, 8, person={0, 1})
+    _play(t, 20, person={1})  # seat 0's person away: a stand-in plays for them
+    assert t.played_for
+    records = [ActionRecord(i, p, a, 1.0, t.made_by_at(i, p))
+               for i, (p, a) in enumerate(t.state.history)]
+    assert {r.by for r in records} == {"person", "bot", "stand_in"}
+    assert all((r.by == "stand_in") == (r.step in t.played_for) for r in records)
+    again = Table.from_log(hustings.make("election-war", players=3, seed=3), [None, None, "random"], records)
+    assert again.played_for == t.played_for and again.made_by == t.made_by
+    assert again.last_turn(0) == t.last_turn(0) and again.last_turn(1) == t.last_turn(1)
+    assert [again.stand_in_at(e.step) for e in again.events] == [t.stand_in_at(e.step) for e in t.events]
+    # moves made elsewhere, caught up move by move, the same
+    half = len(records) // 2
+    caught = Table.from_log(hustings.make("election-war", players=3, seed=3), [None, None, "random"], records[:half])
+    caught.apply_stored(records[half:])
+    assert caught.played_for == t.played_for and caught.last_turn(0) == t.last_turn(0)
+    # a log that does not say who moved (a database of before): no marks, every move of a person's seat theirs
+    unknown = Table.from_log(hustings.make("election-war", players=3, seed=3), [None, None, "random"],
+                             [ActionRecord(r.step, r.seat, r.action, r.at) for r in records])
+    last0 = max(i for i, (p, _a) in enumerate(t.state.history) if p == 0)
+    assert unknown.played_for == {} and unknown.made_by == {} and unknown.last_turn(0) == last0 + 1
 
 
 # -- the server ----------------------------------------------------------------------------------------------
@@ -169,18 +197,59 @@ def test_a_reconnection_with_since_gets_the_marks_of_the_missed_moves(make_serve
     watcher.close()
 
 
-def test_after_a_restart_no_move_is_marked_that_this_process_did_not_see(make_server: Any, tmp_path: Any) -> None:
-    """The stored log does not say who moved (as for undo): a restarted server marks nothing it did not see, and
-    counts a person's stored moves as their own."""
+def _stop_when_stood_in(server: Server, created: dict[str, Any]) -> tuple[str, int, dict[int, int]]:
+    """Seat 0's person makes one move of their own and leaves; once a stand-in has played for them, the server
+    stops. (table id, the step after their own move, the marks a spectator was sent)."""
+    tid = created["table"]["id"]
+    c0 = Client(server.ws_base, tid, _token(created, 0))
+    c0.wait(lambda m: m["over"] or (0 in m["to_act"] and bool(m["legal"])), timeout=20)
+    ack = c0.act()
+    assert "ack" in ack
+    c0.close()  # away: after the grace a stand-in plays for them
+    watcher = Client(server.ws_base, tid)
+    watcher.wait(lambda m: m["over"] or any(e.get("stand_in") == 0 for e in m["events"]), timeout=20)
+    watcher.sync()
+    server.stop()
+    marks = _marks(watcher)
+    assert marks and set(marks.values()) == {0}
+    return tid, ack["ack"], marks
+
+
+def test_after_a_restart_the_marks_and_the_last_turn_are_as_before(make_server: Any, tmp_path: Any) -> None:
+    """Who made each move is stored with it: a restarted server marks every move a stand-in made before the restart,
+    and a person's last turn is their own last move, not the stand-in's."""
     db = tmp_path / "marks.db"
     server: Server = make_server(db=db, grace_s=0.2)
     created = _started(server, "election-war", seats=[{"bot": None}, {"bot": "random"}, {"bot": "random"}])
-    tid = created["table"]["id"]
-    watcher = Client(server.ws_base, tid)
-    watcher.wait(lambda m: m["over"] or any(e.get("stand_in") == 0 for e in m["events"]), timeout=20)
-    watcher.close()
-    server.stop()
+    tid, mine, before = _stop_when_stood_in(server, created)
     again: Server = make_server(db=db, grace_s=30)
+    stored = again.app.state.hub.store.actions(tid)
+    by_stand_in = {a.step + 1 for a in stored if a.by == "stand_in"}
+    assert set(before) <= by_stand_in and all(a.seat == 0 for a in stored if a.by == "stand_in")
+    c0 = Client(again.ws_base, tid, _token(created, 0), lang="zh-Hans")
+    watcher = Client(again.ws_base, tid)
+    for state in (c0.seen[-1], watcher.seen[-1]):  # the person and a spectator alike
+        assert state["type"] == "state"
+        marks = {e["step"]: e["stand_in"] for e in state["events"] if "stand_in" in e}
+        steps = {e["step"] for e in state["events"]}
+        assert marks == dict.fromkeys(by_stand_in & steps, 0) and set(before) & steps <= set(marks)
+        assert marks, "no mark survived the restart"
+    assert c0.seen[-1]["last_turn"] == mine  # their own move's, though the stand-in moved since
+    assert "last_turn" not in watcher.seen[-1]
+
+
+def test_an_old_database_opens_and_its_moves_read_as_the_persons(make_server: Any, tmp_path: Any) -> None:
+    """Moves stored before the server kept who made them (the column is NULL): the table opens, no move is marked
+    (the marks never claim a stand-in played what nobody recorded), and a person's stored moves count as their
+    own."""
+    db = tmp_path / "old.db"
+    server: Server = make_server(db=db, grace_s=0.2)
+    created = _started(server, "election-war", seats=[{"bot": None}, {"bot": "random"}, {"bot": "random"}])
+    tid, _mine, _before = _stop_when_stood_in(server, created)
+    with sqlite3.connect(db) as conn:  # as a database of before migration 8 reads after it
+        held = conn.execute("UPDATE actions SET made_by = NULL").rowcount
+    again: Server = make_server(db=db, grace_s=30)  # its bots play on: their moves are stored as theirs
+    assert {a.by for a in again.app.state.hub.store.actions(tid)[:held]} == {None}
     c0 = Client(again.ws_base, tid, _token(created, 0))
     state = c0.seen[-1]
     assert not any("stand_in" in e for e in state["events"])
