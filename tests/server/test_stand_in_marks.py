@@ -4,6 +4,7 @@ last move (``last_turn``), so a returning player sees what was played for them a
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from typing import Any
@@ -12,8 +13,12 @@ import hustings
 from hustings.table.core import BOT, PERSON, Table
 from hustings.table.storage import ActionRecord
 
-from .conftest import Client, Server
+from . import pg_fixture
+from .conftest import Client, Server, hub_claim_all, hub_conn
 from .test_play import _started, _token
+
+pg_server = pg_fixture.pg_server
+pg_url = pg_fixture.pg_url
 
 # -- the table core ------------------------------------------------------------------------------------------
 
@@ -255,3 +260,75 @@ def test_an_old_database_opens_and_its_moves_read_as_the_persons(make_server: An
     assert not any("stand_in" in e for e in state["events"])
     last0 = max(a.step for a in again.app.state.hub.store.actions(tid) if a.seat == 0)
     assert state["last_turn"] == last0 + 1
+
+
+def _sent_marks(got: list[dict[str, Any]], kinds: tuple[str, ...] = ("state", "update")) -> dict[int, int]:
+    return {e["step"]: e["stand_in"] for m in got if m["type"] in kinds for e in m.get("events", []) if "stand_in" in e}
+
+
+def test_two_processes_on_one_postgresql_see_each_others_marks(pg_url: str) -> None:
+    """Two hubs on one database, as two server processes: A plays seat 0's stand-in (a short grace), B never does (a
+    long one). B's spectator hears of A's moves through the catch-up, each stand-in's move marked; seat 0's person
+    arriving at B sees what was played for them, and seat 1's second device at B gets its person's last turn."""
+    from hustings.server.store import open_store
+    from hustings.server.tables import Hub
+
+    async def scenario() -> None:
+        store_a, store_b = open_store(pg_url), open_store(pg_url)
+        hub_a, hub_b = Hub(store_a, grace_s=0.2), Hub(store_b, grace_s=600)
+        await hub_a.open()
+        await hub_b.open()
+        try:
+            created = await hub_claim_all(hub_a, await hub_a.create(
+                {"game": "election-war", "players": 3, "seats": [{"bot": None}, {"bot": None}, {"bot": "random"}]}))
+            tid = created["table"]["id"]
+            tokens = {s["seat"]: s["token"] for s in created["seats"]}
+            for seat in (0, 1):
+                await hub_a.ready(tid, tokens[seat], True)
+            await hub_a.start(tid, tokens[1])
+            (c1, got1), (watcher, seen_b) = hub_conn(), hub_conn()
+            await hub_a.hello(c1, tid, {"type": "hello", "token": tokens[1]})
+            await hub_b.hello(watcher, tid, {"type": "hello", "spectator": True})
+            loaded_b = next(m for m in seen_b if m["type"] == "state")["step"]
+            deadline = time.monotonic() + 40
+            while time.monotonic() < deadline:
+                stored = store_a.actions(tid)
+                last = [m for m in got1 if m["type"] in ("state", "update")][-1]
+                if last["over"] or sum(a.by == "stand_in" and a.step > loaded_b for a in stored) >= 3:
+                    break
+                if 1 in last["to_act"] and last.get("legal"):
+                    await hub_a.act(c1, {"type": "act", "step": last["step"], "action": last["legal"][0]["id"]})
+                else:
+                    await asyncio.sleep(0.05)
+            steps = len(store_a.actions(tid))
+            while time.monotonic() < deadline:  # B catches up with what A stored
+                if [m for m in seen_b if m["type"] in ("state", "update")][-1]["step"] >= steps:
+                    break
+                await asyncio.sleep(0.05)
+            stored = store_b.actions(tid)[:steps]
+            by_stand_in = {a.step + 1 for a in stored if a.by == "stand_in"}
+            assert by_stand_in and all(a.seat == 0 for a in stored if a.by == "stand_in")
+            sent_steps = {e["step"] for m in seen_b if m["type"] in ("state", "update") for e in m["events"]}
+            marks = {k: v for k, v in _sent_marks(seen_b).items() if k <= steps}
+            assert marks == dict.fromkeys(by_stand_in & sent_steps, 0)
+            assert _sent_marks(seen_b, ("update",)), "no mark came through the catch-up"
+            # seat 0's person comes to B: everything played for them marked; they have not moved themselves
+            (c0, got0), (c1b, got1b) = hub_conn(), hub_conn()
+            await hub_b.hello(c0, tid, {"type": "hello", "token": tokens[0]})
+            state0 = [m for m in got0 if m["type"] == "state"][-1]
+            steps0 = {e["step"] for e in state0["events"]}
+            marks0 = {k: v for k, v in _sent_marks([state0]).items() if k <= steps}
+            assert marks0 and marks0 == dict.fromkeys(by_stand_in & steps0, 0) and "last_turn" not in state0
+            # seat 1's other device at B: the last move its person made (at A)
+            await hub_b.hello(c1b, tid, {"type": "hello", "token": tokens[1]})
+            state1 = [m for m in got1b if m["type"] == "state"][-1]
+            now = store_b.actions(tid)
+            own1 = max(a.step for a in now[:state1["step"]] if a.seat == 1)
+            assert now[own1].by == "person" and state1["last_turn"] == own1 + 1
+        finally:
+            await hub_a.stop()
+            await hub_b.stop()
+            store_a.close()
+            store_b.close()
+
+    asyncio.run(scenario())
