@@ -739,7 +739,7 @@ class Table:
         """Take back ``seat``'s last decision (and the moves of its own that followed it); return how many actions
         were taken back. Every table's undo, with one set of rules: refused (``cannot_undo``, nothing changed) when
         nothing was played, when another seat has acted since, when a move to take back was not known to be the
-        person's own (a stand-in's, or one made before this table was loaded by a server that cannot tell), or
+        person's own (a stand-in's, or one stored without who made it: a database of before that was kept), or
         when one of them showed the seat anything it could not have known before (a card drawn, a hidden bid
         revealed, a die rolled: :func:`hustings.table.undo.undo_refusal`). ``step``: the step the person saw
         (``stale_step`` otherwise). The store is cut back first; SaveError (nothing changed) if it cannot be.
@@ -830,8 +830,9 @@ class Table:
         if mover == BOT:
             raise self._refuse_undo("undo.bot", "a bot played that move for you: it cannot be taken back")
         if mover is None:
-            raise self._refuse_undo("undo.unseen", "this table did not see you make that move: it cannot be taken "
-                                    "back")
+            # a move stored before the store kept who made it (a database of before): it may have been a stand-in's
+            raise self._refuse_undo("undo.unseen", "this table cannot tell that you made that move yourself (it was "
+                                    "stored before the server kept who made each move): it cannot be taken back")
 
 
 def _undoable(before: GameState, seat: int, action: int, samples: int) -> bool:
