@@ -332,3 +332,27 @@ def test_two_processes_on_one_postgresql_see_each_others_marks(pg_url: str) -> N
             store_b.close()
 
     asyncio.run(scenario())
+
+
+def test_a_finished_games_replay_marks_the_moves_a_stand_in_made(make_server: Any) -> None:
+    """The replay of a finished game (GET /api/tables/<id>/replay) reads who made each move from the store: the events
+    of a step a stand-in made, and its ``acted``, carry ``stand_in`` (for every seat and the spectator); no other
+    step's do."""
+    from hustings.server.limits import Limits
+
+    server: Server = make_server(grace_s=0.1, limits=Limits(replays_per_minute=1e6, replay_burst=100_000))
+    created = _started(server, "election-war", seats=[{"bot": None}, {"bot": "random"}, {"bot": "random"}])
+    tid = created["table"]["id"]
+    watcher = Client(server.ws_base, tid)  # seat 0's person never comes: a stand-in plays every move of theirs
+    watcher.wait(lambda m: m["over"], timeout=90)
+    actions = server.app.state.hub.store.actions(tid)
+    stood_in = {a.step + 1 for a in actions if a.by == "stand_in"}
+    assert stood_in == {a.step + 1 for a in actions if a.seat == 0}
+    for seat in ("spectator", "0", "1"):
+        for step in range(len(actions) + 1):
+            r = server.http.get(f"/api/tables/{tid}/replay", params={"seat": seat, "step": step, "lang": "zh-Hant"})
+            assert r.status_code == 200, r.text
+            d = r.json()
+            expected = 0 if step in stood_in else None
+            assert all(e.get("stand_in") == expected for e in d["events"]), (seat, step)
+            assert (d["acted"] or {}).get("stand_in") == expected, (seat, step)
