@@ -16,7 +16,7 @@ import pytest
 
 from hustings.server import tables as tables_module
 from hustings.server.sqlite import SqliteStore
-from hustings.server.store import ActionRecord
+from hustings.server.store import ActionRecord, MadeBy
 from hustings.server.tables import Hub
 
 from .conftest import hub_claim_all, hub_conn
@@ -227,8 +227,8 @@ class _SlowDisk(SqliteStore):
     gate: asyncio.Event
 
     def submit_action_async(self, table_id: str, step: int, seat: int, action: int, at: float,
-                            *, over: bool = False) -> asyncio.Future[None]:
-        stored = super().submit_action_async(table_id, step, seat, action, at, over=over)
+                            *, over: bool = False, by: MadeBy | None = None) -> asyncio.Future[None]:
+        stored = super().submit_action_async(table_id, step, seat, action, at, over=over, by=by)
 
         async def later() -> None:
             await stored

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import socket
+import sqlite3
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -495,7 +496,9 @@ def test_undo_refuses_a_move_a_stand_in_bot_made_for_the_person(make_server: Any
 
 
 @pytest.mark.usefixtures("puzzle_with_table_undo")
-def test_after_a_restart_a_move_nobody_here_saw_made_is_not_taken_back(make_server: Any, tmp_path: Any) -> None:
+def test_after_a_restart_a_persons_own_stored_move_is_taken_back(make_server: Any, tmp_path: Any) -> None:
+    """The log says who made each move: after a restart a person's own move is known to be theirs and is taken back
+    as before the restart."""
     db = tmp_path / "undo.db"
     server = make_server(db=db)
     created = _started(server, "palace-escape", seats=[{"bot": None}])
@@ -505,11 +508,36 @@ def test_after_a_restart_a_move_nobody_here_saw_made_is_not_taken_back(make_serv
     c.close()
     server.stop()
     again = make_server(db=db)
+    assert [a.by for a in again.app.state.hub.store.actions(tid)] == ["person"]
+    c = Client(again.ws_base, tid, _token(created, 0))
+    assert c.latest["step"] == 1  # type: ignore[index]
+    c.send({"type": "undo", "step": 1})
+    assert c.recv_type("ack")["step"] == 0
+    fresh = c.recv_type("state")
+    assert fresh["step"] == 0 and again.app.state.hub.store.actions(tid) == []
+    assert c.act().get("ack") == 1  # and play goes on
+
+
+@pytest.mark.usefixtures("puzzle_with_table_undo")
+def test_after_a_restart_a_move_stored_without_who_made_it_is_not_taken_back(make_server: Any, tmp_path: Any) -> None:
+    """A move of a database of before (who made it not stored): it may have been a stand-in's, so it stays."""
+    db = tmp_path / "undo.db"
+    server = make_server(db=db)
+    created = _started(server, "palace-escape", seats=[{"bot": None}])
+    tid = created["table"]["id"]
+    c = Client(server.ws_base, tid, _token(created, 0))
+    assert c.act().get("ack") == 1
+    c.close()
+    server.stop()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE actions SET made_by = NULL")
+    again = make_server(db=db)
     c = Client(again.ws_base, tid, _token(created, 0))
     assert c.latest["step"] == 1 and c.latest["can_undo"] is False  # type: ignore[index]
     c.send({"type": "undo", "step": 1})
     e = c.recv_type("error")
-    assert e["code"] == "cannot_undo" and "restart" in e["message"]
+    assert e["code"] == "cannot_undo" and "who made each move" in e["message"]
+    assert len(again.app.state.hub.store.actions(tid)) == 1
     assert c.act().get("ack") == 2  # and play goes on
 
 

@@ -5,6 +5,7 @@ and a PostgreSQL server started by the suite (tests/server/pg_fixture.py). What 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -468,5 +469,96 @@ def test_seat_tokens_of_before_carry_on_as_seat_secrets(backend: str, tmp_path: 
     try:
         assert new.secret(_seats("tO")[2].token_hash) == SeatSecret("tO", 2, "seat", _seats("tO")[2].token_hash)
         assert len(new.seat_secrets("tO")) == 3
+    finally:
+        new.close()
+
+
+# -- who made each move (issue 25, point 6): the marks of a stand-in's moves outlive a process and cross to others --
+
+def test_each_stored_move_keeps_who_made_it(store: ServerStore) -> None:
+    """``by`` goes in with the move, through every way a move is stored (one at a time, a thread's future, an event
+    loop's, the table core's protocol), and comes back out with it; a move stored without it reads as not known."""
+    store.create_table(_table(), _seats())
+    store.append_action("tA", 0, 0, 10, 1.0, by="person")
+    store.append_action("tA", 1, 1, 11, 2.0, by="bot")
+    store.submit_action("tA", 2, 2, 12, 3.0, by="stand_in").result(10)
+
+    async def from_a_loop() -> None:
+        await store.submit_action_async("tA", 3, 0, 13, 4.0, by="stand_in")
+        await store.append_async("tA", 4, [ActionRecord(4, 1, 14, 5.0, "person"), ActionRecord(5, 2, 15, 6.0, "bot")])
+
+    asyncio.run(from_a_loop())
+    store.append("tA", 6, [ActionRecord(6, 0, 16, 7.0, "person")])
+    store.append_action("tA", 7, 1, 17, 8.0)  # not said: not known
+    assert [a.by for a in store.actions("tA")] == ["person", "bot", "stand_in", "stand_in", "person", "bot",
+                                                   "person", None]
+    assert store.actions("tA", since=2)[0] == ActionRecord(2, 2, 12, 3.0, "stand_in")
+    # an undo takes who moved back with the move: the step made again says anew who made it
+    store.truncate("tA", 2, 8)
+    store.append_action("tA", 2, 2, 20, 9.0, by="person")
+    assert [a.by for a in store.actions("tA")] == ["person", "bot", "person"]
+
+
+@pytest.mark.parametrize("bad", ["robot", "", "PERSON", "person; DROP TABLE actions", 1, True])
+def test_a_move_with_an_unknown_mover_is_refused_and_nothing_changes(store: ServerStore, bad: object) -> None:
+    store.create_table(_table(), _seats())
+    store.append_action("tA", 0, 0, 10, 1.0, by="person")
+    with pytest.raises(StoreError, match="unknown mover"):
+        store.append_action("tA", 1, 1, 11, 2.0, by=bad)  # type: ignore[arg-type]
+    with pytest.raises(StoreError, match="unknown mover"):
+        store.append("tA", 1, [ActionRecord(1, 1, 11, 2.0, bad)])  # type: ignore[arg-type]
+    assert store.table("tA").steps == 1 and store.actions("tA") == [ActionRecord(0, 0, 10, 1.0, "person")]
+    # the moves committed beside a refused one are stored: the refusal is that move's alone
+    good = store.submit_action("tA", 1, 1, 11, 2.0, by="bot")
+    refused = store.submit_action("tA", 2, 2, 12, 3.0, by=bad)  # type: ignore[arg-type]
+    assert good.result(10) is None
+    with pytest.raises(StoreError, match="unknown mover"):
+        refused.result(10)
+    assert [a.by for a in store.actions("tA")] == ["person", "bot"]
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_moves_stored_before_the_mover_was_kept_read_as_not_known(backend: str, tmp_path: Path,
+                                                                 request: pytest.FixtureRequest,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database of the schema before who moved was kept (SQLite 8, PostgreSQL 9), holding a game in play with moves
+    stored as its server stored them: it opens, its moves read as not known (None: the table core counts them as the
+    person's), and the next moves keep who made them."""
+    if backend == "sqlite":
+        from hustings.server import sqlite as module
+
+        url = f"sqlite:///{tmp_path / 'old.db'}"
+        make: Callable[[], ServerStore] = lambda: module.SqliteStore(str(tmp_path / "old.db"))  # noqa: E731
+        version = 8
+    else:
+        from hustings.server import postgres as module  # type: ignore[no-redef]
+
+        url = request.getfixturevalue("pg_server").new_database()
+        make = lambda: module.PostgresStore(url)  # type: ignore[attr-defined]  # noqa: E731
+        version = 9
+    migrations = module.MIGRATIONS
+    monkeypatch.setattr(module, "MIGRATIONS", tuple(m for m in migrations if m[0] < version))
+    old = make()
+    old.migrate()
+    old.create_table(_table("tO"), _seats("tO"))
+    old.close()
+    # two moves as the server of that schema stored them (its own statements: today's name the new column)
+    if backend == "sqlite":
+        with sqlite3.connect(tmp_path / "old.db") as db:
+            db.executemany("INSERT INTO move_log (table_id, step, seat, action, at, over) VALUES (?,?,?,?,?,0)",
+                           [("tO", 0, 0, 5, 1.0), ("tO", 1, 1, 6, 2.0)])
+    else:
+        import psycopg
+
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("SELECT hustings_append_many(%s::text[], %s::int[], %s::int[], %s::int[], %s::float8[], "
+                         "%s::bool[])", (["tO", "tO"], [0, 1], [0, 1], [5, 6], [1.0, 2.0], [False, False]))
+    monkeypatch.setattr(module, "MIGRATIONS", migrations)
+    new = open_store(url)
+    try:
+        assert new.actions("tO") == [ActionRecord(0, 0, 5, 1.0), ActionRecord(1, 1, 6, 2.0)]
+        assert [a.by for a in new.actions("tO")] == [None, None]
+        new.append_action("tO", 2, 2, 7, 3.0, by="stand_in")
+        assert [a.by for a in new.actions("tO")] == [None, None, "stand_in"]
     finally:
         new.close()

@@ -71,7 +71,7 @@ class Cluster(HubBase):
         record = await self._db(self.store.table, table.id)
         if table.status == "lobby" and record.status != "lobby":
             self._begin(table, dict(record.settings))  # started through another process, whose move came first
-        table.core.apply_stored(new)  # made through another process: who moved is not known here
+        table.core.apply_stored(new)  # made through another process, by whom its log says (stand-ins marked)
         table.record = record
         self._broadcast(table)
         self._schedule(table)

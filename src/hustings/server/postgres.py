@@ -1,8 +1,9 @@
 """The PostgreSQL store: several server processes share one database (docs/server.md, "Scaling out").
 
 Each game's moves are serialised in the database, not in a process: :meth:`PostgresStore.append_action` is one
-call of the server-side function ``hustings_append``, which in a single transaction takes the game's advisory lock
-(``pg_advisory_xact_lock``), checks the number of stored actions, inserts the move and bumps ``tables.steps``. The
+call of the server-side function ``hustings_append_by``, which in a single transaction takes the game's advisory lock
+(``pg_advisory_xact_lock``), checks the number of stored actions, inserts the move (and who made it) and bumps
+``tables.steps``. The
 call returns after the commit (``synchronous_commit`` on: the move is in the WAL on disk). One round trip per move;
 moves of different games never wait for each other, and PostgreSQL flushes concurrent commits together.
 
@@ -51,6 +52,7 @@ from hustings.server.store import (
     ActionLog,
     ActionRecord,
     ChatLine,
+    MadeBy,
     MoveWaiter,
     NotifyTarget,
     SeatRecord,
@@ -60,6 +62,7 @@ from hustings.server.store import (
     TableDamaged,
     TableNotFound,
     TableRecord,
+    check_made_by,
     damage_of,
     decode_table,
     settle,
@@ -265,9 +268,43 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             value TEXT NOT NULL
         )""",
     )),
+    # who made each move (issue 25, point 6): the seat's person, its own bot, or a stand-in for its person, so that
+    # the marks of a stand-in's moves and each person's last own move outlive a process and reach the others. Rows
+    # stored before (and by a process of the previous release, through the functions of versions 1 and 2, which
+    # stay for it during an upgrade) have NULL: not known, read as the person's move and never taken back.
+    (9, (
+        "ALTER TABLE actions ADD COLUMN made_by TEXT CHECK (made_by IN ('person', 'bot', 'stand_in'))",
+        f"""CREATE FUNCTION hustings_append_by(p_table TEXT, p_step INTEGER, p_seat INTEGER, p_action INTEGER,
+                                               p_at DOUBLE PRECISION, p_over BOOLEAN, p_by TEXT)
+        RETURNS INTEGER LANGUAGE plpgsql AS $$
+        DECLARE held INTEGER;
+        BEGIN
+            PERFORM pg_advisory_xact_lock({LOCK_NAMESPACE}, hashtext(p_table));
+            SELECT steps INTO held FROM tables WHERE id = p_table;
+            IF NOT FOUND THEN RETURN -1; END IF;
+            IF held <> p_step THEN RETURN held; END IF;
+            INSERT INTO actions (table_id, step, seat, action, at, made_by)
+                VALUES (p_table, p_step, p_seat, p_action, p_at, p_by);
+            UPDATE tables SET steps = p_step + 1, status = CASE WHEN p_over THEN 'over' ELSE status END
+                WHERE id = p_table;
+            RETURN held;
+        END $$""",
+        """CREATE FUNCTION hustings_append_many_by(p_tables TEXT[], p_steps INTEGER[], p_seats INTEGER[],
+                                                   p_actions INTEGER[], p_ats DOUBLE PRECISION[], p_overs BOOLEAN[],
+                                                   p_bys TEXT[])
+        RETURNS INTEGER[] LANGUAGE plpgsql AS $$
+        DECLARE held INTEGER[] := array_fill(0, ARRAY[cardinality(p_tables)]); i INTEGER;
+        BEGIN
+            FOR i IN SELECT n FROM generate_subscripts(p_tables, 1) AS n ORDER BY hashtext(p_tables[n]), n LOOP
+                held[i] := hustings_append_by(p_tables[i], p_steps[i], p_seats[i], p_actions[i], p_ats[i],
+                                              p_overs[i], p_bys[i]);
+            END LOOP;
+            RETURN held;
+        END $$""",
+    )),
 )
 
-#: moves stored in one call of hustings_append_many at most
+#: moves stored in one call of hustings_append_many_by at most
 MAX_BATCH = 500
 
 _TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
@@ -342,8 +379,8 @@ class PostgresStore(ActionLog):
         self._watch: set[str] = set()
         self._closing = threading.Event()
         self._lock = threading.Lock()
-        #: moves waiting for the writer thread: (table, step, seat, action, at, over, future); None stops it
-        self._moves: queue.SimpleQueue[tuple[str, int, int, int, float, bool, MoveWaiter] | None] = (
+        #: moves waiting for the writer thread: (table, step, seat, action, at, over, future, by); None stops it
+        self._moves: queue.SimpleQueue[tuple[str, int, int, int, float, bool, MoveWaiter, MadeBy | None] | None] = (
             queue.SimpleQueue())
         self._writer: threading.Thread | None = None
         self.group_commits = 0
@@ -805,35 +842,40 @@ class PostgresStore(ActionLog):
         self._hint(table_id, "l")
 
     def append_action(self, table_id: str, step: int, seat: int, action: int, at: float,
-                      *, over: bool = False) -> None:
-        self.submit_action(table_id, step, seat, action, at, over=over).result()
+                      *, over: bool = False, by: MadeBy | None = None) -> None:
+        self.submit_action(table_id, step, seat, action, at, over=over, by=by).result()
 
     def submit_action(self, table_id: str, step: int, seat: int, action: int, at: float,
-                      *, over: bool = False) -> Future[None]:
+                      *, over: bool = False, by: MadeBy | None = None) -> Future[None]:
         """Queue the move for the writer thread, which stores every move waiting in one call of
-        ``hustings_append_many`` (one transaction, one WAL flush); the future is resolved after that commit."""
+        ``hustings_append_many_by`` (one transaction, one WAL flush); the future is resolved after that commit."""
         future: Future[None] = Future()
-        self._enqueue(table_id, step, seat, action, at, over, future)
+        self._enqueue(table_id, step, seat, action, at, over, future, by)
         return future
 
     def submit_action_async(self, table_id: str, step: int, seat: int, action: int, at: float,
-                            *, over: bool = False) -> asyncio.Future[None]:
+                            *, over: bool = False, by: MadeBy | None = None) -> asyncio.Future[None]:
         """``submit_action`` for a caller on a running event loop (:func:`hustings.server.store.settle`)."""
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._enqueue(table_id, step, seat, action, at, over, waiter)
+        self._enqueue(table_id, step, seat, action, at, over, waiter, by)
         return waiter
 
     def _enqueue(self, table_id: str, step: int, seat: int, action: int, at: float, over: bool,
-                 waiter: MoveWaiter) -> None:
+                 waiter: MoveWaiter, by: MadeBy | None = None) -> None:
         if self._closing.is_set():
             waiter.set_exception(StoreError("the store is closed"))
+            return
+        try:  # refused before the writer sees it: a bad value would fail the statement of a whole batch
+            check_made_by(by)
+        except StoreError as e:
+            waiter.set_exception(e)
             return
         if self._writer is None:
             with self._lock:
                 if self._writer is None:
                     self._writer = threading.Thread(target=self._write_loop, name="hustings-pg-writer", daemon=True)
                     self._writer.start()
-        self._moves.put((table_id, step, seat, action, at, over, waiter))
+        self._moves.put((table_id, step, seat, action, at, over, waiter, by))
 
     def _write_loop(self) -> None:
         while True:
@@ -853,25 +895,26 @@ class PostgresStore(ActionLog):
             if stop:
                 return
 
-    def _store_batch(self, batch: list[tuple[str, int, int, int, float, bool, MoveWaiter]]) -> None:
+    def _store_batch(self, batch: list[tuple[str, int, int, int, float, bool, MoveWaiter, MadeBy | None]]) -> None:
         try:
             with self._conn() as conn:
                 row = conn.execute(
-                    "SELECT hustings_append_many(%s::text[], %s::int[], %s::int[], %s::int[], %s::float8[], "
-                    "%s::bool[])", ([m[0] for m in batch], [m[1] for m in batch], [m[2] for m in batch],
-                                    [m[3] for m in batch], [m[4] for m in batch], [m[5] for m in batch]),
+                    "SELECT hustings_append_many_by(%s::text[], %s::int[], %s::int[], %s::int[], %s::float8[], "
+                    "%s::bool[], %s::text[])", ([m[0] for m in batch], [m[1] for m in batch], [m[2] for m in batch],
+                                                [m[3] for m in batch], [m[4] for m in batch], [m[5] for m in batch],
+                                                [m[7] for m in batch]),
                 ).fetchone()
             # autocommit: the statement's transaction committed (WAL flushed) before the result came back
             held = [int(h) for h in row[0]] if row else []
             if len(held) != len(batch):
-                raise StoreError("database error: hustings_append_many answered for another number of moves")
+                raise StoreError("database error: hustings_append_many_by answered for another number of moves")
         except Exception as e:
             error = e if isinstance(e, StoreError) else StoreError(f"database error: {_one_line(e)}")
             settle([(m[6], StoreError(str(error))) for m in batch])
             return
         self.group_commits += 1
         results: list[tuple[MoveWaiter, BaseException | None]] = []
-        for (table_id, step, *_rest, waiter), h in zip(batch, held, strict=True):
+        for (table_id, step, *_rest, waiter, _by), h in zip(batch, held, strict=True):
             if h < 0:
                 results.append((waiter, TableNotFound(table_id)))
             elif h != step:
@@ -884,9 +927,9 @@ class PostgresStore(ActionLog):
 
     def actions(self, table_id: str, since: int = 0) -> list[ActionRecord]:
         with self._conn() as conn:
-            rows = conn.execute("SELECT step, seat, action, at FROM actions WHERE table_id = %s AND step >= %s "
-                                "ORDER BY step", (table_id, since)).fetchall()
-        return [ActionRecord(int(r[0]), int(r[1]), int(r[2]), float(r[3])) for r in rows]
+            rows = conn.execute("SELECT step, seat, action, at, made_by FROM actions WHERE table_id = %s "
+                                "AND step >= %s ORDER BY step", (table_id, since)).fetchall()
+        return [ActionRecord(int(r[0]), int(r[1]), int(r[2]), float(r[3]), check_made_by(r[4])) for r in rows]
 
     def truncate(self, table_id: str, step: int, expected_steps: int) -> None:
         with self._conn() as conn:

@@ -750,10 +750,12 @@ class ReplayTable(TypedDict):
 
 class ReplayActed(TypedDict):
     """The action that led to this step: whose it was; its ``label`` only for that seat's own replay (another
-    seat's choice may be secret), else null."""
+    seat's choice may be secret), else null; ``stand_in``: a stand-in bot made it for that person's seat (as the
+    events of the step say, each with ``stand_in``)."""
 
     seat: int
     label: str | None
+    stand_in: NotRequired[int]
 
 
 class Replay(TypedDict):

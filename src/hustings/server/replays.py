@@ -21,9 +21,9 @@ import asyncio
 import bisect
 import math
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import hustings
@@ -34,6 +34,7 @@ from hustings.server.i18n import CATALOG
 from hustings.server.limits import Limits
 from hustings.server.lobby import LobbyError
 from hustings.server.quota import CreateRate
+from hustings.server.store import ActionRecord
 from hustings.table.core import given_up_outcome
 
 if TYPE_CHECKING:
@@ -64,6 +65,8 @@ class ReplayGame:
     given_up: int | None
     #: the table's chat as the record carries it (issue 25.2), each line with its ``step``, or None
     chat: list[dict[str, Any]] | None
+    #: the moves a stand-in made for a person's seat (issue 25.6), as the store says: action index -> that seat
+    stand_ins: Mapping[int, int] = field(default_factory=dict)
 
 
 def _param(query: Mapping[str, str], name: str) -> str | None:
@@ -143,7 +146,8 @@ class Replays:
         except RecordError as e:
             raise LobbyError("rules_version", str(e), 409) from None
         given_up = record.get("given_up")
-        chat = await self._chat(table_id, record.get("chat"))
+        stored = await self.hub._db(self.hub.store.actions, table_id, 0)
+        chat = self._chat(stored, record.get("chat"))
         found = ReplayGame(
             id=table_id, game=spec.id, options=dict(record.get("options") or {}), seed=int(record["seed"]),
             actions=tuple((int(p), int(a)) for p, a in record["actions"]),
@@ -152,18 +156,19 @@ class Replays:
                   "name": info["name"], "lang": info["lang"], "rematch_of": info.get("rematch_of"),
                   "seats": [{"seat": s["seat"], "name": s["name"], "bot": s["bot"]} for s in info["seats"]]},
             given_up=given_up if isinstance(given_up, int) and not isinstance(given_up, bool) else None,
-            chat=chat)
+            chat=chat, stand_ins={a.step: a.seat for a in stored if a.by == "stand_in"})
         self._games[table_id] = found
         while len(self._games) > max(1, self.limits.replay_tables):
             self._games.popitem(last=False)
         return found
 
-    async def _chat(self, table_id: str, chat: object) -> list[dict[str, Any]] | None:
+    @staticmethod
+    def _chat(stored: Sequence[ActionRecord], chat: object) -> list[dict[str, Any]] | None:
         """The record's chat lines (issue 25.2: each ``seat``, ``at`` and ``text`` or ``phrase``), each with the
         ``step`` it was written at (the actions made by then, from the stored times of the moves)."""
         if not isinstance(chat, list) or not chat:
             return None
-        ats = [a.at for a in await self.hub._db(self.hub.store.actions, table_id, 0)]
+        ats = [a.at for a in stored]
         lines = []
         for line in chat[-MAX_CHAT:]:
             if not isinstance(line, Mapping) or not isinstance(line.get("at"), int | float):
@@ -219,6 +224,12 @@ class Replays:
         view = state.view(seat)
         events = [{"type": e.type, "data": e.data, "step": e.step, "to": e.to,
                    "text": W.event_text(game.game, e, voice)} for e in state.events(seat) if e.step == step]
+        stood_in = game.stand_ins.get(step - 1)
+        if stood_in is not None:  # the move behind this step was a stand-in's, for that person's seat
+            for e in events:
+                e["stand_in"] = stood_in
+            if acted is not None:
+                acted["stand_in"] = stood_in
         outcome: dict[str, Any] | None = None
         last = step == len(game.actions)
         if state.is_over or (last and game.given_up is not None):

@@ -35,6 +35,7 @@ from hustings.server.store import (
     ActionLog,
     ActionRecord,
     ChatLine,
+    MadeBy,
     MoveWaiter,
     NotifyTarget,
     SeatRecord,
@@ -44,6 +45,7 @@ from hustings.server.store import (
     TableDamaged,
     TableNotFound,
     TableRecord,
+    check_made_by,
     damage_of,
     decode_table,
     settle,
@@ -191,6 +193,25 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             value TEXT NOT NULL
         )""",
     )),
+    # who made each move (issue 25, point 6): the seat's person, its own bot, or a stand-in for its person, so that
+    # the marks of a stand-in's moves and each person's last own move outlive the process. Rows stored before have
+    # NULL (not known): read as the person's move, never taken back by the undo. The move_log view and its trigger
+    # (version 2) are made again with the column (dropping a view drops its triggers).
+    (8, (
+        "ALTER TABLE actions ADD COLUMN made_by TEXT CHECK (made_by IN ('person', 'bot', 'stand_in'))",
+        "DROP VIEW move_log",
+        """CREATE VIEW move_log (table_id, step, seat, action, at, over, made_by) AS
+            SELECT table_id, step, seat, action, at, 0, made_by FROM actions WHERE 0""",
+        """CREATE TRIGGER move_log_insert INSTEAD OF INSERT ON move_log
+        BEGIN
+            SELECT RAISE(ABORT, 'stale step or unknown table')
+                WHERE NEW.step IS NOT (SELECT steps FROM tables WHERE id = NEW.table_id);
+            INSERT INTO actions (table_id, step, seat, action, at, made_by)
+                VALUES (NEW.table_id, NEW.step, NEW.seat, NEW.action, NEW.at, NEW.made_by);
+            UPDATE tables SET steps = NEW.step + 1, status = CASE WHEN NEW.over THEN 'over' ELSE status END
+                WHERE id = NEW.table_id;
+        END""",
+    )),
 )
 
 _TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
@@ -214,6 +235,8 @@ class _Append:
     over: bool
     #: a thread's future (submit_action) or an event loop's (submit_action_async)
     future: MoveWaiter
+    #: who made the move (None: not known)
+    by: MadeBy | None = None
 
 
 #: seconds between the checkpointer's passes
@@ -712,28 +735,33 @@ class SqliteStore(ActionLog):
             db.execute("UPDATE tables SET settings = ? WHERE id = ?", (json.dumps(dict(settings)), table_id))
 
     def append_action(self, table_id: str, step: int, seat: int, action: int, at: float,
-                      *, over: bool = False) -> None:
-        self.submit_action(table_id, step, seat, action, at, over=over).result()
+                      *, over: bool = False, by: MadeBy | None = None) -> None:
+        self.submit_action(table_id, step, seat, action, at, over=over, by=by).result()
 
     def submit_action(self, table_id: str, step: int, seat: int, action: int, at: float,
-                      *, over: bool = False) -> Future[None]:
+                      *, over: bool = False, by: MadeBy | None = None) -> Future[None]:
         """Queue the move for the writer thread; the future is resolved once the commit holding it is on disk
         (or fails with StaleStep, TableNotFound, StoreError for this move alone)."""
         future: Future[None] = Future()
-        self._enqueue(_Append(table_id, step, seat, action, at, over, future))
+        self._enqueue(_Append(table_id, step, seat, action, at, over, future, by))
         return future
 
     def submit_action_async(self, table_id: str, step: int, seat: int, action: int, at: float,
-                            *, over: bool = False) -> asyncio.Future[None]:
+                            *, over: bool = False, by: MadeBy | None = None) -> asyncio.Future[None]:
         """``submit_action`` for a caller on a running event loop (:func:`hustings.server.store.settle`: one call
         into the loop a commit; chaining a thread future into the loop cost it several callbacks a move)."""
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._enqueue(_Append(table_id, step, seat, action, at, over, waiter))
+        self._enqueue(_Append(table_id, step, seat, action, at, over, waiter, by))
         return waiter
 
     def _enqueue(self, move: _Append) -> None:
         if self._closed:
             move.future.set_exception(StoreError("the database is closed"))
+            return
+        try:  # refused before the writer sees it: a bad value would fail the statement of a whole batch
+            check_made_by(move.by)
+        except StoreError as e:
+            move.future.set_exception(e)
             return
         self._start_writer()
         self._pending.put(move)
@@ -862,10 +890,10 @@ class SqliteStore(ActionLog):
         (stale, unknown table, a table moved twice) or the statement failed."""
         rows: list[object] = []
         for p in batch:
-            rows += (p.table_id, p.step, p.seat, p.action, p.at, int(p.over))
+            rows += (p.table_id, p.step, p.seat, p.action, p.at, int(p.over), p.by)
         try:
-            db.execute("INSERT INTO move_log (table_id, step, seat, action, at, over) VALUES "
-                       + ",".join(["(?,?,?,?,?,?)"] * len(batch)), rows)
+            db.execute("INSERT INTO move_log (table_id, step, seat, action, at, over, made_by) VALUES "
+                       + ",".join(["(?,?,?,?,?,?,?)"] * len(batch)), rows)
         except sqlite3.Error:
             with suppress(sqlite3.Error):
                 if db.in_transaction:  # an ABORT rolls its statement's own transaction back; make sure of it
@@ -884,8 +912,8 @@ class SqliteStore(ActionLog):
         if cur.rowcount != 1:
             row = db.execute("SELECT steps FROM tables WHERE id = ?", (p.table_id,)).fetchone()
             return TableNotFound(p.table_id) if row is None else StaleStep(p.step, int(row[0]))
-        db.execute("INSERT INTO actions (table_id, step, seat, action, at) VALUES (?,?,?,?,?)",
-                   (p.table_id, p.step, p.seat, p.action, p.at))
+        db.execute("INSERT INTO actions (table_id, step, seat, action, at, made_by) VALUES (?,?,?,?,?,?)",
+                   (p.table_id, p.step, p.seat, p.action, p.at, p.by))
         return None
 
     @staticmethod
@@ -898,8 +926,8 @@ class SqliteStore(ActionLog):
                 return TableNotFound(p.table_id)
             if int(row[0]) != p.step:
                 return StaleStep(p.step, int(row[0]))
-            db.execute("INSERT INTO actions (table_id, step, seat, action, at) VALUES (?,?,?,?,?)",
-                       (p.table_id, p.step, p.seat, p.action, p.at))
+            db.execute("INSERT INTO actions (table_id, step, seat, action, at, made_by) VALUES (?,?,?,?,?,?)",
+                       (p.table_id, p.step, p.seat, p.action, p.at, p.by))
             db.execute("UPDATE tables SET steps = ?, status = CASE WHEN ? THEN 'over' ELSE status END "
                        "WHERE id = ?", (p.step + 1, int(p.over), p.table_id))
         except sqlite3.Error as e:
@@ -910,9 +938,9 @@ class SqliteStore(ActionLog):
         return None
 
     def actions(self, table_id: str, since: int = 0) -> list[ActionRecord]:
-        rows = self._read("SELECT step, seat, action, at FROM actions WHERE table_id = ? AND step >= ? ORDER BY step",
-                          (table_id, since))
-        return [ActionRecord(int(r[0]), int(r[1]), int(r[2]), float(r[3])) for r in rows]
+        rows = self._read("SELECT step, seat, action, at, made_by FROM actions WHERE table_id = ? AND step >= ? "
+                          "ORDER BY step", (table_id, since))
+        return [ActionRecord(int(r[0]), int(r[1]), int(r[2]), float(r[3]), check_made_by(r[4])) for r in rows]
 
     def truncate(self, table_id: str, step: int, expected_steps: int) -> None:
         with self._tx() as db:

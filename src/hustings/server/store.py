@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from hustings.engine import FrozenDict, freeze
-from hustings.table.storage import ActionRecord, AsyncActionStore, StaleStep, StoreError, TableNotFound
+from hustings.table.storage import MADE_BY, ActionRecord, AsyncActionStore, MadeBy, StaleStep, StoreError, TableNotFound
 
 #: table statuses, in the order a table goes through them
 STATUSES: tuple[str, ...] = ("lobby", "playing", "over")
@@ -401,21 +401,22 @@ class ServerStore(AsyncActionStore, Protocol):
         ...
 
     def append_action(self, table_id: str, step: int, seat: int, action: int, at: float,
-                      *, over: bool = False) -> None:
+                      *, over: bool = False, by: MadeBy | None = None) -> None:
         """Store action number ``step`` durably, atomically checking that the table holds exactly ``step``
         actions (:class:`StaleStep` otherwise); bump ``steps``; set status "over" when ``over``; tell other
-        processes. Returns only once the move is durable."""
+        processes. ``by``: who made it (:data:`hustings.table.storage.MadeBy`; None: not known), read back with
+        the action. Returns only once the move is durable."""
         ...
 
     def submit_action(self, table_id: str, step: int, seat: int, action: int, at: float,
-                      *, over: bool = False) -> Future[None]:
+                      *, over: bool = False, by: MadeBy | None = None) -> Future[None]:
         """``append_action`` without waiting: the future is resolved once the move is durable (or fails with
         what ``append_action`` would raise). Moves submitted together may be committed together (group commit);
         a refused one never fails the others."""
         ...
 
     def submit_action_async(self, table_id: str, step: int, seat: int, action: int, at: float,
-                            *, over: bool = False) -> asyncio.Future[None]:
+                            *, over: bool = False, by: MadeBy | None = None) -> asyncio.Future[None]:
         """``submit_action`` for a caller on a running event loop: a future of that loop, resolved as
         ``submit_action``'s would be (the writer settles a whole commit's moves with one call into the loop)."""
         ...
@@ -497,11 +498,11 @@ class ActionLog:
     group commit and the one-statement batch stay what they are)."""
 
     def append_action(self, table_id: str, step: int, seat: int, action: int, at: float,
-                      *, over: bool = False) -> None:
+                      *, over: bool = False, by: MadeBy | None = None) -> None:
         raise NotImplementedError
 
     def submit_action_async(self, table_id: str, step: int, seat: int, action: int, at: float,
-                            *, over: bool = False) -> asyncio.Future[None]:
+                            *, over: bool = False, by: MadeBy | None = None) -> asyncio.Future[None]:
         raise NotImplementedError
 
     def actions(self, table_id: str, since: int = 0) -> list[ActionRecord]:
@@ -520,12 +521,13 @@ class ActionLog:
                scores: Sequence[Mapping[str, Any]] | None = None) -> None:
         for i, a in enumerate(actions):
             self.append_action(game_id, start + i, a.seat, a.action, a.at or time.time(),
-                               over=over and i == len(actions) - 1)
+                               over=over and i == len(actions) - 1, by=a.by)
 
     def append_async(self, game_id: str, start: int, actions: Sequence[ActionRecord], *,
                      over: bool = False) -> asyncio.Future[None]:
         waiters = [self.submit_action_async(game_id, start + i, a.seat, a.action, a.at or time.time(),
-                                            over=over and i == len(actions) - 1) for i, a in enumerate(actions)]
+                                            over=over and i == len(actions) - 1, by=a.by)
+                   for i, a in enumerate(actions)]
         if len(waiters) == 1:
             return waiters[0]
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -556,6 +558,14 @@ class ActionLog:
             raise StoreError(f"table {game_id!r} is over; it cannot be given up")
         self.set_settings(game_id, dict(record.settings, given_up=seat))
         self.set_status(game_id, "over")
+
+
+def check_made_by(by: object) -> MadeBy | None:
+    """``by`` as a store takes it: one of :data:`hustings.table.storage.MADE_BY` or None; StoreError otherwise (the
+    move is refused, nothing stored)."""
+    if by is None or (isinstance(by, str) and by in MADE_BY):
+        return by
+    raise StoreError(f"unknown mover {str(by)[:20]!r}: one of {', '.join(MADE_BY)}")
 
 
 def open_store(url: str, *, read_only: bool = False) -> ServerStore:
@@ -598,6 +608,7 @@ __all__ = [
     "ActionLog",
     "ActionRecord",
     "ChatLine",
+    "MadeBy",
     "MoveWaiter",
     "NotifyTarget",
     "SeatRecord",
@@ -608,6 +619,7 @@ __all__ = [
     "TableDamaged",
     "TableNotFound",
     "TableRecord",
+    "check_made_by",
     "damage_of",
     "decode_table",
     "gap_of",

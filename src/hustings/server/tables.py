@@ -433,11 +433,13 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat, Notify):
         fresh = await asyncio.to_thread(build, record, table.seats, actions, self.store, self.grace_s)
         began = table.status == "lobby" and fresh.status == "playing"  # started through another process
         old = table.core
-        # who is away, and who made the moves that are still the same, is known here and not in the store
+        # who is away is known here and not in the store; who made the moves that are still the same is in the
+        # store, but for rows stored before it kept that (None there), what this process saw still holds
         fresh.core.left_at = old.left_at
         kept = min(old.stored, len(actions))
-        fresh.core.made_by = {i: m for i, m in old.made_by.items() if i < kept}
-        fresh.core.played_for = {i: p for i, p in old.played_for.items() if i < kept}
+        unknown = {a.step for a in actions if a.by is None and a.step < kept}
+        fresh.core.made_by.update({i: m for i, m in old.made_by.items() if i in unknown})
+        fresh.core.played_for.update({i: p for i, p in old.played_for.items() if i in unknown})
         fresh.core.recount_turns()
         table.record, table.core = fresh.record, fresh.core
         if began:

@@ -37,7 +37,7 @@ from hustings.engine import Action, Event, GameState, IllegalActionError, Outcom
 from hustings.table.clock import Clocks, ClockSettings
 from hustings.table.decision import Views
 from hustings.table.seeds import bot_seed
-from hustings.table.storage import ActionRecord, ActionStore, AsyncActionStore, StoreError
+from hustings.table.storage import ActionRecord, ActionStore, AsyncActionStore, MadeBy, StoreError
 from hustings.table.undo import REVEALS, undo_refusal
 from hustings.table.updates import SeatUpdate, Update
 
@@ -165,8 +165,8 @@ class Table:
     all (default: derived from the clock, :attr:`ClockSettings.over_days`: at a table of hours or days a move
     people come and go, and nobody is replaced before their own clock runs out). ``made_by``: who made each
     stored move, where it is known (a save file's person seats are only ever played by their person; a server
-    restarted does not know). ``offers``: work out after each person's move whether to offer them an undo (the
-    server shows a button).
+    restarted reads it from its log, :meth:`apply_stored`, where it was stored). ``offers``: work out after each
+    person's move whether to offer them an undo (the server shows a button).
     """
 
     def __init__(self, state: GameState, seats: Sequence[str | None], *, bots: Sequence[Bot | None] | None = None,
@@ -202,7 +202,7 @@ class Table:
         self.left_at: dict[int, float] = {}
         self.made_by: dict[int, Mover] = dict(made_by or {})
         #: a move a stand-in made for a person's seat (their clock ran out, they were away): its index -> that seat.
-        #: Known only for moves this table made (the store's log does not say who moved), like ``made_by``
+        #: Known for moves this table made and for those the store's log says so of (:meth:`apply_stored`)
         self.played_for: dict[int, int] = {}
         #: a person's seat -> the index of the last move its person made themselves (as far as this table knows:
         #: a stored move of a person's seat it did not see made counts as theirs, never as a stand-in's)
@@ -286,6 +286,15 @@ class Table:
             return None
         index = self.last_own.get(seat)
         return None if index is None else index + 1
+
+    def made_by_at(self, index: int, seat: int) -> MadeBy | None:
+        """Who made the move at ``index`` (of ``seat``), as the store keeps it: None where this table does not know."""
+        mover = self.made_by.get(index)
+        if mover is None:
+            return None
+        if mover == PERSON:
+            return "person"
+        return "stand_in" if index in self.played_for else "bot"
 
     def stand_in_at(self, step: int) -> int | None:
         """The person's seat whose move a stand-in made at event step ``step`` (the move at index ``step - 1``
@@ -574,7 +583,7 @@ class Table:
             else:
                 snapshot, action_id = offer_from, chosen.id
                 applied.offer_check = lambda: self._offer_check(snapshot, index, seat, action_id)
-        record = ActionRecord(index, seat, chosen.id, now)
+        record = ActionRecord(index, seat, chosen.id, now, self.made_by_at(index, seat))
         try:
             applied.durable = self._append(index, record)
         except BaseException:
@@ -626,7 +635,8 @@ class Table:
         if self.store is None or self.id is None or self._stored is None or self._stored >= self.step:
             return
         st = self.state
-        missing = [ActionRecord(i, p, a, self.times[i]) for i, (p, a) in enumerate(st.history) if i >= self._stored]
+        missing = [ActionRecord(i, p, a, self.times[i], self.made_by_at(i, p))
+                   for i, (p, a) in enumerate(st.history) if i >= self._stored]
         try:
             self.store.append(self.id, self._stored, missing, over=st.is_over,
                               scores=st.scores() if st.is_over else None)
@@ -635,9 +645,11 @@ class Table:
         self._stored = st.step_count
 
     def apply_stored(self, records: Sequence[ActionRecord]) -> Update:
-        """Moves made and stored elsewhere (another server process on the same database): applied as the store
-        holds them, timed as stored; who made them is not known here (so they are never taken back from here).
-        StoreError if they do not follow on from this game's step."""
+        """Moves made and stored elsewhere (another server process on the same database, or this one before a
+        restart): applied as the store holds them, timed as stored, made by whom the store says (``by``: the marks
+        of a stand-in's moves, each person's last own move and the undo rule follow it). A move whose maker the
+        store does not know (stored before it kept that) counts as the person's for the marks and is never taken
+        back. StoreError if they do not follow on from this game's step."""
         start = len(self.events)
         for a in records:
             st = self.state
@@ -647,9 +659,16 @@ class Table:
             self.events.extend(st.apply(a.seat, a.action))
             self.clocks.on_action(to_act, a.seat, a.at)
             self.times.append(a.at)
-            self.made_by.pop(a.step, None)
-            self.played_for.pop(a.step, None)
-            if self.seat_names[a.seat] is None:  # who moved is not known here: the person, for all we can tell
+            if a.by is None:
+                self.made_by.pop(a.step, None)
+            else:
+                self.made_by[a.step] = PERSON if a.by == "person" else BOT
+            if a.by == "stand_in":
+                self.played_for[a.step] = a.seat
+            else:
+                self.played_for.pop(a.step, None)
+            # not known who moved (None): the person, for all we can tell; a stand-in's move is never theirs
+            if self.seat_names[a.seat] is None and a.by in (None, "person"):
                 self.last_own[a.seat] = a.step
             self._stored = a.step + 1
         self.undo_ok = None
@@ -720,7 +739,7 @@ class Table:
         """Take back ``seat``'s last decision (and the moves of its own that followed it); return how many actions
         were taken back. Every table's undo, with one set of rules: refused (``cannot_undo``, nothing changed) when
         nothing was played, when another seat has acted since, when a move to take back was not known to be the
-        person's own (a stand-in's, or one made before this table was loaded by a server that cannot tell), or
+        person's own (a stand-in's, or one stored without who made it: a database of before that was kept), or
         when one of them showed the seat anything it could not have known before (a card drawn, a hidden bid
         revealed, a die rolled: :func:`hustings.table.undo.undo_refusal`). ``step``: the step the person saw
         (``stale_step`` otherwise). The store is cut back first; SaveError (nothing changed) if it cannot be.
@@ -811,8 +830,9 @@ class Table:
         if mover == BOT:
             raise self._refuse_undo("undo.bot", "a bot played that move for you: it cannot be taken back")
         if mover is None:
-            raise self._refuse_undo("undo.unseen", "this table did not see you make that move: it cannot be taken "
-                                    "back")
+            # a move stored before the store kept who made it (a database of before): it may have been a stand-in's
+            raise self._refuse_undo("undo.unseen", "this table cannot tell that you made that move yourself (it was "
+                                    "stored before the server kept who made each move): it cannot be taken back")
 
 
 def _undoable(before: GameState, seat: int, action: int, samples: int) -> bool:

@@ -18,7 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
+
+#: who made a stored move: the seat's person, the seat's own bot, or a stand-in bot playing a person's seat for
+#: them (away past the grace, or out of time). A store that does not know (a row stored before stores kept it, a
+#: save file) gives None: the marks read it as the person's move, the undo rule as one it did not see made.
+MadeBy = Literal["person", "bot", "stand_in"]
+MADE_BY: tuple[MadeBy, ...] = ("person", "bot", "stand_in")
 
 
 class StoreError(ValueError):
@@ -68,12 +74,13 @@ class NotARecord(StoreError):
 @dataclass(frozen=True)
 class ActionRecord:
     """One stored action: ``step`` is its 0-based index in the game, ``at`` the unix time it was made (0 where a
-    store keeps no times: a save file)."""
+    store keeps no times: a save file), ``by`` who made it (:data:`MadeBy`; None where the store does not know)."""
 
     step: int
     seat: int
     action: int
     at: float = field(default=0.0)
+    by: MadeBy | None = None
 
 
 @runtime_checkable
@@ -115,10 +122,12 @@ class AsyncActionStore(ActionStore, Protocol):
 
 
 __all__ = [
+    "MADE_BY",
     "ActionRecord",
     "ActionStore",
     "AsyncActionStore",
     "Exists",
+    "MadeBy",
     "MatchExists",
     "MatchNotFound",
     "NotARecord",

@@ -154,6 +154,7 @@ function draw() {
   $("acted").textContent = !acted ? t("web.replay.start")
     : acted.label ? t("web.replay.acted", { who: seatName(acted.seat), action: acted.label })
       : t("web.replay.acted_hidden", { who: seatName(acted.seat) });
+  if (acted && standIn(acted)) $("acted").prepend(el("span", { class: "stand-in" }, standInWords(acted.stand_in)), " ");
   drawControls();
   drawBoard();
   drawScores();
@@ -196,10 +197,15 @@ function drawOutcome() {
       el("th", {}, seatName(i)), el("td", { title: labels.total || t("web.total") }, String(s?.total ?? ""))))));
 }
 
+// A stand-in's move (issue 25.6: the store says who made each move) is named as the table page names it.
+const standIn = (e) => e.stand_in !== undefined && e.stand_in !== null;
+const standInWords = (seat) => (seat === S.data.seat ? t("web.signals.stand_in_you") : t("web.signals.stand_in", { who: seatName(seat) }));
+
 function drawLog() {
   const d = S.data;
   $("log-title").textContent = t("web.replay.events", { i: d.step });
-  const items = d.events.map((e) => el("li", { class: `ev ev-${e.type}${e.to !== null && e.to !== undefined ? " private" : ""}`, "data-type": e.type },
+  const items = d.events.map((e, i) => el("li", { class: `ev ev-${e.type}${e.to !== null && e.to !== undefined ? " private" : ""}${standIn(e) ? " by-stand-in" : ""}`, "data-type": e.type },
+    i === 0 && standIn(e) ? [el("span", { class: "stand-in" }, standInWords(e.stand_in)), " "] : null,
     el("span", { class: "ev-text" }, e.text || e.type)));
   $("log-list").replaceChildren(...(items.length ? items : [el("li", { class: "hint" }, t("web.replay.no_events"))]));
 }
