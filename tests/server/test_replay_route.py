@@ -234,3 +234,35 @@ def test_serve_refuses_replay_limits_that_make_no_sense() -> None:
                        (["--replay-states", "0"], "--replay-states")):
         res = CliRunner().invoke(app, ["serve", "--db", "sqlite:///nowhere/never.db", *args])
         assert res.exit_code == 2 and word in res.output, (args, res.output)
+
+
+def _said(c: Client) -> dict[str, Any]:
+    """The next line said at the table (past the history a hello brings)."""
+    while True:
+        msg = c.recv_type("chat")
+        if not msg.get("history") and msg["lines"]:
+            return dict(msg["lines"][-1])
+
+
+def test_a_chat_written_at_the_table_is_in_its_replay(fast: Server) -> None:
+    """Issue 25.2 end to end: a line written over the websocket during the game and a phrase after its end are stored
+    with the game and shown in its replay (no record patched), each at its step, the text as written."""
+    created = fast.create(game="palace-escape", players=1, seats=[{"bot": None}])
+    fast.start_table(created)
+    tid = created["table"]["id"]
+    c = Client(fast.ws_base, tid, created["seats"][0]["token"])
+    c.send({"type": "chat", "text": "<i>first</i> move next"})
+    assert _said(c)["text"] == "<i>first</i> move next"
+    c.act(c.latest["legal"][0]["id"])  # type: ignore[index]
+    c.send({"type": "give_up", "step": c.latest["step"]})  # type: ignore[index]
+    deadline = time.time() + 10
+    while fast.http.get(f"/api/tables/{tid}").json()["status"] != "over":
+        assert time.time() < deadline
+        time.sleep(0.05)
+    c.send({"type": "chat", "phrase": "good_game"})
+    assert _said(c)["phrase"] == "good_game"
+    c.ws.close()
+    lines = _replay(fast, tid).json()["chat"]
+    assert [(line["step"], line.get("text"), line.get("phrase")) for line in lines] == [
+        (0, "<i>first</i> move next", None), (1, None, "good_game")]
+    assert [line.get("text") for line in _replay(fast, tid, step=0).json()["chat"]] == ["<i>first</i> move next"]
