@@ -139,8 +139,12 @@ def test_title_icon_notification_sound_and_the_phones_bar(base_url: str, browser
     # no bar on a laptop, and it is gone once the turn is over
     assert laptop.locator("#turn-bar").is_hidden()
     click_some_action(laptop, rng)
-    if not _mine(laptop):  # (the next step may be the laptop's again: a secret step of everyone's)
-        assert not laptop.title().startswith("▶") and _icon(laptop)[0] == "0"
+    # once the turn is over the title and icon say so; the next step may be the laptop's again (a secret step of
+    # everyone's, or the others moving at once), so title, icon and turn are read together and must agree
+    laptop.wait_for_function(f"""() => {{ const m = {STATE}.model; const mine = !!((m.legal || []).length && !m.over);
+        const icon = document.querySelector('link[rel=icon]').dataset.turn;
+        return mine === document.title.startsWith('▶') && icon === (mine ? '1' : '0'); }}""", timeout=15000)
+    if not _mine(laptop):
         # nothing outlined while nothing happened since its own move (the bot or the phone may move at once: then
         # what they did is outlined, rightly)
         quiet = laptop.evaluate(f"() => {STATE}.model.step === {STATE}.model.last_turn && "
