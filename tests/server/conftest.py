@@ -132,10 +132,11 @@ def free_port() -> int:
 class Server:
     """A uvicorn server running ``create_app`` in a background thread."""
 
-    def __init__(self, db: Path, **app_kw: Any) -> None:
+    def __init__(self, db: Path, url: str | None = None, **app_kw: Any) -> None:
+        """A server on the SQLite file ``db``, or on the database ``url`` (SQLite or PostgreSQL) when given."""
         self.db = db
         self.port = free_port()
-        self.app = create_app(open_store(f"sqlite://{db}"), **app_kw)
+        self.app = create_app(open_store(url or f"sqlite://{db}"), **app_kw)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=1 << 20, lifespan="on")
         self.server = uvicorn.Server(config)

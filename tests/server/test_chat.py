@@ -7,18 +7,13 @@ A real server, real websockets (tests/server/conftest.py)."""
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-import uvicorn
 
 import hustings
-from hustings.server.app import create_app
 from hustings.server.chat import MAX_MARKS, PHRASES, clean_text
 from hustings.server.i18n import CATALOG
 from hustings.server.limits import Limits
@@ -26,7 +21,7 @@ from hustings.server.live import PlayError
 from hustings.server.store import ServerStore, open_store
 
 from . import pg_fixture
-from .conftest import Client, Server, check_lobby_answer, claim_all, free_port
+from .conftest import Client, Server, claim_all
 
 pg_server = pg_fixture.pg_server
 
@@ -37,21 +32,8 @@ FAST = {"rate": 1000, "burst": 1000}
 class UrlServer(Server):
     """The conftest's server on a database given by URL (SQLite or PostgreSQL), for tests run on both stores."""
 
-    def __init__(self, url: str, **app_kw: Any) -> None:  # not super().__init__: it opens a SQLite file by path
-        self.db = Path("/nonexistent")
-        self.port = free_port()
-        self.app = create_app(open_store(url), **app_kw)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=1 << 20, lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-        deadline = time.time() + 10
-        while not self.server.started:
-            if time.time() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.01)
-        self.http = httpx.Client(base_url=self.base, timeout=10, event_hooks={"response": [check_lobby_answer]})
+    def __init__(self, url: str, **app_kw: Any) -> None:
+        super().__init__(Path("/nonexistent"), url, **app_kw)
 
 
 @pytest.fixture

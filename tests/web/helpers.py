@@ -13,10 +13,11 @@ STATE = "window.hustingsTable"
 
 
 def create_table(
-    base: str, game: str, players: int, bots: list[str | None], variant: str | None = None
+    base: str, game: str, players: int, bots: list[str | None], variant: str | None = None,
+    clock: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     body: dict[str, Any] = {"game": game, "players": players, "seats": [{"bot": b} for b in bots],
-                            "clock": {"mode": "none"}, "lang": "en"}
+                            "clock": clock or {"mode": "none"}, "lang": "en"}
     if variant:
         body["variant"] = variant
     r = httpx.post(f"{base}/api/tables", json=body, timeout=10)

@@ -11,8 +11,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from .helpers import (
     STATE,
     check_phone,
@@ -153,21 +151,6 @@ def test_title_icon_notification_sound_and_the_phones_bar(base_url: str, browser
     assert not errors, errors
 
 
-def _create_clocked(base: str, game: str, seats: int, turn_s: float) -> dict[str, Any]:
-    body = {"game": game, "players": seats, "seats": [{"bot": None}] * seats,
-            "clock": {"mode": "turn", "turn_s": turn_s}, "lang": "en"}
-    r = httpx.post(f"{base}/api/tables", json=body, timeout=10)
-    r.raise_for_status()
-    made = dict(r.json())
-    seats_ = []
-    for s in made["seats"]:
-        c = httpx.post(f"{base}/api/tables/{made['table']['id']}/claim", json={"invite": s["code"]}, timeout=10)
-        c.raise_for_status()
-        seats_.append({**s, "token": c.json()["token"], "invite": c.json()["link"]})
-    made["seats"] = seats_
-    return made
-
-
 def test_a_stand_ins_moves_are_named_in_every_language_and_the_player_sees_what_was_played(
         base_url: str, browser: Any, shots: Path) -> None:
     """Alice does not move: when her turn's clock runs out a stand-in plays for her. Her page (en) names those
@@ -175,7 +158,7 @@ def test_a_stand_ins_moves_are_named_in_every_language_and_the_player_sees_what_
     words; Alice sees what was played for her in "while you were away", and again after a reload (coming back),
     from what the server says (``stand_in``, ``last_turn``), and what happened since is highlighted in her log.
     (The puzzle: one seat, a light page, so three pages keep up with a stand-in's pace on a busy machine.)"""
-    made = _create_clocked(base_url, "palace-escape", 1, 1.0)
+    made = create_table(base_url, "palace-escape", 1, [None], clock={"mode": "turn", "turn_s": 1.0})
     tid = made["table"]["id"]
     errors: list[str] = []
     alice = _page(browser, "en", LAPTOP, errors)
