@@ -117,7 +117,7 @@ def _notify(server: Server, tid: str, token: str, **body: Any) -> Any:
     return server.http.post(f"/api/tables/{tid}/notify", json={"token": token, **body})
 
 
-def _wait(pred: Any, timeout: float = 10.0) -> None:
+def _wait(pred: Any, timeout: float = 30.0) -> None:
     deadline = time.time() + timeout
     while not pred():
         assert time.time() < deadline, "timed out"
