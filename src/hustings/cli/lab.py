@@ -9,6 +9,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -46,6 +47,7 @@ from hustings.cli.common import (
 )
 from hustings.engine import get_spec
 from hustings.sim.lab import GameResult, Share, SimConfig, run, solo_lines, summarize, time_stats
+from hustings.sim.ratings import RatingsUnavailable, rate
 from hustings.table.seats import SeatSpecError, bot_list, bots_per_seat, default_bot
 
 
@@ -134,6 +136,23 @@ def _ci(share: Share) -> str:
     return f"{share.share:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
+def _print_ratings(console: Console, results: list[GameResult], language: str) -> None:
+    """One scale for every bot that met (openskill), when at least two different bots played."""
+    if len({b for r in results for b in r.bots}) < 2 or len(results[0].bots) < 2:
+        return
+    try:
+        rated = rate(results)
+    except RatingsUnavailable:
+        console.print(say("no_ratings", language), highlight=False)
+        return
+    t = Table(title=say("ratings", language))
+    for col in ("bot", "rating", "ordinal", "games"):
+        t.add_column(say(col, language), justify="left" if col == "bot" else "right")
+    for r in rated:
+        t.add_row(r.bot, f"{r.mu:.2f} ± {r.sigma:.2f}", f"{r.ordinal:.2f}", str(r.games))
+    console.print(t)
+
+
 def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, elapsed: float,
                    out: Path | None, plot: Path | None) -> None:
     spec = get_spec(cfg.game)
@@ -150,6 +169,7 @@ def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, ela
         t.add_row(share.label, str(share.games), f"{share.wins:g}", _ci(share), f"{statistics.fmean(totals):.1f}",
                   f"{ts['median'] * 1000:.2f} / {ts['p95'] * 1000:.2f}")
     console.print(t)
+    _print_ratings(console, results, language)
     for line in solo_lines(summary, language):  # one-player games: success rate and moves against par
         console.print(line, highlight=False)
     for key, shares in (("by_seat", summary.by_seat), ("by_side", summary.by_side)):
@@ -157,6 +177,8 @@ def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, ela
         t.add_column("")
         t.add_column(say("win_share_ci", language), justify="right")
         t.add_column(say("seat_games", language), justify="right")
+        if not shares:
+            continue  # a game without parties (選舉之戰) has no table by party
         for share in shares:
             label = say("seat", language, n=share.label) if key == "by_seat" else share.label
             t.add_row(label, _ci(share), str(share.games))
@@ -279,3 +301,67 @@ def demo(
         typer.echo(event.message(language))
     print_final(console, state, language)
 
+
+
+@dataclass(frozen=True)
+class _RatedGame:
+    index: int
+    bots: list[str]
+    winners: list[int]
+
+
+def _rated_games(files: list[Path]) -> tuple[str, list[_RatedGame]]:
+    """Read lab records (JSONL) of one game; a bad line is refused with its file and line number."""
+    games: list[_RatedGame] = []
+    game_id: str | None = None
+    for path in files:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as e:
+            fail(f"cannot read {str(path)!r}: {getattr(e, 'strerror', None) or e}")
+        for n, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            where = f"{path}:{n}"
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError as e:
+                fail(f"{where}: not JSON ({e.msg})")
+            bots, winners = (rec.get("bots"), rec.get("winners")) if isinstance(rec, dict) else (None, None)
+            if not (isinstance(bots, list) and bots and all(isinstance(b, str) for b in bots)):
+                fail(f"{where}: no 'bots' list (ratings read the records of `hustings simulate` or `tournament`)")
+            if not (isinstance(winners, list) and all(type(w) is int and 0 <= w < len(bots) for w in winners)):
+                fail(f"{where}: 'winners' must list seats from 0 to {len(bots) - 1}")
+            game = rec.get("game")
+            if game_id is None:
+                game_id = game if isinstance(game, str) else "?"
+            elif game != game_id:
+                fail(f"{where}: a game of {game!r} among games of {game_id!r}: rate one game at a time")
+            games.append(_RatedGame(len(games), bots, winners))
+    if not games:
+        fail("no games in the files given")
+    return game_id or "?", games
+
+
+@app.command()
+def ratings(
+    files: Annotated[list[Path], typer.Argument(help="JSONL records of `hustings simulate` / `tournament --out`")],
+    lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
+) -> None:
+    """One rating per bot (openskill) from the games of one or more lab runs of the same game, in file order:
+    several tournaments with overlapping bots give one ladder."""
+    language = lang_option(lang)
+    game, games = _rated_games(files)
+    console = Console() if sys.stdout.isatty() else Console(width=120)
+    if len(games[0].bots) < 2:
+        fail(f"{game} is a one-player game: nothing to rate bots against")
+    try:
+        rated = rate(games)
+    except RatingsUnavailable:
+        fail(say("no_ratings", language))
+    t = Table(title=f"{say('ratings', language)}: {game}, {len(games)} {say('games', language)}")
+    for col in ("bot", "rating", "ordinal", "games"):
+        t.add_column(say(col, language), justify="left" if col == "bot" else "right")
+    for r in rated:
+        t.add_row(r.bot, f"{r.mu:.2f} ± {r.sigma:.2f}", f"{r.ordinal:.2f}", str(r.games))
+    console.print(t)
