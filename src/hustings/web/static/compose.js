@@ -114,12 +114,13 @@ function settlesWords(going, sub) {
     && sub.every((a) => a.words.parts[i] === p) && !going.every((a) => a.words.parts[i] === p));
 }
 
-// One choice of step `depth`: the whole label when it is a single action; else the argument's own words, or
-// the label as far as this value settles it (later arguments open) when it settles more words; and how many
-// actions it leaves.
-function choiceLabel(going, sub, depth) {
-  if (sub.length === 1) return sub[0].label;
-  const ps = settlesWords(going, sub) ? pieces(sub, depth + 1) : null;
+// One choice of step `depth`: the argument's own words, or the label as far as this value settles it (later
+// arguments open) when it settles more words (a combination says what it gives, a count its cost); a last
+// choice with no label-so-far line above it is the whole label. Several actions left: how many.
+function choiceLabel(going, sub, depth, lineShown) {
+  const settles = settlesWords(going, sub);
+  if (sub.length === 1) return settles || !lineShown ? sub[0].label : argText(sub[0], depth);
+  const ps = settles ? pieces(sub, depth + 1) : null;
   return `${ps ? joinPieces(ps) : argText(sub[0], depth)} (${sub.length})`;
 }
 
@@ -280,8 +281,10 @@ export class Composer {
       box.append(el("div", { class: "compose-line", "aria-label": t("web.compose_pick") },
         ...line.map((p) => el("span", { class: `cp-${p.cls}` }, p.text))));
     }
-    box.append(el("div", { class: "hint compose-step" },
-      t("web.compose_step", { n: made + 1, m: made + Math.max(1, left) })));
+    // the count of steps is known when every action open names as many arguments
+    const even = matching.every((a) => a.args.length === longest);
+    box.append(el("div", { class: "hint compose-step" }, even
+      ? t("web.compose_step", { n: made + 1, m: made + Math.max(1, left) }) : t("web.compose_step_n", { n: made + 1 })));
     const list = el("div", { class: "choices" });
     for (const a of done) {
       list.append(el("button", { class: "choice", "data-action": a.id, "data-n": 1,
@@ -294,7 +297,7 @@ export class Composer {
         o.auto.push(false);
         if (sub.length === 1) o.picked = sub[0];
         this.drawOpen();
-      } }, choiceLabel(going, sub, depth)));
+      } }, choiceLabel(going, sub, depth, !!line)));
     }
     box.append(list, el("div", { class: "row" },
       o.prefix.some((_, k) => !o.auto[k])
