@@ -115,11 +115,15 @@ function settlesWords(going, sub) {
 }
 
 // One choice of step `depth`: the argument's own words, or the label as far as this value settles it (later
-// arguments open) when it settles more words (a combination says what it gives, a count its cost); a last
-// choice with no label-so-far line above it is the whole label. Several actions left: how many.
+// arguments open) when it settles more words (a combination says what it gives, a count its cost). A choice
+// that leaves one action is its whole label, unless it only names the last argument below the label-so-far
+// line. Several actions left: how many.
 function choiceLabel(going, sub, depth, lineShown) {
   const settles = settlesWords(going, sub);
-  if (sub.length === 1) return settles || !lineShown ? sub[0].label : argText(sub[0], depth);
+  if (sub.length === 1) {
+    const last = depth === sub[0].args.length - 1;
+    return settles || !lineShown || !last ? sub[0].label : argText(sub[0], depth);
+  }
   const ps = settles ? pieces(sub, depth + 1) : null;
   return `${ps ? joinPieces(ps) : argText(sub[0], depth)} (${sub.length})`;
 }
