@@ -125,7 +125,8 @@ READ_GRID = f"""() => ({{ view: {STATE}.model.view,
   cells: [...document.querySelectorAll('.palace [data-cell]')].map((e) => [+e.dataset.cell, +e.dataset.rank]),
   goal: [...document.querySelectorAll('.palace .cell.goal')].map((e) => +e.dataset.cell),
   par: (() => {{ const e = document.querySelector('.palace-par'); return e ? [+e.dataset.moves, +e.dataset.par,
-    e.querySelectorAll('i').length, e.querySelectorAll('i.done').length, e.querySelectorAll('i.over').length] : null; }})(),
+    e.querySelectorAll('i').length, e.querySelectorAll('i.done').length,
+    e.querySelectorAll('i.over').length] : null; }})(),
   fallback: !!{STATE}.rendererFailed }})"""
 
 

@@ -26,7 +26,8 @@ CASES = [("die-macher", "sheet1", {"players": 3, "variant": "short"}),
          ("die-macher-2019", "rally", {"players": 3}),
          ("election-war", "play", {"players": 5}),
          ("palace-escape", "swap", {})]
-AMOUNTS = [("die-macher-2019", "bid", {"players": 3}, "€"), ("die-macher", "bid", {"players": 3, "variant": "short"}, "DM")]
+AMOUNTS = [("die-macher-2019", "bid", {"players": 3}, "€"),
+           ("die-macher", "bid", {"players": 3, "variant": "short"}, "DM")]
 
 
 @cache
@@ -62,7 +63,8 @@ DRIVE = """async ({legal, kind, lang, picks}) => {
   const sentIds = [];
   const c = new Composer(root, t, (a) => sentIds.push(a.id));
   c.draw(legal, true);
-  const entries = [...root.querySelectorAll('button.act')].map((b) => [b.dataset.kind, b.dataset.group || null, b.textContent]);
+  const entries = [...root.querySelectorAll('button.act')]
+    .map((b) => [b.dataset.kind, b.dataset.group || null, b.textContent]);
   root.querySelector(`button.act.group[data-kind="${kind}"]`).click();
   const title = root.querySelector('.compose-title').textContent;
   const steps = [];
@@ -191,7 +193,10 @@ AMOUNT = """async ({legal, kind, lang, moves}) => {
   const options = [...root.querySelectorAll('select.amount-pick option')].map((o) => o.textContent);
   const shown = [root.querySelector('.amount-label').textContent];
   const lessDisabled = root.querySelector('.amount-step.less').disabled;
-  for (const m of moves) { root.querySelector(`.amount-step.${m}`).click(); shown.push(root.querySelector('.amount-label').textContent); }
+  for (const m of moves) {
+    root.querySelector(`.amount-step.${m}`).click();
+    shown.push(root.querySelector('.amount-label').textContent);
+  }
   const sel = root.querySelector('select.amount-pick');
   sel.value = String(options.length - 1); sel.dispatchEvent(new Event('change'));
   shown.push(root.querySelector('.amount-label').textContent);
@@ -203,7 +208,8 @@ AMOUNT = """async ({legal, kind, lang, moves}) => {
   root.querySelector('.send').click();
   const text = root.textContent;
   root.remove();
-  return { group, title: entry.textContent, hint, options, shown, lessDisabled, moreDisabled, sizes, review, sent: sentIds, text };
+  return { group, title: entry.textContent, hint, options, shown, lessDisabled, moreDisabled, sizes, review,
+    sent: sentIds, text };
 }"""
 
 
