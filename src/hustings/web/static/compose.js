@@ -92,7 +92,8 @@ export function argText(a, k) {
   const arg = w.args[k];
   const at = w.parts.indexOf(k);
   const before = at > 0 && typeof w.parts[at - 1] === "string" ? w.parts[at - 1].trim() : "";
-  return /^\d+$/.test(arg.text) && before ? `${before} ${arg.text}` : arg.text;
+  if (!/^\d+$/.test(arg.text) || !before) return arg.text;
+  return /[\u3000-\u9fff\uff00-\uffef]$/.test(before) ? `${before}${arg.text}` : `${before} ${arg.text}`; // 組合3
 }
 
 // The heading of a kind: the game's title for it, else its label with every argument left open ("bid …").
