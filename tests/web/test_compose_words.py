@@ -30,7 +30,7 @@ COMPOSE = """async (legal) => {
   const title = root.querySelector(".compose-title").textContent;
   const first = [...root.querySelectorAll("button.choice")].map((b) => b.textContent);
   root.querySelector("button.choice").click();  // the first card: its targets next
-  const hint = root.querySelector(".hint").textContent;
+  const hint = root.querySelector(".compose-line").textContent;
   const second = [...root.querySelectorAll("button.choice")].map((b) => b.textContent);
   return { title, first, hint, second };
 }"""
@@ -66,14 +66,18 @@ def test_news_cards_are_grouped_by_card_then_target(base_url: str, browser: Any,
     # one button per card, each named by the card's own words (and how many targets it has)
     assert len(got["first"]) == len(cards) == len(set(got["first"])), got["first"]
     for button, card in zip(got["first"], cards, strict=True):
-        text = next(by_id[a.id]["words"]["args"][0]["text"] for a in plays if a.args[0] == card)
+        entry = next(by_id[a.id] for a in plays if a.args[0] == card)
+        text = entry["words"]["args"][0]["text"]
         n = sum(1 for a in plays if a.args[0] == card)
-        assert button == (text if n == 1 else f"{text} … ({n})"), (button, text)
-    # the heading is the kind's title from the game's words; the hint names the card chosen so far
+        assert button == (entry["label"] if n == 1 else f"{text} ({n})"), (button, text)
+    # the heading is the kind's title from the game's words; the line above the targets is the label so far: the
+    # card chosen, the target asked marked "?" (issue 24: it replaced "so far: <card>")
     assert got["title"] == by_id[plays[0].id]["words"]["title"] and got["title"]
-    assert got["hint"] == f"so far: {card_text.pop()}"
-    # then one button per target: the whole label (one action each), all different
-    targets = [by_id[a.id]["label"] for a in plays if a.args[0] == cards[0]]
+    first = next(by_id[a.id] for a in plays if a.args[0] == cards[0])
+    parts = first["words"]["parts"]
+    assert got["hint"] == "".join(p if isinstance(p, str) else (card_text.pop() if p == 0 else "?") for p in parts)
+    # then one button per target, in the target's own words (the line above says the rest), all different
+    targets = [by_id[a.id]["words"]["args"][1]["text"] for a in plays if a.args[0] == cards[0]]
     assert got["second"] == targets and len(set(targets)) == len(targets)
     assert not errors, errors
     page.close()
