@@ -91,6 +91,16 @@ async ([msgs, n, updates, seat]) => {
   deliver({ ...plain(state), ...first, type: 'state', events: Array.from({ length: n }, (_, i) => ev(i)) });
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const times = [];
+  // what an update does to the board's DOM: nodes added or removed and attributes written (load-independent)
+  let touched = 0;
+  const board = document.getElementById('board');
+  // a node added or removed counts with everything under it (a board drawn anew is every one of its nodes)
+  const size = (n) => 1 + (n.getElementsByTagName ? n.getElementsByTagName('*').length : 0);
+  const cost = (r) => (r.type === 'childList' ? [...r.addedNodes, ...r.removedNodes].reduce((a, n) => a + size(n), 0) : 1);
+  const mo = new MutationObserver((recs) => { for (const r of recs) touched += cost(r); });
+  mo.observe(board, { subtree: true, childList: true, attributes: true, characterData: true });
+  const touches = [];
+  const nodes = [];
   for (let k = 0; k < updates; k++) {
     const u = plain(ups[(k * 7) % ups.length] || state);
     const msg = { ...u, type: 'update', events: [ev(n + k)] };
@@ -98,10 +108,14 @@ async ([msgs, n, updates, seat]) => {
     deliver(msg);
     document.body.getBoundingClientRect(); void document.body.offsetHeight; // style and layout done
     times.push(performance.now() - t0);
+    touches.push(touched + mo.takeRecords().reduce((a, r) => a + cost(r), 0));
+    touched = 0;
+    nodes.push(board.getElementsByTagName('*').length);
     await new Promise((r) => setTimeout(r, 0));
   }
   const logRows = document.querySelectorAll('#log-list li').length;
-  return { times, logRows, events: window.hustingsTable.events.length };
+  mo.disconnect();
+  return { times, touches, nodes, logRows, events: window.hustingsTable.events.length };
 }
 """
 
@@ -169,7 +183,7 @@ def record(browser: Any, base: str, game: str, variant: str | None, bots: list[s
 
 
 def measure(browser: Any, base: str, tid: str, msgs: list[dict[str, Any]], n: int, repeat: int,
-            viewport: dict[str, int]) -> tuple[list[float], int, int]:
+            viewport: dict[str, int]) -> tuple[list[float], int, int, list[int], list[int]]:
     ctx = browser.new_context(viewport=viewport)
     ctx.add_init_script(FAKE_WS)
     page = ctx.new_page()
@@ -177,7 +191,8 @@ def measure(browser: Any, base: str, tid: str, msgs: list[dict[str, Any]], n: in
     page.wait_for_function("() => window.__ws && window.__ws.onmessage", timeout=20000)
     out = page.evaluate(MEASURE, [msgs, n, repeat, None])
     ctx.close()
-    return list(out["times"]), int(out["logRows"]), int(out["events"])
+    return (list(out["times"]), int(out["logRows"]), int(out["events"]), list(out["touches"]),
+            list(out["nodes"]))
 
 
 def first_paint(browser: Any, base: str, game: str, variant: str | None, bots: list[str]) -> dict[str, Any]:
@@ -237,10 +252,13 @@ def main() -> None:
                 row: dict[str, Any] = {"recorded_events": events, "draw_ms": {}}
                 print(f"{game}: a recorded game of {events} events, {len(msgs)} messages")
                 for n in SIZES:
-                    times, rows, held = measure(browser, base, tid, msgs, n, args.repeat, viewport)
-                    row["draw_ms"][n] = {"median": statistics.median(times), "max": max(times)}
+                    times, rows, held, touches, nodes = measure(browser, base, tid, msgs, n, args.repeat, viewport)
+                    row["draw_ms"][n] = {"median": statistics.median(times), "max": max(times),
+                                         "board_mutations": statistics.median(touches),
+                                         "board_nodes": statistics.median(nodes)}
                     print(f"  {n:4d} events: draw per update median {statistics.median(times):7.1f} ms, "
-                          f"max {max(times):7.1f} ms (log rows {rows}, events held {held})")
+                          f"max {max(times):7.1f} ms (log rows {rows}, events held {held}); board: "
+                          f"{statistics.median(touches):.0f} DOM mutations of {statistics.median(nodes):.0f} nodes")
                 fp = first_paint(browser, base, game, variant, bots)
                 row["first_paint"] = fp
                 print(f"  first paint {fp['fcp_ms']:.0f} ms, board drawn {fp['board_ms']:.0f} ms after navigation "

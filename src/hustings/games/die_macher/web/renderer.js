@@ -6,10 +6,13 @@
 // party's letter as well as its colour; places that stand for a legal action (a board, a card, a party) choose it
 // when clicked, and what changed since the last drawing is animated (board.js's Memory).
 
-import { s, svgRoot, label, tile, piece, track, scale, card, place, Memory } from "/static/board.js";
+import { s, svgRoot, label, tile, piece, track, scale, card, place, Memory, Steps, stepsPanel, draw } from "/static/board.js";
 import { TILES, PARTIES, ISSUE_ICONS } from "./layout.js";
 
 const memory = new Memory();
+// kinds whose arguments are several places, chosen step by step on the board (board.js"s Steps)
+const STEP_KINDS = ["sheet1", "sheet2"];
+const steps = new Steps();
 
 // Points so far, as the final scoring counts them (rules/scoring.py): seats won, national media, national
 // opinions matching the program, and members: a point each (unless the table plays the bonus only) plus the
@@ -43,10 +46,15 @@ function pointsSoFar(view, d) {
   });
 }
 
-export default {
-  render(root, view, ctx) {
+const renderer = {
+  // drawn in place: each update changes only what differs from the last drawing (board.js's draw)
+  inPlace: true,
+  render(root, view, ctx) { draw(root, (fresh) => renderer.build(fresh, view, ctx)); },
+  build(root, view, ctx) {
     const { h, t, names, who } = ctx;
     memory.begin(ctx); // ctx: what changed since this seat's last turn stays outlined
+    steps.sync(ctx, STEP_KINDS); // a choice of several places under way (ctx.steps while it is)
+    if (ctx.steps) root.append(stepsPanel(steps, ctx));
     const d = names.scoring || {};
     const n = view.players.length;
     const seatsIdx = view.players.map((_, i) => i);
@@ -66,7 +74,7 @@ export default {
     // the board a cabinet card of this seat acts on now: its opinion cards are places for the key issue
     const mineExec = (view.cabinet_actions || []).find((e) => e[0] === view.you);
     const focus = view.phase === "cab_exec" && mineExec ? mineExec[1] : -1;
-    const boardPlace = (el, b) => place(el, ctx, { role: "board", id: b, kinds: ["media", "cab"] });
+    const boardPlace = (el, b) => place(el, ctx, { role: "board", id: b, kinds: ["media", "cab", ...STEP_KINDS] });
 
     // --- the map
     const T = 72, G = 6;
@@ -309,3 +317,4 @@ export default {
     return pointsSoFar(view, d).map((r, s) => ({ seat: s, total: r.total }));
   },
 };
+export default renderer;

@@ -5,18 +5,26 @@
 // its colour. Places that stand for a legal action (a board, a card) choose it when clicked; the page's action
 // list still offers everything. What changed since the last drawing is animated (board.js's Memory).
 
-import { s, svgRoot, label, tile, piece, track, scale, card, place, Memory } from "/static/board.js";
+import { s, svgRoot, label, tile, piece, track, scale, card, place, Memory, Steps, stepsPanel, draw } from "/static/board.js";
 import { TILES, PARTIES, ISSUE_ICONS } from "./layout.js";
 
 const memory = new Memory();
+// kinds whose arguments are several places, chosen step by step on the board (board.js"s Steps)
+const STEP_KINDS = ["deploy"];
+const steps = new Steps();
 const GREY = { fill: "#9aa0a6", ink: "#fff" };
 
 function partyOf(view, s) { return view.players[s]?.party ?? -1; }
 
-export default {
-  render(root, view, ctx) {
+const renderer = {
+  // drawn in place: each update changes only what differs from the last drawing (board.js's draw)
+  inPlace: true,
+  render(root, view, ctx) { draw(root, (fresh) => renderer.build(fresh, view, ctx)); },
+  build(root, view, ctx) {
     const { h, t, names, who } = ctx;
     memory.begin(ctx); // ctx: what changed since this seat's last turn stays outlined
+    steps.sync(ctx, STEP_KINDS); // a choice of several places under way (ctx.steps while it is)
+    if (ctx.steps) root.append(stepsPanel(steps, ctx));
     const seats = view.players.map((p) => p.seat);
     const partyName = (s) => names.parties?.[partyOf(view, s)] ?? who(s);
     const nm = (s) => { const p = partyOf(view, s); return p >= 0 ? `${who(s)} · ${names.parties?.[p] ?? p}` : who(s); };
@@ -45,7 +53,7 @@ export default {
 
     // the board a politician or an influence acts on now: its opinion cards are places for the issue choices
     const focus = view.politician_turn?.board ?? view.influence_board ?? -1;
-    const boardPlace = (el, b) => place(el, ctx, { role: "board", id: b, kinds: ["media", "rally", "place"] });
+    const boardPlace = (el, b) => place(el, ctx, { role: "board", id: b, kinds: ["media", "rally", "place", ...STEP_KINDS] });
 
     // --- the map
     const T = 72, G = 6;
@@ -259,3 +267,4 @@ export default {
     return view.players.map((p) => ({ seat: p.seat, total: p.election_points + p.election_bonus }));
   },
 };
+export default renderer;
