@@ -406,7 +406,7 @@ export function stepsPanel(steps, ctx) {
     return h("button", { type: "button", class: `bd-step-kind${k === steps.kind ? " primary" : ""}`, "data-bd-step": `kind:${k}`,
       "aria-pressed": k === steps.kind ? "true" : "false" }, a.words.title || k);
   }) : [];
-  return h("section", { class: "panel bd-steps", "data-step-kind": steps.kind, "data-step-index": i, "aria-live": "polite" },
+  return h("section", { class: "panel bd-steps", "data-key": "steps", "data-step-kind": steps.kind, "data-step-index": i, "aria-live": "polite" },
     kindButtons,
     h("div", { class: "bd-steps-q" }, i === 0
       ? t("web.steps_first", { title: sample.words.title || "" })

@@ -103,7 +103,7 @@ const renderer = {
     const boardSvgs = view.boards.map((b, i) => {
       if (b.state < 0) return null;
       const current = view.board === i;
-      const wrap = h("div", { class: `boardcard bd-boardcard${current ? " current" : ""}`, "data-board": i });
+      const wrap = h("div", { class: `boardcard bd-boardcard${current ? " current" : ""}`, "data-board": i, "data-key": `board:${i}` });
       const svg = svgRoot(W, 100, { "aria-label": boardName(i) });
       const frame = s("rect", { x: 1, y: 1, width: W - 2, height: 98, rx: 8, class: `bd-frame${current ? " bd-current" : ""}` });
       svg.append(frame, piece("hex", 16, 16, { size: 18, fill: "#1d5fa8", letter: String(i + 1) }),
@@ -217,7 +217,7 @@ const renderer = {
     ny += 26 * Math.ceil(Math.max(1, view.national_media.length) / 6);
     nat.setAttribute("viewBox", `0 0 ${NW} ${ny + 4}`);
 
-    root.append(h("section", { class: "panel bd-area" },
+    root.append(h("section", { class: "panel bd-area", "data-key": "area" },
       h("h3", {}, `${t("web.round", { n: view.round })} / ${view.rounds} · ${t(`phase.${view.phase}`)}`),
       h("div", { class: "bd-layout" }, h("div", { class: "bd-mapbox" }, map,
         view.boards.map((b, i) => (b.state < 0 ? h("span", { class: "boardcard bd-empty", "data-board": i }, `${t("part.board", { n: i + 1 })}: —`) : null))),
@@ -242,7 +242,7 @@ const renderer = {
       svgRoot(22, 22, { class: "bd-mini", style: { width: "22px" } }, piece(kind, 11, 11, { size: 14, ...look(st) })), `×${cnt}`);
 
     // --- the parties
-    root.append(h("section", { class: "panel" },
+    root.append(h("section", { class: "panel", "data-key": "parties" },
       h("div", { class: "boards players" }, view.players.map((p, st) => {
         const mine = st === view.you;
         const badge = svgRoot(24, 24, { class: "bd-mini", style: { width: "24px" } }, piece("disc", 12, 12, { size: 20, ...look(st) }));
@@ -294,11 +294,11 @@ const renderer = {
     if (view.offer[0] >= 0) nat2.push(h("span", {}, t("web.offer")), h("span", {}, `${partyName(view.offer[0])} → ${partyName(view.offer[1])}`));
     if (view.rally_board >= 0) nat2.push(h("span", {}, t("web.rallies")), h("span", {}, boardName(view.rally_board)));
     if (view.convert_board >= 0) nat2.push(h("span", {}, t("web.convert")), h("span", {}, boardName(view.convert_board)));
-    root.append(h("section", { class: "panel" }, h("div", { class: "kv" }, nat2)));
+    root.append(h("section", { class: "panel", "data-key": "decks" }, h("div", { class: "kv" }, nat2)));
 
     // the elections so far: votes and seats per party, the winner and how
     if (view.results.length) {
-      root.append(h("section", { class: "panel results" }, h("h3", {}, t("web.results")), h("div", { class: "scroll-x" },
+      root.append(h("section", { class: "panel results", "data-key": "results" }, h("h3", {}, t("web.results")), h("div", { class: "scroll-x" },
         h("table", { class: "grid" },
           h("tr", {}, h("th", {}, t("web.round_short")), h("th", {}, t("web.state")),
             Array.from({ length: n }, (_, q) => h("th", { class: `party-${q}` }, partyName(q))), h("th", {}, t("web.winner"))),

@@ -44,7 +44,7 @@ const renderer = {
     const pv = view.phase === "presence" ? view.presence : null;
     if (pv) {
       const stateName = names.states?.[pv.state] ?? pv.state;
-      root.append(h("section", { class: "panel presence", "data-board": pv.board },
+      root.append(h("section", { class: "panel presence", "data-key": "presence", "data-board": pv.board },
         h("h3", {}, t("web.presence_title", { state: stateName })),
         h("div", { class: "kv" },
           h("span", {}, t("web.presence_value")), h("span", {}, t("web.presence_value_n", { value: pv.value })),
@@ -80,7 +80,7 @@ const renderer = {
     // --- the election boards
     const W = 360;
     const boardSvgs = view.boards.map((b) => {
-      const wrap = h("div", { class: `boardcard bd-boardcard${pv && pv.board === b.board ? " current" : ""}`, "data-board": b.board });
+      const wrap = h("div", { class: `boardcard bd-boardcard${pv && pv.board === b.board ? " current" : ""}`, "data-board": b.board, "data-key": `board:${b.board}` });
       if (b.state < 0) return null;
       const svg = svgRoot(W, 100, { "aria-label": `${t("part.board", { n: b.board + 1 })}: ${names.states?.[b.state]}` });
       const frame = s("rect", { x: 1, y: 1, width: W - 2, height: 98, rx: 8, class: `bd-frame${b.election_round === view.round ? " bd-current" : ""}` });
@@ -174,7 +174,7 @@ const renderer = {
       wrap.append(svg);
       return wrap;
     });
-    root.append(h("section", { class: "panel bd-area" },
+    root.append(h("section", { class: "panel bd-area", "data-key": "area" },
       h("h3", {}, `${t("web.round", { n: view.round })} · ${t(`phase.${view.phase}`)}`),
       h("div", { class: "bd-layout" }, h("div", { class: "bd-mapbox" }, map,
         view.boards.filter((b) => b.state < 0).map((b) => h("span", { class: "boardcard bd-empty", "data-board": b.board }, `${t("part.board", { n: b.board + 1 })}: —`))),
@@ -200,7 +200,7 @@ const renderer = {
     };
 
     // --- the parties
-    root.append(h("section", { class: "panel" },
+    root.append(h("section", { class: "panel", "data-key": "parties" },
       h("div", { class: "boards players" }, view.players.map((p) => {
         const mine = p.seat === view.you;
         const badge = svgRoot(24, 24, { class: "bd-mini", style: { width: "24px" } }, piece("disc", 12, 12, { size: 20, ...look(p.seat) }));
@@ -244,10 +244,10 @@ const renderer = {
     if (view.bids_submitted) extra.push(h("span", {}, t("web.bids")), h("span", {}, seats.map((s) => `${who(s)} ${view.bids_submitted[s] ? "✓" : "…"}`).join(" · ")));
     if (view.your_bid !== undefined && view.your_bid >= 0) extra.push(h("span", {}, t("web.your_bid")), h("span", {}, String(view.your_bid)));
     extra.push(h("span", {}, t("web.double_left")), h("span", {}, String(view.double_markers_left)));
-    root.append(h("section", { class: "panel" }, h("div", { class: "kv" }, extra)));
+    root.append(h("section", { class: "panel", "data-key": "extra" }, h("div", { class: "kv" }, extra)));
 
     if (view.results.length) {
-      root.append(h("section", { class: "panel" }, h("h3", {}, t("web.results")), h("div", { class: "scroll-x" },
+      root.append(h("section", { class: "panel", "data-key": "results" }, h("h3", {}, t("web.results")), h("div", { class: "scroll-x" },
         h("table", { class: "grid" }, h("tr", {}, h("th", {}, "#"), h("th", {}, ""), seats.map((s) => h("th", {}, nm(s)))),
           view.results.map((r) => h("tr", {}, h("td", {}, String(r.election + 1)), h("td", {}, names.states?.[r.state] ?? r.state),
             seats.map((s) => h("td", { class: r.winners.includes(s) ? "winner" : "" }, `${r.votes[s]} → ${r.points[s]}${r.bonus[s] ? `+${r.bonus[s]}` : ""}`))))))));
