@@ -1,8 +1,9 @@
 """Die Macher's board drawn in place (issue 24, points 2 and 7; board.js's draw()): views of a game rendered one
 after another into one element, as the table page does. After each update the board is exactly what a fresh
-drawing of that view would be (animation marks aside); the same view drawn again touches nothing (once the last update's animation marks are gone); a piece or card
-that is still there (same key) stays the same element, so a moved piece slides (a CSS transition of its transform,
-none under prefers-reduced-motion) and a turned card flips; an update touches a small part of the board."""
+drawing of that view would be (animation marks aside); the same view drawn again touches nothing (once the last
+update's animation marks are gone); a piece or card that is still there (same key) stays the same element, so a
+moved piece slides (a CSS transition of its transform, none under prefers-reduced-motion) and a turned card flips;
+an update touches a small part of the board."""
 
 from __future__ import annotations
 
@@ -63,7 +64,11 @@ SEQUENCE = """async ({game, lang, views}) => {
   }
   root.remove();
   return out;
-  function firstDiff(a, b) { let i = 0; while (a[i] === b[i]) i++; return [a.slice(Math.max(0, i - 80), i + 80), b.slice(Math.max(0, i - 80), i + 80)]; }
+  function firstDiff(a, b) {
+    let i = 0;
+    while (a[i] === b[i]) i++;
+    return [a.slice(Math.max(0, i - 80), i + 80), b.slice(Math.max(0, i - 80), i + 80)];
+  }
 }"""
 
 def _views(game: str, variant: str, count: int) -> list[dict[str, Any]]:

@@ -248,7 +248,7 @@ const renderer = {
         const badge = svgRoot(24, 24, { class: "bd-mini", style: { width: "24px" } }, piece("disc", 12, 12, { size: 20, ...look(st) }));
         const head = h("h4", { class: "bd-party-head" }, badge, nm(st), st === view.first && !["sheet", "bid", "tie", "first"].includes(view.phase)
           ? h("span", { class: "chip" }, t("web.start_player")) : null);
-        place(head, ctx, { role: "party", id: st, kinds: ["cab_down", "cab_media", "first"] });
+        place(head, ctx, { role: "party", id: st, kinds: ["cab_down", "cab_media", "first", "offer", "force"] });
         const rows = [
           h("span", {}, t("web.money")), h("span", { class: "money" }, p.money === null ? "?" : money(p.money)),
           h("span", {}, t("web.members")), h("span", {}, String(p.members)),
@@ -283,13 +283,17 @@ const renderer = {
     // --- decks, the auction or poll under way
     const nat2 = [];
     nat2.push(h("span", {}, t("web.deck")), h("span", {}, `${t("web.program_display")} ${view.decks.program} · ${t("web.opinions")} ${view.decks.opinion} · ${t("web.polls")} ${view.decks.poll} · ${t("web.states_left")} ${view.decks.state}`));
-    if (view.exchange_pool.length) nat2.push(h("span", {}, t("web.exchange_pool")), cardRow(view.exchange_pool, { keyOf: (c, j) => `pool:${j}`, dataOf: (c) => ({ kind: "pool", card: c }) }));
+    if (view.exchange_pool.length) nat2.push(h("span", {}, t("web.exchange_pool")), cardRow(view.exchange_pool, { kinds: ["exch"], keyOf: (c, j) => `pool:${j}`, dataOf: (c) => ({ kind: "pool", card: c }) }));
     if (view.tie.players.length) nat2.push(h("span", {}, t("web.tie")), h("span", {}, `${view.tie.players.map(nm).join(", ")} ≥ ${money(view.tie.minimum)}`));
     if (view.poll.board >= 0) {
       nat2.push(h("span", {}, t("web.poll")), h("span", {}, `${boardName(view.poll.board)}${view.poll.bidder >= 0 ? ` · ${t("web.high_bid", { who: nm(view.poll.bidder), amount: money(view.poll.high) })}` : ""}`));
       if (view.poll.roll >= 0) nat2.push(h("span", {}, t("web.poll_card")), h("span", {}, t("part.poll_roll", { roll: view.poll.roll, board: boardName(view.poll.board) })));
-      else if (view.poll.card) nat2.push(h("span", {}, t("web.poll_card")), h("ol", {}, view.poll.card.map((o) => h("li", {},
-        o.slice(0, n).map((c, q) => (c ? `${partyName(q)} ${move(c)}` : null)).filter(Boolean).join(" · ") || "0"))));
+      else if (view.poll.card) nat2.push(h("span", {}, t("web.poll_card")), h("ol", {}, view.poll.card.map((o, j) => {
+        // an option of the poll card: a place for publishing it (alone or with another: a menu of them)
+        const li = h("li", { "data-option": j }, o.slice(0, n).map((c, q) => (c ? `${partyName(q)} ${move(c)}` : null)).filter(Boolean).join(" · ") || "0");
+        place(li, ctx, { role: "option", id: j, kinds: ["publish"] });
+        return li;
+      })));
     }
     if (view.offer[0] >= 0) nat2.push(h("span", {}, t("web.offer")), h("span", {}, `${partyName(view.offer[0])} → ${partyName(view.offer[1])}`));
     if (view.rally_board >= 0) nat2.push(h("span", {}, t("web.rallies")), h("span", {}, boardName(view.rally_board)));

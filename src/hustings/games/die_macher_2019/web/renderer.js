@@ -121,6 +121,8 @@ const renderer = {
       seats.forEach((st) => {
         for (let j = 0; j < b.media[st]; j++, k++) {
           const p = piece("marker", 96 + k * 26, y + 9, { size: 15, ...pc(st, { kind: "media", board: b.board }) });
+          // media presence: a marker of the seat whose marker may be removed here chooses that (a menu: replace or not)
+          if (pv && pv.board === b.board) place(p, ctx, { role: "target", id: st, kinds: ["mremove"] });
           svg.append(memory.seen(p, `media:${b.board}:${st}:${j}`));
         }
       });
@@ -226,6 +228,18 @@ const renderer = {
 
     // --- displays, polls, auctions
     const extra = [];
+    // choosing a party: a badge per party still free, each a place
+    const free = (ctx.legal || []).filter((a) => a.kind === "party");
+    if (free.length) {
+      extra.push(h("span", {}, t("web.choose_party")), h("span", { class: "bd-rowwrap bd-parties" }, free.map((a) => {
+        const q = a.args[0];
+        const lk = PARTIES[names.party_ids?.[q]] || { ...GREY, letter: String(q + 1) };
+        const b = h("span", { class: "bd-party-pick", "data-party": q },
+          svgRoot(30, 30, { class: "bd-mini", style: { width: "30px" } }, piece("disc", 15, 15, { size: 26, ...lk })), ` ${names.parties?.[q] ?? q}`);
+        place(b, ctx, { role: "party", id: q, kinds: ["party"] });
+        return b;
+      })));
+    }
     extra.push(h("span", {}, t("web.program_display")), h("span", { class: "bd-rowwrap" }, cardRow(view.program.display, { kinds: ["take"],
       keyOf: (c, i) => `prog:${i}`, dataOf: (c) => ({ kind: "display", card: c }) }), h("span", { class: "hint" }, ` ${t("web.deck")} ${view.program.deck_size}`)));
     extra.push(h("span", {}, t("web.opinion_display")), h("span", { class: "bd-rowwrap" }, cardRow(view.opinion.display, {
