@@ -42,6 +42,10 @@ WAIT_TURN = f"() => {STATE}.model.over || (!{STATE}.pending && ({STATE}.model.le
 def _check_board(page: Any, game: str) -> None:
     both = page.evaluate(READ_BOTH)
     _check_pieces(both["got"], both["view"], game)
+    if game == "die-macher-2019":  # the results table numbers each election as the boards do (from 1)
+        got = page.evaluate("() => [...document.querySelectorAll('#board table.grid tr')].slice(1)"
+                            ".map((tr) => tr.cells[0].textContent)")
+        assert got == [str(r["election"]) for r in both["view"]["results"]], got
 
 
 def _sent_kind(page: Any, legal: dict[int, str], before: int) -> str | None:

@@ -263,7 +263,7 @@ const renderer = {
     if (view.results.length) {
       root.append(h("section", { class: "panel", "data-key": "results" }, h("h3", {}, t("web.results")), h("div", { class: "scroll-x" },
         h("table", { class: "grid" }, h("tr", {}, h("th", {}, "#"), h("th", {}, ""), seats.map((s) => h("th", {}, nm(s)))),
-          view.results.map((r) => h("tr", {}, h("td", {}, String(r.election + 1)), h("td", {}, names.states?.[r.state] ?? r.state),
+          view.results.map((r) => h("tr", {}, h("td", {}, String(r.election)) /* the view counts elections from 1 */, h("td", {}, names.states?.[r.state] ?? r.state),
             seats.map((s) => h("td", { class: r.winners.includes(s) ? "winner" : "" }, `${r.votes[s]} → ${r.points[s]}${r.bonus[s] ? `+${r.bonus[s]}` : ""}`))))))));
     }
     memory.end();
