@@ -445,33 +445,54 @@ const ANIMATED = ["bd-changed", "bd-flip", "bd-new"];
 function keyOf(n) { return n.nodeType === 1 ? n.getAttribute("data-key") : null; }
 
 function patchChildren(live, fresh, again) {
+  // the common case first: the same children in the same order (same tags, same keys), nothing to add or remove
+  let a = live.firstChild, b = fresh.firstChild;
+  while (a && b && a.nodeName === b.nodeName && keyOf(a) === keyOf(b)) { a = a.nextSibling; b = b.nextSibling; }
+  if (!a && !b) {
+    for (let x = live.firstChild, y = fresh.firstChild; x; x = x.nextSibling, y = y.nextSibling) morph(x, y, again);
+    return;
+  }
   const keyed = new Map();
   const loose = new Map();
-  for (const c of [...live.childNodes]) {
+  for (const c of live.childNodes) {
     const k = keyOf(c);
     if (k !== null) keyed.set(`${c.nodeName}|${k}`, c);
     else { const q = loose.get(c.nodeName); if (q) q.push(c); else loose.set(c.nodeName, [c]); }
   }
-  let at = live.firstChild;
-  for (const f of [...fresh.childNodes]) {
+  const fs = [...fresh.childNodes];
+  const pos = new Map(); // next unmatched index per tag in `loose`
+  const match = fs.map((f) => {
     const k = keyOf(f);
-    let m;
-    if (k !== null) { m = keyed.get(`${f.nodeName}|${k}`); if (m) keyed.delete(`${f.nodeName}|${k}`); }
-    else m = loose.get(f.nodeName)?.shift();
+    if (k !== null) { const m = keyed.get(`${f.nodeName}|${k}`); if (m) keyed.delete(`${f.nodeName}|${k}`); return m; }
+    const q = loose.get(f.nodeName);
+    const i = pos.get(f.nodeName) || 0;
+    if (!q || i >= q.length) return undefined;
+    pos.set(f.nodeName, i + 1);
+    return q[i];
+  });
+  // what the new drawing does not have goes first, so that the nodes after it need not move
+  const kept = new Set(match.filter(Boolean));
+  for (const c of [...live.childNodes]) if (!kept.has(c)) live.removeChild(c);
+  let at = live.firstChild;
+  fs.forEach((f, i) => {
+    let m = match[i];
     if (m) morph(m, f, again);
     else m = f; // new here: the fresh node itself goes in
     if (m !== at) live.insertBefore(m, at);
     else at = at.nextSibling;
-  }
-  // what is left of the old drawing goes
-  while (at) { const n = at.nextSibling; live.removeChild(at); at = n; }
+  });
 }
 
 function morph(a, b, again) {
   if (a.nodeType !== 1) { if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue; return; }
   const had = a.getAttribute("class") || "";
-  for (const { name, value } of [...b.attributes]) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
-  for (const { name } of [...a.attributes]) if (!b.hasAttribute(name)) a.removeAttribute(name);
+  // by names (strings): walking .attributes would make an Attr object per attribute, most of the cost
+  const names = b.getAttributeNames();
+  for (const name of names) { const v = b.getAttribute(name); if (a.getAttribute(name) !== v) a.setAttribute(name, v); }
+  const had2 = a.getAttributeNames();
+  if (had2.length !== names.length || had2.some((n, i) => n !== names[i])) {
+    for (const name of had2) if (!b.hasAttribute(name)) a.removeAttribute(name);
+  }
   const now = b.getAttribute("class") || "";
   if (now && had) { // an animation class it already had: the animation starts again
     const before = had.split(" "), after = now.split(" ");
