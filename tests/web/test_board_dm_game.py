@@ -63,7 +63,7 @@ def _wait_sent_or_step(page: Any, before: int, step: int, timeout: float = 5000)
         return False
 
 
-def _decide_on_board(page: Any, rng: random.Random, used: defaultdict[str, int]) -> None:
+def _decide_on_board(page: Any, rng: random.Random, used: defaultdict[str, int], shots: Path | None = None) -> None:
     """One decision of seat 0, by clicks: on the board when it offers places, else the page's buttons."""
     step = page.evaluate(STEP)
     legal = {a["id"]: a["kind"] for a in page.evaluate(f"() => {STATE}.model.legal")}
@@ -82,6 +82,12 @@ def _decide_on_board(page: Any, rng: random.Random, used: defaultdict[str, int])
                 opts = board.locator(".bd-steps .bd-step-opt")
                 opts.nth(rng.randrange(opts.count())).click()
                 used["step_option"] += 1
+                if shots is not None and board.locator(".bd-place[data-step]").count():
+                    # the next step asks for a board: the sentence so far marks the slot, the places are outlined
+                    assert "▢" in board.locator(".bd-steps-so-far").inner_text()
+                    no_missing_keys(page)
+                    lang = page.evaluate(f"() => {STATE}.lang")
+                    page.screenshot(path=str(shots / f"steps-{lang}-laptop.png"), full_page=True)
         assert _wait_sent_or_step(page, before, step), "the step-by-step choice sent nothing"
         kind = _sent_kind(page, legal, before)
         assert kind in ("sheet1", "sheet2", "deploy"), kind
@@ -153,7 +159,7 @@ def test_a_whole_game_played_on_the_board(
             page.set_viewport_size(LAPTOP)
             no_missing_keys(page)
             shots_taken += 2
-        _decide_on_board(page, rng, used)
+        _decide_on_board(page, rng, used, shots)
         decisions += 1
         assert decisions < 400, "the game does not end"
     _check_board(page, game)

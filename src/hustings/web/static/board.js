@@ -325,6 +325,8 @@ function menu(anchor, legal, ctx) {
 //
 // One Steps lives in a renderer's closure; `sync(ctx, kinds)` each drawing (the chosen prefix survives redraws and
 // is forgotten when the legal actions change).
+const SLOT = "▢"; // the argument being chosen now, in the sentence so far (whichever side of it the language words it)
+
 export class Steps {
   constructor() { this.key = ""; this.kind = null; this.chosen = []; this.open = false; this.ctx = null; }
   sync(ctx, kinds) {
@@ -360,10 +362,10 @@ export class Steps {
   get role() { return this.left[0]?.words.args[this.chosen.length]?.role; }
   // the action's words so far: its parts with the chosen arguments filled and the rest as "…"; `upto` fills the
   // arguments up to that index from `a`
-  sentence(a, upto = this.chosen.length) {
+  sentence(a, upto = this.chosen.length, mark = false) {
     const parts = a.words?.parts;
     if (!parts) return a.words?.title || "";
-    return parts.map((p) => (typeof p === "number" ? (p < upto ? a.words.args[p].text : "…") : p)).join("");
+    return parts.map((p) => (typeof p !== "number" ? p : p < upto ? a.words.args[p].text : mark && p === upto ? SLOT : "…")).join("");
   }
   press(step) {
     if (step === "back") { this.chosen.pop(); this.redraw(); return; }
@@ -395,10 +397,6 @@ export function stepsPanel(steps, ctx) {
   const i = steps.chosen.length;
   const left = steps.left;
   const sample = left[0];
-  const parts = sample.words.parts || [];
-  const at = parts.indexOf(i);
-  // the words just before this argument's slot ("6 votes on "): what goes there, without the joining punctuation
-  const what = at > 0 && typeof parts[at - 1] === "string" ? parts[at - 1].replace(/^[\s,:;·、，：]+|[\s,:;·、，：→]+$/gu, "") : "";
   const opts = steps.options();
   const onBoard = i > 0 && opts.every((o) => o.role === "board");
   const kindButtons = steps.kinds.length > 1 ? steps.kinds.map((k) => {
@@ -410,8 +408,8 @@ export function stepsPanel(steps, ctx) {
     kindButtons,
     h("div", { class: "bd-steps-q" }, i === 0
       ? t("web.steps_first", { title: sample.words.title || "" })
-      : onBoard ? t("web.steps_board", { what }) : t("web.steps_next", { what })),
-    i > 0 ? h("div", { class: "bd-steps-so-far" }, t("web.steps_so_far", { text: steps.sentence(sample) })) : null,
+      : onBoard ? t("web.steps_board", { slot: SLOT }) : t("web.steps_next", { slot: SLOT })),
+    i > 0 ? h("div", { class: "bd-steps-so-far" }, t("web.steps_so_far", { text: steps.sentence(sample, i, true) })) : null,
     opts.map((o) => h("button", { type: "button", class: "bd-step-opt", "data-bd-step": `${o.role}:${o.id}` },
       i === 0 ? steps.sentence(o.sample, 1) : o.text)),
     i > 0 ? h("button", { type: "button", class: "bd-step-back", "data-bd-step": "back" }, `← ${t("web.back")}`) : null,
