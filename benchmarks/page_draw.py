@@ -91,6 +91,17 @@ async ([msgs, n, updates, seat]) => {
   deliver({ ...plain(state), ...first, type: 'state', events: Array.from({ length: n }, (_, i) => ev(i)) });
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const times = [];
+  // what an update does to the board's DOM: nodes added or removed and attributes written (load-independent)
+  let touched = 0;
+  const board = document.getElementById('board');
+  // a node added or removed counts with everything under it (a board drawn anew is every one of its nodes)
+  const size = (n) => 1 + (n.getElementsByTagName ? n.getElementsByTagName('*').length : 0);
+  const cost = (r) => (r.type === 'childList'
+    ? [...r.addedNodes, ...r.removedNodes].reduce((a, n) => a + size(n), 0) : 1);
+  const mo = new MutationObserver((recs) => { for (const r of recs) touched += cost(r); });
+  mo.observe(board, { subtree: true, childList: true, attributes: true, characterData: true });
+  const touches = [];
+  const nodes = [];
   for (let k = 0; k < updates; k++) {
     const u = plain(ups[(k * 7) % ups.length] || state);
     const msg = { ...u, type: 'update', events: [ev(n + k)] };
@@ -98,12 +109,69 @@ async ([msgs, n, updates, seat]) => {
     deliver(msg);
     document.body.getBoundingClientRect(); void document.body.offsetHeight; // style and layout done
     times.push(performance.now() - t0);
+    touches.push(touched + mo.takeRecords().reduce((a, r) => a + cost(r), 0));
+    touched = 0;
+    nodes.push(board.getElementsByTagName('*').length);
     await new Promise((r) => setTimeout(r, 0));
   }
   const logRows = document.querySelectorAll('#log-list li').length;
-  return { times, logRows, events: window.hustingsTable.events.length };
+  mo.disconnect();
+  return { times, touches, nodes, logRows, events: window.hustingsTable.events.length };
 }
 """
+
+# The board alone, paired on one page (so the machine's load weighs on both alike): each recorded view drawn by the
+# game's renderer into one element in place (what the table page does now, board.js's draw) and into another
+# element emptied first (a drawing anew, what it did before), alternately, each timed to the end of style and
+# layout; the DOM mutations of each counted as in MEASURE.
+BOARD_AB = """
+async ([msgs, game, lang]) => {
+  const { el, fill } = await import('/static/common.js');
+  const meta = await (await fetch(`/web/games/${game}.json?lang=${lang}`)).json();
+  const r = (await import(meta.renderer)).default;
+  const t = (k, f) => (k in meta.catalog ? fill(meta.catalog[k], f) : k);
+  const ctx = () => ({ t, lang, h: el, names: meta.names, seat: null, legal: [], act: () => false,
+    who: (q) => `P${q + 1}`, events: [], redraw: () => {} });
+  const views = msgs.filter((m) => m.view).map((m) => m.view);
+  const board = document.getElementById('board');
+  const a = document.createElement('div'), b = document.createElement('div');
+  board.replaceChildren(a, b);
+  const size = (n) => 1 + (n.getElementsByTagName ? n.getElementsByTagName('*').length : 0);
+  const count = (rs) => rs.reduce((x, r) => x + (r.type === 'childList'
+    ? [...r.addedNodes, ...r.removedNodes].reduce((y, n) => y + size(n), 0) : 1), 0);
+  const run = (root, v, anew) => {
+    const mo = new MutationObserver(() => {});
+    mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    const t0 = performance.now();
+    if (anew) root.replaceChildren();
+    r.render(root, v, ctx());
+    document.body.getBoundingClientRect(); void document.body.offsetHeight;
+    const ms = performance.now() - t0;
+    const n = count(mo.takeRecords());
+    mo.disconnect();
+    return [ms, n];
+  };
+  const inPlace = [], anew = [], mutIn = [], mutAnew = [];
+  for (let k = 0; k < views.length; k++) {
+    const [x, nx] = run(a, views[k], false), [y, ny] = run(b, views[k], true);
+    if (k) { inPlace.push(x); anew.push(y); mutIn.push(nx); mutAnew.push(ny); }
+    await new Promise((res) => setTimeout(res, 0));
+  }
+  return { inPlace, anew, mutIn, mutAnew };
+}
+"""
+
+
+def board_ab(browser: Any, base: str, tid: str, msgs: list[dict[str, Any]], game: str,
+             viewport: dict[str, int]) -> dict[str, Any]:
+    ctx = browser.new_context(viewport=viewport)
+    ctx.add_init_script(FAKE_WS)
+    page = ctx.new_page()
+    page.goto(f"{base}/t/{tid}")
+    page.wait_for_function("() => window.__ws && window.__ws.onmessage", timeout=20000)
+    out = dict(page.evaluate(BOARD_AB, [msgs, game, "en"]))
+    ctx.close()
+    return out
 
 
 def free_port() -> int:
@@ -169,7 +237,7 @@ def record(browser: Any, base: str, game: str, variant: str | None, bots: list[s
 
 
 def measure(browser: Any, base: str, tid: str, msgs: list[dict[str, Any]], n: int, repeat: int,
-            viewport: dict[str, int]) -> tuple[list[float], int, int]:
+            viewport: dict[str, int]) -> tuple[list[float], int, int, list[int], list[int]]:
     ctx = browser.new_context(viewport=viewport)
     ctx.add_init_script(FAKE_WS)
     page = ctx.new_page()
@@ -177,7 +245,8 @@ def measure(browser: Any, base: str, tid: str, msgs: list[dict[str, Any]], n: in
     page.wait_for_function("() => window.__ws && window.__ws.onmessage", timeout=20000)
     out = page.evaluate(MEASURE, [msgs, n, repeat, None])
     ctx.close()
-    return list(out["times"]), int(out["logRows"]), int(out["events"])
+    return (list(out["times"]), int(out["logRows"]), int(out["events"]), list(out["touches"]),
+            list(out["nodes"]))
 
 
 def first_paint(browser: Any, base: str, game: str, variant: str | None, bots: list[str]) -> dict[str, Any]:
@@ -237,10 +306,20 @@ def main() -> None:
                 row: dict[str, Any] = {"recorded_events": events, "draw_ms": {}}
                 print(f"{game}: a recorded game of {events} events, {len(msgs)} messages")
                 for n in SIZES:
-                    times, rows, held = measure(browser, base, tid, msgs, n, args.repeat, viewport)
-                    row["draw_ms"][n] = {"median": statistics.median(times), "max": max(times)}
+                    times, rows, held, touches, nodes = measure(browser, base, tid, msgs, n, args.repeat, viewport)
+                    row["draw_ms"][n] = {"median": statistics.median(times), "max": max(times),
+                                         "board_mutations": statistics.median(touches),
+                                         "board_nodes": statistics.median(nodes)}
                     print(f"  {n:4d} events: draw per update median {statistics.median(times):7.1f} ms, "
-                          f"max {max(times):7.1f} ms (log rows {rows}, events held {held})")
+                          f"max {max(times):7.1f} ms (log rows {rows}, events held {held}); board: "
+                          f"{statistics.median(touches):.0f} DOM mutations of {statistics.median(nodes):.0f} nodes")
+                ab = board_ab(browser, base, tid, msgs, game, viewport)
+                if ab["inPlace"]:
+                    med = {k: statistics.median(ab[k]) for k in ("inPlace", "anew", "mutIn", "mutAnew")}
+                    row["board_ab"] = {**med, "views": len(ab["inPlace"])}
+                    print(f"  the board alone over {len(ab['inPlace'])} consecutive views, paired: in place "
+                          f"{med['inPlace']:.1f} ms ({med['mutIn']:.0f} DOM mutations), drawn anew "
+                          f"{med['anew']:.1f} ms ({med['mutAnew']:.0f}); medians")
                 fp = first_paint(browser, base, game, variant, bots)
                 row["first_paint"] = fp
                 print(f"  first paint {fp['fcp_ms']:.0f} ms, board drawn {fp['board_ms']:.0f} ms after navigation "

@@ -81,11 +81,15 @@ export function piece(kind, x, y, { size = 16, fill = "#888", ink = "#fff", lett
   else shape = s("circle", { r });
   shape.setAttribute("fill", fill);
   shape.setAttribute("class", "bd-piece-shape");
-  const g = s("g", { class: `bd-piece bd-${kind} ${cls}`.trim(), transform: `translate(${x} ${y})`, ...dataAttrs(data) },
+  const g = s("g", { class: `bd-piece bd-${kind} ${cls}`.trim(), style: at(x, y), ...dataAttrs(data) },
     s("g", { class: "bd-inner" }, shape,
       letter ? s("text", { y: size * 0.3, "font-size": size * 0.72, "text-anchor": "middle", fill: ink, class: "bd-letter" }, letter) : null));
   return titled(g, title);
 }
+
+// Where a piece or card stands: a CSS transform (not the SVG attribute), which the stylesheet transitions, so a piece
+// kept by draw() slides from its old place to its new one.
+function at(x, y) { return { transform: `translate(${x}px, ${y}px)` }; }
 
 function hexPath(r) {
   const p = [];
@@ -155,7 +159,7 @@ export function scale(x, y, w, { max, step = 5, markers = [], size = 16, remembe
 // colour class (bd-tone-<tone>). Clicking is added by place().
 export function card(x, y, w, h, { title = "", mark = "", icon, face = "up", tone = "", data = {}, cls = "", note, tip } = {}) {
   const g = s("g", { class: `bd-card ${face === "down" ? "bd-back" : `bd-tone-${tone}`} ${cls}`.trim(),
-    transform: `translate(${x} ${y})`, ...dataAttrs(data) });
+    style: at(x, y), ...dataAttrs(data) });
   const inner = s("g", { class: "bd-inner", style: { "transform-origin": `${w / 2}px ${h / 2}px` } });
   inner.append(s("rect", { width: w, height: h, rx: Math.min(6, w / 8), class: "bd-card-bg" }));
   if (face === "down") {
@@ -224,8 +228,21 @@ function dataAttrs(data) {
 // A place on the board that stands for an argument of some legal actions ({role, id}: a board, a card...). When
 // one legal action matches, a click sends it; several (a board with 1 to 3 rallies) open a small menu of them
 // near the place. `kinds` limits which action kinds it may choose; `only` says the place must be the action's
-// only argument. Returns the matching actions (empty: the place is not clickable now).
+// only argument. While a choice is being made step by step on the board (`Steps`), a place that stands for one of
+// the next argument's values picks that value instead. Returns the matching actions (empty: not clickable now).
+//
+// Clicks are handled once for the whole document (below), from the element's attributes and the latest ctx: an
+// element draw() kept from an earlier drawing has no listener of its own, and an old drawing's listener could
+// send an action no longer legal.
+let active = null; // the ctx of the latest drawing that has places
 export function place(el, ctx, { role, id, kinds, only = false, onlyArgs } = {}) {
+  const st = ctx && ctx.steps;
+  if (st && st.open && (!kinds || kinds.includes(st.kind))) {
+    const next = st.options().find((o) => o.role === role && o.id === id);
+    if (!next) return [];
+    mark(el, ctx, { "data-step": `${role}:${id}` });
+    return st.left.filter((a) => a.words.args[st.chosen.length].id === id);
+  }
   const legal = (ctx.legal || []).filter((a) => {
     if (kinds && !kinds.includes(a.kind)) return false;
     const args = a.words?.args || [];
@@ -234,18 +251,39 @@ export function place(el, ctx, { role, id, kinds, only = false, onlyArgs } = {})
     return args.some((x) => x.role === role && x.id === id);
   });
   if (!legal.length) return legal;
+  mark(el, ctx, { "data-actions": legal.map((a) => a.id).join(" ") });
+  return legal;
+}
+
+function mark(el, ctx, attrs) {
+  active = ctx;
+  listen();
   el.classList.add("bd-place");
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "button");
-  el.dataset.actions = legal.map((a) => a.id).join(" ");
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+}
+
+let listening = false;
+function listen() {
+  if (listening || typeof document === "undefined") return;
+  listening = true;
   const go = (ev) => {
+    const el = ev.target instanceof Element ? ev.target.closest(".bd-place, [data-bd-step]") : null;
+    if (!el || !active) return;
     ev.stopPropagation();
+    ev.preventDefault();
+    const ctx = active;
+    if (ev.type === "keydown" && el.tagName === "BUTTON") return; // a button's own click follows
+    const step = el.getAttribute("data-step") ?? el.getAttribute("data-bd-step");
+    if (step !== null) { ctx.steps?.press(step); return; }
+    const ids = new Set((el.getAttribute("data-actions") || "").split(" ").filter(Boolean).map(Number));
+    const legal = (ctx.legal || []).filter((a) => ids.has(a.id));
     if (legal.length === 1) ctx.act(legal[0]);
-    else menu(el, legal, ctx);
+    else if (legal.length) menu(el, legal, ctx);
   };
-  el.addEventListener("click", go);
-  el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(ev); } });
-  return legal;
+  document.addEventListener("click", go);
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(ev); });
 }
 
 // The menu of several actions one place stands for: a button per action, with the server's words.
@@ -254,6 +292,7 @@ function menu(anchor, legal, ctx) {
   const box = document.createElement("div");
   box.className = "bd-menu";
   box.setAttribute("role", "menu");
+  box.dataset.actions = legal.map((a) => a.id).join(" ");
   const title = legal[0].words?.title;
   if (title) { const h = document.createElement("div"); h.className = "bd-menu-title"; h.textContent = title; box.append(h); }
   for (const a of legal) {
@@ -276,9 +315,194 @@ function menu(anchor, legal, ctx) {
   box.querySelector(".bd-menu-item")?.focus();
 }
 
+// ------------------------------------------------------------------------------------------ steps
+// A choice made step by step on the board, from the actions' structured arguments (never their label text): for
+// legal actions of one kind whose arguments are several places (Die Macher's starting sheet: a combination, then a
+// board for each of its icons; a deployment scheme, then its boards), the first argument is picked from a short
+// list of its values (each worded by the server's own parts with the places still to choose left as "…"), then
+// each next argument by clicking its place on the board (place() above) or its button; Back undoes a step, the
+// last one sends the one action left. Nothing leaves the page before the action is whole.
+//
+// One Steps lives in a renderer's closure; `sync(ctx, kinds)` each drawing (the chosen prefix survives redraws and
+// is forgotten when the legal actions change).
+const SLOT = "▢"; // the argument being chosen now, in the sentence so far (whichever side of it the language words it)
+
+export class Steps {
+  constructor() { this.key = ""; this.kind = null; this.chosen = []; this.open = false; this.ctx = null; }
+  sync(ctx, kinds) {
+    const legal = (ctx.legal || []).filter((a) => kinds.includes(a.kind) && (a.words?.args || []).length > 1);
+    const key = legal.map((a) => a.id).join(",");
+    if (key !== this.key) { this.key = key; this.chosen = []; this.kind = null; }
+    this.ctx = ctx;
+    this.all = legal;
+    // one kind at a time: the first offered unless one was picked
+    const kindsHere = [...new Set(legal.map((a) => a.kind))];
+    if (!kindsHere.includes(this.kind)) { this.kind = kindsHere[0] ?? null; this.chosen = []; }
+    this.kinds = kindsHere;
+    this.open = legal.length > 0;
+    ctx.steps = this.open ? this : null;
+    return this;
+  }
+  get left() {
+    return this.all.filter((a) => a.kind === this.kind && this.chosen.every((id, i) => a.words.args[i].id === id));
+  }
+  // the values of the next argument still possible: [{role, id, text, n}] (n: how many actions go on from it)
+  options() {
+    const i = this.chosen.length;
+    const out = new Map();
+    for (const a of this.left) {
+      const x = a.words.args[i];
+      if (!x) continue;
+      const o = out.get(x.id) || { role: x.role, id: x.id, text: x.text, n: 0, sample: a };
+      o.n += 1;
+      out.set(x.id, o);
+    }
+    return [...out.values()];
+  }
+  get role() { return this.left[0]?.words.args[this.chosen.length]?.role; }
+  // the action's words so far: its parts with the chosen arguments filled and the rest as "…"; `upto` fills the
+  // arguments up to that index from `a`
+  sentence(a, upto = this.chosen.length, mark = false) {
+    const parts = a.words?.parts;
+    if (!parts) return a.words?.title || "";
+    return parts.map((p) => (typeof p !== "number" ? p : p < upto ? a.words.args[p].text : mark && p === upto ? SLOT : "…")).join("");
+  }
+  press(step) {
+    if (step === "back") { this.chosen.pop(); this.redraw(); return; }
+    if (step === "cancel") { this.chosen = []; this.redraw(); return; }
+    if (step.startsWith("kind:")) { this.kind = step.slice(5); this.chosen = []; this.redraw(); return; }
+    const id = Number(step.slice(step.indexOf(":") + 1));
+    if (!this.options().some((o) => o.id === id)) return;
+    this.chosen.push(id);
+    const left = this.left;
+    if (left.length === 1 && left[0].words.args.length === this.chosen.length) {
+      const a = left[0];
+      this.chosen = [];
+      this.key = ""; // the next drawing starts afresh
+      this.ctx.act(a);
+      return;
+    }
+    this.redraw();
+  }
+  redraw() { document.querySelector(".bd-menu")?.remove(); this.ctx?.redraw?.(); }
+}
+
+// The panel of a choice under way (HTML, above the board): what is asked, what is chosen so far, a button per value
+// of the next argument (the board's places choose them too), Back and Cancel. Words: the server's parts and the
+// page's catalog (web.steps_*).
+export function stepsPanel(steps, ctx) {
+  const { h, t } = ctx;
+  active = ctx;
+  listen();
+  const i = steps.chosen.length;
+  const left = steps.left;
+  const sample = left[0];
+  const opts = steps.options();
+  const onBoard = i > 0 && opts.every((o) => o.role === "board");
+  const kindButtons = steps.kinds.length > 1 ? steps.kinds.map((k) => {
+    const a = steps.all.find((x) => x.kind === k);
+    return h("button", { type: "button", class: `bd-step-kind${k === steps.kind ? " primary" : ""}`, "data-bd-step": `kind:${k}`,
+      "aria-pressed": k === steps.kind ? "true" : "false" }, a.words.title || k);
+  }) : [];
+  return h("section", { class: "panel bd-steps", "data-key": "steps", "data-step-kind": steps.kind, "data-step-index": i, "aria-live": "polite" },
+    kindButtons,
+    h("div", { class: "bd-steps-q" }, i === 0
+      ? t("web.steps_first", { title: sample.words.title || "" })
+      : onBoard ? t("web.steps_board", { slot: SLOT }) : t("web.steps_next", { slot: SLOT })),
+    i > 0 ? h("div", { class: "bd-steps-so-far" }, t("web.steps_so_far", { text: steps.sentence(sample, i, true) })) : null,
+    opts.map((o) => h("button", { type: "button", class: "bd-step-opt", "data-bd-step": `${o.role}:${o.id}` },
+      i === 0 ? steps.sentence(o.sample, 1) : o.text)),
+    i > 0 ? h("button", { type: "button", class: "bd-step-back", "data-bd-step": "back" }, `← ${t("web.back")}`) : null,
+    i > 1 ? h("button", { type: "button", class: "bd-step-cancel", "data-bd-step": "cancel" }, t("web.cancel")) : null);
+}
+
+// ------------------------------------------------------------------------------------------ drawing in place
+// draw(root, build): `build(fresh)` draws the whole board into a detached element as before; draw() then brings
+// `root` to look exactly like it, keeping every node that is already right. Children are matched by `data-key`
+// (Memory's keys: a cube, a card, a marker stays the same element from drawing to drawing) or else by tag in
+// order; attributes and text are written only where they differ. So an update touches what changed only, a kept
+// piece whose place changed slides there (board.css transitions its transform), and an animation class on a kept
+// element starts again. A renderer that draws this way says `inPlace: true` (the page then does not empty the
+// board before drawing).
+export function draw(root, build) {
+  const fresh = document.createElement(root.tagName || "div");
+  build(fresh);
+  const again = [];
+  patchChildren(root, fresh, again);
+  for (const el of again) for (const an of el.getAnimations?.() || []) an.currentTime = 0;
+  // a menu left open from the last drawing whose actions are no longer all legal goes
+  const m = document.querySelector(".bd-menu");
+  if (m && active) {
+    const ids = new Set((active.legal || []).map((a) => a.id));
+    if (!(m.dataset.actions || "").split(" ").filter(Boolean).every((x) => ids.has(Number(x)))) m.remove();
+  }
+}
+
+const ANIMATED = ["bd-changed", "bd-flip", "bd-new"];
+
+function keyOf(n) { return n.nodeType === 1 ? n.getAttribute("data-key") : null; }
+
+function patchChildren(live, fresh, again) {
+  // the common case first: the same children in the same order (same tags, same keys), nothing to add or remove
+  let a = live.firstChild, b = fresh.firstChild;
+  while (a && b && a.nodeName === b.nodeName && keyOf(a) === keyOf(b)) { a = a.nextSibling; b = b.nextSibling; }
+  if (!a && !b) {
+    for (let x = live.firstChild, y = fresh.firstChild; x; x = x.nextSibling, y = y.nextSibling) morph(x, y, again);
+    return;
+  }
+  const keyed = new Map();
+  const loose = new Map();
+  for (const c of live.childNodes) {
+    const k = keyOf(c);
+    if (k !== null) keyed.set(`${c.nodeName}|${k}`, c);
+    else { const q = loose.get(c.nodeName); if (q) q.push(c); else loose.set(c.nodeName, [c]); }
+  }
+  const fs = [...fresh.childNodes];
+  const pos = new Map(); // next unmatched index per tag in `loose`
+  const match = fs.map((f) => {
+    const k = keyOf(f);
+    if (k !== null) { const m = keyed.get(`${f.nodeName}|${k}`); if (m) keyed.delete(`${f.nodeName}|${k}`); return m; }
+    const q = loose.get(f.nodeName);
+    const i = pos.get(f.nodeName) || 0;
+    if (!q || i >= q.length) return undefined;
+    pos.set(f.nodeName, i + 1);
+    return q[i];
+  });
+  // what the new drawing does not have goes first, so that the nodes after it need not move
+  const kept = new Set(match.filter(Boolean));
+  for (const c of [...live.childNodes]) if (!kept.has(c)) live.removeChild(c);
+  let at = live.firstChild;
+  fs.forEach((f, i) => {
+    let m = match[i];
+    if (m) morph(m, f, again);
+    else m = f; // new here: the fresh node itself goes in
+    if (m !== at) live.insertBefore(m, at);
+    else at = at.nextSibling;
+  });
+}
+
+function morph(a, b, again) {
+  if (a.nodeType !== 1) { if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue; return; }
+  const had = a.getAttribute("class") || "";
+  // by names (strings): walking .attributes would make an Attr object per attribute, most of the cost
+  const names = b.getAttributeNames();
+  for (const name of names) { const v = b.getAttribute(name); if (a.getAttribute(name) !== v) a.setAttribute(name, v); }
+  const had2 = a.getAttributeNames();
+  if (had2.length !== names.length || had2.some((n, i) => n !== names[i])) {
+    for (const name of had2) if (!b.hasAttribute(name)) a.removeAttribute(name);
+  }
+  const now = b.getAttribute("class") || "";
+  if (now && had) { // an animation class it already had: the animation starts again
+    const before = had.split(" "), after = now.split(" ");
+    if (ANIMATED.some((c) => after.includes(c) && before.includes(c))) again.push(a);
+  }
+  patchChildren(a, b, again);
+}
+
 // ------------------------------------------------------------------------------------------ memory
 // What the last drawing showed, to animate what changed: a piece that appeared pops in, a value that changed
-// flashes, a card turned over flips, a marker that moved slides from where it was. The first drawing animates
+// flashes, a card turned over flips, a marker that moved slides from where it was. Each element it sees gets its
+// key as `data-key`, by which draw() keeps it from drawing to drawing. The first drawing animates
 // nothing; nor does a drawing under prefers-reduced-motion (the stylesheet turns the animations off).
 //
 // With the page's ctx (`begin(ctx)`), it also keeps the drawing made just after the seat's own last move (ctx.lastTurn
@@ -304,6 +528,7 @@ export class Memory {
   }
   // an element keyed `key` showing `sig`: "bd-new" when it was not there, "bd-changed" when its sig changed
   seen(el, key, sig = "") {
+    el.setAttribute("data-key", key);
     this.next.set(key, { sig: String(sig) });
     this._since(el, key, (o) => o.sig === String(sig));
     if (!this.prev) return el;
@@ -314,6 +539,7 @@ export class Memory {
   }
   // a card keyed `key`: flips when it turned face up (or changed face)
   flipped(el, key, face) {
+    el.setAttribute("data-key", key);
     this.next.set(key, { sig: String(face) });
     this._since(el, key, (o) => o.sig === String(face));
     if (!this.prev) return el;
@@ -322,18 +548,16 @@ export class Memory {
     else if (!old) el.classList.add("bd-new");
     return el;
   }
-  // a piece keyed `key` now at (x, y) in its drawing: slides from its old place
+  // a piece keyed `key` now at (x, y) in its drawing: drawn in place (draw()), the kept piece slides from its old
+  // place (a transition of its transform); marked "bd-move" for what reads the board
   moved(el, key, x, y) {
+    el.setAttribute("data-key", key);
     this.next.set(key, { x, y });
     this._since(el, key, (o) => o.x === x && o.y === y);
     if (!this.prev) return el;
     const old = this.prev.get(key);
     if (!old) { el.classList.add("bd-new"); return el; }
-    if (old.x !== undefined && (old.x !== x || old.y !== y)) {
-      el.classList.add("bd-move");
-      const inner = el.querySelector(".bd-inner");
-      if (inner) { inner.style.setProperty("--dx", `${old.x - x}px`); inner.style.setProperty("--dy", `${old.y - y}px`); }
-    }
+    if (old.x !== undefined && (old.x !== x || old.y !== y)) el.classList.add("bd-move");
     return el;
   }
 }

@@ -135,7 +135,7 @@ function drawControls() {
 
 function drawBoard() {
   const board = $("board");
-  board.replaceChildren();
+  if (!S.renderer.inPlace) board.replaceChildren(); // an in-place renderer moves its pieces from step to step
   try { S.renderer.render(board, S.data.view, ctx()); } catch (e) {
     console.error(e); board.replaceChildren(); fallback.render(board, S.data.view, ctx());
   }

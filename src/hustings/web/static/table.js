@@ -374,7 +374,7 @@ function draw() {
   $("you").textContent = S.seat === null ? `${t("spectator")} · ${t("web.spectating")}` : t("you_are", { who: seatName(S.seat) });
 
   const board = $("board");
-  board.replaceChildren();
+  if (!S.renderer.inPlace || S.rendererFailed) board.replaceChildren(); // an in-place renderer updates what it drew (board.js's draw)
   try { S.renderer.render(board, m.view, c); } catch (e) {
     console.error(e); S.rendererFailed = true; board.replaceChildren(); fallback.render(board, m.view, c);
   }

@@ -6,10 +6,13 @@
 // party's letter as well as its colour; places that stand for a legal action (a board, a card, a party) choose it
 // when clicked, and what changed since the last drawing is animated (board.js's Memory).
 
-import { s, svgRoot, label, tile, piece, track, scale, card, place, Memory } from "/static/board.js";
+import { s, svgRoot, label, tile, piece, track, scale, card, place, Memory, Steps, stepsPanel, draw } from "/static/board.js";
 import { TILES, PARTIES, ISSUE_ICONS } from "./layout.js";
 
 const memory = new Memory();
+// kinds whose arguments are several places, chosen step by step on the board (board.js"s Steps)
+const STEP_KINDS = ["sheet1", "sheet2"];
+const steps = new Steps();
 
 // Points so far, as the final scoring counts them (rules/scoring.py): seats won, national media, national
 // opinions matching the program, and members: a point each (unless the table plays the bonus only) plus the
@@ -43,10 +46,15 @@ function pointsSoFar(view, d) {
   });
 }
 
-export default {
-  render(root, view, ctx) {
+const renderer = {
+  // drawn in place: each update changes only what differs from the last drawing (board.js's draw)
+  inPlace: true,
+  render(root, view, ctx) { draw(root, (fresh) => renderer.build(fresh, view, ctx)); },
+  build(root, view, ctx) {
     const { h, t, names, who } = ctx;
     memory.begin(ctx); // ctx: what changed since this seat's last turn stays outlined
+    steps.sync(ctx, STEP_KINDS); // a choice of several places under way (ctx.steps while it is)
+    if (ctx.steps) root.append(stepsPanel(steps, ctx));
     const d = names.scoring || {};
     const n = view.players.length;
     const seatsIdx = view.players.map((_, i) => i);
@@ -66,7 +74,7 @@ export default {
     // the board a cabinet card of this seat acts on now: its opinion cards are places for the key issue
     const mineExec = (view.cabinet_actions || []).find((e) => e[0] === view.you);
     const focus = view.phase === "cab_exec" && mineExec ? mineExec[1] : -1;
-    const boardPlace = (el, b) => place(el, ctx, { role: "board", id: b, kinds: ["media", "cab"] });
+    const boardPlace = (el, b) => place(el, ctx, { role: "board", id: b, kinds: ["media", "cab", ...STEP_KINDS] });
 
     // --- the map
     const T = 72, G = 6;
@@ -95,7 +103,7 @@ export default {
     const boardSvgs = view.boards.map((b, i) => {
       if (b.state < 0) return null;
       const current = view.board === i;
-      const wrap = h("div", { class: `boardcard bd-boardcard${current ? " current" : ""}`, "data-board": i });
+      const wrap = h("div", { class: `boardcard bd-boardcard${current ? " current" : ""}`, "data-board": i, "data-key": `board:${i}` });
       const svg = svgRoot(W, 100, { "aria-label": boardName(i) });
       const frame = s("rect", { x: 1, y: 1, width: W - 2, height: 98, rx: 8, class: `bd-frame${current ? " bd-current" : ""}` });
       svg.append(frame, piece("hex", 16, 16, { size: 18, fill: "#1d5fa8", letter: String(i + 1) }),
@@ -209,7 +217,7 @@ export default {
     ny += 26 * Math.ceil(Math.max(1, view.national_media.length) / 6);
     nat.setAttribute("viewBox", `0 0 ${NW} ${ny + 4}`);
 
-    root.append(h("section", { class: "panel bd-area" },
+    root.append(h("section", { class: "panel bd-area", "data-key": "area" },
       h("h3", {}, `${t("web.round", { n: view.round })} / ${view.rounds} · ${t(`phase.${view.phase}`)}`),
       h("div", { class: "bd-layout" }, h("div", { class: "bd-mapbox" }, map,
         view.boards.map((b, i) => (b.state < 0 ? h("span", { class: "boardcard bd-empty", "data-board": i }, `${t("part.board", { n: i + 1 })}: —`) : null))),
@@ -234,13 +242,13 @@ export default {
       svgRoot(22, 22, { class: "bd-mini", style: { width: "22px" } }, piece(kind, 11, 11, { size: 14, ...look(st) })), `×${cnt}`);
 
     // --- the parties
-    root.append(h("section", { class: "panel" },
+    root.append(h("section", { class: "panel", "data-key": "parties" },
       h("div", { class: "boards players" }, view.players.map((p, st) => {
         const mine = st === view.you;
         const badge = svgRoot(24, 24, { class: "bd-mini", style: { width: "24px" } }, piece("disc", 12, 12, { size: 20, ...look(st) }));
         const head = h("h4", { class: "bd-party-head" }, badge, nm(st), st === view.first && !["sheet", "bid", "tie", "first"].includes(view.phase)
           ? h("span", { class: "chip" }, t("web.start_player")) : null);
-        place(head, ctx, { role: "party", id: st, kinds: ["cab_down", "cab_media", "first"] });
+        place(head, ctx, { role: "party", id: st, kinds: ["cab_down", "cab_media", "first", "offer", "force"] });
         const rows = [
           h("span", {}, t("web.money")), h("span", { class: "money" }, p.money === null ? "?" : money(p.money)),
           h("span", {}, t("web.members")), h("span", {}, String(p.members)),
@@ -275,22 +283,26 @@ export default {
     // --- decks, the auction or poll under way
     const nat2 = [];
     nat2.push(h("span", {}, t("web.deck")), h("span", {}, `${t("web.program_display")} ${view.decks.program} · ${t("web.opinions")} ${view.decks.opinion} · ${t("web.polls")} ${view.decks.poll} · ${t("web.states_left")} ${view.decks.state}`));
-    if (view.exchange_pool.length) nat2.push(h("span", {}, t("web.exchange_pool")), cardRow(view.exchange_pool, { keyOf: (c, j) => `pool:${j}`, dataOf: (c) => ({ kind: "pool", card: c }) }));
+    if (view.exchange_pool.length) nat2.push(h("span", {}, t("web.exchange_pool")), cardRow(view.exchange_pool, { kinds: ["exch"], keyOf: (c, j) => `pool:${j}`, dataOf: (c) => ({ kind: "pool", card: c }) }));
     if (view.tie.players.length) nat2.push(h("span", {}, t("web.tie")), h("span", {}, `${view.tie.players.map(nm).join(", ")} ≥ ${money(view.tie.minimum)}`));
     if (view.poll.board >= 0) {
       nat2.push(h("span", {}, t("web.poll")), h("span", {}, `${boardName(view.poll.board)}${view.poll.bidder >= 0 ? ` · ${t("web.high_bid", { who: nm(view.poll.bidder), amount: money(view.poll.high) })}` : ""}`));
       if (view.poll.roll >= 0) nat2.push(h("span", {}, t("web.poll_card")), h("span", {}, t("part.poll_roll", { roll: view.poll.roll, board: boardName(view.poll.board) })));
-      else if (view.poll.card) nat2.push(h("span", {}, t("web.poll_card")), h("ol", {}, view.poll.card.map((o) => h("li", {},
-        o.slice(0, n).map((c, q) => (c ? `${partyName(q)} ${move(c)}` : null)).filter(Boolean).join(" · ") || "0"))));
+      else if (view.poll.card) nat2.push(h("span", {}, t("web.poll_card")), h("ol", {}, view.poll.card.map((o, j) => {
+        // an option of the poll card: a place for publishing it (alone or with another: a menu of them)
+        const li = h("li", { "data-option": j }, o.slice(0, n).map((c, q) => (c ? `${partyName(q)} ${move(c)}` : null)).filter(Boolean).join(" · ") || "0");
+        place(li, ctx, { role: "option", id: j, kinds: ["publish"] });
+        return li;
+      })));
     }
     if (view.offer[0] >= 0) nat2.push(h("span", {}, t("web.offer")), h("span", {}, `${partyName(view.offer[0])} → ${partyName(view.offer[1])}`));
     if (view.rally_board >= 0) nat2.push(h("span", {}, t("web.rallies")), h("span", {}, boardName(view.rally_board)));
     if (view.convert_board >= 0) nat2.push(h("span", {}, t("web.convert")), h("span", {}, boardName(view.convert_board)));
-    root.append(h("section", { class: "panel" }, h("div", { class: "kv" }, nat2)));
+    root.append(h("section", { class: "panel", "data-key": "decks" }, h("div", { class: "kv" }, nat2)));
 
     // the elections so far: votes and seats per party, the winner and how
     if (view.results.length) {
-      root.append(h("section", { class: "panel results" }, h("h3", {}, t("web.results")), h("div", { class: "scroll-x" },
+      root.append(h("section", { class: "panel results", "data-key": "results" }, h("h3", {}, t("web.results")), h("div", { class: "scroll-x" },
         h("table", { class: "grid" },
           h("tr", {}, h("th", {}, t("web.round_short")), h("th", {}, t("web.state")),
             Array.from({ length: n }, (_, q) => h("th", { class: `party-${q}` }, partyName(q))), h("th", {}, t("web.winner"))),
@@ -309,3 +321,4 @@ export default {
     return pointsSoFar(view, d).map((r, s) => ({ seat: s, total: r.total }));
   },
 };
+export default renderer;

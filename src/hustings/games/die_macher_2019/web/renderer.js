@@ -5,18 +5,26 @@
 // its colour. Places that stand for a legal action (a board, a card) choose it when clicked; the page's action
 // list still offers everything. What changed since the last drawing is animated (board.js's Memory).
 
-import { s, svgRoot, label, tile, piece, track, scale, card, place, Memory } from "/static/board.js";
+import { s, svgRoot, label, tile, piece, track, scale, card, place, Memory, Steps, stepsPanel, draw } from "/static/board.js";
 import { TILES, PARTIES, ISSUE_ICONS } from "./layout.js";
 
 const memory = new Memory();
+// kinds whose arguments are several places, chosen step by step on the board (board.js"s Steps)
+const STEP_KINDS = ["deploy"];
+const steps = new Steps();
 const GREY = { fill: "#9aa0a6", ink: "#fff" };
 
 function partyOf(view, s) { return view.players[s]?.party ?? -1; }
 
-export default {
-  render(root, view, ctx) {
+const renderer = {
+  // drawn in place: each update changes only what differs from the last drawing (board.js's draw)
+  inPlace: true,
+  render(root, view, ctx) { draw(root, (fresh) => renderer.build(fresh, view, ctx)); },
+  build(root, view, ctx) {
     const { h, t, names, who } = ctx;
     memory.begin(ctx); // ctx: what changed since this seat's last turn stays outlined
+    steps.sync(ctx, STEP_KINDS); // a choice of several places under way (ctx.steps while it is)
+    if (ctx.steps) root.append(stepsPanel(steps, ctx));
     const seats = view.players.map((p) => p.seat);
     const partyName = (s) => names.parties?.[partyOf(view, s)] ?? who(s);
     const nm = (s) => { const p = partyOf(view, s); return p >= 0 ? `${who(s)} · ${names.parties?.[p] ?? p}` : who(s); };
@@ -36,7 +44,7 @@ export default {
     const pv = view.phase === "presence" ? view.presence : null;
     if (pv) {
       const stateName = names.states?.[pv.state] ?? pv.state;
-      root.append(h("section", { class: "panel presence", "data-board": pv.board },
+      root.append(h("section", { class: "panel presence", "data-key": "presence", "data-board": pv.board },
         h("h3", {}, t("web.presence_title", { state: stateName })),
         h("div", { class: "kv" },
           h("span", {}, t("web.presence_value")), h("span", {}, t("web.presence_value_n", { value: pv.value })),
@@ -45,7 +53,7 @@ export default {
 
     // the board a politician or an influence acts on now: its opinion cards are places for the issue choices
     const focus = view.politician_turn?.board ?? view.influence_board ?? -1;
-    const boardPlace = (el, b) => place(el, ctx, { role: "board", id: b, kinds: ["media", "rally", "place"] });
+    const boardPlace = (el, b) => place(el, ctx, { role: "board", id: b, kinds: ["media", "rally", "place", ...STEP_KINDS] });
 
     // --- the map
     const T = 72, G = 6;
@@ -72,7 +80,7 @@ export default {
     // --- the election boards
     const W = 360;
     const boardSvgs = view.boards.map((b) => {
-      const wrap = h("div", { class: `boardcard bd-boardcard${pv && pv.board === b.board ? " current" : ""}`, "data-board": b.board });
+      const wrap = h("div", { class: `boardcard bd-boardcard${pv && pv.board === b.board ? " current" : ""}`, "data-board": b.board, "data-key": `board:${b.board}` });
       if (b.state < 0) return null;
       const svg = svgRoot(W, 100, { "aria-label": `${t("part.board", { n: b.board + 1 })}: ${names.states?.[b.state]}` });
       const frame = s("rect", { x: 1, y: 1, width: W - 2, height: 98, rx: 8, class: `bd-frame${b.election_round === view.round ? " bd-current" : ""}` });
@@ -113,6 +121,8 @@ export default {
       seats.forEach((st) => {
         for (let j = 0; j < b.media[st]; j++, k++) {
           const p = piece("marker", 96 + k * 26, y + 9, { size: 15, ...pc(st, { kind: "media", board: b.board }) });
+          // media presence: a marker of the seat whose marker may be removed here chooses that (a menu: replace or not)
+          if (pv && pv.board === b.board) place(p, ctx, { role: "target", id: st, kinds: ["mremove"] });
           svg.append(memory.seen(p, `media:${b.board}:${st}:${j}`));
         }
       });
@@ -166,7 +176,7 @@ export default {
       wrap.append(svg);
       return wrap;
     });
-    root.append(h("section", { class: "panel bd-area" },
+    root.append(h("section", { class: "panel bd-area", "data-key": "area" },
       h("h3", {}, `${t("web.round", { n: view.round })} · ${t(`phase.${view.phase}`)}`),
       h("div", { class: "bd-layout" }, h("div", { class: "bd-mapbox" }, map,
         view.boards.filter((b) => b.state < 0).map((b) => h("span", { class: "boardcard bd-empty", "data-board": b.board }, `${t("part.board", { n: b.board + 1 })}: —`))),
@@ -192,7 +202,7 @@ export default {
     };
 
     // --- the parties
-    root.append(h("section", { class: "panel" },
+    root.append(h("section", { class: "panel", "data-key": "parties" },
       h("div", { class: "boards players" }, view.players.map((p) => {
         const mine = p.seat === view.you;
         const badge = svgRoot(24, 24, { class: "bd-mini", style: { width: "24px" } }, piece("disc", 12, 12, { size: 20, ...look(p.seat) }));
@@ -218,6 +228,18 @@ export default {
 
     // --- displays, polls, auctions
     const extra = [];
+    // choosing a party: a badge per party still free, each a place
+    const free = (ctx.legal || []).filter((a) => a.kind === "party");
+    if (free.length) {
+      extra.push(h("span", {}, t("web.choose_party")), h("span", { class: "bd-rowwrap bd-parties" }, free.map((a) => {
+        const q = a.args[0];
+        const lk = PARTIES[names.party_ids?.[q]] || { ...GREY, letter: String(q + 1) };
+        const b = h("span", { class: "bd-party-pick", "data-party": q },
+          svgRoot(30, 30, { class: "bd-mini", style: { width: "30px" } }, piece("disc", 15, 15, { size: 26, ...lk })), ` ${names.parties?.[q] ?? q}`);
+        place(b, ctx, { role: "party", id: q, kinds: ["party"] });
+        return b;
+      })));
+    }
     extra.push(h("span", {}, t("web.program_display")), h("span", { class: "bd-rowwrap" }, cardRow(view.program.display, { kinds: ["take"],
       keyOf: (c, i) => `prog:${i}`, dataOf: (c) => ({ kind: "display", card: c }) }), h("span", { class: "hint" }, ` ${t("web.deck")} ${view.program.deck_size}`)));
     extra.push(h("span", {}, t("web.opinion_display")), h("span", { class: "bd-rowwrap" }, cardRow(view.opinion.display, {
@@ -236,12 +258,12 @@ export default {
     if (view.bids_submitted) extra.push(h("span", {}, t("web.bids")), h("span", {}, seats.map((s) => `${who(s)} ${view.bids_submitted[s] ? "✓" : "…"}`).join(" · ")));
     if (view.your_bid !== undefined && view.your_bid >= 0) extra.push(h("span", {}, t("web.your_bid")), h("span", {}, String(view.your_bid)));
     extra.push(h("span", {}, t("web.double_left")), h("span", {}, String(view.double_markers_left)));
-    root.append(h("section", { class: "panel" }, h("div", { class: "kv" }, extra)));
+    root.append(h("section", { class: "panel", "data-key": "extra" }, h("div", { class: "kv" }, extra)));
 
     if (view.results.length) {
-      root.append(h("section", { class: "panel" }, h("h3", {}, t("web.results")), h("div", { class: "scroll-x" },
+      root.append(h("section", { class: "panel", "data-key": "results" }, h("h3", {}, t("web.results")), h("div", { class: "scroll-x" },
         h("table", { class: "grid" }, h("tr", {}, h("th", {}, "#"), h("th", {}, ""), seats.map((s) => h("th", {}, nm(s)))),
-          view.results.map((r) => h("tr", {}, h("td", {}, String(r.election + 1)), h("td", {}, names.states?.[r.state] ?? r.state),
+          view.results.map((r) => h("tr", {}, h("td", {}, String(r.election)) /* the view counts elections from 1 */, h("td", {}, names.states?.[r.state] ?? r.state),
             seats.map((s) => h("td", { class: r.winners.includes(s) ? "winner" : "" }, `${r.votes[s]} → ${r.points[s]}${r.bonus[s] ? `+${r.bonus[s]}` : ""}`))))))));
     }
     memory.end();
@@ -259,3 +281,4 @@ export default {
     return view.players.map((p) => ({ seat: p.seat, total: p.election_points + p.election_bonus }));
   },
 };
+export default renderer;
