@@ -252,11 +252,11 @@ const renderer = {
     if (view.poll) {
       const p = view.poll;
       extra.push(h("span", {}, t("web.poll")), h("span", {},
-        `${t("part.board", { n: p.board + 1 })}${p.trend ? ` · ${t("web.trend")} ${p.trend.join(", ")}` : ""}${p.high_bidder >= 0 ? ` · ${t("web.high_bid", { who: nm(p.high_bidder), amount: p.high_bid })}` : ""}`));
+        `${t("part.board", { n: p.board + 1 })}${p.trend ? ` · ${t("web.trend")} ${p.trend.join(", ")}` : ""}${p.high_bidder >= 0 ? ` · ${t("web.high_bid", { who: nm(p.high_bidder), amount: money(p.high_bid) })}` : ""}`));
     }
     if (view.tie) extra.push(h("span", {}, t("web.tie")), h("span", {}, `${view.tie.players.map(nm).join(", ")} · ${view.tie.price} / ${view.tie.high}`));
     if (view.bids_submitted) extra.push(h("span", {}, t("web.bids")), h("span", {}, seats.map((s) => `${who(s)} ${view.bids_submitted[s] ? "✓" : "…"}`).join(" · ")));
-    if (view.your_bid !== undefined && view.your_bid >= 0) extra.push(h("span", {}, t("web.your_bid")), h("span", {}, String(view.your_bid)));
+    if (view.your_bid !== undefined && view.your_bid >= 0) extra.push(h("span", {}, t("web.your_bid")), h("span", {}, money(view.your_bid)));
     extra.push(h("span", {}, t("web.double_left")), h("span", {}, String(view.double_markers_left)));
     root.append(h("section", { class: "panel", "data-key": "extra" }, h("div", { class: "kv" }, extra)));
 
