@@ -4,6 +4,7 @@ the metrics whose Holm-corrected test says they changed are drawn filled."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import hustings
@@ -33,6 +34,8 @@ def plot_comparison(comparison: Comparison, path: Path, game: str, rules_a: Rule
     from matplotlib import font_manager
     from matplotlib.lines import Line2D
 
+    # a CJK font with one weight only makes matplotlib warn on every figure; the fallback it picks is right
+    logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
     installed = {f.name for f in font_manager.fontManager.ttflist}
     spec = hustings.get_spec(game)
     shares = [d for d in comparison.differences if d.metric.share]
