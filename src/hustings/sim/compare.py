@@ -33,7 +33,7 @@ import math
 import shlex
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from statistics import NormalDist
 from typing import Any
@@ -184,6 +184,8 @@ class Metric:
     a: tuple[float, ...]
     b: tuple[float, ...]
     share: bool
+    #: other metrics with the very same values in every game (the puzzle's moves, swaps and length): one row, one test
+    aliases: tuple[tuple[str, Any], ...] = ()
 
     @property
     def key(self) -> str:
@@ -240,8 +242,21 @@ def paired_metrics(results_a: Sequence[GameResult], results_b: Sequence[GameResu
             comps.extend(c for c in r.scores[0] if c not in comps)
     for c in comps:
         add("score", c, partial(_mean_component, comp=c), False)
-    # a metric that never varies in either arm (everyone losing where it cannot happen) is no question to test
-    return [m for m in out if len(set(m.a) | set(m.b)) > 1]
+    # a metric that never varies in either arm (everyone losing where it cannot happen) is no question to test,
+    # and one that repeats another's values game for game is the same question: neither counts for Holm twice
+    kept: dict[tuple[bool, tuple[float, ...], tuple[float, ...]], int] = {}
+    merged: list[Metric] = []
+    for m in out:
+        if len(set(m.a) | set(m.b)) <= 1:
+            continue
+        same = kept.get((m.share, m.a, m.b))
+        if same is None:
+            kept[(m.share, m.a, m.b)] = len(merged)
+            merged.append(m)
+        else:
+            first = merged[same]
+            merged[same] = replace(first, aliases=(*first.aliases, (m.kind, m.arg)))
+    return merged
 
 
 def _seat_share(r: GameResult, seat: int) -> float | None:
@@ -284,7 +299,8 @@ class Difference:
     discordant: tuple[int, int] = (0, 0)  # McNemar: games 0 under A and 1 under B, and 1 under A and 0 under B
 
     def to_json(self) -> dict[str, Any]:
-        return {"metric": self.metric.key, "n": self.n, "mean_a": self.mean_a, "mean_b": self.mean_b,
+        return {"metric": self.metric.key, "same_as": [k if a is None else f"{k}:{a}" for k, a in self.metric.aliases],
+                "n": self.n, "mean_a": self.mean_a, "mean_b": self.mean_b,
                 "diff": self.diff, "ci": list(self.ci) if self.ci else None, "test": self.test, "p": self.p,
                 "p_holm": self.p_holm, "mde": self.mde, "changed": self.changed}
 
@@ -390,16 +406,23 @@ def compare_results(results_a: Sequence[GameResult], results_b: Sequence[GameRes
 
 def metric_label(m: Metric, lang: str, side_name: Callable[[Any, str], str] | None = None,
                  score_label: Callable[[str, str], str] | None = None) -> str:
-    """The metric's name in ``lang``: the game's own names for parties and score components."""
-    if m.kind == "win_seat":
-        return say("win_seat", lang, seat=SHARED.text("cli.seat", lang, n=m.arg))
-    if m.kind == "win_party":
-        return say("win_party", lang, party=side_name(m.arg, lang) if side_name else str(m.arg))
-    if m.kind == "win_bot":
-        return say("win_bot", lang, bot=m.arg)
-    if m.kind == "score":
-        return say("score", lang, component=score_label(str(m.arg), lang) if score_label else str(m.arg))
-    return say(m.kind, lang)
+    """The metric's name in ``lang``: the game's own names for parties and score components (and of the metrics
+    with the same values, joined by '=')."""
+    names = [_one_label(kind, arg, lang, side_name, score_label) for kind, arg in ((m.kind, m.arg), *m.aliases)]
+    return " = ".join(names)
+
+
+def _one_label(kind: str, arg: Any, lang: str, side_name: Callable[[Any, str], str] | None,
+               score_label: Callable[[str, str], str] | None) -> str:
+    if kind == "win_seat":
+        return say("win_seat", lang, seat=SHARED.text("cli.seat", lang, n=arg))
+    if kind == "win_party":
+        return say("win_party", lang, party=side_name(arg, lang) if side_name else str(arg))
+    if kind == "win_bot":
+        return say("win_bot", lang, bot=arg)
+    if kind == "score":
+        return say("score", lang, component=score_label(str(arg), lang) if score_label else str(arg))
+    return say(kind, lang)
 
 
 def format_value(value: float, share: bool, signed: bool = False) -> str:
