@@ -77,14 +77,16 @@ def _print_report(console: Console, cfg: CompareConfig, comparison: Comparison, 
     console.print(say("title", language, game=game_title(spec, language)), style="bold", highlight=False)
     console.print(say("rules_a", language, rules=rules_text(cfg.rules_a, sim.game, language)), highlight=False)
     console.print(say("rules_b", language, rules=rules_text(cfg.rules_b, sim.game, language)), highlight=False)
-    console.print(say("setup", language, players=sim.players, bots=",".join(sim.bots), games=sim.games,
+    console.print(say("setup", language, players=sim.players, bots=_bots_text(sim.bots), games=sim.games,
                       first=sim.seed, last=sim.seed + sim.games - 1), highlight=False)
     if not comparison.differences:
         console.print(say("nothing", language), highlight=False)
     else:
         t = Table()
         for col in COLUMNS:
-            t.add_column(say(col, language), justify="left" if col in ("metric", "test", "verdict") else "right")
+            # the numbers never wrap (a broken interval reads as two); the metric's name may
+            t.add_column(say(col, language), justify="left" if col in ("metric", "test", "verdict") else "right",
+                         no_wrap=col != "metric")
         for d, row in zip(comparison.differences, table_rows(comparison, language, spec.side_name, spec.score_label),
                           strict=True):
             t.add_row(*row, style="bold" if d.changed else None)
@@ -166,7 +168,7 @@ def compare(
     comparison.extra.update({"game": game, "players": players, "bots": list(cfg.a.bots), "seed": seed,
                              "a": _rules_json(cfg.rules_a), "b": _rules_json(cfg.rules_b),
                              "seconds": round(time.perf_counter() - started, 1)})
-    console = Console() if sys.stdout.isatty() else Console(width=140)
+    console = Console() if sys.stdout.isatty() else Console(width=150)
     _print_report(console, cfg, comparison, language)
     if report is not None:
         try:
@@ -180,6 +182,17 @@ def compare(
 
         plot_comparison(comparison, plot, game, cfg.rules_a, cfg.rules_b, language)
         console.print(f"{say('plot', language)}: {plot}", highlight=False)
+
+
+def _bots_text(bots: tuple[str, ...]) -> str:
+    """``heuristic×3,random``: runs of one bot counted, so ten seats of one bot stay short."""
+    runs: list[tuple[str, int]] = []
+    for name in bots:
+        if runs and runs[-1][0] == name:
+            runs[-1] = (name, runs[-1][1] + 1)
+        else:
+            runs.append((name, 1))
+    return ",".join(name if k == 1 else f"{name}×{k}" for name, k in runs)
 
 
 def _rules_json(rules: RuleSet) -> dict[str, Any]:
