@@ -52,12 +52,13 @@ def plot_comparison(comparison: Comparison, path: Path, game: str, rules_a: Rule
             if not items:
                 ax.axis("off")
                 continue
-            ys = list(range(len(items)))[::-1]
+            ys = list(range(rows - 1, rows - 1 - len(items), -1))  # one row height in both panels, from the top
             for y, (d, (mid, lo, hi)) in zip(ys, items, strict=True):
                 color = "#c0392b" if d.changed else "#7f8c8d"
                 ax.errorbar([mid], [y], xerr=[[mid - lo], [hi - mid]], fmt="o", color=color, capsize=3,
                             markerfacecolor=color if d.changed else "white", markersize=6)
             ax.axvline(0, color="#333", linewidth=0.8)
+            ax.set_ylim(-0.6, rows - 0.4)
             ax.set_yticks(ys, [metric_label(d.metric, lang, spec.side_name, spec.score_label) for d, _ in items],
                           fontsize=8)
             ax.set_title(title, fontsize=10)
