@@ -230,3 +230,13 @@ def test_bad_compare_arguments_give_one_line_and_exit_2(args: list[str], message
     assert res.exit_code == 2
     err = res.stderr.strip()
     assert message in err and "\n" not in err and "Traceback" not in res.output
+
+
+def test_the_comparisons_words_in_every_language() -> None:
+    from hustings.sim.compare import CATALOG
+
+    keys = {lang: CATALOG.keys(lang, own=True) for lang in ("en", "zh-Hans", "zh-Hant")}
+    assert len(keys["en"]) > 30 and keys["zh-Hans"] == keys["en"] == keys["zh-Hant"]
+    for key in keys["en"]:
+        assert CATALOG.placeholders(key, "zh-Hans") == CATALOG.placeholders(key, "en") == CATALOG.placeholders(
+            key, "zh-Hant"), key
