@@ -223,10 +223,11 @@ def test_compare_command_report_plot_and_records(tmp_path: Path) -> None:
         (["--b", "--variant short", "--bots", "nobot"], "unknown bot"),
         (["--b", "--variant short", "--plot", "x.txt"], ".png"),
         (["--b", "--variant short", "-O", "donations=never"], "donations must be one of"),
+        (["--b", "--variant short", "-n", "0"], "--games must be at least 2"),
     ],
 )
 def test_bad_compare_arguments_give_one_line_and_exit_2(args: list[str], message: str) -> None:
-    res = runner.invoke(app, ["compare", "die-macher", "-n", "1", *args])
+    res = runner.invoke(app, ["compare", "die-macher", *(["-n", "2"] if "-n" not in args else []), *args])
     assert res.exit_code == 2
     err = res.stderr.strip()
     assert message in err and "\n" not in err and "Traceback" not in res.output

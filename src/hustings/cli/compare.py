@@ -136,6 +136,8 @@ def compare(
         players_option(spec, rules.variant, players)
     seed_option(seed)
     seed_option(seed + max(games, 1) - 1, f"--seed (SEED+{max(games, 1) - 1}, the last game's)")
+    if games < 2:
+        fail(f"--games must be at least 2 (a paired interval needs two games), not {games}")
     if not 0 < alpha < 1:
         fail(f"--alpha must lie between 0 and 1, not {alpha}")
     if workers < 1:
