@@ -204,7 +204,8 @@ def test_compare_command_report_plot_and_records(tmp_path: Path) -> None:
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     data = json.loads(rep.read_text())
     assert data["games"] == 6 and data["b"] == {"variant": "standard", "options": {"first_player": 0}}
-    assert data["metrics"] and {"metric", "p_holm", "mde", "ci"} <= set(data["metrics"][0])
+    assert data["metrics"] and {"metric", "p_holm", "mde", "ci", "label", "share"} <= set(data["metrics"][0])
+    assert data["metrics"][0]["metric"] == "win_seat:1" and data["metrics"][0]["label"] == "玩家1 胜率"
     lines = [json.loads(x) for x in out.read_text().splitlines()]
     assert [x["arm"] for x in lines] == ["A"] * 6 + ["B"] * 6
     assert [x["seed"] for x in lines] == [2, 3, 4, 5, 6, 7] * 2

@@ -25,6 +25,7 @@ from hustings.sim.compare import (
     RuleSet,
     StatsUnavailable,
     compare_results,
+    metric_label,
     parse_rule_set,
     parse_rule_tokens,
     rules_text,
@@ -174,7 +175,11 @@ def compare(
     _print_report(console, cfg, comparison, language)
     if report is not None:
         try:
-            report.write_text(json.dumps(comparison.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            data = comparison.to_json()
+            for row, d in zip(data["metrics"], comparison.differences, strict=True):  # names for the reader
+                row["label"] = metric_label(d.metric, language, spec.side_name, spec.score_label)
+                row["share"] = d.metric.share
+            report.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         except OSError as e:
             fail(f"cannot write --report {str(report)!r}: {e.strerror or e}")
     if out is not None:
