@@ -189,6 +189,10 @@ def test_same_seeds_and_seats_under_both_rules_and_a_real_difference() -> None:
     assert all(d.p_holm >= d.p for d in report.differences)
     again = compare_results(*_runs(cfg))
     assert [d.to_json() for d in again.differences] == [d.to_json() for d in report.differences]
+    res = runner.invoke(app, ["compare", "palace-escape", "--variant", "hard", "--b", "capture=strict", "-n", "3",
+                              "--lang", "en"])
+    assert res.exit_code == 0, res.output
+    assert "1 player · bot heuristic · 3 games" in res.stdout and "rotated" not in res.stdout
     rows = table_rows(report, "zh-Hant")
     assert rows[0][0].startswith("對局長度（步） = 平均") and rows[0][-1] in ("有變化", "未檢出變化")
 

@@ -78,8 +78,10 @@ def _print_report(console: Console, cfg: CompareConfig, comparison: Comparison, 
     console.print(say("title", language, game=game_title(spec, language)), style="bold", highlight=False)
     console.print(say("rules_a", language, rules=rules_text(cfg.rules_a, sim.game, language)), highlight=False)
     console.print(say("rules_b", language, rules=rules_text(cfg.rules_b, sim.game, language)), highlight=False)
-    console.print(say("setup", language, players=sim.players, bots=_bots_text(sim.bots), games=sim.games,
-                      first=sim.seed, last=sim.seed + sim.games - 1), highlight=False)
+    games = {"bots": _bots_text(sim.bots), "games": sim.games, "first": sim.seed, "last": sim.seed + sim.games - 1}
+    setup = say("setup", language, players=sim.players, **games) if sim.players > 1 else say("setup_one", language,
+                                                                                          **games)
+    console.print(setup, highlight=False)
     if not comparison.differences:
         console.print(say("nothing", language), highlight=False)
     else:
