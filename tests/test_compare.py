@@ -73,6 +73,12 @@ def test_both_sides_are_checked_before_a_game_is_played() -> None:
     assert dict(cfg.a.options) == {} and dict(cfg.b.options) == {"money_rounds": "all_but_last"}
     with pytest.raises(ValueError, match="the same rules"):
         CompareConfig.build("die-macher", 4, a, a, "heuristic", 3, 7)
+    with pytest.raises(ValueError, match="an option at its default is no change"):
+        CompareConfig.build("die-macher", 4, a, RuleSet("full", (("money_rounds", "all_but_last_two"),)), "heuristic",
+                            3, 7)
+    with pytest.raises(ValueError, match="an option at its default is no change"):
+        CompareConfig.build("election-war", 4, RuleSet("standard"), RuleSet("standard", (("first_player", None),)),
+                            "heuristic", 3, 7)
     with pytest.raises(ValueError, match=r"--b: .*money_rounds must be one of"):
         CompareConfig.build("die-macher", 4, a, RuleSet("full", (("money_rounds", "sometimes"),)), "heuristic", 3, 7)
     with pytest.raises(ValueError, match="--a: die-macher full takes 3 to 5 players, not 6"):

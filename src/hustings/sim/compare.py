@@ -165,6 +165,13 @@ class CompareConfig:
                                             options=dict(rules.options)))
             except ValueError as e:
                 raise ValueError(f"{side}: {e}") from None
+        # options spelled differently can still be the same rules (an option given at its default): the games
+        # say which rules they play in their records
+        made = [hustings.make(game, players=players, variant=c.variant, seed=seed, **dict(c.options)).record()
+                for c in cfgs]
+        if made[0]["options"] == made[1]["options"]:
+            raise ValueError("--a and --b are the same rules (an option at its default is no change): "
+                             "nothing to compare")
         return cls(cfgs[0], cfgs[1], rules_a, rules_b)
 
 
