@@ -475,9 +475,6 @@ def summary_lines(comparison: Comparison, lang: str) -> list[str]:
             say("changed_count", lang, k=changed, m=len(comparison.differences))]
 
 
-def side_and_score_names(game: str) -> tuple[Callable[[Any, str], str], Callable[[str, str], str]]:
-    spec = hustings.get_spec(game)
-    return spec.side_name, spec.score_label
 
 
 __all__ = [
@@ -498,7 +495,6 @@ __all__ = [
     "paired_test",
     "parse_rule_set",
     "rules_text",
-    "side_and_score_names",
     "summary_lines",
     "table_rows",
 ]
