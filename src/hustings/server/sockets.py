@@ -57,8 +57,11 @@ class Outbox:
     :meth:`sent`. :attr:`full` is set once the bytes passed the limit: nothing more is queued, and the owner
     (notified through ``on_full``) closes the connection."""
 
-    def __init__(self, max_bytes: int, on_full: Callable[[], None] | None = None) -> None:
+    def __init__(self, max_bytes: int, on_full: Callable[[], None] | None = None,
+                 on_stall: Callable[[], None] | None = None) -> None:
         self.max_bytes = max_bytes
+        #: called by :func:`watch_stalls` once the oldest message not yet sent waited too long
+        self.on_stall = on_stall
         self.queue: deque[Out] = deque()
         #: bytes queued plus the message being sent (the writer holds it until the socket took it)
         self.bytes = 0
@@ -128,6 +131,21 @@ class Outbox:
         self._wake.set()
 
 
+async def watch_stalls(outboxes: set[Outbox], stall_s: float) -> None:
+    """Closes every connection whose oldest message waited longer than ``stall_s`` (its client does not read):
+    one sweep over the open outboxes a second (sooner for a short ``stall_s``), so that a message's send costs no
+    timer of its own (a timeout around every send cost the event loop a task and a timer handle a message)."""
+    loop = asyncio.get_running_loop()
+    every = min(1.0, stall_s / 4)
+    while True:
+        await asyncio.sleep(every)
+        now = loop.time()
+        for outbox in list(outboxes):
+            oldest = outbox.oldest()
+            if oldest is not None and now - oldest > stall_s and outbox.on_stall is not None:
+                outbox.on_stall()
+
+
 class Admission:
     """Open websockets, over all and by client: :meth:`enter` refuses one past either cap (the refusal's error
     code: ``server_full`` or ``too_many_connections``) and counts it otherwise; :meth:`leave` uncounts it."""
@@ -177,4 +195,5 @@ def connection_room(descriptors: int) -> int:
     return max(1, descriptors - max(32, descriptors // 4))
 
 
-__all__ = ["Admission", "Kind", "Out", "Outbox", "connection_room", "raise_descriptor_limit", "text_bytes"]
+__all__ = ["Admission", "Kind", "Out", "Outbox", "connection_room", "raise_descriptor_limit", "text_bytes",
+           "watch_stalls"]
