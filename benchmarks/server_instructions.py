@@ -88,11 +88,12 @@ async def _measure(base: str, pid: int, args: argparse.Namespace, out_dir: Path)
     async with httpx.AsyncClient(base_url=base, timeout=600) as client:
         lobby = load.Lobby(client)
         run = load.Run()
-        tables = [await load._new_table(lobby, args.game, 1, run) for _ in range(args.games)]
+        tables = [await load._new_table(lobby, args.game, args.players, run, options=args.options)
+                  for _ in range(args.games)]
     ws_base = base.replace("http://", "ws://")
     rng = random.Random(args.seed)
-    seats = [asyncio.ensure_future(_seat(f"{ws_base}/ws/{t[0]}", t[1][0], random.Random(rng.random()), gate))
-             for t in tables if t is not None]
+    seats = [asyncio.ensure_future(_seat(f"{ws_base}/ws/{t[0]}", token, random.Random(rng.random()), gate))
+             for t in tables if t is not None for token in t[1]]
     gate.open.set()
     while gate.acked < args.games * args.warmup and not all(s.done() for s in seats):
         await asyncio.sleep(0.05)
@@ -165,9 +166,13 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=1000, help="moves measured (default 1,000)")
     parser.add_argument("--warmup", type=int, default=5, help="moves per game before measuring (default 5)")
     parser.add_argument("--game", default="palace-escape")
+    parser.add_argument("--players", type=int, default=1, help="seats per table, every one a scripted client")
+    parser.add_argument("--options", type=orjson.loads, default=None, help="the game's options as JSON")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lobby", type=int, default=20,
                         help="then tables set up and joined one by one, counted apart (default 20; 0: none)")
+    parser.add_argument("--src", type=Path, help="the sources to serve (another checkout's src, to count older code "
+                        "with the same clients; default this one's)")
     parser.add_argument("--keep", type=Path, help="copy callgrind's dump here (for callgrind_annotate)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
@@ -178,7 +183,7 @@ def main() -> None:
         launcher = work / "launch.py"
         launcher.write_text("from hustings.cli import main\nmain()\n")
         log = (work / "server.log").open("w")
-        env: dict[str, Any] = {**os.environ, "PYTHONPATH": str(load.ROOT / "src")}
+        env: dict[str, Any] = {**os.environ, "PYTHONPATH": str(args.src or load.ROOT / "src")}
         proc = subprocess.Popen(
             ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=no",
              f"--callgrind-out-file={work / 'cg.out'}", sys.executable, str(launcher), "serve", "--host",
