@@ -44,29 +44,46 @@ class Gate:
         self.open = asyncio.Event()
         self.acked = 0
         self.in_flight = 0
+        self.errors = 0  # refused acts (stale steps): the figure counts the server's work for them too
 
 
 async def _seat(url: str, token: str, rng: random.Random, gate: Gate) -> None:
-    """Random legal moves whenever the gate is open, one at a time, until the game ends or the task is cancelled."""
+    """Random legal moves whenever the gate is open, one act in flight at a time (a table of several seats: an act
+    is answered by the update that carries its ack, or by an error), until the game ends or the task is
+    cancelled. An update leaves out the legal actions when they did not change: the last ones hold."""
     uri = parse_uri(url)
     _, sock = await asyncio.get_running_loop().create_connection(lambda: load.Socket(url), uri.host, uri.port)
+    legal: list[dict[str, Any]] = []
+    step = 0
+    waiting = False
     try:
         await asyncio.wait_for(sock.open, 600)
         sock.send(orjson.dumps({"type": "hello", "token": token}))
         while (raw := await sock.inbox.get()) is not None:
             msg = orjson.loads(raw)
-            if "ack" in msg:
-                gate.acked += 1
-                gate.in_flight -= 1
-            if msg.get("type") in ("state", "update"):
-                if msg.get("over"):
-                    return
-                if msg.get("legal"):
-                    await gate.open.wait()
-                    gate.in_flight += 1
-                    sock.send(orjson.dumps({"type": "act", "step": msg["step"],
-                                            "action": rng.choice(msg["legal"])["id"]}))
+            if "ack" in msg or msg.get("type") == "error":
+                if "ack" in msg:
+                    gate.acked += 1
+                else:
+                    gate.errors += 1
+                if waiting:
+                    waiting = False
+                    gate.in_flight -= 1
+            if msg.get("type") not in ("state", "update"):
+                continue
+            if msg.get("over"):
+                return
+            step = msg["step"]
+            if "legal" in msg:
+                legal = msg["legal"]
+            if legal and not waiting:
+                await gate.open.wait()
+                waiting = True
+                gate.in_flight += 1
+                sock.send(orjson.dumps({"type": "act", "step": step, "action": rng.choice(legal)["id"]}))
     finally:
+        if waiting:
+            gate.in_flight -= 1
         sock.close()
 
 
@@ -110,6 +127,7 @@ async def _measure(base: str, pid: int, args: argparse.Namespace, out_dir: Path)
     for s in seats:
         s.cancel()
     await asyncio.gather(*seats, return_exceptions=True)
+    print(f"refused acts while measured and before: {gate.errors}", file=sys.stderr)
     return _instructions(out_dir), moves
 
 

@@ -32,7 +32,8 @@ from hustings.server.limits import Limits, client_key
 from hustings.server.notify import NotifySettings, unsubscribe_page
 from hustings.server.protocol import LOBBY_ERRORS, protocol_schema
 from hustings.server.replays import Replays
-from hustings.server.sockets import Admission, Outbox, connection_room, raise_descriptor_limit, watch_stalls
+from hustings.server.sockets import (Admission, Outbox, connection_room, direct_sender, raise_descriptor_limit,
+                                     watch_stalls)
 from hustings.server.store import ServerStore, StoreError, TableDamaged
 from hustings.server.tables import Conn, Hub, LobbyError, PlayError, TableRefused, dumps, dumps_bytes
 from hustings.web.mount import mount_web
@@ -516,7 +517,8 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                 loop.call_later(wait, transport.abort)
 
         outbox = Outbox(limits.max_output_bytes, on_full=lambda: hang_up(CLOSE_POLICY, "not reading: output full"),
-                        on_stall=lambda: hang_up(CLOSE_POLICY, "not reading: stalled"))
+                        on_stall=lambda: hang_up(CLOSE_POLICY, "not reading: stalled"),
+                        direct=direct_sender(ws.scope.get("hustings.protocol")))
         outboxes.add(outbox)
         if not stall_watch or stall_watch[0].done():
             stall_watch[:] = [asyncio.ensure_future(watch_stalls(outboxes, limits.stall_s))]
@@ -652,7 +654,9 @@ class _KeepTransport:
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
-            scope["hustings.transport"] = getattr(getattr(send, "__self__", None), "transport", None)
+            protocol = getattr(send, "__self__", None)
+            scope["hustings.transport"] = getattr(protocol, "transport", None)
+            scope["hustings.protocol"] = protocol
         await self.app(scope, receive, send)
 
 
