@@ -32,8 +32,14 @@ from hustings.server.limits import Limits, client_key
 from hustings.server.notify import NotifySettings, unsubscribe_page
 from hustings.server.protocol import LOBBY_ERRORS, protocol_schema
 from hustings.server.replays import Replays
-from hustings.server.sockets import (Admission, Outbox, connection_room, direct_sender, raise_descriptor_limit,
-                                     watch_stalls)
+from hustings.server.sockets import (
+    Admission,
+    Outbox,
+    connection_room,
+    direct_sender,
+    raise_descriptor_limit,
+    watch_stalls,
+)
 from hustings.server.store import ServerStore, StoreError, TableDamaged
 from hustings.server.tables import Conn, Hub, LobbyError, PlayError, TableRefused, dumps, dumps_bytes
 from hustings.web.mount import mount_web

@@ -230,5 +230,14 @@ def connection_room(descriptors: int) -> int:
     return max(1, descriptors - max(32, descriptors // 4))
 
 
-__all__ = ["Admission", "Kind", "Out", "Outbox", "connection_room", "raise_descriptor_limit", "direct_sender",
-           "text_bytes", "watch_stalls"]
+__all__ = [
+    "Admission",
+    "Kind",
+    "Out",
+    "Outbox",
+    "connection_room",
+    "direct_sender",
+    "raise_descriptor_limit",
+    "text_bytes",
+    "watch_stalls",
+]
