@@ -31,6 +31,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import signal
 import socket
 import statistics
@@ -404,10 +405,14 @@ def _start_py_spy(base: Path | None, label: str, pid: int, warmup: float,
     The sampler runs beside the server on the same cores: its own CPU is not the server's, but it competes."""
     if base is None:
         return None
+    beside = Path(sys.executable).parent / "py-spy"  # pip install py-spy (into the venv: not on PATH, say)
+    spy = str(beside) if beside.exists() else shutil.which("py-spy")
+    if spy is None:
+        sys.exit("--py-spy needs py-spy: pip install py-spy")
     out = base.with_name(f"{base.stem}-{label}.txt")
 
     def later() -> subprocess.Popen[bytes]:
-        return subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--format", "raw", "--output", str(out),
+        return subprocess.Popen([spy, "record", "--pid", str(pid), "--format", "raw", "--output", str(out),
                                  "--rate", "250", "--duration", str(round(duration)), "--nonblocking"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
