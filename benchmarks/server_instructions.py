@@ -44,29 +44,46 @@ class Gate:
         self.open = asyncio.Event()
         self.acked = 0
         self.in_flight = 0
+        self.errors = 0  # refused acts (stale steps): the figure counts the server's work for them too
 
 
 async def _seat(url: str, token: str, rng: random.Random, gate: Gate) -> None:
-    """Random legal moves whenever the gate is open, one at a time, until the game ends or the task is cancelled."""
+    """Random legal moves whenever the gate is open, one act in flight at a time (a table of several seats: an act
+    is answered by the update that carries its ack, or by an error), until the game ends or the task is
+    cancelled. An update leaves out the legal actions when they did not change: the last ones hold."""
     uri = parse_uri(url)
     _, sock = await asyncio.get_running_loop().create_connection(lambda: load.Socket(url), uri.host, uri.port)
+    legal: list[dict[str, Any]] = []
+    step = 0
+    waiting = False
     try:
         await asyncio.wait_for(sock.open, 600)
         sock.send(orjson.dumps({"type": "hello", "token": token}))
         while (raw := await sock.inbox.get()) is not None:
             msg = orjson.loads(raw)
-            if "ack" in msg:
-                gate.acked += 1
-                gate.in_flight -= 1
-            if msg.get("type") in ("state", "update"):
-                if msg.get("over"):
-                    return
-                if msg.get("legal"):
-                    await gate.open.wait()
-                    gate.in_flight += 1
-                    sock.send(orjson.dumps({"type": "act", "step": msg["step"],
-                                            "action": rng.choice(msg["legal"])["id"]}))
+            if "ack" in msg or msg.get("type") == "error":
+                if "ack" in msg:
+                    gate.acked += 1
+                else:
+                    gate.errors += 1
+                if waiting:
+                    waiting = False
+                    gate.in_flight -= 1
+            if msg.get("type") not in ("state", "update"):
+                continue
+            if msg.get("over"):
+                return
+            step = msg["step"]
+            if "legal" in msg:
+                legal = msg["legal"]
+            if legal and not waiting:
+                await gate.open.wait()
+                waiting = True
+                gate.in_flight += 1
+                sock.send(orjson.dumps({"type": "act", "step": step, "action": rng.choice(legal)["id"]}))
     finally:
+        if waiting:
+            gate.in_flight -= 1
         sock.close()
 
 
@@ -88,11 +105,12 @@ async def _measure(base: str, pid: int, args: argparse.Namespace, out_dir: Path)
     async with httpx.AsyncClient(base_url=base, timeout=600) as client:
         lobby = load.Lobby(client)
         run = load.Run()
-        tables = [await load._new_table(lobby, args.game, 1, run) for _ in range(args.games)]
+        tables = [await load._new_table(lobby, args.game, args.players, run, options=args.options)
+                  for _ in range(args.games)]
     ws_base = base.replace("http://", "ws://")
     rng = random.Random(args.seed)
-    seats = [asyncio.ensure_future(_seat(f"{ws_base}/ws/{t[0]}", t[1][0], random.Random(rng.random()), gate))
-             for t in tables if t is not None]
+    seats = [asyncio.ensure_future(_seat(f"{ws_base}/ws/{t[0]}", token, random.Random(rng.random()), gate))
+             for t in tables if t is not None for token in t[1]]
     gate.open.set()
     while gate.acked < args.games * args.warmup and not all(s.done() for s in seats):
         await asyncio.sleep(0.05)
@@ -109,6 +127,7 @@ async def _measure(base: str, pid: int, args: argparse.Namespace, out_dir: Path)
     for s in seats:
         s.cancel()
     await asyncio.gather(*seats, return_exceptions=True)
+    print(f"refused acts while measured and before: {gate.errors}", file=sys.stderr)
     return _instructions(out_dir), moves
 
 
@@ -165,9 +184,13 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=1000, help="moves measured (default 1,000)")
     parser.add_argument("--warmup", type=int, default=5, help="moves per game before measuring (default 5)")
     parser.add_argument("--game", default="palace-escape")
+    parser.add_argument("--players", type=int, default=1, help="seats per table, every one a scripted client")
+    parser.add_argument("--options", type=orjson.loads, default=None, help="the game's options as JSON")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lobby", type=int, default=20,
                         help="then tables set up and joined one by one, counted apart (default 20; 0: none)")
+    parser.add_argument("--src", type=Path, help="the sources to serve (another checkout's src, to count older code "
+                        "with the same clients; default this one's)")
     parser.add_argument("--keep", type=Path, help="copy callgrind's dump here (for callgrind_annotate)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
@@ -178,7 +201,7 @@ def main() -> None:
         launcher = work / "launch.py"
         launcher.write_text("from hustings.cli import main\nmain()\n")
         log = (work / "server.log").open("w")
-        env: dict[str, Any] = {**os.environ, "PYTHONPATH": str(load.ROOT / "src")}
+        env: dict[str, Any] = {**os.environ, "PYTHONPATH": str(args.src or load.ROOT / "src")}
         proc = subprocess.Popen(
             ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=no",
              f"--callgrind-out-file={work / 'cg.out'}", sys.executable, str(launcher), "serve", "--host",

@@ -31,6 +31,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import signal
 import socket
 import statistics
@@ -38,7 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -397,6 +398,47 @@ def _reference_ms() -> float:
     return 1000 * best
 
 
+def _start_py_spy(base: Path | None, label: str, pid: int, warmup: float,
+                  duration: float) -> _Delayed | None:
+    """--py-spy: sample the server process (every thread, native frames left out) over the measured window, into
+    BASE-<db>.txt as collapsed stacks (flamegraph.pl, speedscope or `python benchmarks/stacks.py` read them).
+    The sampler runs beside the server on the same cores: its own CPU is not the server's, but it competes."""
+    if base is None:
+        return None
+    beside = Path(sys.executable).parent / "py-spy"  # pip install py-spy (into the venv: not on PATH, say)
+    spy = str(beside) if beside.exists() else shutil.which("py-spy")
+    if spy is None:
+        sys.exit("--py-spy needs py-spy: pip install py-spy")
+    out = base.with_name(f"{base.stem}-{label}.txt")
+
+    def later() -> subprocess.Popen[bytes]:
+        return subprocess.Popen([spy, "record", "--pid", str(pid), "--format", "raw", "--output", str(out),
+                                 "--rate", "250", "--duration", str(round(duration)), "--nonblocking"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    return _Delayed(later, warmup)
+
+
+class _Delayed:
+    """A subprocess started ``delay`` seconds from now, in a thread (the clients' loop keeps running)."""
+
+    def __init__(self, start: Callable[[], subprocess.Popen[bytes]], delay: float) -> None:
+        import threading
+
+        self._proc: subprocess.Popen[bytes] | None = None
+
+        def go() -> None:
+            time.sleep(delay)
+            self._proc = start()
+            self._proc.wait()
+
+        self._thread = threading.Thread(target=go, daemon=True)
+        self._thread.start()
+
+    def wait(self) -> None:
+        self._thread.join()
+
+
 def _percentile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return float("nan")
@@ -436,6 +478,7 @@ async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path
         start = time.perf_counter()
         run.stop_at = start + args.warmup + args.duration
         run.go.set()
+        sampler = _start_py_spy(args.py_spy, label, server.proc.pid, args.warmup, args.duration)
         seen = 0
         wal_peak = 0
         while not all(s.done() for s in slots):
@@ -455,6 +498,8 @@ async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path
                     s.cancel()
                 break
         results = await asyncio.gather(*slots, return_exceptions=True)
+    if sampler is not None:
+        await asyncio.to_thread(sampler.wait)
     failures = [r for r in results if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError)]
     server_cpu, own_cpu = _cpu_seconds(server.proc.pid) - server_cpu0, _own_cpu() - own_cpu0
     written = _written_bytes(server.proc.pid) - written0
@@ -583,6 +628,8 @@ def main() -> None:
     parser.add_argument("--pg-url", help="an existing PostgreSQL database (default: start a throwaway cluster)")
     parser.add_argument("--plot", type=Path, default=Path("server_load.png"), help="plot file (needs matplotlib)")
     parser.add_argument("--json", type=Path, help="write the figures as JSON here")
+    parser.add_argument("--py-spy", type=Path, help="sample the server with py-spy over the measured seconds, write "
+                        "collapsed stacks to PATH-<db>.txt (python benchmarks/stacks.py PATH-<db>.txt sums them)")
     parser.add_argument("--profile", type=Path, help="run the server under cProfile, write PATH-<db>.prof and show "
                         "where its event loop spends its time")
     args = parser.parse_args()

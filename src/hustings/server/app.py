@@ -32,7 +32,14 @@ from hustings.server.limits import Limits, client_key
 from hustings.server.notify import NotifySettings, unsubscribe_page
 from hustings.server.protocol import LOBBY_ERRORS, protocol_schema
 from hustings.server.replays import Replays
-from hustings.server.sockets import Admission, Outbox, connection_room, raise_descriptor_limit
+from hustings.server.sockets import (
+    Admission,
+    Outbox,
+    connection_room,
+    direct_sender,
+    raise_descriptor_limit,
+    watch_stalls,
+)
 from hustings.server.store import ServerStore, StoreError, TableDamaged
 from hustings.server.tables import Conn, Hub, LobbyError, PlayError, TableRefused, dumps, dumps_bytes
 from hustings.web.mount import mount_web
@@ -137,6 +144,8 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
     admission = Admission(limits.max_connections, limits.max_connections_per_client)
     #: the outbox of every open websocket (what the server holds for its clients: the attack tests read it)
     outboxes: set[Outbox] = set()
+    #: the task that closes connections whose client stopped reading (started with the first websocket)
+    stall_watch: list[asyncio.Future[None]] = []
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -159,6 +168,8 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
             if gc_task is not None:
                 gc_task.cancel()
                 sys.setswitchinterval(switch)
+            for task in stall_watch:
+                task.cancel()
             await hub.stop()
             replays.close()
             if close_store:
@@ -511,24 +522,24 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                 # for ever, holding the descriptor and what is buffered for it
                 loop.call_later(wait, transport.abort)
 
-        outbox = Outbox(limits.max_output_bytes, on_full=lambda: hang_up(CLOSE_POLICY, "not reading: output full"))
+        outbox = Outbox(limits.max_output_bytes, on_full=lambda: hang_up(CLOSE_POLICY, "not reading: output full"),
+                        on_stall=lambda: hang_up(CLOSE_POLICY, "not reading: stalled"),
+                        direct=direct_sender(ws.scope.get("hustings.protocol")))
         outboxes.add(outbox)
+        if not stall_watch or stall_watch[0].done():
+            stall_watch[:] = [asyncio.ensure_future(watch_stalls(outboxes, limits.stall_s))]
 
         async def writer() -> None:
             """Sends what is queued, one message at a time; the one being sent stays counted in the outbox until
             the socket took it (uvicorn's send waits while its buffer is full), and a message that waited longer
-            than ``limits.stall_s`` closes the connection (its client does not read)."""
+            than ``limits.stall_s`` closes the connection (its client does not read: :func:`watch_stalls`, which
+            cancels this task through ``hang_up``)."""
             try:
                 while True:
                     out = await outbox.get()
                     if out is None:
                         break
-                    left = out.at + limits.stall_s - loop.time()
-                    try:
-                        await asyncio.wait_for(ws.send_text(out.text), max(0.0, left))
-                    except TimeoutError:
-                        hang_up(CLOSE_POLICY, "not reading: stalled")
-                        return
+                    await ws.send_text(out.text)
                     outbox.sent()
                 code, reason = closing[0] if closing else (1000, "")
                 await ws.close(code=code, reason=reason)
@@ -649,7 +660,9 @@ class _KeepTransport:
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
-            scope["hustings.transport"] = getattr(getattr(send, "__self__", None), "transport", None)
+            protocol = getattr(send, "__self__", None)
+            scope["hustings.transport"] = getattr(protocol, "transport", None)
+            scope["hustings.protocol"] = protocol
         await self.app(scope, receive, send)
 
 

@@ -52,6 +52,24 @@ def dumps_bytes(message: Any) -> bytes:
         return json.dumps(message, default=_json_default, ensure_ascii=False, separators=(",", ":")).encode()
 
 
+def legal_json_of(entries: list[dict[str, Any]], before: dict[int, tuple[object, str]]) -> tuple[
+        str, dict[int, tuple[object, str]]]:
+    """The JSON array of ``entries`` (legal actions as sent), and each entry's JSON by its id for the next call.
+    ``before``: what the last call made for the same seat. The label cache hands out the same entry object while
+    its label stays the same, so a list of hundreds (Die Macher's deployments) of which a few changed is joined
+    from strings, not encoded again; the entries are held beside their JSON, so that an id is not reused."""
+    now: dict[int, tuple[object, str]] = {}
+    parts = []
+    for entry in entries:
+        key = id(entry)
+        found = before.get(key)
+        if found is None or found[0] is not entry:
+            found = (entry, dumps(entry))
+        now[key] = found
+        parts.append(found[1])
+    return f"[{','.join(parts)}]", now
+
+
 @dataclass(eq=False)
 class Conn:
     """One websocket connection: whose eyes (``seat``, None for a spectator), its language, and how far it has
@@ -164,8 +182,8 @@ class Connections(HubBase):
                 if last is not None and len(last[0]) == len(entries) and all(map(operator.is_, last[0], entries)):
                     frags[lkey] = last[1]
                 else:
-                    frags[lkey] = dumps(entries)
-                    table.legal_json[seat, lang] = entries, frags[lkey]
+                    frags[lkey], by_id = legal_json_of(entries, {} if last is None else last[2])
+                    table.legal_json[seat, lang] = entries, frags[lkey], by_id
             legal_json = frags[lkey]
             if table.record.settings.get("tutorial"):
                 akey = ("advice", seat, lang)
@@ -374,4 +392,4 @@ class Connections(HubBase):
             self.send_state(conn.table, conn, "state", None)
 
 
-__all__ = ["Conn", "Connections", "dumps", "dumps_bytes", "seat_words"]
+__all__ = ["Conn", "Connections", "dumps", "dumps_bytes", "legal_json_of", "seat_words"]

@@ -110,9 +110,11 @@ class LiveTable:
     #: view, voice) only, so while a seat's view stays the same from one step to the next (others acting on a
     #: simultaneous step, say) its labels are not made again
     labels: dict[tuple[int, str], tuple[str, Voice, dict[int, dict[str, Any]]]] = field(default_factory=dict)
-    #: (seat, lang) -> (the legal entries last sent, their JSON): the same entries (the label cache's objects) are not
-    #: encoded again (a seat offered hundreds of deployments is told of every other seat's move meanwhile)
-    legal_json: dict[tuple[int, str], tuple[list[dict[str, Any]], str]] = field(default_factory=dict)
+    #: (seat, lang) -> (the legal entries last sent, their JSON, each entry's JSON by its id): the same entries (the
+    #: label cache's objects) are not encoded again (a seat offered hundreds of deployments is told of every other
+    #: seat's move meanwhile, and from one step to the next most of its entries stay the same objects)
+    legal_json: dict[tuple[int, str], tuple[list[dict[str, Any]], str, dict[int, tuple[object, str]]]] = field(
+        default_factory=dict)
     #: every change everyone was told of counts one (Connections._broadcast): a later piece of work (an undo
     #: offer) knows whether the table is still as it was when it was asked for
     changes: int = 0

@@ -20,7 +20,7 @@ import resource
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 log = logging.getLogger("hustings.server")
 
@@ -57,8 +57,14 @@ class Outbox:
     :meth:`sent`. :attr:`full` is set once the bytes passed the limit: nothing more is queued, and the owner
     (notified through ``on_full``) closes the connection."""
 
-    def __init__(self, max_bytes: int, on_full: Callable[[], None] | None = None) -> None:
+    def __init__(self, max_bytes: int, on_full: Callable[[], None] | None = None,
+                 on_stall: Callable[[], None] | None = None, direct: Callable[[str], bool] | None = None) -> None:
         self.max_bytes = max_bytes
+        #: sends a message at once when the socket takes it without waiting (True), else False: a message put while
+        #: nothing is queued or being sent goes that way, without waking the writer (:func:`direct_sender`)
+        self.direct = direct
+        #: called by :func:`watch_stalls` once the oldest message not yet sent waited too long
+        self.on_stall = on_stall
         self.queue: deque[Out] = deque()
         #: bytes queued plus the message being sent (the writer holds it until the socket took it)
         self.bytes = 0
@@ -72,6 +78,8 @@ class Outbox:
         if self.full or self.closed:
             return
         q = self.queue
+        if not q and self.sending is None and self.direct is not None and self.direct(text):
+            return
         if kind == "state" and q:
             # a whole state says everything the states and updates before it said: they go, and the newest ack
             # among them rides in the state (the client learns its move was stored)
@@ -128,6 +136,51 @@ class Outbox:
         self._wake.set()
 
 
+def direct_sender(protocol: object) -> Callable[[str], bool] | None:
+    """For uvicorn's websocket protocol (``websockets-sansio``, its default here): a text frame written to the
+    socket at once, as its own ``send`` does while the socket is writable, without the writer task's wake-up and
+    the ASGI send chain a message (a few per move and connection). False when the socket would make it wait (its
+    buffer full: the client reads slowly) or the connection is closing: the outbox queues the message then, and
+    its limits hold as before. None for any other server or protocol: every message goes through the outbox."""
+    conn = getattr(protocol, "conn", None)
+    transport = getattr(protocol, "transport", None)
+    writable = getattr(protocol, "writable", None)
+    if (conn is None or transport is None or not isinstance(writable, asyncio.Event)
+            or not all(hasattr(protocol, a) for a in ("close_sent", "disconnected", "handshake_complete",
+                                                     "initial_response"))
+            or not hasattr(conn, "send_text") or not hasattr(conn, "data_to_send")):
+        return None
+    p: Any = protocol
+
+    def send_now(text: str) -> bool:
+        if (p.close_sent or p.disconnected or not p.handshake_complete or p.initial_response is not None
+                or not writable.is_set() or transport.is_closing()):
+            return False
+        try:
+            conn.send_text(text.encode())
+        except Exception:  # not open any more (websockets' InvalidState): the outbox's path says so
+            return False
+        transport.write(b"".join(conn.data_to_send()))
+        return True
+
+    return send_now
+
+
+async def watch_stalls(outboxes: set[Outbox], stall_s: float) -> None:
+    """Closes every connection whose oldest message waited longer than ``stall_s`` (its client does not read):
+    one sweep over the open outboxes a second (sooner for a short ``stall_s``), so that a message's send costs no
+    timer of its own (a timeout around every send cost the event loop a task and a timer handle a message)."""
+    loop = asyncio.get_running_loop()
+    every = min(1.0, stall_s / 4)
+    while True:
+        await asyncio.sleep(every)
+        now = loop.time()
+        for outbox in list(outboxes):
+            oldest = outbox.oldest()
+            if oldest is not None and now - oldest > stall_s and outbox.on_stall is not None:
+                outbox.on_stall()
+
+
 class Admission:
     """Open websockets, over all and by client: :meth:`enter` refuses one past either cap (the refusal's error
     code: ``server_full`` or ``too_many_connections``) and counts it otherwise; :meth:`leave` uncounts it."""
@@ -177,4 +230,14 @@ def connection_room(descriptors: int) -> int:
     return max(1, descriptors - max(32, descriptors // 4))
 
 
-__all__ = ["Admission", "Kind", "Out", "Outbox", "connection_room", "raise_descriptor_limit", "text_bytes"]
+__all__ = [
+    "Admission",
+    "Kind",
+    "Out",
+    "Outbox",
+    "connection_room",
+    "direct_sender",
+    "raise_descriptor_limit",
+    "text_bytes",
+    "watch_stalls",
+]
