@@ -179,33 +179,39 @@ def _single_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> 
     decisions = learner = 0
     while clock() - t0 < seconds:
         _obs, info = env.reset(seed=rng.getrandbits(31))
-        while True:
+        start = 0  # the opponents' moves before the learner's first, in reset(), were timed too
+        while clock() - t0 < seconds:
             legal = np.flatnonzero(info["action_mask"])
             _obs, _r, term, trunc, info = env.step(int(legal[rng.randrange(len(legal))]))
             learner += 1
             if term or trunc:
-                decisions += env.episode.state.step_count
                 break
+        decisions += env.episode.state.step_count - start
     row.single[0] += decisions
     row.single[1] += learner
     row.single[2] += clock() - t0
 
 
 def _vector_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> None:
+    """Games carry over from round to round (reset once): a round counts every decision made in it."""
     gen = np.random.default_rng(rng.getrandbits(31))
     clock = time.process_time
+    if not env.episodes():
+        env.reset(seed=rng.getrandbits(31))
+    info = {"action_mask": env.action_masks()}
     t0 = clock()
-    _obs, info = env.reset(seed=rng.getrandbits(31))
+    start = sum(ep.state.step_count for ep in env.episodes())
     decisions = learner = 0
     while clock() - t0 < seconds:
         mask = info["action_mask"]
         actions = (gen.random(mask.shape) * mask).argmax(1)  # a uniform legal id per game
-        before = [ep.state for ep in env.episodes()]
+        before = env.episodes()
         _obs, _r, term, trunc, info = env.step(actions)
         learner += env.num_envs
-        for i, st in enumerate(before):
+        for i, ep in enumerate(before):
             if term[i] or trunc[i]:
-                decisions += st.step_count  # whole games only, as for the other two
+                decisions += ep.state.step_count  # a finished game, already replaced by the next one
+    decisions += sum(ep.state.step_count for ep in env.episodes()) - start
     row.vector[0] += decisions
     row.vector[1] += learner
     row.vector[2] += clock() - t0
