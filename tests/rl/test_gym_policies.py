@@ -1,0 +1,133 @@
+"""Outside policies (issue 26 point 2): ``module:Object`` and ``learned:FILE.npz`` in the lab and tournaments with the
+isolation of every bot (a view and the legal actions), refused at tables (the terminal, the server's lobby); the
+``learned`` checkpoint format read with NumPy alone and checked before use."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+import hustings  # noqa: E402
+from hustings.bots.registry import check_bot_name  # noqa: E402
+from hustings.rl import encoder_for  # noqa: E402
+from hustings.rl.policy import CheckpointError, LearnedPolicy, save_learned  # noqa: E402
+from hustings.sim.lab import SimConfig, run  # noqa: E402
+from hustings.table.seats import SeatSpecError, seats_from_json, seats_from_options  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+POLICY = f"{HERE / 'outside_policy.py'}:FirstLegal"
+GAME = "election-war"
+
+
+def _num_actions(game: str = GAME, players: int = 4) -> int:
+    return len(type(hustings.make(game, players, seed=0)).SPACE)
+
+
+def _checkpoint(path: Path, seed: int = 0, game: str = GAME, players: int = 4, variant: str = "standard") -> Path:
+    enc = encoder_for(game, players, variant)
+    rs = np.random.default_rng(seed)
+    num = _num_actions(game, players)
+    return save_learned(path, game, players, variant, [rs.normal(size=(enc.size, 16)), rs.normal(size=(16, num))],
+                        [rs.normal(size=16), rs.normal(size=num)], activation="relu", extra={"trained": "test"})
+
+
+def test_outside_policy_plays_lab_games_seeing_views_only() -> None:
+    from tests_rl_outside import SEEN  # type: ignore[import-not-found]  # the module as the lab loaded it
+
+    SEEN.clear()
+    cfg = SimConfig.build(GAME, 4, None, f"{POLICY},random", games=4, seed=3)
+    assert cfg.bots == (POLICY, "random", "random", "random")
+    results = list(run(cfg))
+    assert [r.bots[r.index % 4] for r in results] == [POLICY] * 4  # seats rotate
+    assert SEEN and set(SEEN) == {("dict", "Action")}
+    for r in results:  # each line still replays: the policy's moves are plain legal actions
+        assert hustings.replay(r.record).is_over
+
+
+@pytest.fixture(autouse=True)
+def _alias_outside_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let the test read the SEEN list of the module the lab loaded from its file path."""
+    import sys
+
+    from hustings.bots.outside import load_object
+
+    obj = load_object(POLICY)
+    monkeypatch.setitem(sys.modules, "tests_rl_outside", sys.modules[obj.__module__])
+
+
+def test_learned_checkpoint_plays_in_the_lab_and_picks_the_best_legal_logit(tmp_path: Path) -> None:
+    path = _checkpoint(tmp_path / "p.npz")
+    results = list(run(SimConfig.build(GAME, 4, None, f"learned:{path},heuristic", games=2, seed=1)))
+    assert len(results) == 2 and all(hustings.replay(r.record).is_over for r in results)
+    policy = LearnedPolicy.load(path)
+    state = hustings.make(GAME, 4, seed=9)
+    p = state.current_players[0]
+    legal = state.legal_actions(p)
+    chosen = policy.act(state.view(p), legal)
+    logits = policy.logits(encoder_for(GAME, 4).encode(state.view(p)))
+    assert chosen.id == max((a.id for a in legal), key=lambda i: logits[i])
+    # sampling: seeded, reproducible, always legal
+    picks = [LearnedPolicy.load(path, seed=4, temperature=2.0).act(state.view(p), legal).id for _ in range(2)]
+    assert picks[0] == picks[1] and picks[0] in {a.id for a in legal}
+    assert json.loads(str(np.load(path)["meta"]))["trained"] == "test"
+
+
+def test_bad_outside_policies_are_refused_with_one_line(tmp_path: Path) -> None:
+    def refused(bots: str, match: str) -> None:
+        with pytest.raises(ValueError, match=match) as e:
+            SimConfig.build(GAME, 4, None, bots, games=1, seed=0)
+        assert "\n" not in str(e.value)
+
+    refused("no_such_module_xyz:Policy", "cannot import no_such_module_xyz")
+    refused(f"{HERE / 'outside_policy.py'}:Missing", "has no Missing")
+    refused(f"{HERE / 'outside_policy.py'}:NOT_A_BOT", "neither a bot")
+    refused(f"{tmp_path / 'none.py'}:X", "no file")
+    refused(f"learned:{tmp_path / 'none.npz'}", "no such checkpoint")
+    (tmp_path / "junk.npz").write_bytes(b"not a zip")
+    refused(f"learned:{tmp_path / 'junk.npz'}", "not a readable .npz")
+    other = _checkpoint(tmp_path / "dm.npz", game="die-macher-2019", players=4)
+    refused(f"learned:{other}", "plays die-macher-2019")
+    obj = np.empty(1, dtype=object)
+    np.savez(tmp_path / "pickled.npz", meta=obj)  # an object array would need pickle: never loaded
+    refused(f"learned:{tmp_path / 'pickled.npz'}", "pickled.npz")
+    bad = dict(np.load(_checkpoint(tmp_path / "ok.npz")))
+    bad["w1"], bad["b1"] = bad["w1"][:, :5], bad["b1"][:5]
+    with open(tmp_path / "shape.npz", "wb") as f:
+        np.savez(f, **bad)
+    refused(f"learned:{tmp_path / 'shape.npz'}", "logits for a game of")
+    # a policy that returns something else than a legal action stops the game naming the policy
+    cheat = f"{HERE / 'outside_policy.py'}:CHEAT"
+    cfg = SimConfig.build(GAME, 4, None, cheat, games=1, seed=0)
+    with pytest.raises(ValueError, match="CHEAT chose 'pass', which is not one of"):
+        list(run(cfg))
+
+
+def test_tables_refuse_outside_policies(tmp_path: Path) -> None:
+    for name in (POLICY, "my_agents:Policy", "learned:policy.npz"):
+        with pytest.raises(ValueError, match="outside policy: those run only in the lab"):
+            check_bot_name(name)
+        with pytest.raises(SeatSpecError, match="only in the lab"):  # the lobby's reading of a table's seats
+            seats_from_json(GAME, 2, [{"bot": name}, {"bot": None}])
+        with pytest.raises(SeatSpecError, match="only in the lab"):  # the terminal's `play --bots`
+            seats_from_options(GAME, 2, "0", name)
+    np.savez(tmp_path / "other.npz", meta=np.array(json.dumps({"format": "other"})))
+    with pytest.raises(CheckpointError, match="not a hustings-learned checkpoint"):
+        LearnedPolicy.load(tmp_path / "other.npz")
+
+
+def test_tournament_command_scores_an_outside_policy(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from hustings.cli import app
+
+    path = _checkpoint(tmp_path / "p.npz")
+    result = CliRunner().invoke(app, ["tournament", GAME, "--bots", f"learned:{path},random,random,random",
+                                      "--games", "2", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "learned:" in result.output
+    bad = CliRunner().invoke(app, ["tournament", GAME, "--bots", "nope_mod_q:X,random", "--games", "1"])
+    assert bad.exit_code == 2 and "cannot import nope_mod_q" in bad.output
