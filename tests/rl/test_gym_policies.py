@@ -131,3 +131,38 @@ def test_tournament_command_scores_an_outside_policy(tmp_path: Path) -> None:
     assert "learned:" in result.output
     bad = CliRunner().invoke(app, ["tournament", GAME, "--bots", "nope_mod_q:X,random", "--games", "1"])
     assert bad.exit_code == 2 and "cannot import nope_mod_q" in bad.output
+
+
+def test_lab_records_export_as_arrays_from_each_seats_view(tmp_path: Path) -> None:
+    from hustings.rl.export import records_to_arrays, save_arrays
+    from hustings.rl.utility import utilities
+
+    lines = [json.dumps(r.to_json()) for r in run(SimConfig.build(GAME, 4, None, "heuristic,random", games=3, seed=7))]
+    (tmp_path / "games.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    data = records_to_arrays([tmp_path / "games.jsonl"])
+    enc = encoder_for(GAME, 4)
+    total = sum(len(json.loads(x)["actions"]) for x in lines)
+    assert data["observations"].shape == (total, enc.size) and data["masks"].shape == (total, _num_actions())
+    assert data["masks"][np.arange(total), data["actions"]].all()  # every action taken was legal
+    first = json.loads(lines[0])
+    state = hustings.replay({**first, "actions": []})
+    for i, (player, action) in enumerate(first["actions"][:40]):  # the first game, decision by decision
+        assert data["seats"][i] == player and data["actions"][i] == action and data["steps"][i] == i
+        assert np.array_equal(data["observations"][i], enc.encode(state.view(player)))
+        state.apply(player, action)
+    final = hustings.replay(first)
+    n0 = len(first["actions"])
+    assert np.allclose(data["returns"][:n0], [utilities(final)[s] for s in data["seats"][:n0]])
+    only = records_to_arrays([tmp_path / "games.jsonl"], only_bots=["heuristic"], utility="rank")
+    names = list(only["bot_names"])
+    assert names == ["heuristic"] and set(only["bots"].tolist()) == {0} and 0 < len(only["actions"]) < total
+    path = save_arrays(only, tmp_path / "h.npz")
+    with np.load(path, allow_pickle=False) as back:
+        assert json.loads(str(back["meta"]))["utility"] == "rank"
+        assert np.array_equal(back["observations"], only["observations"])
+    # a tampered line is refused, naming its file and line
+    bad = json.loads(lines[1])
+    bad["actions"][3][1] = 10**6
+    (tmp_path / "bad.jsonl").write_text(lines[0] + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"bad.jsonl:2: the record does not replay"):
+        records_to_arrays([tmp_path / "bad.jsonl"])
