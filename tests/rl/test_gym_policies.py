@@ -166,3 +166,42 @@ def test_lab_records_export_as_arrays_from_each_seats_view(tmp_path: Path) -> No
     (tmp_path / "bad.jsonl").write_text(lines[0] + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"bad.jsonl:2: the record does not replay"):
         records_to_arrays([tmp_path / "bad.jsonl"])
+
+
+def test_benchmark_and_dataset_commands(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from hustings.cli import app
+    from hustings.sim.benchmark import PROTOCOLS, Row
+
+    cli = CliRunner()
+    path = _checkpoint(tmp_path / "p.npz")
+    # the game comes from the checkpoint; a quick look plays 2% of the protocol's 200 games against random
+    result = cli.invoke(app, ["benchmark", f"learned:{path}", "--opponents", "random", "--quick", "0.02",
+                              "--json", str(tmp_path / "rows.json"), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "| election-war standard 4p | `learned:" in result.output and "3 × `random` | 4 |" in result.output
+    rows = json.loads((tmp_path / "rows.json").read_text(encoding="utf-8"))
+    assert [r["games"] for r in rows] == [4] and rows[0]["policy"] == f"learned:{path}"
+    assert "not the protocol's row" in result.output
+    for args, message in ((["benchmark", "heuristic"], "--game"),
+                          (["benchmark", "heuristic", "--game", "chess"], "no benchmark protocol"),
+                          (["benchmark", "heuristic", "--game", GAME, "--opponents", "ismcts:x"], "not an opponent"),
+                          (["benchmark", "nope_mod_q:X", "--game", GAME], "cannot import")):
+        bad = cli.invoke(app, args)
+        assert bad.exit_code == 2 and message in bad.output, bad.output
+    shipped = {g for g in hustings.list_games() if not g.startswith("toy")}  # the tests register toy games
+    assert set(PROTOCOLS) == shipped  # every game the project ships has its protocol
+    # the Elo of the Luce model: 0 at the equal share, symmetric in the odds
+    assert Row(GAME, 4, "standard", "x", "y", 100, 25, 0).elo() == pytest.approx(0.0)
+    assert Row(GAME, 2, "standard", "x", "y", 100, 75, 0).elo() == pytest.approx(400 * np.log10(3))
+    # dataset: lab records to arrays on the command line
+    lines = [json.dumps(r.to_json()) for r in run(SimConfig.build(GAME, 4, None, "heuristic,random", games=2, seed=1))]
+    (tmp_path / "g.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = cli.invoke(app, ["dataset", str(tmp_path / "g.jsonl"), "--out", str(tmp_path / "d.npz"),
+                              "--only-bots", "heuristic"])
+    assert result.exit_code == 0, result.output
+    with np.load(tmp_path / "d.npz", allow_pickle=False) as data:
+        assert len(data["actions"]) > 0 and list(data["bot_names"]) == ["heuristic"]
+    bad = cli.invoke(app, ["dataset", str(tmp_path / "missing.jsonl"), "--out", str(tmp_path / "x.npz")])
+    assert bad.exit_code == 2 and "cannot read" in bad.output

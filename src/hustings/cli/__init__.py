@@ -1,13 +1,14 @@
 """The ``hustings`` command line, by command group: what is there (:mod:`.info`: games, schema), the lab
 (:mod:`.lab`: simulate, tournament, demo), records (:mod:`.records`: replay, export), playing at this terminal
-(:mod:`.play`: play, saves), the online server (:mod:`.serve`) and its database (:mod:`.db`: check). :data:`app` is
-the Typer app; :func:`main` the console script (``hustings = "hustings.cli:main"``).
+(:mod:`.play`: play, saves), research (:mod:`.research`: benchmark, dataset), the online server (:mod:`.serve`) and
+its database (:mod:`.db`: check). :data:`app` is the Typer app; :func:`main` the console script
+(``hustings = "hustings.cli:main"``).
 """
 
 from __future__ import annotations
 
 # importing a group registers its commands on the app, in this order in `hustings --help`
-from hustings.cli import db, info, lab, play, records, serve
+from hustings.cli import db, info, lab, play, records, research, serve
 from hustings.cli.app import app
 
 
@@ -16,4 +17,4 @@ def main() -> None:
     app(prog_name="hustings")
 
 
-__all__ = ["app", "db", "info", "lab", "main", "play", "records", "serve"]
+__all__ = ["app", "db", "info", "lab", "main", "play", "records", "research", "serve"]
