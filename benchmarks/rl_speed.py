@@ -153,6 +153,7 @@ class GymRow:
     aec: list[float] = field(default_factory=lambda: [0.0, 0.0])  # decisions, seconds
     single: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # decisions, learner steps, seconds
     vector: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    skipping: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # the vector env with skip_forced
 
 
 def _aec_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> None:
@@ -192,7 +193,7 @@ def _single_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> 
     row.single[2] += clock() - t0
 
 
-def _vector_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> None:
+def _vector_round(row: GymRow, env: Any, seconds: float, rng: random.Random, into: str = "vector") -> None:
     """Games carry over from round to round (reset once): a round counts every decision made in it."""
     gen = np.random.default_rng(rng.getrandbits(31))
     clock = time.process_time
@@ -212,9 +213,10 @@ def _vector_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> 
             if term[i] or trunc[i]:
                 decisions += ep.state.step_count  # a finished game, already replaced by the next one
     decisions += sum(ep.state.step_count for ep in env.episodes()) - start
-    row.vector[0] += decisions
-    row.vector[1] += learner
-    row.vector[2] += clock() - t0
+    tally = getattr(row, into)
+    tally[0] += decisions
+    tally[1] += learner
+    tally[2] += clock() - t0
 
 
 def gym_section(seconds: float) -> list[dict[str, Any]]:
@@ -226,18 +228,22 @@ def gym_section(seconds: float) -> list[dict[str, Any]]:
     rows = [GymRow(g, n, v) for g, n, v in GYM_GAMES]
     built = {id(r): (pz_env(r.game, players=r.players, variant=r.variant),
                      HustingsEnv(r.game, r.players, r.variant, seat="random", opponents="random"),
-                     HustingsVectorEnv(r.game, VECTOR_ENVS, r.players, r.variant, seat="random", opponents="random"))
+                     HustingsVectorEnv(r.game, VECTOR_ENVS, r.players, r.variant, seat="random", opponents="random"),
+                     HustingsVectorEnv(r.game, VECTOR_ENVS, r.players, r.variant, seat="random", opponents="random",
+                                       skip_forced=True))
              for r in rows}
     rng = random.Random(0)
-    share = seconds / ROUNDS / 3
+    share = seconds / ROUNDS / 4
     for _ in range(ROUNDS):
         for r in rows:
-            aec, single, vector = built[id(r)]
+            aec, single, vector, skipping = built[id(r)]
             _aec_round(r, aec, share, rng)
             _single_round(r, single, share, rng)
             _vector_round(r, vector, share, rng)
+            _vector_round(r, skipping, share, rng, "skipping")
     table = Table(title=f"Learner environments: random play, decisions per CPU second (vector: {VECTOR_ENVS} games)")
-    for col in ("game", "AEC", "Gymnasium env", "vector env", "vector / AEC", "learner steps/s (vector)"):
+    for col in ("game", "AEC", "Gymnasium env", "vector env", "vector / AEC", "learner steps/s (vector)",
+                "vector, skip_forced", "its / AEC"):
         table.add_column(col, justify="left" if col == "game" else "right")
     out = []
     for r in rows:
@@ -245,12 +251,16 @@ def gym_section(seconds: float) -> list[dict[str, Any]]:
         single = r.single[0] / r.single[2] if r.single[2] else 0.0
         vector = r.vector[0] / r.vector[2] if r.vector[2] else 0.0
         learner = r.vector[1] / r.vector[2] if r.vector[2] else 0.0
+        skipping = r.skipping[0] / r.skipping[2] if r.skipping[2] else 0.0
         name = f"{r.game} {r.variant or ''} {r.players}p".replace("  ", " ")
         table.add_row(name, f"{aec:,.0f}", f"{single:,.0f}", f"{vector:,.0f}",
-                      f"{vector / aec:.2f}x" if aec else "-", f"{learner:,.0f}")
+                      f"{vector / aec:.2f}x" if aec else "-", f"{learner:,.0f}", f"{skipping:,.0f}",
+                      f"{skipping / aec:.2f}x" if aec else "-")
         out.append({"game": r.game, "players": r.players, "variant": r.variant, "aec_decisions_per_s": aec,
                     "gym_decisions_per_s": single, "vector_decisions_per_s": vector,
-                    "vector_learner_steps_per_s": learner, "vector_over_aec": vector / aec if aec else None})
+                    "vector_learner_steps_per_s": learner, "vector_over_aec": vector / aec if aec else None,
+                    "vector_skip_forced_decisions_per_s": skipping,
+                    "vector_skip_forced_over_aec": skipping / aec if aec else None})
     console.print(table)
     return out
 

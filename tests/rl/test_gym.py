@@ -210,3 +210,20 @@ def test_max_steps_truncates() -> None:
     _, rew, term, trunc, info = env.step(np.array([_pick(info["action_mask"][i], r) for i in range(2)]))
     assert trunc.all() and not term.any() and not rew.any()
     assert all(ep.decisions == 0 for ep in env.episodes())  # both rows already hold their next games
+
+
+def test_skip_forced_plays_single_choices_for_the_learner() -> None:
+    env = HustingsEnv("die-macher-2019", 4, "standard", seat=1, opponents="random", skip_forced=True)
+    plain = HustingsEnv("die-macher-2019", 4, "standard", seat=1, opponents="random")
+    _, info = env.reset(seed=8)
+    _, pinfo = plain.reset(seed=8)
+    r = random.Random(0)
+    while True:
+        assert info["action_mask"].sum() >= 2  # only real choices reach the learner
+        _, rew, term, _, info = env.step(_pick(info["action_mask"], r))
+        if term:
+            break
+    assert env.episode.forced > 0 and env.episode.decisions + env.episode.forced == sum(
+        1 for p, _ in env.episode.state.record()["actions"] if p == 1)
+    assert rew == utilities(env.episode.state)[1]
+    assert pinfo["action_mask"].sum() >= 1

@@ -48,23 +48,33 @@ class Episode:
     them move until the learner must decide or the game ends. Shared by :class:`HustingsEnv` and
     :class:`hustings.rl.vector.HustingsVectorEnv`."""
 
-    __slots__ = ("bots", "decisions", "names", "seat", "state")
+    __slots__ = ("bots", "decisions", "forced", "names", "seat", "skip_forced", "state")
 
-    def __init__(self, state: GameState, seat: int, bots: list[Bot | None], names: list[str | None]) -> None:
+    def __init__(self, state: GameState, seat: int, bots: list[Bot | None], names: list[str | None],
+                 skip_forced: bool = False) -> None:
         self.state = state
         self.seat = seat
         self.bots = bots
         self.names = names
-        self.decisions = 0  # the learner's
+        self.skip_forced = skip_forced
+        self.decisions = 0  # the learner's (those it was asked for)
+        self.forced = 0  # the learner's single-choice moves played for it (skip_forced)
 
     def advance(self) -> None:
         """Let the opponents play until the learner is to act (a simultaneous step: seats in order, as in
-        :func:`hustings.bots.loop.drive`) or the game is over."""
+        :func:`hustings.bots.loop.drive`) or the game is over. With ``skip_forced`` a learner's decision with a
+        single legal action is played for it (no choice, so nothing to learn from it)."""
         state = self.state
         seat = self.seat
         while not state.is_over:
             p = state.current_players[0]
             if p == seat:
+                if self.skip_forced:
+                    only = state.legal_actions(seat)
+                    if len(only) == 1:
+                        state.apply(seat, only[0])
+                        self.forced += 1
+                        continue
                 return
             bot = self.bots[p]
             assert bot is not None
@@ -89,7 +99,7 @@ class GameConfig:
 
     def __init__(self, game: str, players: int | None, variant: str | None, seat: SeatChoice,
                  opponents: Opponents, utility: str, options: Mapping[str, Any] | None,
-                 max_steps: int | None) -> None:
+                 max_steps: int | None, skip_forced: bool = False) -> None:
         players, variant = resolve(game, players, variant)
         if utility not in UTILITIES:
             raise ValueError(f"unknown utility {utility!r}; choose one of {', '.join(UTILITIES)}")
@@ -105,6 +115,7 @@ class GameConfig:
         self.utility = utility
         self.options = dict(options or {})
         self.max_steps = max_steps
+        self.skip_forced = bool(skip_forced)
         probe = hustings.make(game, players=players, variant=variant, seed=0, **self.options)  # checks options
         if players > 1:
             check_opponents(opponents, game, players)
@@ -118,7 +129,7 @@ class GameConfig:
         seat = rng.randrange(self.players) if self.seat == "random" else self.seat
         state = hustings.make(self.game, players=self.players, variant=self.variant, seed=game_seed, **self.options)
         bots, names = seat_opponents(self.opponents, seat, self.players, self.game, rng)
-        ep = Episode(state, seat, bots, names)
+        ep = Episode(state, seat, bots, names, self.skip_forced)
         ep.advance()
         return ep
 
@@ -141,7 +152,8 @@ class HustingsEnv(gymnasium.Env[FloatArray, np.int64]):
     ``seat``: the learner's seat, or ``"random"`` (drawn at each reset). ``opponents``: one bot name for every
     other seat (``"heuristic"``), one per other seat in seat order, bots or factories ``seed -> bot``, or a
     :class:`~hustings.rl.pool.PolicyPool` drawn from at every reset. ``options``: the game's rule options.
-    ``max_steps``: truncate after that many learner decisions (no final reward then).
+    ``max_steps``: truncate after that many learner decisions (no final reward then). ``skip_forced``: play the
+    learner's decisions that have a single legal action for it, without returning them (off by default).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  # Gymnasium's convention
@@ -149,10 +161,10 @@ class HustingsEnv(gymnasium.Env[FloatArray, np.int64]):
     def __init__(self, game: str, players: int | None = None, variant: str | None = None, *,
                  seat: SeatChoice = 0, opponents: Opponents = "random", utility: str = "outcome",
                  options: Mapping[str, Any] | None = None, max_steps: int | None = None,
-                 render_mode: str | None = None) -> None:
+                 skip_forced: bool = False, render_mode: str | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
-        self.config = GameConfig(game, players, variant, seat, opponents, utility, options, max_steps)
+        self.config = GameConfig(game, players, variant, seat, opponents, utility, options, max_steps, skip_forced)
         self.render_mode = render_mode
         self.observation_space = self.config.observation_space()
         self.action_space = spaces.Discrete(self.config.num_actions)
