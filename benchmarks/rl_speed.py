@@ -134,13 +134,152 @@ def build_rows(configs: list[tuple[int, str]], with_openspiel: bool) -> tuple[li
     return rows, skipped
 
 
+# ------------------------------------------------------------------ learner environments (issue 26 point 1)
+# A learner seat against random bots, three ways: the AEC env (every decision is a step() with an observation),
+# the Gymnasium env (one learner decision a step; the opponents move inside it) and the vector env (16 games a
+# step() call). "decisions" counts every action applied to a game, whoever took it: the AEC env's unit of a step.
+# CPU time of this process (time.process_time), so the load of other processes distorts the figures little.
+
+GYM_GAMES = (("election-war", 4, None), ("die-macher-2019", 4, "standard"), ("die-macher", 4, None),
+             ("palace-escape", 1, None))
+VECTOR_ENVS = 16
+
+
+@dataclass
+class GymRow:
+    game: str
+    players: int
+    variant: str | None
+    aec: list[float] = field(default_factory=lambda: [0.0, 0.0])  # decisions, seconds
+    single: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # decisions, learner steps, seconds
+    vector: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
+    skipping: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # the vector env with skip_forced
+
+
+def _aec_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> None:
+    clock = time.process_time
+    t0 = clock()
+    steps = 0
+    while clock() - t0 < seconds:
+        env.reset(seed=rng.getrandbits(31))
+        for _agent in env.agent_iter():
+            obs, _reward, term, trunc, _info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    row.aec[0] += steps
+    row.aec[1] += clock() - t0
+
+
+def _single_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> None:
+    clock = time.process_time
+    t0 = clock()
+    decisions = learner = 0
+    while clock() - t0 < seconds:
+        _obs, info = env.reset(seed=rng.getrandbits(31))
+        start = 0  # the opponents' moves before the learner's first, in reset(), were timed too
+        while clock() - t0 < seconds:
+            legal = np.flatnonzero(info["action_mask"])
+            _obs, _r, term, trunc, info = env.step(int(legal[rng.randrange(len(legal))]))
+            learner += 1
+            if term or trunc:
+                break
+        decisions += env.episode.state.step_count - start
+    row.single[0] += decisions
+    row.single[1] += learner
+    row.single[2] += clock() - t0
+
+
+def _vector_round(row: GymRow, env: Any, seconds: float, rng: random.Random, into: str = "vector") -> None:
+    """Games carry over from round to round (reset once): a round counts every decision made in it."""
+    gen = np.random.default_rng(rng.getrandbits(31))
+    clock = time.process_time
+    if not env.episodes():
+        env.reset(seed=rng.getrandbits(31))
+    info = {"action_mask": env.action_masks()}
+    t0 = clock()
+    start = sum(ep.state.step_count for ep in env.episodes())
+    decisions = learner = 0
+    while clock() - t0 < seconds:
+        mask = info["action_mask"]
+        actions = (gen.random(mask.shape) * mask).argmax(1)  # a uniform legal id per game
+        before = env.episodes()
+        _obs, _r, term, trunc, info = env.step(actions)
+        learner += env.num_envs
+        for i, ep in enumerate(before):
+            if term[i] or trunc[i]:
+                decisions += ep.state.step_count  # a finished game, already replaced by the next one
+    decisions += sum(ep.state.step_count for ep in env.episodes()) - start
+    tally = getattr(row, into)
+    tally[0] += decisions
+    tally[1] += learner
+    tally[2] += clock() - t0
+
+
+def gym_section(seconds: float) -> list[dict[str, Any]]:
+    """Decisions/s of the AEC, Gymnasium and vector envs (random opponents and random learner), side by side."""
+    from hustings.rl.gym import HustingsEnv
+    from hustings.rl.pettingzoo import env as pz_env
+    from hustings.rl.vector import HustingsVectorEnv
+
+    rows = [GymRow(g, n, v) for g, n, v in GYM_GAMES]
+    built = {id(r): (pz_env(r.game, players=r.players, variant=r.variant),
+                     HustingsEnv(r.game, r.players, r.variant, seat="random", opponents="random"),
+                     HustingsVectorEnv(r.game, VECTOR_ENVS, r.players, r.variant, seat="random", opponents="random"),
+                     HustingsVectorEnv(r.game, VECTOR_ENVS, r.players, r.variant, seat="random", opponents="random",
+                                       skip_forced=True))
+             for r in rows}
+    rng = random.Random(0)
+    share = seconds / ROUNDS / 4
+    for _ in range(ROUNDS):
+        for r in rows:
+            aec, single, vector, skipping = built[id(r)]
+            _aec_round(r, aec, share, rng)
+            _single_round(r, single, share, rng)
+            _vector_round(r, vector, share, rng)
+            _vector_round(r, skipping, share, rng, "skipping")
+    table = Table(title=f"Learner environments: random play, decisions per CPU second (vector: {VECTOR_ENVS} games)")
+    for col in ("game", "AEC", "Gymnasium env", "vector env", "vector / AEC", "learner steps/s (vector)",
+                "vector, skip_forced", "its / AEC"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    out = []
+    for r in rows:
+        aec = r.aec[0] / r.aec[1] if r.aec[1] else 0.0
+        single = r.single[0] / r.single[2] if r.single[2] else 0.0
+        vector = r.vector[0] / r.vector[2] if r.vector[2] else 0.0
+        learner = r.vector[1] / r.vector[2] if r.vector[2] else 0.0
+        skipping = r.skipping[0] / r.skipping[2] if r.skipping[2] else 0.0
+        name = f"{r.game} {r.variant or ''} {r.players}p".replace("  ", " ")
+        table.add_row(name, f"{aec:,.0f}", f"{single:,.0f}", f"{vector:,.0f}",
+                      f"{vector / aec:.2f}x" if aec else "-", f"{learner:,.0f}", f"{skipping:,.0f}",
+                      f"{skipping / aec:.2f}x" if aec else "-")
+        out.append({"game": r.game, "players": r.players, "variant": r.variant, "aec_decisions_per_s": aec,
+                    "gym_decisions_per_s": single, "vector_decisions_per_s": vector,
+                    "vector_learner_steps_per_s": learner, "vector_over_aec": vector / aec if aec else None,
+                    "vector_skip_forced_decisions_per_s": skipping,
+                    "vector_skip_forced_over_aec": skipping / aec if aec else None})
+    console.print(table)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="time per environment (split into rounds)")
     ap.add_argument("--all-configs", action="store_true", help="every player count and variant of our env")
     ap.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel part")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--no-gym", action="store_true", help="skip the learner environments (AEC, Gymnasium, vector)")
+    ap.add_argument("--gym-only", action="store_true", help="only the learner environments")
     args = ap.parse_args(argv)
+    if args.gym_only:
+        figures = gym_section(args.seconds * len(GYM_GAMES))
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump({"gym": figures}, f, indent=2)
+        return 0
 
     if args.all_configs:
         configs = [(n, v) for v in ("standard", "expanded") for n in (3, 4, 5)]
@@ -175,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
         console.print(table)
     if skipped:
         console.print("skipped: " + "; ".join(skipped))
+    if not args.no_gym:
+        out["gym"] = gym_section(args.seconds * len(GYM_GAMES))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(out, f, indent=2)

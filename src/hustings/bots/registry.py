@@ -18,6 +18,7 @@ from hustings.bots.ismcts import (
     IsmctsBot,
     level_settings,
 )
+from hustings.bots.outside import is_outside
 from hustings.bots.random_bot import Bot, RandomBot
 
 BOT_NAMES = ("random", "heuristic", "ismcts")
@@ -44,6 +45,9 @@ def parse_bot_name(name: str) -> tuple[str, str, dict[str, str]]:
     when not named. Raises ValueError naming what is wrong."""
     kind, *parts = name.split(":")
     if kind not in BOT_NAMES:
+        if is_outside(name):
+            raise ValueError(f"{name!r} names an outside policy: those run only in the lab (simulate, tournament, "
+                             f"benchmark), never at a table; bots here: {_SPELLING}")
         raise ValueError(f"unknown bot {name!r}; bots: {_SPELLING}")
     if kind != "ismcts":
         if parts:

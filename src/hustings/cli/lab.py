@@ -48,7 +48,7 @@ from hustings.cli.common import (
 from hustings.engine import get_spec
 from hustings.sim.lab import GameResult, Share, SimConfig, run, solo_lines, summarize, time_stats
 from hustings.sim.ratings import RatingsUnavailable, rate
-from hustings.table.seats import SeatSpecError, bot_list, bots_per_seat, default_bot
+from hustings.table.seats import SeatSpecError, bots_per_seat, default_bot
 
 
 class _GamesPerSecond(ProgressColumn):
@@ -206,7 +206,9 @@ def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, ela
         console.print(f"{say('plot', language)}: {plot}", highlight=False)
 
 
-BOTS_HELP = "bots per seat, e.g. ismcts:hard,heuristic,random (one name fills every seat)"
+DEMO_BOTS_HELP = "bots per seat, e.g. ismcts:hard,heuristic,random (one name fills every seat)"
+BOTS_HELP = ("bots per seat, e.g. ismcts:hard,heuristic,random (one name fills every seat); your own policy as "
+             "module:Object, path/file.py:Object or learned:FILE.npz")
 
 
 def _play_and_summarise(cfg: SimConfig, out: Path | None, workers: int, backend: str, address: str | None,
@@ -259,10 +261,7 @@ def tournament(
     """Seat-rotated games between bots: each bot's win share with a 95% interval and its decision times."""
     language = lang_option(lang)
     if players is None:
-        try:
-            players = len(bot_list(bots, game))
-        except SeatSpecError as e:
-            fail(str(e))
+        players = len([t for t in bots.split(",") if t.strip()]) or 1  # the names are checked with the config
     cfg = _lab_config(game, players, variant, bots, games, seed, option)
     _play_and_summarise(cfg, out, workers, backend, address, language, plot)
 
@@ -274,7 +273,8 @@ def demo(
     variant: Annotated[str | None, typer.Option(help="rule variant (default: the game's)")] = None,
     seed: Annotated[int | None, typer.Option(help="game seed (default: a fresh one, printed)")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en (default: the locale's)")] = None,
-    bots: Annotated[str | None, typer.Option(help=BOTS_HELP + " (default: heuristic where the game has one)")] = None,
+    bots: Annotated[str | None,
+                    typer.Option(help=DEMO_BOTS_HELP + " (default: heuristic where the game has one)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-O", help=OPTION_HELP)] = None,
 ) -> None:
     """Watch one complete game between bots: every public event, then the scores. (A one-player puzzle played

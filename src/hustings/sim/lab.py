@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import hustings
+from hustings.bots.outside import OutsideBot, is_learned, is_outside, make_outside_bot
+from hustings.bots.random_bot import Bot
 from hustings.bots.registry import make_bot
 from hustings.table.loop import drive
-from hustings.table.seats import bots_per_seat
+from hustings.table.seats import SeatSpecError, bots_per_seat
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,7 @@ class SimConfig:
             raise ValueError(str(e)) from None
         if games < 1:
             raise ValueError(f"--games must be at least 1, not {games}")
-        names = bots_per_seat(bots, game, players)  # the table's one reading (a heuristic the game lacks, too)
+        names = lab_bots(bots, game, players, variant)
         return cls(game, players, variant, tuple(names), games, seed, rotate, tuple(sorted(chosen.items())))
 
     def seat_bots(self, i: int) -> list[str]:
@@ -83,12 +85,44 @@ class GameResult:
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
+def lab_bots(text: str, game: str, players: int, variant: str, field: str = "--bots") -> list[str]:
+    """The lab's ``--bots``: the table's reading of the project's bots (:func:`hustings.table.seats.bots_per_seat`)
+    plus outside policies, ``module:Object`` and ``learned:FILE.npz`` (:mod:`hustings.bots.outside`), each loaded
+    once here so that a bad one is refused before any game starts. Raises ValueError naming what was wrong."""
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise SeatSpecError(f"{field} needs at least one bot name")
+    if len(names) > players:
+        raise SeatSpecError(f"{field}: {len(names)} bots named for {players} players")
+    for name in dict.fromkeys(names):
+        if is_outside(name):
+            make_lab_bot(name, game, players, variant, 0, 0)  # loads it: a bad module, object or file fails now
+        else:
+            bots_per_seat(name, game, players, field)
+    return names + [names[-1]] * (players - len(names))
+
+
+def make_lab_bot(name: str, game: str, players: int, variant: str, seat: int, seed: int) -> Bot:
+    """A seat's bot for the lab: a project bot by name (no clock), or an outside policy (module:Object,
+    learned:FILE.npz), which gets the view and legal actions like every bot."""
+    if is_learned(name):
+        from hustings.rl.policy import LearnedPolicy  # NumPy only: the lab needs no learning library otherwise
+
+        policy = LearnedPolicy.load(name.removeprefix("learned:"), seed=seed)
+        policy.check_game(game, players, variant)
+        return OutsideBot(policy, name)
+    if is_outside(name):
+        return make_outside_bot(name, game, players, variant, seat, seed)
+    return make_bot(name, game, seed, clock=False)
+
+
 def play_one(cfg: SimConfig, i: int) -> GameResult:
     """Play game ``i`` of ``cfg`` (pure function of its arguments; runs in any worker)."""
     state = hustings.make(cfg.game, players=cfg.players, variant=cfg.variant, seed=cfg.seed + i, **dict(cfg.options))
     names = cfg.seat_bots(i)
     # clock=False: iteration budgets only, so the same seed gives the same games under any load
-    bots = [make_bot(name, cfg.game, (cfg.seed * 1_000_003 + i) * 16 + s, clock=False) for s, name in enumerate(names)]
+    bots = [make_lab_bot(name, cfg.game, cfg.players, cfg.variant, s, (cfg.seed * 1_000_003 + i) * 16 + s)
+            for s, name in enumerate(names)]
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
 
