@@ -233,7 +233,7 @@ def _passed_on(t: DieMacher2019, me: int | None) -> list[int]:
         return []
     packets: list[list[int]] = []
     picks: list[int] = []
-    for e in chain_items(t._log):
+    for e in chain_items(t.event_chain()):
         if e.to == me and e.type in ("cards_dealt", "cards_received"):
             packets.append(list(e.data["cards"]))
         elif e.to == me and e.type == "draft_pick":
@@ -259,12 +259,12 @@ _KNOWN_CACHE: dict[tuple[int, int | None], tuple[object, dict[int, list[int]]]] 
 
 def _known_in_hands(t: DieMacher2019, me: int | None) -> dict[int, list[int]]:
     """:func:`_known_in_hands_of_log`, cached per log and viewer; a fresh copy the caller may change."""
-    key = (id(t._log), me)
+    key = (id(t.event_chain()), me)
     hit = _KNOWN_CACHE.get(key)
-    if hit is None or hit[0] is not t._log:
+    if hit is None or hit[0] is not t.event_chain():
         if len(_KNOWN_CACHE) >= 256:
             _KNOWN_CACHE.clear()
-        hit = (t._log, _known_in_hands_of_log(t, me))
+        hit = (t.event_chain(), _known_in_hands_of_log(t, me))
         _KNOWN_CACHE[key] = hit
     return {p: cards[:] for p, cards in hit[1].items()}
 
@@ -280,7 +280,7 @@ def _known_in_hands_of_log(t: DieMacher2019, me: int | None) -> dict[int, list[i
     if t.phase in (Phase.PARTY, Phase.DRAFT, Phase.PLATFORM):
         return known
     left_later: dict[int, list[int]] = {}
-    node = t._log
+    node = t.event_chain()
     while node is not None:
         e = node[0]
         node = node[1]

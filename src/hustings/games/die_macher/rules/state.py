@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hustings.engine import Action, Event, FrozenDict, GameState, Rng
-from hustings.engine.core import FrozenList
+from hustings.engine import Action, GameState, Rng
+from hustings.engine.kit import copy_nested, freeze_nested
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.actions import GAME_ID, SPACE
 from hustings.games.die_macher.formulas import coincidence, media_controller
@@ -23,45 +23,12 @@ from hustings.games.die_macher.view_types import DieMacherView
 from hustings.games.die_macher.words.events import render_event
 
 _SHEET, _BID, _TIE, _OVER = Phase.SHEET, Phase.BID, Phase.TIE, Phase.OVER
-_SCALARS = frozenset({int, str, bool, float, type(None)})
-_tuple_new = tuple.__new__
-
-
-def _copy(v: Any) -> Any:
-    if type(v) is list:
-        if v and type(v[0]) is list:
-            if v[0] and type(v[0][0]) is list:
-                return [[z[:] for z in y] for y in v]
-            return [x[:] for x in v]
-        return v[:]
-    return v
-
-
-def _frozen(v: Any) -> Any:
-    """:func:`hustings.engine.freeze` for event data (the same FrozenDict / FrozenList / tuple result), with
-    fewer calls (scalars are never passed to a call)."""
-    t = v.__class__
-    if t is list or t is FrozenList:
-        for x in v:
-            if x.__class__ not in _SCALARS:
-                return FrozenList([x if x.__class__ in _SCALARS else _frozen(x) for x in v])
-        return FrozenList(v)
-    if t is dict or t is FrozenDict:
-        return FrozenDict({k: x if x.__class__ in _SCALARS else _frozen(x) for k, x in v.items()})
-    if t is tuple:
-        return tuple([_frozen(x) for x in v])
-    return v
-
-
-def _freeze(v: Any) -> Any:
-    if type(v) is list:
-        return tuple(_freeze(x) for x in v)
-    return v
 
 
 class DieMacher(GameState):
     GAME_ID = GAME_ID
     SPACE = SPACE
+    EVENT_RENDERER = render_event
 
     def __init__(self, players: int, variant: str, seed: int, **options: Any) -> None:
         unknown = sorted(set(options) - set(OPTIONS))
@@ -188,25 +155,21 @@ class DieMacher(GameState):
     # ------------------------------------------------------------------------------ dispatch
 
     def _legal_actions(self, p: int) -> list[Action]:
-        return PHASES[self.phase].legal(self, p)
+        return PHASES.rules[self.phase].legal(self, p)
 
     def _apply(self, p: int, a: Action) -> None:
-        PHASES[self.phase].apply(self, p, a)
-        # run() inlined: a call fewer on every step
-        while not PHASES[self.phase].advance(self):
-            pass
+        # the engine kit's dispatcher: the phase's apply, then automatic steps until somebody must decide
+        PHASES.apply(self, p, a)
         self._settle()
 
     def run(self) -> None:
         """Automatic steps until somebody must decide: each phase's ``advance`` either finds its next
         decision (and returns True) or moves the game on to another phase."""
-        while True:
-            if PHASES[self.phase].advance(self):
-                self._settle()
-                return
+        PHASES.run(self)
+        self._settle()
 
     def _why_illegal(self, p: int, a: Action) -> str:
-        return why_illegal(self, p, a)
+        return PHASES.why_illegal(self, p, a)
 
     # ------------------------------------------------------------------------ shared helpers
 
@@ -338,7 +301,7 @@ class DieMacher(GameState):
         base = self.BASE_FIELDS
         for key, v in self.__dict__.items():
             if key not in base:
-                d[key] = _copy(v)
+                d[key] = copy_nested(v)
         d["cab"] = [[e[:] for e in row] for row in self.cab]  # the one third level
 
     if TYPE_CHECKING:
@@ -351,23 +314,8 @@ class DieMacher(GameState):
         for key in sorted(self.__dict__):
             if key in base or key in ("results", "final", "current_players", "is_over"):
                 continue
-            items.append((key, _freeze(self.__dict__[key])))
+            items.append((key, freeze_nested(self.__dict__[key])))
         return tuple(items)
-
-    def _event_renderer(self) -> Any:
-        return render_event
-
-    def emit(self, type: str, data: dict[str, Any], to: int | None = None) -> None:
-        """The engine's ``emit`` with the renderer and context inlined (about 1.6 events a step); the event
-        is the same: flat data frozen in one copy, nested data through :func:`_frozen`."""
-        for v in data.values():
-            if v.__class__ not in _SCALARS:
-                frozen = _frozen(data)
-                break
-        else:
-            frozen = FrozenDict(data)
-        # tuple.__new__ is what Event's generated __new__ calls, minus one Python frame
-        self._log = (_tuple_new(Event, (type, frozen, to, self._nsteps, render_event, self.n)), self._log)
 
     def _event_context(self) -> Any:
         return self.n
@@ -386,5 +334,4 @@ class DieMacher(GameState):
 
 
 from hustings.games.die_macher.rules import scoring, setup  # noqa: E402
-from hustings.games.die_macher.rules.illegal import why_illegal  # noqa: E402
 from hustings.games.die_macher.rules.table import PHASES  # noqa: E402

@@ -107,12 +107,13 @@ def presence_apply(s: DieMacher2019, p: int, a: Action) -> None:
     s.queue.pop(0)
 
 
-def presence_advance(s: DieMacher2019) -> None:
+def presence_advance(s: DieMacher2019) -> bool:
     if s.queue:
         s.turn = s.queue[0]
-        return
+        return True
     finish(s)
     next_election(s)
+    return s.phase == Phase.PRESENCE
 
 
 def finish(s: DieMacher2019) -> None:

@@ -61,11 +61,12 @@ def donation_apply(s: DieMacher2019, p: int, a: Action) -> None:
     s.queue.pop(0)
 
 
-def donation_advance(s: DieMacher2019) -> None:
+def donation_advance(s: DieMacher2019) -> bool:
     if not s.queue:
         end_round(s)
-        return
+        return s.phase == Phase.DONATION
     s.turn = s.queue[0]
+    return True
 
 
 # ------------------------------------------------------------------------------ next round

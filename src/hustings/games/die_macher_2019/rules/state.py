@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hustings.engine import Action, GameState, Rng
+from hustings.engine.kit import copy_nested, freeze_nested
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import GAME_ID, SPACE
 from hustings.games.die_macher_2019.formulas import media_controller
@@ -23,23 +24,10 @@ _SIMULTANEOUS = frozenset({Phase.DRAFT, Phase.PLATFORM, Phase.DEPLOY, Phase.BID}
 _OVER = Phase.OVER
 
 
-def _copy(v: Any) -> Any:
-    if type(v) is list:
-        if v and type(v[0]) is list:
-            return [x[:] for x in v]
-        return v[:]
-    return v
-
-
-def _freeze(v: Any) -> Any:
-    if type(v) is list:
-        return tuple(_freeze(x) for x in v)
-    return v
-
-
 class DieMacher2019(GameState):
     GAME_ID = GAME_ID
     SPACE = SPACE
+    EVENT_RENDERER = render_event
 
     def __init__(self, players: int, variant: str, seed: int) -> None:
         self._init_base({"players": players, "variant": variant}, seed)
@@ -171,23 +159,14 @@ class DieMacher2019(GameState):
     # ------------------------------------------------------------------------------ dispatch
 
     def _legal_actions(self, p: int) -> list[Action]:
-        return PHASES[self.phase].legal(self, p)
+        return PHASES.rules[self.phase].legal(self, p)
 
     def _apply(self, p: int, a: Action) -> None:
-        PHASES[self.phase].apply(self, p, a)
-        # Automatic steps until somebody must decide: a phase with an ``advance`` either finds its
-        # next decision (and stays) or moves on to another phase, which may advance in turn.
-        while True:
-            ph = self.phase
-            adv = PHASES[ph].advance
-            if adv is None:
-                return
-            adv(self)
-            if self.phase == ph:
-                return
+        # the engine kit's dispatcher: the phase's apply, then automatic steps until somebody must decide
+        PHASES.apply(self, p, a)
 
     def _why_illegal(self, p: int, a: Action) -> str:
-        return why_illegal(self, p, a)
+        return PHASES.why_illegal(self, p, a)
 
     # ------------------------------------------------------------------------ shared helpers
 
@@ -270,7 +249,7 @@ class DieMacher2019(GameState):
         base = self.BASE_FIELDS
         for key, v in self.__dict__.items():
             if key not in base:
-                d[key] = _copy(v)
+                d[key] = copy_nested(v)
         d["placed"] = [[e[:] for e in row] for row in self.placed]
 
     if TYPE_CHECKING:  # the engine's clone() copies the exact type; tell the type checker so
@@ -283,11 +262,8 @@ class DieMacher2019(GameState):
         for key in sorted(self.__dict__):
             if key in base or key == "results":
                 continue
-            items.append((key, _freeze(self.__dict__[key])))
+            items.append((key, freeze_nested(self.__dict__[key])))
         return tuple(items)
-
-    def _event_renderer(self) -> Any:
-        return render_event
 
     def _event_context(self) -> Any:
         return self._parties_t
@@ -314,5 +290,4 @@ class DieMacher2019(GameState):
 # The phase modules import this module for the state type only; the table needs them all, so it is
 # imported last.
 from hustings.games.die_macher_2019.rules import scoring  # noqa: E402
-from hustings.games.die_macher_2019.rules.illegal import why_illegal  # noqa: E402
 from hustings.games.die_macher_2019.rules.table import PHASES  # noqa: E402
