@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import ResampleError, Rng
 from hustings.engine.core import chain_items
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase, Return
 
 if TYPE_CHECKING:
@@ -41,6 +40,7 @@ DEAL_ATTEMPTS = 24
 def resample_hidden(s: DieMacher2019, new: DieMacher2019, player: int | None, rng: Rng) -> None:
     """Re-deal in ``new`` (a clone of ``s`` whose log holds only what ``player`` may see) everything
     ``player`` cannot see, drawing only from ``rng``. Raises :class:`ResampleError` if no deal is found."""
+    D = s.data
     t, r = new, rng
     me = player
     others = [p for p in range(t.n) if p != me]
@@ -312,6 +312,7 @@ def _known_in_hands_of_log(t: DieMacher2019, me: int | None) -> dict[int, list[i
 
 def _deal_opinions(t: DieMacher2019, r: Rng) -> None:
     """The opinion deck and every face-down opinion card on the boards form one unknown pool."""
+    D = t.data
     pool = t.op_deck[:]
     for b in range(D.NUM_BOARDS):
         pool += t.down[b]
@@ -355,6 +356,7 @@ def _deal_polls(t: DieMacher2019, me: int | None, r: Rng) -> None:
 
 def _deal_politicians(t: DieMacher2019, others: list[int], r: Rng) -> None:
     """Others' face-down politicians: distinct politicians each of them has not used yet."""
+    D = t.data
     for p in others:
         hidden = [(b, i) for b in range(D.NUM_BOARDS) for i, e in enumerate(t.placed[b]) if e[0] == p and not e[2]]
         if not hidden:

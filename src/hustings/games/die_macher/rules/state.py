@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from hustings.engine import Action, GameState, Rng
 from hustings.engine.kit import copy_nested, freeze_nested
-from hustings.games.die_macher import data as D
 from hustings.games.die_macher.actions import GAME_ID, SPACE
+from hustings.games.die_macher.data import DATA, Data
 from hustings.games.die_macher.formulas import coincidence, media_controller
 from hustings.games.die_macher.options import OPTIONS, resolve
 from hustings.games.die_macher.phases import Phase
@@ -30,7 +30,11 @@ class DieMacher(GameState):
     SPACE = SPACE
     EVENT_RENDERER = render_event
 
-    def __init__(self, players: int, variant: str, seed: int, **options: Any) -> None:
+    #: the game's data (shared, immutable): :data:`data.DATA`, the printed game's, unless a variant is given
+    data: Data
+
+    def __init__(self, players: int, variant: str, seed: int, data: Data | None = None, **options: Any) -> None:
+        D = self.data = DATA if data is None else data
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise ValueError(f"unknown die-macher option {unknown[0]!r}; options: {', '.join(OPTIONS)}")
@@ -177,6 +181,7 @@ class DieMacher(GameState):
         return [(start + i) % self.n for i in range(self.n)]
 
     def board_of(self, election: int) -> int:
+        D = self.data
         for b in range(D.NUM_SLOTS):
             if self.elec[b] == election:
                 return b
@@ -200,6 +205,7 @@ class DieMacher(GameState):
 
     def die(self) -> int:
         """One of the two special dice (001 §遊戲配件; faces are placeholders)."""
+        D = self.data
         return D.DIE_FACES[self.rng.randrange(len(D.DIE_FACES))]
 
     def draw_program(self) -> int:
@@ -258,6 +264,7 @@ class DieMacher(GameState):
     def add_pop(self, b: int, p: int, spaces: int) -> int:
         """Move party ``p``'s popularity marker on board ``b`` by ``spaces`` (up if positive), stopping at the
         ends of the track (003 §2; 001 2.iii); returns the spaces it moved."""
+        D = self.data
         old = self.pop[b][p]
         new = D.pop_move(old, spaces)
         self.pop[b][p] = new
@@ -267,6 +274,7 @@ class DieMacher(GameState):
         """Votes are capped at 50. A marker that reaches a new total arrives later (on top) for ties; a
         marker already on 50 that stays there does not move, so it stays under the later ones (001 2.viii;
         003 I)."""
+        D = self.data
         old = self.votes[b][p]
         new = min(D.VOTE_CAP, old + v)
         if new == old:
@@ -312,10 +320,17 @@ class DieMacher(GameState):
         items = []
         base = self.BASE_FIELDS
         for key in sorted(self.__dict__):
-            if key in base or key in ("results", "final", "current_players", "is_over"):
+            if key in base or key in ("results", "final", "current_players", "is_over", "data"):
                 continue
             items.append((key, freeze_nested(self.__dict__[key])))
+        if self.data is not DATA:  # other data, another position (the data's digest: hashable, short)
+            items.append(("data", self.data.digest()))
         return tuple(items)
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        super().__setstate__(d)
+        if "data" not in d:  # a state pickled before its data travelled with it
+            self.data = DATA
 
     def _event_context(self) -> Any:
         return self.n

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from hustings.engine import Action, GameState, Rng
 from hustings.engine.kit import copy_nested, freeze_nested
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import GAME_ID, SPACE
+from hustings.games.die_macher_2019.data import DATA, Data
 from hustings.games.die_macher_2019.formulas import media_controller
 from hustings.games.die_macher_2019.phases import ExecStep, ParamEffect, Phase, ProgStep, Return
-from hustings.games.die_macher_2019.rules.schedule import ELECTIONS
 from hustings.games.die_macher_2019.view_types import DieMacherView
 from hustings.games.die_macher_2019.words.events import render_event
 
@@ -29,8 +28,12 @@ class DieMacher2019(GameState):
     SPACE = SPACE
     EVENT_RENDERER = render_event
 
-    def __init__(self, players: int, variant: str, seed: int) -> None:
+    #: the game's data (shared, immutable): :data:`data.DATA`, the printed game's, unless a variant is given
+    data: Data
+
+    def __init__(self, players: int, variant: str, seed: int, data: Data | None = None) -> None:
         self._init_base({"players": players, "variant": variant}, seed)
+        D = self.data = DATA if data is None else data
         n = players
         self.n = n
         self.variant = variant
@@ -178,7 +181,7 @@ class DieMacher2019(GameState):
         return min(players, key=lambda p: (p - self.first) % self.n)
 
     def _election_boards(self, rnd: int) -> list[int]:
-        return [b for r, b in ELECTIONS[self.variant] if r == rnd]
+        return [b for r, b in self.data.ELECTIONS[self.variant] if r == rnd]
 
     def _round_order(self) -> list[int]:
         """Active boards clockwise from the (first) election state of the round (三.6)."""
@@ -234,6 +237,7 @@ class DieMacher2019(GameState):
 
     def _add_trend(self, b: int, p: int, d: int) -> None:
         """Trend stays within -3..+3 (四.1, ruling R1)."""
+        D = self.data
         self.trend[b][p] = max(D.TREND_MIN, min(D.TREND_MAX, self.trend[b][p] + d))
 
     # ----------------------------------------------------------------------------- scoring
@@ -260,10 +264,17 @@ class DieMacher2019(GameState):
         items = []
         base = self.BASE_FIELDS
         for key in sorted(self.__dict__):
-            if key in base or key == "results":
+            if key in base or key in ("results", "data"):
                 continue
             items.append((key, freeze_nested(self.__dict__[key])))
+        if self.data is not DATA:  # other data, another position (the data's digest: hashable, short)
+            items.append(("data", self.data.digest()))
         return tuple(items)
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        super().__setstate__(d)
+        if "data" not in d:  # a state pickled before its data travelled with it
+            self.data = DATA
 
     def _event_context(self) -> Any:
         return self._parties_t

@@ -1,0 +1,164 @@
+"""The engine kit (hustings.engine.kit): the phase dispatcher, copy/freeze helpers, a game's data travelling with its
+state (two rule sets interleaved in one process), and no game reaching into the engine's fields."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import hustings
+from hustings.engine import GameState, IllegalActionError, Rng
+from hustings.engine.kit import copy_nested, freeze_nested
+from hustings.games.die_macher import data as classic_data
+from hustings.games.die_macher.rules.state import DieMacher
+from hustings.games.die_macher_2019 import data as data2019
+from hustings.games.die_macher_2019.rules.state import DieMacher2019
+
+GAMES_DIR = Path(hustings.__file__).parent / "games"
+
+
+def _random_step(s: GameState, rng: random.Random) -> None:
+    p = s.current_players[0]
+    acts = s.legal_actions(p)
+    s.apply(p, acts[rng.randrange(len(acts))])
+
+
+def _play_alone(s: GameState, seed: int, limit: int) -> GameState:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if s.is_over:
+            break
+        _random_step(s, rng)
+    return s
+
+
+def _fingerprint(s: GameState) -> tuple[Any, ...]:
+    return (s.state_key(), [e.to_json() for e in s.all_events()], s.scores())
+
+
+# ------------------------------------------------------------------------------------------ helpers
+
+
+def test_copy_nested_copies_every_level_and_shares_immutables() -> None:
+    three = [[[1, 2]], [[3]]]
+    two = [[1], [2, 3]]
+    frozen = (1, 2)
+    c3, c2 = copy_nested(three), copy_nested(two)
+    c3[0][0].append(9)
+    c2[1].append(9)
+    assert three == [[[1, 2]], [[3]]] and two == [[1], [2, 3]]
+    assert copy_nested(frozen) is frozen and copy_nested(7) == 7
+    assert freeze_nested([[1, [2]], 3]) == ((1, (2,)), 3)
+    hash(freeze_nested([[1, 2], [3]]))  # a position key part must hash
+
+
+# --------------------------------------------------------------------------------- the phase table
+
+
+def test_phase_table_names_the_phase_and_the_decisions_it_takes() -> None:
+    classic = hustings.make("die-macher", players=3, variant="short", seed=1)
+    wrong = next(a for a in classic.SPACE.actions if a.kind == "rally")
+    p = classic.current_players[0]
+    with pytest.raises(IllegalActionError) as info:
+        classic.apply(p, wrong)
+    msg = str(info.value)
+    assert "not a decision of the sheet phase" in msg and "sheet1, sheet2" in msg
+    assert "rally[" not in msg  # the action in words, never its kind and raw arguments
+
+    s2019 = hustings.make("die-macher-2019", players=4, variant="standard", seed=1)
+    taken = s2019.legal_actions(0)[0]
+    s2019.apply(0, taken)
+    with pytest.raises(IllegalActionError, match="is not allowed now: every player chooses a different party"):
+        s2019.apply(s2019.current_players[0], taken)
+
+
+def test_both_die_macher_games_dispatch_through_the_kit() -> None:
+    from hustings.engine.kit import PhaseTable
+    from hustings.games.die_macher.rules import table as classic_table
+    from hustings.games.die_macher_2019.rules import table as table2019
+
+    for table in (classic_table.PHASES, table2019.PHASES):
+        assert isinstance(table, PhaseTable)
+        assert all(r.section for r in table.rules.values())  # every phase cites its rules section
+
+
+# ------------------------------------------------------------------------------ data with the state
+
+
+def test_data_is_shared_immutable_and_pickles_by_reference() -> None:
+    s = DieMacher2019(players=4, variant="standard", seed=3)
+    assert s.data is data2019.DATA and s.clone().data is s.data
+    assert s.resample(0, Rng(1)).data is s.data
+    with pytest.raises(TypeError):
+        s.data.RALLY_COST.append(1)  # type: ignore[attr-defined]
+    with pytest.raises((AttributeError, TypeError)):
+        s.data.START_MONEY = 1  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(data2019.DATA)) is data2019.DATA
+    rich = data2019.DATA.replace(START_MONEY=data2019.DATA.START_MONEY + 10_000)
+    back = pickle.loads(pickle.dumps(rich))
+    assert back == rich and back is not rich and back.digest() == rich.digest() != data2019.DATA.digest()
+    with pytest.raises(ValueError, match="no field 'ROUNDZ'"):
+        classic_data.DATA.replace(ROUNDZ=3)
+
+
+def test_a_state_pickled_before_its_data_travelled_loads_with_the_default() -> None:
+    s = DieMacher(players=3, variant="short", seed=2)
+    state = s.__getstate__()
+    del state["data"]
+    old = DieMacher.__new__(DieMacher)
+    old.__setstate__(state)
+    assert old.data is classic_data.DATA and old.legal_actions(old.current_players[0])
+
+
+def _variants() -> list[tuple[str, GameState, GameState]]:
+    """Per game: a state with the printed data and one with a variant (more starting money)."""
+    rich2019 = data2019.DATA.replace(START_MONEY=data2019.DATA.START_MONEY + 20_000)
+    rich_classic = classic_data.DATA.replace(START_MONEY=classic_data.DATA.START_MONEY + 20_000)
+    return [
+        ("die-macher-2019", DieMacher2019(4, "standard", 11), DieMacher2019(4, "standard", 11, data=rich2019)),
+        ("die-macher", DieMacher(4, "short", 12), DieMacher(4, "short", 12, data=rich_classic)),
+    ]
+
+
+def test_two_rule_sets_play_interleaved_in_one_process() -> None:
+    """The two Die Macher games, each under its printed data and a variant, step by step in turns: each game is
+    exactly what it is when played alone, and the variant really plays other rules."""
+    states: list[GameState] = []
+    for _, printed, variant in _variants():
+        states += [printed, variant]
+    rngs = [random.Random(100 + i) for i in range(len(states))]
+    limit = 400
+    for _ in range(limit):
+        for s, rng in zip(states, rngs, strict=True):
+            if not s.is_over:
+                _random_step(s, rng)
+    fresh = [v for _, a, b in _variants() for v in (a, b)]
+    for i, (s, alone) in enumerate(zip(states, fresh, strict=True)):
+        assert _fingerprint(s) == _fingerprint(_play_alone(alone, 100 + i, limit))
+    for game, printed, variant in _variants():
+        money = printed.view(0)["players"][0]["money"], variant.view(0)["players"][0]["money"]
+        assert money[1] == money[0] + 20_000, game
+        assert printed.position_key() != variant.position_key()
+        hash(variant.position_key())
+
+
+# ------------------------------------------------------------------------------ engine fields
+
+
+_PRIVATE = re.compile(r"\._(log|history|legal|legal_player|legal_step|nsteps|copy_base_into|cached_legal)\b")
+
+
+def test_no_game_touches_the_engines_fields_or_writes_its_own_emit() -> None:
+    offenders = []
+    for path in sorted(GAMES_DIR.rglob("*.py")):
+        text = path.read_text("utf-8")
+        for m in _PRIVATE.finditer(text):
+            offenders.append(f"{path.relative_to(GAMES_DIR)}: {m.group(0)}")
+        if re.search(r"^    def emit\(", text, re.M):
+            offenders.append(f"{path.relative_to(GAMES_DIR)}: its own emit")
+    assert offenders == []
