@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hustings.engine import Action, GameState, Rng
-from hustings.engine.kit import copy_nested, freeze_nested
+from hustings.engine.kit import clone_fields, freeze_nested
 from hustings.games.die_macher.actions import GAME_ID, SPACE
 from hustings.games.die_macher.data import DATA, Data
 from hustings.games.die_macher.formulas import coincidence, media_controller
@@ -305,12 +305,8 @@ class DieMacher(GameState):
     # -------------------------------------------------------------------------- clone, equality
 
     def _clone_data(self, new: GameState) -> None:
-        d = new.__dict__
-        base = self.BASE_FIELDS
-        for key, v in self.__dict__.items():
-            if key not in base:
-                d[key] = copy_nested(v)
-        d["cab"] = [[e[:] for e in row] for row in self.cab]  # the one third level
+        clone_fields(self, new)
+        new.__dict__["cab"] = [[e[:] for e in row] for row in self.cab]  # the one third level
 
     if TYPE_CHECKING:
 

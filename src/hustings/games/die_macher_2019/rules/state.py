@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hustings.engine import Action, GameState, Rng
-from hustings.engine.kit import copy_nested, freeze_nested
+from hustings.engine.kit import clone_fields, freeze_nested
 from hustings.games.die_macher_2019.actions import GAME_ID, SPACE
 from hustings.games.die_macher_2019.data import DATA, Data
 from hustings.games.die_macher_2019.formulas import media_controller
@@ -248,13 +248,9 @@ class DieMacher2019(GameState):
     # -------------------------------------------------------------------------- clone, equality
 
     def _clone_data(self, new: GameState) -> None:
-        # Lists one or two levels deep are sliced; the politician entries are the only third level.
-        d = new.__dict__
-        base = self.BASE_FIELDS
-        for key, v in self.__dict__.items():
-            if key not in base:
-                d[key] = copy_nested(v)
-        d["placed"] = [[e[:] for e in row] for row in self.placed]
+        # Lists one or two levels deep are copied by the kit; the politician entries are the only third level.
+        clone_fields(self, new)
+        new.__dict__["placed"] = [[e[:] for e in row] for row in self.placed]
 
     if TYPE_CHECKING:  # the engine's clone() copies the exact type; tell the type checker so
 
