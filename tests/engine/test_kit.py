@@ -162,3 +162,36 @@ def test_no_game_touches_the_engines_fields_or_writes_its_own_emit() -> None:
         if re.search(r"^    def emit\(", text, re.M):
             offenders.append(f"{path.relative_to(GAMES_DIR)}: its own emit")
     assert offenders == []
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), [("die-macher-2019", "expanded", 5), ("die-macher", "full", 4)])
+def test_a_list_field_is_always_a_list(game: str, variant: str, players: int) -> None:
+    """clone_fields finds a class's list fields once: that holds only while a field that holds a list always does
+    (and one that does not never does)."""
+    for seed in range(3):
+        s = hustings.make(game, players=players, variant=variant, seed=seed)
+        first = {k: type(v) is list for k, v in vars(s).items() if k not in GameState.BASE_FIELDS}
+        rng = random.Random(seed)
+        while not s.is_over:
+            now = {k: type(v) is list for k, v in vars(s).items() if k not in GameState.BASE_FIELDS}
+            assert {k: v for k, v in now.items() if k in first} == first
+            _random_step(s, rng)
+
+
+def test_a_sample_keeps_exactly_the_events_its_viewer_saw() -> None:
+    """The engine filters the log for a sample incrementally (from the last log it filtered for that viewer): samples
+    of two games, of states before and after, and of other viewers, each hold exactly their viewer's events."""
+    a = hustings.make("die-macher-2019", players=4, variant="standard", seed=5)
+    b = hustings.make("die-macher", players=4, variant="short", seed=6)
+    ra, rb, r = random.Random(1), random.Random(2), Rng(3)
+    for step in range(120):
+        for s, rng in ((a, ra), (b, rb)):
+            if s.is_over:
+                continue
+            if step % 7 == 0:
+                before = s.clone()
+            _random_step(s, rng)
+            for viewer in (None, 0, 1):
+                for state in (s, before):
+                    sample = state.resample(viewer, r)
+                    assert list(sample.all_events()) == state.events(viewer)

@@ -450,12 +450,28 @@ class GameState(ABC):
     __hash__ = None  # type: ignore[assignment]
 
 
+#: per viewer, the last log filtered for it and the result: a search resamples the same state again and again, and
+#: successive states share their past, so only the events since that log are walked (the chains are immutable, so
+#: a result stays right; a race between threads only costs a miss)
+_FILTERED: dict[int | None, tuple[Chain, Chain]] = {}
+
+
 def _filter_chain(chain: Chain, player: int | None) -> Chain:
-    """The log as ``player`` may see it (a fresh chain of the visible events)."""
-    out: Chain = None
-    for e in chain_items(chain):
+    """The log as ``player`` may see it (a chain of the visible events, sharing its past with earlier results)."""
+    last = _FILTERED.get(player)
+    known, base = (last[0], last[1]) if last is not None else (None, None)
+    newer: list[Event] = []
+    node = chain
+    while node is not None and node is not known:
+        newer.append(node[0])
+        node = node[1]
+    if node is None:  # the last log is no part of this one: filter it all
+        base = None
+    out = base
+    for e in reversed(newer):
         if e.to is None or e.to == player:
             out = (e, out)
+    _FILTERED[player] = (chain, out)
     return out
 
 

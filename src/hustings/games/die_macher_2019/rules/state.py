@@ -278,23 +278,20 @@ class DieMacher2019(GameState):
     # -------------------------------------------------------------------------------- views
 
     def view(self, player: int | None) -> DieMacherView:
-        from hustings.games.die_macher_2019.view import build_view
-
         return build_view(self, player)
 
     def shared_view(self, player: int | None, shared: dict[str, Any]) -> DieMacherView:
-        from hustings.games.die_macher_2019.view import build_view
-
         return build_view(self, player, shared)
 
     def _resample_hidden(self, new: DieMacher2019, player: int | None, rng: Rng) -> None:
         # the engine's resample() cloned ``new`` and replaced its seed, generator, history and log
-        from hustings.games.die_macher_2019.resample import resample_hidden
-
         resample_hidden(self, new, player, rng)
 
 
 # The phase modules import this module for the state type only; the table needs them all, so it is
 # imported last.
+# imported here, not in the methods: an import statement costs about a microsecond on every view
+from hustings.games.die_macher_2019.resample import resample_hidden  # noqa: E402
 from hustings.games.die_macher_2019.rules import scoring  # noqa: E402
 from hustings.games.die_macher_2019.rules.table import PHASES  # noqa: E402
+from hustings.games.die_macher_2019.view import build_view  # noqa: E402
