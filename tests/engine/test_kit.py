@@ -197,3 +197,24 @@ def test_a_sample_keeps_exactly_the_events_its_viewer_saw() -> None:
                 for state in (s, before):
                     sample = state.resample(viewer, r)
                     assert list(sample.all_events()) == state.events(viewer)
+
+
+def _scribble(v: Any) -> None:
+    """Append to every list in ``v``, at every level."""
+    if type(v) is list:
+        for x in v:
+            _scribble(x)
+        v.append(-99)
+
+
+@pytest.mark.parametrize("game", ["die-macher-2019", "die-macher"])
+def test_a_clone_shares_no_list_with_its_original(game: str) -> None:
+    s = hustings.make(game, players=4, seed=8)
+    _play_alone(s, 8, 150)
+    before = s.position_key()
+    c = s.clone()
+    assert c.position_key() == before
+    for key, v in vars(c).items():
+        if key not in GameState.BASE_FIELDS:
+            _scribble(v)
+    assert s.position_key() == before

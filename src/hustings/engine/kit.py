@@ -132,10 +132,10 @@ _list_copy = list.copy
 _ENGINE_FIELDS = tuple(sorted(GameState.BASE_FIELDS))
 
 
-def clone_fields(state: GameState, new: GameState) -> None:
+def clone_fields(state: GameState, new: GameState, three_levels: tuple[str, ...] = ()) -> None:
     """A game's ``_clone_data`` in one call: every field of ``state`` that is not the engine's goes into ``new``,
-    lists copied two levels deep (a list of lists gets fresh inner lists), anything else shared (ints, strings,
-    tuples, enums, frozen data). A game copies a third level itself, after this call.
+    lists copied two levels deep (a list of lists gets fresh inner lists), the fields named in ``three_levels``
+    three levels deep, anything else shared (ints, strings, tuples, enums, frozen data).
 
     Fast because it relies on one rule of plain-data states: a field that holds a list always holds a list (a list
     field is never None or an int at another time; tests/engine/test_kit.py checks the games that use this). The
@@ -145,8 +145,8 @@ def clone_fields(state: GameState, new: GameState) -> None:
     cls = state.__class__
     lists = _LIST_FIELDS.get(cls)
     if lists is None:
-        base = GameState.BASE_FIELDS
-        lists = _LIST_FIELDS[cls] = tuple(k for k, v in src.items() if v.__class__ is list and k not in base)
+        skip = GameState.BASE_FIELDS | set(three_levels)
+        lists = _LIST_FIELDS[cls] = tuple(k for k, v in src.items() if v.__class__ is list and k not in skip)
     engine = {k: dst[k] for k in _ENGINE_FIELDS}  # the engine copied its own fields already: keep them
     dst.update(src)
     dst.update(engine)
@@ -156,6 +156,8 @@ def clone_fields(state: GameState, new: GameState) -> None:
             dst[k] = [*map(_list_copy, v)]
         else:
             dst[k] = v[:]
+    for k in three_levels:
+        dst[k] = [[e[:] for e in row] for row in src[k]]
 
 
 # ------------------------------------------------------------------------------------------- data

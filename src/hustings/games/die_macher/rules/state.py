@@ -305,8 +305,7 @@ class DieMacher(GameState):
     # -------------------------------------------------------------------------- clone, equality
 
     def _clone_data(self, new: GameState) -> None:
-        clone_fields(self, new)
-        new.__dict__["cab"] = [[e[:] for e in row] for row in self.cab]  # the one third level
+        clone_fields(self, new, ("cab",))  # the one third level
 
     if TYPE_CHECKING:
 

@@ -248,9 +248,7 @@ class DieMacher2019(GameState):
     # -------------------------------------------------------------------------- clone, equality
 
     def _clone_data(self, new: GameState) -> None:
-        # Lists one or two levels deep are copied by the kit; the politician entries are the only third level.
-        clone_fields(self, new)
-        new.__dict__["placed"] = [[e[:] for e in row] for row in self.placed]
+        clone_fields(self, new, ("placed",))  # the politician entries are the only third level
 
     if TYPE_CHECKING:  # the engine's clone() copies the exact type; tell the type checker so
 
