@@ -157,6 +157,21 @@ def build_view(s: DieMacher2019, player: int | None, shared: dict[str, Any] | No
     return v
 
 
+#: set bits of (mask, size): a seat's used politicians and donations change a few times a game, and listing them
+#: bit by bit was a third of a view's cost
+_BITS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _bits(mask: int, size: int) -> list[int]:
+    """The set bits of ``mask`` below ``size``, ascending, as a fresh list."""
+    hit = _BITS.get((mask, size))
+    if hit is None:
+        if len(_BITS) >= 4096:  # bounded: masks are few in practice
+            _BITS.clear()
+        hit = _BITS[(mask, size)] = tuple([i for i in range(size) if mask >> i & 1])
+    return list(hit)
+
+
 def _player(s: DieMacher2019, p: int, mine: bool, over: bool) -> PlayerView:
     D = s.data
     used_mask = s.pol_used[p]
@@ -171,8 +186,8 @@ def _player(s: DieMacher2019, p: int, mine: bool, over: bool) -> PlayerView:
         "platform": s.platform[p][:],
         "hand": sorted(s.hand[p]) if mine else None,
         "hand_size": len(s.hand[p]),
-        "politicians_used": [i for i in range(len(D.POLITICIANS)) if used_mask >> i & 1],
-        "donations_used": [c for c in range(len(D.DONATIONS)) if don_mask >> c & 1],
+        "politicians_used": _bits(used_mask, len(D.POLITICIANS)),
+        "donations_used": _bits(don_mask, len(D.DONATIONS)),
         "media_presence": s.presence[p][:],
         "election_points": s.vp_elec[p],
         "election_bonus": s.vp_bonus[p],
