@@ -77,6 +77,40 @@ def test_phase_table_names_the_phase_and_the_decisions_it_takes() -> None:
         s2019.apply(s2019.current_players[0], taken)
 
 
+class _Steps:
+    """A bare phased object: the table needs only ``phase``."""
+
+    def __init__(self) -> None:
+        self.phase = "a"
+        self.log: list[str] = []
+
+
+def test_phase_table_runs_automatic_steps_until_somebody_decides() -> None:
+    from hustings.engine.kit import PhaseRules, PhaseTable
+
+    def apply_a(s: _Steps, p: int, a: Any) -> None:
+        s.log.append(f"apply {p}")
+        s.phase = "b"
+
+    def advance_b(s: _Steps) -> bool:  # nobody decides in b: on to c
+        s.log.append("b")
+        s.phase = "c"
+        return False
+
+    def advance_c(s: _Steps) -> bool:  # somebody decides in c
+        s.log.append("c")
+        return True
+
+    table: PhaseTable[_Steps] = PhaseTable({
+        "a": PhaseRules("1", ("go",), lambda s, p: [], apply_a),
+        "b": PhaseRules("2", (), lambda s, p: [], apply_a, advance_b),
+        "c": PhaseRules("3", ("stop",), lambda s, p: [], apply_a, advance_c),
+    }, {"stop": "stop only when asked"})
+    s = _Steps()
+    table.apply(s, 1, None)  # type: ignore[arg-type]
+    assert s.phase == "c" and s.log == ["apply 1", "b", "c"]
+
+
 def test_both_die_macher_games_dispatch_through_the_kit() -> None:
     from hustings.engine.kit import PhaseTable
     from hustings.games.die_macher.rules import table as classic_table
@@ -105,6 +139,15 @@ def test_data_is_shared_immutable_and_pickles_by_reference() -> None:
     assert back == rich and back is not rich and back.digest() == rich.digest() != data2019.DATA.digest()
     with pytest.raises(ValueError, match="no field 'ROUNDZ'"):
         classic_data.DATA.replace(ROUNDZ=3)
+
+
+def test_a_state_with_other_data_pickles_with_it() -> None:
+    rich = classic_data.DATA.replace(START_MONEY=classic_data.DATA.START_MONEY + 5_000)
+    s = DieMacher(players=3, variant="short", seed=4, data=rich)
+    _play_alone(s, 4, 60)
+    back = pickle.loads(pickle.dumps(s))
+    assert back.data == rich and back == s and back.position_key() == s.position_key()
+    assert pickle.loads(pickle.dumps(DieMacher(players=3, variant="short", seed=4))).data is classic_data.DATA
 
 
 def test_a_state_pickled_before_its_data_travelled_loads_with_the_default() -> None:
