@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 import hustings
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import ExchangeKind
@@ -152,14 +150,14 @@ def test_001_2vii_publish_moves_spaces_media_controller_immune() -> None:
         assert e["changes"] == moved and e["popularity"] == want and e["immune"] == ctrl
 
 
-def test_ruling_r2_secret_poll_split_between_spaces_and_members(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ruling_r2_secret_poll_split_between_spaces_and_members() -> None:
     """Ruling R2 (001 2.vii: 「該政黨可獲得民望與其黨員數，但兩者相加必須為2顆遊戲特殊骰子之和」; 003 G.b gives
     members only): kept secret, the winner rolls the two special dice and shares them between popularity
     spaces on that board, up to the top of the track, and members."""
     s, p = _poll_won()
     b = s.boards_todo[s.bi]
     s.pop[b][p] = -2  # three spaces below the top
-    monkeypatch.setattr(D, "DIE_FACES", [2])  # both dice show 2
+    s.data = s.data.replace(DIE_FACES=[2])  # both dice show 2 (this state's data: it travels with the state)
     evs = act(s, p, "secret")
     assert events_of(evs, "poll_secret_roll")[0].data == {"seat": p, "board": b, "roll": 4}
     assert s.phase == Phase.POLL_DECIDE and s.view(None)["poll"]["roll"] == 4

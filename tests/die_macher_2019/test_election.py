@@ -161,14 +161,13 @@ def test_five_vote_minimum_for_table_points() -> None:
     assert card.table[0][0] == D.BONUS["min_votes_for_points"] == 5
 
 
-def test_five_vote_minimum_even_if_a_table_started_lower(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_five_vote_minimum_even_if_a_table_started_lower() -> None:
     """seed 000 三.9.2, 五.2: the 5-vote minimum is a rule, not only a property of the printed tables."""
     assert all(c.table[0][0] >= 5 for c in D.STATES)
     cheap = [replace(c, table=((1, 1), *c.table)) for c in D.STATES]
-    monkeypatch.setattr(D, "STATES", cheap)
-    _, r = election([4, 1, 5, 0])
+    _, r = election([4, 1, 5, 0], setup=lambda s: setattr(s, "data", s.data.replace(STATES=cheap)))
     assert r["points"][0] == r["points"][1] == 0
-    assert r["points"][2] == D.STATES[r["state"]].points_for(5) > 0
+    assert r["points"][2] == cheap[r["state"]].points_for(5) > 0
 
 
 def test_points_follow_the_state_card() -> None:

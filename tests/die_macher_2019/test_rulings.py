@@ -567,7 +567,7 @@ def test_r21_parties_in_seat_order_priority_topmost_in_play() -> None:
 # ------------------------------------------------------------------------------------------ R22
 
 
-def test_r22_lowest_maximum_tie_first_in_board_order(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_r22_lowest_maximum_tie_first_in_board_order() -> None:
     """R22 (一.3): two states sharing the lowest maximum: the first in shuffled board order votes first."""
     seed = 4
     r = Rng(seed)
@@ -580,8 +580,8 @@ def test_r22_lowest_maximum_tie_first_in_board_order(monkeypatch: pytest.MonkeyP
     r.shuffle(chosen)
     low = {chosen[1], chosen[3]}
     states = [replace(c, max_points=5 if c.index in low else 50) for c in D.STATES]
-    monkeypatch.setattr(D, "STATES", states)
     s = new_game(4, seed=seed)
+    s.data = s.data.replace(STATES=states)  # this state's data (it travels with the state)
     choose_parties(s)
     assert s.board_state == chosen[1:] + chosen[:1]
 

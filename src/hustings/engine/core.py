@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # the kinds (hustings.engine.adapters) build on Action and Ev
     from hustings.engine.adapters import AdapterKind
 
 _A = TypeVar("_A")
+_tuple_new = tuple.__new__
 
 #: the engine's version, written into every record beside the game's rules version
 ENGINE_VERSION = "0.2.0"
@@ -299,19 +300,35 @@ class GameState(ABC):
         """Games override to name the rule; the default names the action and the phase."""
         return f"{action.text('en')} is not legal for player {player} now"
 
+    #: the game's module-level message function, when it has one renderer for every state (read once per event,
+    #: without a call); a game may instead override :meth:`_event_renderer`
+    EVENT_RENDERER: ClassVar[Renderer | None] = None
+
     def emit(
         self,
         type: str,
         data: dict[str, JSON],
         to: int | None = None,
     ) -> None:
+        """Append an event made of ``data`` (frozen now: later changes to what the game passed never reach it),
+        visible to ``to`` (None: everyone), at this step. The one way a game writes its log."""
         for v in data.values():
             if v.__class__ not in _SCALARS:
                 frozen = freeze(data)
                 break
         else:
             frozen = FrozenDict(data)  # the common flat event: one copy in C
-        self._log = (Event(type, frozen, to, self._nsteps, self._event_renderer(), self._event_context()), self._log)
+        render = self.__class__.EVENT_RENDERER  # through the class: a plain function, not a bound method
+        if render is None:
+            render = self._event_renderer()
+        # tuple.__new__ is what Event's generated __new__ calls, minus one Python frame (about 1.6 events a step)
+        self._log = (_tuple_new(Event, (type, frozen, to, self._nsteps, render, self._event_context())), self._log)
+
+    def event_chain(self) -> Chain:
+        """The log as the engine keeps it (newest first, shared with clones), every event private ones included:
+        for a game's own deductions (a resampler reading what its seat saw) and referees, never for a player.
+        Its identity changes exactly when an event is added, so it can key a cache."""
+        return self._log
 
     def _event_renderer(self) -> Renderer | None:
         """The game's module-level message function (default: messages are the event type)."""
@@ -433,12 +450,28 @@ class GameState(ABC):
     __hash__ = None  # type: ignore[assignment]
 
 
+#: per viewer, the last log filtered for it and the result: a search resamples the same state again and again, and
+#: successive states share their past, so only the events since that log are walked (the chains are immutable, so
+#: a result stays right; a race between threads only costs a miss)
+_FILTERED: dict[int | None, tuple[Chain, Chain]] = {}
+
+
 def _filter_chain(chain: Chain, player: int | None) -> Chain:
-    """The log as ``player`` may see it (a fresh chain of the visible events)."""
-    out: Chain = None
-    for e in chain_items(chain):
+    """The log as ``player`` may see it (a chain of the visible events, sharing its past with earlier results)."""
+    last = _FILTERED.get(player)
+    known, base = (last[0], last[1]) if last is not None else (None, None)
+    newer: list[Event] = []
+    node = chain
+    while node is not None and node is not known:
+        newer.append(node[0])
+        node = node[1]
+    if node is None:  # the last log is no part of this one: filter it all
+        base = None
+    out = base
+    for e in reversed(newer):
         if e.to is None or e.to == player:
             out = (e, out)
+    _FILTERED[player] = (chain, out)
     return out
 
 

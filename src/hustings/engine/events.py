@@ -62,17 +62,17 @@ _SCALARS = frozenset({int, str, float, bool, type(None)})
 def freeze(value: Any) -> Any:
     """Dicts become :class:`FrozenDict` and lists :class:`FrozenList` (tuples stay tuples), recursively; a fresh
     copy, so later changes to what the game passed in never reach the event. Runs on every emit: the common
-    shapes (flat dicts, lists of numbers) take a fast path."""
-    t = type(value)
+    shapes (flat dicts, lists of numbers) take a fast path, and scalars are never passed to a call."""
+    t = value.__class__
     if t is dict or t is FrozenDict:
         for v in value.values():
-            if type(v) not in _SCALARS:
-                return FrozenDict({k: v if type(v) in _SCALARS else freeze(v) for k, v in value.items()})
+            if v.__class__ not in _SCALARS:
+                return FrozenDict({k: v if v.__class__ in _SCALARS else freeze(v) for k, v in value.items()})
         return FrozenDict(value)  # flat: one copy in C
     if t is list or t is FrozenList:
         for v in value:
-            if type(v) not in _SCALARS:
-                return FrozenList([freeze(v) for v in value])
+            if v.__class__ not in _SCALARS:
+                return FrozenList([v if v.__class__ in _SCALARS else freeze(v) for v in value])
         return FrozenList(value)
     if t is tuple:
         return tuple([freeze(v) for v in value])

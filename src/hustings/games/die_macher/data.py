@@ -9,11 +9,13 @@ message catalogs (``messages/<lang>.json``), never in the data.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any
 
+from hustings.engine.events import freeze
 from hustings.engine.i18n import Catalog
+from hustings.engine.kit import GameData
 
 _RAW: dict[str, Any] = json.loads(
     resources.files("hustings.games.die_macher").joinpath("data/game.json").read_text("utf-8")
@@ -232,3 +234,76 @@ def _validate() -> None:
 
 
 _validate()
+
+
+@dataclass(frozen=True, slots=True)
+class Data(GameData):
+    """The data the rules read, as one immutable object a state carries (``state.data``) and shares with its clones
+    and samples: two states with different data play side by side in one process. Lists and dicts are read-only
+    (:class:`hustings.engine.FrozenDict`, ``FrozenList``); :meth:`GameData.replace` makes a variant, and the
+    default :data:`DATA` pickles by reference."""
+
+    BID_DIE_FACES: int
+    CABINET: list[Cabinet]
+    CABINET_MEDIA_PAYMENT: int
+    COALITION_TILES: int
+    CONVERT_MINIMUM: int
+    DIE_FACES: list[int]
+    DONATIONS: list[Donation]
+    EXCHANGE_POOL: int
+    HIDDEN_PROGRAM: int
+    INCOME_PER_MEMBER: int
+    INCOME_PER_SEAT: int
+    KEY_TILES: int
+    LARGEST_REFUSAL_DICE: int
+    MAX_BID_K: int
+    MEDIA_COST: int
+    MEDIA_CUBES: int
+    MEDIA_POINTS: list[int]
+    MEDIA_SLOTS: int
+    MEMBERS_BONUS: tuple[int, ...]
+    NATIONAL_MEMBERS: list[int]
+    NATIONAL_POINTS: list[int]
+    NATIONAL_SLOTS: int
+    NUM_SLOTS: int
+    NUM_TYPES: int
+    OPINION_PER_STANCE: int
+    POLLS: list[tuple[tuple[int, ...], ...]]
+    POLL_SECRET_DICE: int
+    POLL_SEVEN: list[bool]
+    POP_INDEX: dict[int, int]
+    POP_START: int
+    PROGRAM_PER_STANCE: int
+    PUBLIC_PROGRAM: int
+    RALLIES_PER_ROUND: int
+    RALLY_COST: int
+    RALLY_CUBES: int
+    RALLY_SPACES: int
+    ROUNDS: dict[str, int]
+    SECURED_BONUS: int
+    SHEET_COLUMNS: tuple[list[list[str]], list[list[str]]]
+    START_MEMBERS: int
+    START_MONEY: int
+    STATES: list[StateCard]
+    VOTE_CAP: int
+    POP_TRACK: tuple[int, ...]
+
+    def pop_move(self, value: int, spaces: int) -> int:
+        """:func:`pop_move` on this data's popularity track."""
+        i = self.POP_INDEX[value] - spaces
+        track = self.POP_TRACK
+        last = len(track) - 1
+        return track[0 if i < 0 else last if i > last else i]
+
+    def __reduce__(self) -> Any:
+        if self is DATA:
+            return (_default_data, ())
+        return (Data, tuple(getattr(self, f.name) for f in fields(self)))
+
+
+def _default_data() -> Data:
+    return DATA
+
+
+#: the printed game's data (every state's unless it is given other data)
+DATA = Data(**{f.name: freeze(globals()[f.name]) for f in fields(Data)})

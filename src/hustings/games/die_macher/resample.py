@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import ResampleError, Rng
 from hustings.games.die_macher import actions as A
-from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import Phase
 
 if TYPE_CHECKING:
@@ -17,6 +16,7 @@ _TRIES = 30
 
 
 def resample_hidden(s: DieMacher, new: DieMacher, me: int | None, rng: Rng) -> None:
+    D = s.data
     others = [p for p in range(s.n) if p != me]
     # Program cards: the deck above its known bottom and other seats' hidden cards form one pool.
     kp = new.prog_known
@@ -76,6 +76,7 @@ def resample_hidden(s: DieMacher, new: DieMacher, me: int | None, rng: Rng) -> N
 
 def _redeal_cabinet(new: DieMacher, p: int, rng: Rng) -> None:
     """Face-down cabinet cards of seat ``p``: any of its cards, affordable together (ruling R10)."""
+    D = new.data
     spots = [e for b in range(D.NUM_SLOTS) for e in new.cab[b] if e[0] == p and not e[2]]
     if not spots:
         return

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from hustings.engine.progress import IGNORE, Others, Spec, progress_part
-from hustings.games.die_macher.data import NUM_SLOTS, PARTY_IDS, POLLS
+from hustings.games.die_macher.data import NUM_SLOTS, PARTY_IDS
 from hustings.games.die_macher.formulas import media_controller
 from hustings.games.die_macher.phases import ExchangeKind, NationalStep, Phase, PlatformStep
 from hustings.games.die_macher.view_types import (
@@ -130,7 +130,7 @@ def build_view(s: DieMacher, me: int | None) -> DieMacherView:
         "cabinet_actions": [e[:] for e in s.exec_list[bi:]] if phase is Phase.CAB_EXEC else [],
         "poll": {"board": s.boards_todo[bi] if polling else -1,
                  "high": s.poll_high * 1000, "bidder": s.poll_high_p,
-                 "card": [list(o) for o in POLLS[s.poll_card]] if deciding_poll else None,
+                 "card": [list(o) for o in s.data.POLLS[s.poll_card]] if deciding_poll else None,
                  "roll": s.poll_roll},
         "exchange": s.ex_list[bi][:] if phase is Phase.EXCHANGE else [],
         "exchange_kind": cast(ExchangeKindName, _NAMES[s.ex_kind]),
@@ -185,7 +185,7 @@ def bot_view(s: DieMacher, me: int | None) -> dict[str, Any]:
         "boards": boards,
         "cabinet_actions": [e[:] for e in s.exec_list[bi:]] if phase is Phase.CAB_EXEC else [],
         "poll": {"board": s.boards_todo[bi] if phase is Phase.POLL_BID or phase is Phase.POLL_DECIDE else -1,
-                 "card": [list(o) for o in POLLS[s.poll_card]] if phase is Phase.POLL_DECIDE and s.turn == me
+                 "card": [list(o) for o in s.data.POLLS[s.poll_card]] if phase is Phase.POLL_DECIDE and s.turn == me
                  else None, "roll": s.poll_roll},
         "exchange": s.ex_list[bi][:] if phase is Phase.EXCHANGE else [],
         "rally_board": s.boards_todo[bi] if phase is Phase.RALLY else -1,

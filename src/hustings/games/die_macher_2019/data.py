@@ -12,11 +12,13 @@ from it once at import for callers that still index them by language.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any
 
+from hustings.engine.events import freeze
 from hustings.engine.i18n import Catalog
+from hustings.engine.kit import GameData
 
 _RAW: dict[str, Any] = json.loads(
     resources.files("hustings.games.die_macher_2019").joinpath("data/game.json").read_text("utf-8")
@@ -145,6 +147,17 @@ MEDIA_REMOVE_PAYMENT: int = _RAW["media_remove_payment"]
 INCOME_PER_POINT: int = _RAW["income"]["per_point"]
 INCOME_PER_BASE: int = _RAW["income"]["per_base"]
 
+# The election calendar (seed 000 一.3, 三.9.3, 四.7, 四.8; rulings R13, R30): elections as (round, board) in
+# election order (一.3 and 四.8).
+ELECTIONS: dict[str, list[tuple[int, int]]] = {
+    "standard": [(1, 0), (2, 1), (3, 2), (4, 3)],
+    "expanded": [(1, 0), (2, 1), (3, 2), (4, 3), (4, 0), (5, 1), (5, 2)],
+}
+LAST_ROUND: dict[str, int] = {"standard": 4, "expanded": 5}
+# Income after the elections of these rounds (三.9.3; expanded: ruling R13).
+INCOME_ROUNDS: dict[str, tuple[int, ...]] = {"standard": (1, 2, 3), "expanded": (1, 2, 3, 4)}
+DONATION_ROUNDS: tuple[int, ...] = (1, 2, 3)
+
 # Bids, auctions: the largest amount the action space offers, in thousands (a ruling: nobody nears it).
 MAX_BID_K = 400
 
@@ -213,3 +226,60 @@ def _validate() -> None:
 
 
 _validate()
+
+
+@dataclass(frozen=True, slots=True)
+class Data(GameData):
+    """The data the rules read, as one immutable object a state carries (``state.data``) and shares with its clones
+    and samples: two states with different data play side by side in one process. Lists and dicts are read-only
+    (:class:`hustings.engine.FrozenDict`, ``FrozenList``); :meth:`GameData.replace` makes a variant, and the
+    default :data:`DATA` pickles by reference."""
+
+    BONUS: dict[str, int]
+    DONATIONS: list[Donation]
+    DONATION_ROUNDS: tuple[int, ...]
+    DOUBLE_MARKERS: int
+    ELECTIONS: dict[str, list[tuple[int, int]]]
+    ICON_AMOUNT: dict[str, int]
+    INCOME_PER_BASE: int
+    INCOME_PER_POINT: int
+    INCOME_ROUNDS: dict[str, tuple[int, ...]]
+    LAST_ROUND: dict[str, int]
+    MAX_BID_K: int
+    MAX_RALLIES: int
+    MEDIA_COST: int
+    MEDIA_MARKERS: dict[str, int]
+    MEDIA_PRESENCE: dict[str, list[int]]
+    MEDIA_REMOVE_PAYMENT: int
+    MEDIA_SLOTS: int
+    MONEY_RANK_POINTS: list[int]
+    NUM_BOARDS: int
+    NUM_ISSUES: int
+    NUM_PARTIES: int
+    NUM_TYPES: int
+    OPINION_PER_ISSUE: tuple[int, int]
+    POLITICIANS: list[Politician]
+    POLLS: list[tuple[int, ...]]
+    POLL_KEEP_BASE: int
+    PROGRAM_PER_TYPE: int
+    RALLY_COST: list[int]
+    RALLY_CUBES: int
+    SCHEMES: list[list[str]]
+    START_BASE: int
+    START_MONEY: int
+    STATES: list[StateCard]
+    TREND_MAX: int
+    TREND_MIN: int
+
+    def __reduce__(self) -> Any:
+        if self is DATA:
+            return (_default_data, ())
+        return (Data, tuple(getattr(self, f.name) for f in fields(self)))
+
+
+def _default_data() -> Data:
+    return DATA
+
+
+#: the printed game's data (every state's unless it is given other data)
+DATA = Data(**{f.name: freeze(globals()[f.name]) for f in fields(Data)})

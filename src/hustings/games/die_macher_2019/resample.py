@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import ResampleError, Rng
 from hustings.engine.core import chain_items
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase, Return
 
 if TYPE_CHECKING:
@@ -41,6 +40,7 @@ DEAL_ATTEMPTS = 24
 def resample_hidden(s: DieMacher2019, new: DieMacher2019, player: int | None, rng: Rng) -> None:
     """Re-deal in ``new`` (a clone of ``s`` whose log holds only what ``player`` may see) everything
     ``player`` cannot see, drawing only from ``rng``. Raises :class:`ResampleError` if no deal is found."""
+    D = s.data
     t, r = new, rng
     me = player
     others = [p for p in range(t.n) if p != me]
@@ -233,7 +233,7 @@ def _passed_on(t: DieMacher2019, me: int | None) -> list[int]:
         return []
     packets: list[list[int]] = []
     picks: list[int] = []
-    for e in chain_items(t._log):
+    for e in chain_items(t.event_chain()):
         if e.to == me and e.type in ("cards_dealt", "cards_received"):
             packets.append(list(e.data["cards"]))
         elif e.to == me and e.type == "draft_pick":
@@ -259,12 +259,12 @@ _KNOWN_CACHE: dict[tuple[int, int | None], tuple[object, dict[int, list[int]]]] 
 
 def _known_in_hands(t: DieMacher2019, me: int | None) -> dict[int, list[int]]:
     """:func:`_known_in_hands_of_log`, cached per log and viewer; a fresh copy the caller may change."""
-    key = (id(t._log), me)
+    key = (id(t.event_chain()), me)
     hit = _KNOWN_CACHE.get(key)
-    if hit is None or hit[0] is not t._log:
+    if hit is None or hit[0] is not t.event_chain():
         if len(_KNOWN_CACHE) >= 256:
             _KNOWN_CACHE.clear()
-        hit = (t._log, _known_in_hands_of_log(t, me))
+        hit = (t.event_chain(), _known_in_hands_of_log(t, me))
         _KNOWN_CACHE[key] = hit
     return {p: cards[:] for p, cards in hit[1].items()}
 
@@ -280,7 +280,7 @@ def _known_in_hands_of_log(t: DieMacher2019, me: int | None) -> dict[int, list[i
     if t.phase in (Phase.PARTY, Phase.DRAFT, Phase.PLATFORM):
         return known
     left_later: dict[int, list[int]] = {}
-    node = t._log
+    node = t.event_chain()
     while node is not None:
         e = node[0]
         node = node[1]
@@ -312,6 +312,7 @@ def _known_in_hands_of_log(t: DieMacher2019, me: int | None) -> dict[int, list[i
 
 def _deal_opinions(t: DieMacher2019, r: Rng) -> None:
     """The opinion deck and every face-down opinion card on the boards form one unknown pool."""
+    D = t.data
     pool = t.op_deck[:]
     for b in range(D.NUM_BOARDS):
         pool += t.down[b]
@@ -355,6 +356,7 @@ def _deal_polls(t: DieMacher2019, me: int | None, r: Rng) -> None:
 
 def _deal_politicians(t: DieMacher2019, others: list[int], r: Rng) -> None:
     """Others' face-down politicians: distinct politicians each of them has not used yet."""
+    D = t.data
     for p in others:
         hidden = [(b, i) for b in range(D.NUM_BOARDS) for i, e in enumerate(t.placed[b]) if e[0] == p and not e[2]]
         if not hidden:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from hustings.engine.progress import IGNORE, Others, Spec, progress_part
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase, Return
 from hustings.games.die_macher_2019.resample import _passed_on
 from hustings.games.die_macher_2019.view_types import (
@@ -46,8 +45,8 @@ _TIE = Phase.TIE
 _RETURN_EXEC = Return.EXEC
 
 
-def _counts(cards: list[int]) -> list[int]:
-    out = [0] * D.NUM_TYPES
+def _counts(cards: list[int], types: int) -> list[int]:
+    out = [0] * types
     for c in cards:
         out[c] += 1
     return out
@@ -62,6 +61,7 @@ def build_view(s: DieMacher2019, player: int | None, shared: dict[str, Any] | No
     alike is built once a step and kept in it, the same objects in every seat's view, and from one step to the
     next while they stay equal: such views are read-only.
     """
+    D = s.data
     n = s.n
     if player is not None and (isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
         raise ValueError(f"unknown player {player!r}: players are 0..{n - 1}, or None for a spectator")
@@ -157,7 +157,23 @@ def build_view(s: DieMacher2019, player: int | None, shared: dict[str, Any] | No
     return v
 
 
+#: set bits of (mask, size): a seat's used politicians and donations change a few times a game, and listing them
+#: bit by bit was a third of a view's cost
+_BITS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _bits(mask: int, size: int) -> list[int]:
+    """The set bits of ``mask`` below ``size``, ascending, as a fresh list."""
+    hit = _BITS.get((mask, size))
+    if hit is None:
+        if len(_BITS) >= 4096:  # bounded: masks are few in practice
+            _BITS.clear()
+        hit = _BITS[(mask, size)] = tuple([i for i in range(size) if mask >> i & 1])
+    return list(hit)
+
+
 def _player(s: DieMacher2019, p: int, mine: bool, over: bool) -> PlayerView:
+    D = s.data
     used_mask = s.pol_used[p]
     don_mask = s.don_used[p]
     return {
@@ -170,8 +186,8 @@ def _player(s: DieMacher2019, p: int, mine: bool, over: bool) -> PlayerView:
         "platform": s.platform[p][:],
         "hand": sorted(s.hand[p]) if mine else None,
         "hand_size": len(s.hand[p]),
-        "politicians_used": [i for i in range(len(D.POLITICIANS)) if used_mask >> i & 1],
-        "donations_used": [c for c in range(len(D.DONATIONS)) if don_mask >> c & 1],
+        "politicians_used": _bits(used_mask, len(D.POLITICIANS)),
+        "donations_used": _bits(don_mask, len(D.DONATIONS)),
         "media_presence": s.presence[p][:],
         "election_points": s.vp_elec[p],
         "election_bonus": s.vp_bonus[p],
@@ -204,16 +220,18 @@ def _board(s: DieMacher2019, b: int, me: int | None) -> BoardView:
 def _public(s: DieMacher2019, me: int | None) -> tuple[list[PlayerView], list[BoardView], dict[str, Any]]:
     """The players, the boards as ``me`` sees them, and the parts of the view every seat sees alike (``polls``
     None when others' secret poll cards lie in the discard pile: then it is each seat's own)."""
+    D = s.data
     over = s.phase == _OVER  # at the end money is counted openly (the money ranks score, 五.5)
     players = [_player(s, p, p == me, over) for p in range(s.n)]
     boards = [_board(s, b, me) for b in range(D.NUM_BOARDS)]
     polls: PollPilesView | None = None
     if not any(s.poll_disc_private):
         polls = {"deck_size": len(s.poll_deck), "discard": sorted(s.poll_disc), "discard_hidden": 0}
+    nt = D.NUM_TYPES
     common: dict[str, Any] = {
         "current_players": list(s.current_players),
-        "program": {"display": s.prog_display[:], "deck_size": len(s.prog_deck), "discard": _counts(s.prog_disc)},
-        "opinion": {"display": s.op_display[:], "deck_size": len(s.op_deck), "discard": _counts(s.op_disc)},
+        "program": {"display": s.prog_display[:], "deck_size": len(s.prog_deck), "discard": _counts(s.prog_disc, nt)},
+        "opinion": {"display": s.op_display[:], "deck_size": len(s.op_deck), "discard": _counts(s.op_disc, nt)},
         "polls": polls,
         # results hold flat lists of ints: copying each one makes the history the view's own
         "results": [_result(r) for r in s.results],

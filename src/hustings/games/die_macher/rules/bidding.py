@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher import actions as A
-from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import Phase
 
 if TYPE_CHECKING:
@@ -27,6 +26,7 @@ def start_round(s: DieMacher) -> None:
 
 
 def _max_bid(s: DieMacher, p: int) -> int:
+    D = s.data
     return min(s.money[p] // 1000, D.MAX_BID_K)
 
 
@@ -47,6 +47,7 @@ def tie_legal(s: DieMacher, p: int) -> list[Action]:
 
 def _roll_off(s: DieMacher, players: list[int]) -> int:
     """A die among ``players``; equal highest rolls roll again (ruling R6)."""
+    D = s.data
     while True:
         rolls = {p: 1 + s.rng.randrange(D.BID_DIE_FACES) for p in players}
         top = max(rolls.values())

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher import actions as A
-from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import Phase
 
 if TYPE_CHECKING:
@@ -23,10 +22,12 @@ def start(s: DieMacher) -> None:
 
 def committed(s: DieMacher, p: int) -> int:
     """Money already promised to face-down cards (a card is paid when revealed; ruling R10)."""
+    D = s.data
     return sum(D.CABINET[e[1]].cost for b in range(D.NUM_SLOTS) for e in s.cab[b] if e[0] == p)
 
 
 def place_legal(s: DieMacher, p: int) -> list[Action]:
+    D = s.data
     out = [A.DONE]
     budget = s.money[p]
     used: set[int] = set()
@@ -61,6 +62,7 @@ def place_apply(s: DieMacher, p: int, a: Action) -> None:
 
 
 def _reveal(s: DieMacher) -> None:
+    D = s.data
     s.exec_list = []
     for p in s.order_from(s.first):
         for b in s.active_boards():
@@ -82,6 +84,7 @@ def _reveal(s: DieMacher) -> None:
 
 
 def exec_legal(s: DieMacher, p: int) -> list[Action]:
+    D = s.data
     _, b, c = s.exec_list[s.bi]
     out = []
     for act in D.CABINET[c].actions:
@@ -102,8 +105,8 @@ def exec_legal(s: DieMacher, p: int) -> list[Action]:
     return out
 
 
-def _amount(c: int, name: str) -> int:
-    for act in D.CABINET[c].actions:
+def _amount(s: DieMacher, c: int, name: str) -> int:
+    for act in s.data.CABINET[c].actions:
         nm, _, k = act.partition(":")
         if nm == name:
             return int(k or 1)
@@ -111,20 +114,21 @@ def _amount(c: int, name: str) -> int:
 
 
 def exec_apply(s: DieMacher, p: int, a: Action) -> None:
+    D = s.data
     _, b, c = s.exec_list[s.bi]
     k = a.kind
     if k == "cab_votes":
-        n = _amount(c, "votes")
+        n = _amount(s, c, "votes")
         s.add_votes(b, p, n)
         s.emit("cabinet_votes", {"seat": p, "board": b, "votes": n, "total": s.votes[b][p]})
     elif k == "cab_up":
         # one's own party only (001 2.iii: 增加該政黨民望; ruling R10), by the card's spaces (003 C)
-        d = s.add_pop(b, p, _amount(c, "up"))
+        d = s.add_pop(b, p, _amount(s, c, "up"))
         s.emit("popularity", {"seat": p, "board": b, "spaces": d, "popularity": s.pop[b][p], "by": p})
     elif k == "cab_down":
         q = a.args[0]
         # even a media controller cannot prevent this (001 2.iii)
-        d = s.add_pop(b, q, -_amount(c, "down"))
+        d = s.add_pop(b, q, -_amount(s, c, "down"))
         s.emit("popularity", {"seat": q, "board": b, "spaces": d, "popularity": s.pop[b][q], "by": p})
     elif k == "cab_double":
         s.dbl[b] = a.args[0]
@@ -146,6 +150,7 @@ def exec_apply(s: DieMacher, p: int, a: Action) -> None:
 
 
 def exec_advance(s: DieMacher) -> bool:
+    D = s.data
     while s.bi < len(s.exec_list):
         p = s.exec_list[s.bi][0]
         s.turn = p

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher import actions as A
-from hustings.games.die_macher import data as D
 from hustings.games.die_macher.formulas import votes_for
 from hustings.games.die_macher.phases import ExchangeKind, Phase
 
@@ -27,6 +26,7 @@ def start(s: DieMacher) -> None:
 
 def convert(s: DieMacher, b: int, p: int, k: int) -> int:
     """Turn ``k`` rally cubes into votes (001 2.viii); the cubes go back to the party."""
+    D = s.data
     coinc = s.coinc(b, p)
     v = votes_for(k, s.pop[b][p], coinc)
     s.cubes[b][p] -= k
@@ -39,6 +39,7 @@ def convert(s: DieMacher, b: int, p: int, k: int) -> int:
 
 
 def legal(s: DieMacher, p: int) -> list[Action]:
+    D = s.data
     c = s.cubes[s.boards_todo[s.bi]][p]
     return A.CONVERT[: c + 1] if c >= D.CONVERT_MINIMUM else [A.PASS]
 
@@ -50,6 +51,7 @@ def apply(s: DieMacher, p: int, a: Action) -> None:
 
 
 def advance(s: DieMacher) -> bool:
+    D = s.data
     while s.bi < len(s.boards_todo):
         b = s.boards_todo[s.bi]
         while s.qi < len(s.queue):

@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from hustings.engine import Action
 from hustings.games.die_macher import actions as A
-from hustings.games.die_macher import data as D
-from hustings.games.die_macher.formulas import seats
 from hustings.games.die_macher.phases import NationalStep, Phase
 from hustings.games.die_macher.rules.conversion import convert
 
@@ -25,7 +23,7 @@ def start_election(s: DieMacher) -> None:
         if s.cubes[b][p]:
             convert(s, b, p, s.cubes[b][p])
     st = s.state[b]
-    got = [seats(st, s.votes[b][p]) for p in range(s.n)]
+    got = [s.data.STATES[st].seats(s.votes[b][p]) for p in range(s.n)]  # the ladder of this data's card
     for p in range(s.n):
         s.seats[p][s.round - 1] = got[p]
     winners, kind, tied = decide_winner(s, b)
@@ -88,6 +86,7 @@ def decide_winner(s: DieMacher, b: int) -> tuple[list[int], str, list[int]]:
 
 def national_options(s: DieMacher, t: int) -> list[Action]:
     """Ways to put opinion ``t`` on the national row (001 3.iii; 003 J)."""
+    D = s.data
     row = s.nat_row
     for slot in row:
         if slot[0] == t:
@@ -110,6 +109,7 @@ def national_legal(s: DieMacher, p: int) -> list[Action]:
 
 
 def national_apply(s: DieMacher, p: int, a: Action) -> None:
+    D = s.data
     b = s.cur_board()
     if s.step == NationalStep.MEDIA:
         if a.kind == "natmedia":
@@ -166,6 +166,7 @@ def national_advance(s: DieMacher) -> bool:
 
 
 def after_powers(s: DieMacher) -> None:
+    D = s.data
     b = s.cur_board()
     # 3.iv: new members for program cards matching the national opinions
     for p in range(s.n):

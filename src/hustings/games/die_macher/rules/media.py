@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher import actions as A
-from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import ExchangeKind, Phase
 
 if TYPE_CHECKING:
@@ -20,6 +19,7 @@ def start(s: DieMacher) -> None:
 
 
 def legal(s: DieMacher, p: int) -> list[Action]:
+    D = s.data
     out = [A.PASS]
     if s.media_sup[p] > 0 and s.money[p] >= D.MEDIA_COST:
         for b in s.active_boards():
@@ -30,6 +30,7 @@ def legal(s: DieMacher, p: int) -> list[Action]:
 
 def _can_buy(s: DieMacher, p: int) -> bool:
     """Whether ``legal`` lists more than the pass (without building the list)."""
+    D = s.data
     if s.media_sup[p] <= 0 or s.money[p] < D.MEDIA_COST:
         return False
     media = s.media
@@ -37,6 +38,7 @@ def _can_buy(s: DieMacher, p: int) -> bool:
 
 
 def apply(s: DieMacher, p: int, a: Action) -> None:
+    D = s.data
     if a.kind == "pass":
         s.passes += 1  # one may pass and buy again later; all passing in a row ends it (001 2.v)
     else:

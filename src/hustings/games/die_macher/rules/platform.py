@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher import actions as A
-from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import Phase, PlatformStep
 
 if TYPE_CHECKING:
@@ -42,6 +41,7 @@ def legal(s: DieMacher, p: int) -> list[Action]:
 
 
 def apply(s: DieMacher, p: int, a: Action) -> None:
+    D = s.data
     if a.kind == "discard":
         t = a.args[0]
         s.hand[p].remove(t)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher import actions as A
-from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import Phase
 
 if TYPE_CHECKING:
@@ -48,6 +47,7 @@ def _next_board(s: DieMacher) -> None:
 
 
 def bid_legal(s: DieMacher, p: int) -> list[Action]:
+    D = s.data
     top = min(s.money[p] // 1000, D.MAX_BID_K)
     return A.PBID[:1] + A.PBID[s.poll_high + 1: top + 1]
 
@@ -65,6 +65,7 @@ def bid_apply(s: DieMacher, p: int, a: Action) -> None:
 
 
 def bid_advance(s: DieMacher) -> bool:
+    D = s.data
     if s.phase is Phase.POLL_DECIDE:
         return True
     b = s.boards_todo[s.bi]
@@ -93,6 +94,7 @@ def bid_advance(s: DieMacher) -> bool:
 
 def _split_room(s: DieMacher, p: int) -> int:
     """How many spaces of a secret poll's dice can go to popularity: the roll, up to the top of the track."""
+    D = s.data
     b = s.boards_todo[s.bi]
     return min(s.poll_roll, D.POP_INDEX[s.pop[b][p]])
 
@@ -104,6 +106,7 @@ def decide_legal(s: DieMacher, p: int) -> list[Action]:
 
 
 def decide_apply(s: DieMacher, p: int, a: Action) -> None:
+    D = s.data
     b = s.boards_todo[s.bi]
     card = D.POLLS[s.poll_card]
     if a.kind == "secret":

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher import actions as A
-from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import Phase
 
 if TYPE_CHECKING:
@@ -23,6 +22,7 @@ def start(s: DieMacher) -> None:
 
 
 def most(s: DieMacher, p: int, b: int) -> int:
+    D = s.data
     return min(D.RALLIES_PER_ROUND, D.RALLY_SPACES - s.cubes[b][p], s.cube_sup[p], s.money[p] // D.RALLY_COST)
 
 
@@ -31,6 +31,7 @@ def legal(s: DieMacher, p: int) -> list[Action]:
 
 
 def apply(s: DieMacher, p: int, a: Action) -> None:
+    D = s.data
     b = s.boards_todo[s.bi]
     k = a.args[0]
     if k:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher import actions as A
-from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import Phase
 from hustings.games.die_macher.rules.setup import prepare_board
 
@@ -29,6 +28,7 @@ def donation_legal(s: DieMacher, p: int) -> list[Action]:
 
 
 def donation_apply(s: DieMacher, p: int, a: Action) -> None:
+    D = s.data
     c, acc = a.args
     s.don_left[p].remove(c)
     s.don_choice[p] = [c, acc]
@@ -47,6 +47,7 @@ def donation_apply(s: DieMacher, p: int, a: Action) -> None:
 
 
 def donation_advance(s: DieMacher) -> bool:
+    D = s.data
     if s.qi < len(s.queue):
         s.turn = s.queue[s.qi]
         return True
@@ -109,6 +110,7 @@ def next_round(s: DieMacher) -> None:
 
 def clear_board(s: DieMacher, b: int) -> None:
     """Everything on the finished board goes to the discards or back to its owner (001 4.i.1)."""
+    D = s.data
     s.op_disc += s.up[b] + s.down[b]
     s.up[b], s.down[b] = [], []
     s.state_disc.append(s.state[b])

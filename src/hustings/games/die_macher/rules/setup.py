@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher import actions as A
-from hustings.games.die_macher import data as D
 from hustings.games.die_macher.phases import Phase
 
 if TYPE_CHECKING:
@@ -14,6 +13,7 @@ if TYPE_CHECKING:
 
 
 def setup(s: DieMacher) -> None:
+    D = s.data
     n, rng = s.n, s.rng
     short = s.short
     # Decks (001 §遊戲配件): 56 program cards, 42 opinions, 16 state cards, 20 poll cards (10 in short).
@@ -107,6 +107,7 @@ def sheet_apply(s: DieMacher, p: int, a: Action) -> None:
 
 
 def sheet_advance(s: DieMacher) -> bool:
+    D = s.data
     if s.waiting:
         return True
     # Revealed together (003 4), then applied.
@@ -126,6 +127,7 @@ def sheet_advance(s: DieMacher) -> bool:
 def apply_sheet(s: DieMacher, p: int, icons: list[str], boards: tuple[int, ...]) -> None:
     """The icons of a starting-sheet combination (001 §遊戲流程 1 and its example); media cubes beyond
     five on a board are allowed, stacked."""
+    D = s.data
     bi = 0
     for icon in icons:
         name, _, amount = icon.partition(":")

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hustings.engine import Action, Event, FrozenDict, GameState, Rng
-from hustings.engine.core import FrozenList
-from hustings.games.die_macher import data as D
+from hustings.engine import Action, GameState, Rng
+from hustings.engine.kit import clone_fields, freeze_nested
 from hustings.games.die_macher.actions import GAME_ID, SPACE
+from hustings.games.die_macher.data import DATA, Data
 from hustings.games.die_macher.formulas import coincidence, media_controller
 from hustings.games.die_macher.options import OPTIONS, resolve
 from hustings.games.die_macher.phases import Phase
@@ -23,47 +23,18 @@ from hustings.games.die_macher.view_types import DieMacherView
 from hustings.games.die_macher.words.events import render_event
 
 _SHEET, _BID, _TIE, _OVER = Phase.SHEET, Phase.BID, Phase.TIE, Phase.OVER
-_SCALARS = frozenset({int, str, bool, float, type(None)})
-_tuple_new = tuple.__new__
-
-
-def _copy(v: Any) -> Any:
-    if type(v) is list:
-        if v and type(v[0]) is list:
-            if v[0] and type(v[0][0]) is list:
-                return [[z[:] for z in y] for y in v]
-            return [x[:] for x in v]
-        return v[:]
-    return v
-
-
-def _frozen(v: Any) -> Any:
-    """:func:`hustings.engine.freeze` for event data (the same FrozenDict / FrozenList / tuple result), with
-    fewer calls (scalars are never passed to a call)."""
-    t = v.__class__
-    if t is list or t is FrozenList:
-        for x in v:
-            if x.__class__ not in _SCALARS:
-                return FrozenList([x if x.__class__ in _SCALARS else _frozen(x) for x in v])
-        return FrozenList(v)
-    if t is dict or t is FrozenDict:
-        return FrozenDict({k: x if x.__class__ in _SCALARS else _frozen(x) for k, x in v.items()})
-    if t is tuple:
-        return tuple([_frozen(x) for x in v])
-    return v
-
-
-def _freeze(v: Any) -> Any:
-    if type(v) is list:
-        return tuple(_freeze(x) for x in v)
-    return v
 
 
 class DieMacher(GameState):
     GAME_ID = GAME_ID
     SPACE = SPACE
+    EVENT_RENDERER = render_event
 
-    def __init__(self, players: int, variant: str, seed: int, **options: Any) -> None:
+    #: the game's data (shared, immutable): :data:`data.DATA`, the printed game's, unless a variant is given
+    data: Data
+
+    def __init__(self, players: int, variant: str, seed: int, data: Data | None = None, **options: Any) -> None:
+        D = self.data = DATA if data is None else data
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise ValueError(f"unknown die-macher option {unknown[0]!r}; options: {', '.join(OPTIONS)}")
@@ -188,25 +159,21 @@ class DieMacher(GameState):
     # ------------------------------------------------------------------------------ dispatch
 
     def _legal_actions(self, p: int) -> list[Action]:
-        return PHASES[self.phase].legal(self, p)
+        return PHASES.rules[self.phase].legal(self, p)
 
     def _apply(self, p: int, a: Action) -> None:
-        PHASES[self.phase].apply(self, p, a)
-        # run() inlined: a call fewer on every step
-        while not PHASES[self.phase].advance(self):
-            pass
+        # the engine kit's dispatcher: the phase's apply, then automatic steps until somebody must decide
+        PHASES.apply(self, p, a)
         self._settle()
 
     def run(self) -> None:
         """Automatic steps until somebody must decide: each phase's ``advance`` either finds its next
         decision (and returns True) or moves the game on to another phase."""
-        while True:
-            if PHASES[self.phase].advance(self):
-                self._settle()
-                return
+        PHASES.run(self)
+        self._settle()
 
     def _why_illegal(self, p: int, a: Action) -> str:
-        return why_illegal(self, p, a)
+        return PHASES.why_illegal(self, p, a)
 
     # ------------------------------------------------------------------------ shared helpers
 
@@ -214,6 +181,7 @@ class DieMacher(GameState):
         return [(start + i) % self.n for i in range(self.n)]
 
     def board_of(self, election: int) -> int:
+        D = self.data
         for b in range(D.NUM_SLOTS):
             if self.elec[b] == election:
                 return b
@@ -237,6 +205,7 @@ class DieMacher(GameState):
 
     def die(self) -> int:
         """One of the two special dice (001 §遊戲配件; faces are placeholders)."""
+        D = self.data
         return D.DIE_FACES[self.rng.randrange(len(D.DIE_FACES))]
 
     def draw_program(self) -> int:
@@ -295,6 +264,7 @@ class DieMacher(GameState):
     def add_pop(self, b: int, p: int, spaces: int) -> int:
         """Move party ``p``'s popularity marker on board ``b`` by ``spaces`` (up if positive), stopping at the
         ends of the track (003 §2; 001 2.iii); returns the spaces it moved."""
+        D = self.data
         old = self.pop[b][p]
         new = D.pop_move(old, spaces)
         self.pop[b][p] = new
@@ -304,6 +274,7 @@ class DieMacher(GameState):
         """Votes are capped at 50. A marker that reaches a new total arrives later (on top) for ties; a
         marker already on 50 that stays there does not move, so it stays under the later ones (001 2.viii;
         003 I)."""
+        D = self.data
         old = self.votes[b][p]
         new = min(D.VOTE_CAP, old + v)
         if new == old:
@@ -334,12 +305,7 @@ class DieMacher(GameState):
     # -------------------------------------------------------------------------- clone, equality
 
     def _clone_data(self, new: GameState) -> None:
-        d = new.__dict__
-        base = self.BASE_FIELDS
-        for key, v in self.__dict__.items():
-            if key not in base:
-                d[key] = _copy(v)
-        d["cab"] = [[e[:] for e in row] for row in self.cab]  # the one third level
+        clone_fields(self, new, ("cab",))  # the one third level
 
     if TYPE_CHECKING:
 
@@ -349,25 +315,17 @@ class DieMacher(GameState):
         items = []
         base = self.BASE_FIELDS
         for key in sorted(self.__dict__):
-            if key in base or key in ("results", "final", "current_players", "is_over"):
+            if key in base or key in ("results", "final", "current_players", "is_over", "data"):
                 continue
-            items.append((key, _freeze(self.__dict__[key])))
+            items.append((key, freeze_nested(self.__dict__[key])))
+        if self.data is not DATA:  # other data, another position (the data's digest: hashable, short)
+            items.append(("data", self.data.digest()))
         return tuple(items)
 
-    def _event_renderer(self) -> Any:
-        return render_event
-
-    def emit(self, type: str, data: dict[str, Any], to: int | None = None) -> None:
-        """The engine's ``emit`` with the renderer and context inlined (about 1.6 events a step); the event
-        is the same: flat data frozen in one copy, nested data through :func:`_frozen`."""
-        for v in data.values():
-            if v.__class__ not in _SCALARS:
-                frozen = _frozen(data)
-                break
-        else:
-            frozen = FrozenDict(data)
-        # tuple.__new__ is what Event's generated __new__ calls, minus one Python frame
-        self._log = (_tuple_new(Event, (type, frozen, to, self._nsteps, render_event, self.n)), self._log)
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        super().__setstate__(d)
+        if "data" not in d:  # a state pickled before its data travelled with it
+            self.data = DATA
 
     def _event_context(self) -> Any:
         return self.n
@@ -375,16 +333,14 @@ class DieMacher(GameState):
     # -------------------------------------------------------------------------------- views
 
     def view(self, player: int | None) -> DieMacherView:
-        from hustings.games.die_macher.view import build_view
-
         return build_view(self, player)
 
     def _resample_hidden(self, new: Any, player: int | None, rng: Rng) -> None:
-        from hustings.games.die_macher.resample import resample_hidden
-
         resample_hidden(self, new, player, rng)
 
 
+# imported here, not in the methods: an import statement costs about a microsecond on every view
+from hustings.games.die_macher.resample import resample_hidden  # noqa: E402
 from hustings.games.die_macher.rules import scoring, setup  # noqa: E402
-from hustings.games.die_macher.rules.illegal import why_illegal  # noqa: E402
 from hustings.games.die_macher.rules.table import PHASES  # noqa: E402
+from hustings.games.die_macher.view import build_view  # noqa: E402

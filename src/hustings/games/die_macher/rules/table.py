@@ -1,14 +1,14 @@
 """The one table of Die Macher classic's phases: for each phase its seed section, the kinds of decision it
 takes, and the functions that list the legal actions, apply one, and run the automatic steps that follow
-(``advance`` returns True when somebody must decide, False when it moved the game to another phase)."""
+(``advance`` returns True when somebody must decide, False when it moved the game to another phase). The engine
+kit's :class:`PhaseTable` dispatches and names refusals."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hustings.engine import Action
+from hustings.engine.kit import PhaseRules, PhaseTable
 from hustings.games.die_macher.phases import Phase
 from hustings.games.die_macher.rules import (
     bidding,
@@ -28,15 +28,6 @@ if TYPE_CHECKING:
     from hustings.games.die_macher.rules.state import DieMacher
 
 
-@dataclass(frozen=True, slots=True)
-class PhaseRules:
-    section: str  # seed 001 section (003 where it decides)
-    kinds: tuple[str, ...]  # action kinds decided in this phase (for error messages)
-    legal: Callable[[DieMacher, int], list[Action]]
-    apply: Callable[[DieMacher, int, Action], None]
-    advance: Callable[[DieMacher], bool]
-
-
 def _nothing(s: DieMacher, p: int) -> list[Action]:
     return []
 
@@ -49,7 +40,7 @@ def _stay(s: DieMacher) -> bool:
     return True
 
 
-PHASES: dict[Phase, PhaseRules] = {
+PHASES: PhaseTable[DieMacher] = PhaseTable({
     Phase.SHEET: PhaseRules("§遊戲流程 1", ("sheet1", "sheet2"), setup.sheet_legal, setup.sheet_apply,
                             setup.sheet_advance),
     Phase.BID: PhaseRules("2.i", ("bid",), bidding.bid_legal, bidding.bid_apply, bidding.bid_advance),
@@ -79,4 +70,4 @@ PHASES: dict[Phase, PhaseRules] = {
     Phase.DONATION: PhaseRules("4.iii", ("donate",), round_end.donation_legal, round_end.donation_apply,
                                round_end.donation_advance),
     Phase.OVER: PhaseRules("§遊戲結束", (), _nothing, _over, _stay),
-}
+})

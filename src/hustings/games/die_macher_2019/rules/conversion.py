@@ -30,7 +30,7 @@ def start(s: DieMacher2019) -> None:
     advance(s)
 
 
-def advance(s: DieMacher2019) -> None:
+def advance(s: DieMacher2019) -> bool:
     """Non-election states in conversion order, each player from the first player deciding;
     the election states last, converted in full automatically (三.9.1)."""
     eb = s._election_boards(s.round)
@@ -47,10 +47,11 @@ def advance(s: DieMacher2019) -> None:
             s.conv_started = True
         if s.queue:
             s.turn = s.queue[0]
-            return
+            return True
         s.conv_started = False
         s.conv_boards.pop(0)
     election.hold_elections(s)
+    return s.phase == Phase.CONVERT
 
 
 def match_in(s: DieMacher2019, p: int, b: int) -> tuple[int, list[dict[str, int]]]:

@@ -8,10 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from hustings.engine import Action, freeze
 from hustings.games.die_macher_2019 import actions as X
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.rules import round_end
-from hustings.games.die_macher_2019.rules.schedule import ELECTIONS
 
 if TYPE_CHECKING:
     from hustings.games.die_macher_2019.rules.state import DieMacher2019
@@ -35,6 +33,7 @@ def election(s: DieMacher2019, b: int) -> bool:
     """三.9.2: table points from 5 votes; majority, coalition or plurality bonus; then each party entitled
     to media presence with a marker in the state decides whether to move one there (R14). When nobody is
     asked the election ends at once; otherwise the phase waits in ``Phase.PRESENCE`` (returns True)."""
+    D = s.data
     n = s.n
     card = D.STATES[s.board_state[b]]
     v = s.votes[b]
@@ -94,6 +93,7 @@ def presence_legal(s: DieMacher2019, p: int) -> list[Action]:
 
 
 def presence_apply(s: DieMacher2019, p: int, a: Action) -> None:
+    D = s.data
     b = s.pres_board
     data = {"player": p, "board": b, "state": s.board_state[b],
             "value": D.MEDIA_PRESENCE[s.variant][s.elections_done]}
@@ -107,16 +107,18 @@ def presence_apply(s: DieMacher2019, p: int, a: Action) -> None:
     s.queue.pop(0)
 
 
-def presence_advance(s: DieMacher2019) -> None:
+def presence_advance(s: DieMacher2019) -> bool:
     if s.queue:
         s.turn = s.queue[0]
-        return
+        return True
     finish(s)
     next_election(s)
+    return s.phase == Phase.PRESENCE
 
 
 def finish(s: DieMacher2019) -> None:
     """Record the waiting election's result, then the state leaves the game (三.9.4)."""
+    D = s.data
     n = s.n
     b = s.pres_board
     v = s.votes[b]
@@ -163,6 +165,6 @@ def finish(s: DieMacher2019) -> None:
     # 四.8: after each of the first three elections a reserve state takes the empty board.
     if s.expanded and s.reserve and s.round <= 3:
         s.board_state[b] = s.reserve.pop()
-        s.elec_round[b] = next(r for r, bb in ELECTIONS["expanded"][4:] if bb == b)
+        s.elec_round[b] = next(r for r, bb in s.data.ELECTIONS["expanded"][4:] if bb == b)
         s.down[b] = [s._draw_opinion() for _ in range(4)]
         s.emit("state_added", {"board": b, "state": s.board_state[b], "election_round": s.elec_round[b]})

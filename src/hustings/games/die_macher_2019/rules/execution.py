@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher_2019 import actions as X
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import ExecStep, ParamEffect, Phase, Return
 from hustings.games.die_macher_2019.rules import influence, polls, program
 
@@ -41,6 +40,7 @@ def start(s: DieMacher2019) -> None:
 
 
 def effect_possible(s: DieMacher2019, eff: str, p: int, b: int) -> bool:
+    D = s.data
     name = eff.split(":")[0]
     bit = EXCLUSIVE.get(name, 0)
     if bit and s.excl[b] & bit:
@@ -76,6 +76,7 @@ def effect_choices(s: DieMacher2019, eff: str, p: int, b: int) -> list[Action]:
 def run_effect(s: DieMacher2019, eff: str, p: int, b: int, then: ExecStep) -> bool:
     """Start an effect; ``then`` is the execution step that follows it. Returns True when the
     effect waits for a decision (its parameters, a program adjustment or a poll card)."""
+    D = s.data
     s.exec_step = then
     if not effect_possible(s, eff, p, b):
         s.emit("action_skipped", {"player": p, "board": b, "effect": eff})
@@ -120,6 +121,7 @@ def run_effect(s: DieMacher2019, eff: str, p: int, b: int, then: ExecStep) -> bo
 
 def exec_next(s: DieMacher2019) -> None:
     """Move to the next politician needing a decision, resolving automatic ones."""
+    D = s.data
     while s.bi < len(s.order):
         b = s.order[s.bi]
         if s.pi >= len(s.placed[b]):
@@ -172,6 +174,7 @@ def politician_done(s: DieMacher2019) -> None:
 
 
 def legal(s: DieMacher2019, p: int) -> list[Action]:
+    D = s.data
     step = s.exec_step
     b = s.order[s.bi]
     if step == _PAY:
@@ -185,6 +188,7 @@ def legal(s: DieMacher2019, p: int) -> list[Action]:
 
 
 def apply(s: DieMacher2019, p: int, a: Action) -> None:
+    D = s.data
     b = s.order[s.bi]
     entry = s.placed[b][s.pi]
     pc = D.POLITICIANS[entry[1]]

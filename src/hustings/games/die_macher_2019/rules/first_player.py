@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hustings.engine import Action
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import BIDS, PASS
 from hustings.games.die_macher_2019.phases import Phase, Return
 from hustings.games.die_macher_2019.rules import program
@@ -27,6 +26,7 @@ def start_round(s: DieMacher2019) -> None:
 
 
 def bid_legal(s: DieMacher2019, p: int) -> list[Action]:
+    D = s.data
     return BIDS[: min(s.money[p] // 1000, D.MAX_BID_K) + 1]
 
 
@@ -61,6 +61,7 @@ def resolve_bids(s: DieMacher2019) -> None:
 
 
 def tie_legal(s: DieMacher2019, p: int) -> list[Action]:
+    D = s.data
     lo = s.tie_price // 1000 + 1
     hi = min(s.money[p] // 1000, D.MAX_BID_K)
     return [PASS, *BIDS[lo : hi + 1]]

@@ -1,16 +1,9 @@
-"""Why an action is illegal: the rule it breaks, in words. Players read these refusals, so they never cite
-internal ids: the seed 000 section or ruling each rule rests on is in the comment beside it, and the section of
-each phase is ``PhaseRules.section`` (rules/table.py), for whoever reads the rules' code."""
+"""Why an action is illegal: the rule it breaks, in words (read by the engine kit's ``PhaseTable.why_illegal``).
+Players read these refusals, so they never cite internal ids: the seed 000 section or ruling each rule rests on
+is in the comment beside it, and the section of each phase is ``PhaseRules.section`` (rules/table.py), for whoever
+reads the rules' code."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from hustings.engine import Action
-from hustings.games.die_macher_2019.rules.table import PHASES
-
-if TYPE_CHECKING:
-    from hustings.games.die_macher_2019.rules.state import DieMacher2019
 
 KIND_RULES: dict[str, str] = {
     "party": "every player chooses a different party",  # 一.1
@@ -52,15 +45,3 @@ KIND_RULES: dict[str, str] = {
     "deploy": "one deployment scheme, a state per icon, repeated icons in different states",  # 一.8
     "pass": "passing is not a choice here",
 }
-
-
-def why_illegal(s: DieMacher2019, p: int, a: Action) -> str:
-    """Name the rule an illegal action breaks; a kind the phase does not take: the phase and what may be done."""
-    ph = s.phase
-    rules = PHASES.get(ph)
-    kinds = rules.kinds if rules is not None else ()
-    what = a.text("en")
-    if a.kind not in kinds:
-        return f"{what}: not a decision of the {ph} phase; now player {p} decides one of: {', '.join(kinds)}"
-    reason = KIND_RULES.get(a.kind, "")
-    return f"{what} is not allowed now: {reason}" if reason else f"{what} is not allowed now in the {ph} phase"

@@ -22,16 +22,17 @@ def start(s: DieMacher2019) -> None:
     s.bi = 0
 
 
-def advance(s: DieMacher2019) -> None:
+def advance(s: DieMacher2019) -> bool:
     """Skip states without a controller or without a possible replacement; then the polls."""
     while s.bi < len(s.order):
         b = s.order[s.bi]
         c = s._controller(b)
         if c >= 0 and replace_actions(s, b):
             s.turn = c
-            return
+            return True
         s.bi += 1
     polls.start(s)
+    return s.phase == Phase.INFLUENCE
 
 
 def replace_actions(s: DieMacher2019, b: int) -> list[Action]:

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher_2019 import actions as X
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import PASS
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.rules import rallies
@@ -23,6 +22,7 @@ def start(s: DieMacher2019) -> None:
 
 
 def legal(s: DieMacher2019, p: int) -> list[Action]:
+    D = s.data
     out = [PASS]
     if s.media_res[p] > 0 and s.money[p] >= D.MEDIA_COST:
         out += [X.MEDIA[b] for b in range(4) if s.board_state[b] >= 0 and sum(s.media[b]) < D.MEDIA_SLOTS]
@@ -30,6 +30,7 @@ def legal(s: DieMacher2019, p: int) -> list[Action]:
 
 
 def apply(s: DieMacher2019, p: int, a: Action) -> None:
+    D = s.data
     if a.kind == "pass":
         s.passes += 1
         s.emit("media_pass", {"player": p})

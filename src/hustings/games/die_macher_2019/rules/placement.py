@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher_2019 import actions as X
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import PASS
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.rules import execution
@@ -15,7 +14,6 @@ from hustings.games.die_macher_2019.rules import execution
 if TYPE_CHECKING:
     from hustings.games.die_macher_2019.rules.state import DieMacher2019
 
-_NPOL = len(D.POLITICIANS)
 
 
 def start(s: DieMacher2019) -> None:
@@ -25,6 +23,7 @@ def start(s: DieMacher2019) -> None:
 
 
 def legal(s: DieMacher2019, p: int) -> list[Action]:
+    D = s.data
     out = [PASS]
     busy = 0
     placed_boards = 0
@@ -35,7 +34,7 @@ def legal(s: DieMacher2019, p: int) -> list[Action]:
                 placed_boards |= 1 << b
     avail = [
         pol
-        for pol in range(_NPOL)
+        for pol in range(len(D.POLITICIANS))
         if not (s.pol_used[p] | busy) >> pol & 1 and (s.expanded or not D.POLITICIANS[pol].expanded_only)
     ]
     for pol in avail:

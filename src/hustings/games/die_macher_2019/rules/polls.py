@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher_2019 import actions as X
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import BIDS, PASS
 from hustings.games.die_macher_2019.phases import Phase, Return
 from hustings.games.die_macher_2019.rules import conversion, execution
@@ -33,6 +32,7 @@ def draw_poll(s: DieMacher2019) -> int:
 
 
 def next_poll(s: DieMacher2019) -> None:
+    D = s.data
     while s.bi < len(s.order):
         b = s.order[s.bi]
         if not (s.poll_deck or s.poll_disc):
@@ -58,6 +58,7 @@ def next_poll(s: DieMacher2019) -> None:
 
 
 def bid_legal(s: DieMacher2019, p: int) -> list[Action]:
+    D = s.data
     lo = s.poll_high // 1000 + 1
     hi = min(s.money[p] // 1000, D.MAX_BID_K)
     return [PASS, *BIDS[lo : hi + 1]]
@@ -110,6 +111,7 @@ def poll_won(s: DieMacher2019) -> None:
 def take_free(s: DieMacher2019, p: int, b: int) -> None:
     """三.6: a politician's free poll card, decided as in 三.8 without bidding. Only the taker sees
     the card unless it is published (ruling R35)."""
+    D = s.data
     card = draw_poll(s)
     s.poll_card = card
     s.poll_board = b
@@ -124,6 +126,7 @@ def take_free(s: DieMacher2019, p: int, b: int) -> None:
 
 
 def decide_legal(s: DieMacher2019, p: int) -> list[Action]:
+    D = s.data
     card = D.POLLS[s.poll_card]
     if card[s.party[p]] > 0:
         return [X.KEEP_POLL, X.PUBLISH]
@@ -135,6 +138,7 @@ def decide_apply(s: DieMacher2019, p: int, a: Action) -> None:
 
     Publishing raises the publisher's own trend and lowers the others' (R37): a rival's positive figure on the
     card is not applied, so a published poll never raises a rival."""
+    D = s.data
     b = s.poll_board
     card = D.POLLS[s.poll_card]
     if a.kind == "publish":

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher_2019 import actions as X
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import DONE
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.rules import placement
@@ -24,6 +23,7 @@ def start(s: DieMacher2019) -> None:
 
 
 def legal(s: DieMacher2019, p: int) -> list[Action]:
+    D = s.data
     out = [DONE]
     res, money = s.rally_res[p], s.money[p]
     for b in range(4):
@@ -37,6 +37,7 @@ def legal(s: DieMacher2019, p: int) -> list[Action]:
 
 
 def apply(s: DieMacher2019, p: int, a: Action) -> None:
+    D = s.data
     if a.kind == "done":
         next_player(s)
         return

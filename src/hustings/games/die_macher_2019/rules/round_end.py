@@ -8,24 +8,23 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher_2019 import actions as X
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import PASS
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.rules import first_player, scoring
-from hustings.games.die_macher_2019.rules.schedule import DONATION_ROUNDS, INCOME_ROUNDS, LAST_ROUND
 
 if TYPE_CHECKING:
     from hustings.games.die_macher_2019.rules.state import DieMacher2019
 
 
 def after_elections(s: DieMacher2019) -> None:
-    if s.round in INCOME_ROUNDS[s.variant]:
+    D = s.data
+    if s.round in s.data.INCOME_ROUNDS[s.variant]:
         for p in range(s.n):
             gain = D.INCOME_PER_POINT * s.round_points[p] + D.INCOME_PER_BASE * s.base[p]
             s.money[p] += gain
             # Income follows from public numbers, so the event is public (money stays hidden).
             s.emit("income", {"player": p, "points": s.round_points[p], "base": s.base[p], "amount": gain})
-    if s.round in DONATION_ROUNDS:
+    if s.round in s.data.DONATION_ROUNDS:
         s.phase = Phase.DONATION
         s.queue = s._order_from(s.first)
         s.turn = s.queue[0]
@@ -37,6 +36,7 @@ def after_elections(s: DieMacher2019) -> None:
 
 
 def donation_legal(s: DieMacher2019, p: int) -> list[Action]:
+    D = s.data
     out = [PASS]
     for c in range(len(D.DONATIONS)):
         if not s.don_used[p] >> c & 1:
@@ -45,6 +45,7 @@ def donation_legal(s: DieMacher2019, p: int) -> list[Action]:
 
 
 def donation_apply(s: DieMacher2019, p: int, a: Action) -> None:
+    D = s.data
     if a.kind == "donate":
         c, acc = a.args
         d = D.DONATIONS[c]
@@ -61,18 +62,19 @@ def donation_apply(s: DieMacher2019, p: int, a: Action) -> None:
     s.queue.pop(0)
 
 
-def donation_advance(s: DieMacher2019) -> None:
+def donation_advance(s: DieMacher2019) -> bool:
     if not s.queue:
         end_round(s)
-        return
+        return s.phase == Phase.DONATION
     s.turn = s.queue[0]
+    return True
 
 
 # ------------------------------------------------------------------------------ next round
 
 
 def end_round(s: DieMacher2019) -> None:
-    if s.round >= LAST_ROUND[s.variant]:
+    if s.round >= s.data.LAST_ROUND[s.variant]:
         scoring.final_scoring(s)
         return
     # 三.9.4: prepare the next round.

@@ -3,9 +3,9 @@ base, and the money rank (6 for the most money, 3 for the next)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase
 
 if TYPE_CHECKING:
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 
 def _components(s: DieMacher2019, p: int, money_rank: int) -> dict[str, int]:
+    D = s.data
     pres = D.MEDIA_PRESENCE[s.variant]
     comp = {
         "election_points": s.vp_elec[p],
@@ -25,24 +26,24 @@ def _components(s: DieMacher2019, p: int, money_rank: int) -> dict[str, int]:
     return comp
 
 
-def money_rank_points(money: list[int]) -> list[int]:
+def money_rank_points(money: list[int], points: Sequence[int]) -> list[int]:
     """五.5, ruling R23: all tied for the most money score 6; only when exactly one player has the most
-    does the next amount score 3 (for all tied there)."""
+    does the next amount score 3 (for all tied there). ``points``: the data's ``MONEY_RANK_POINTS``."""
     out = [0] * len(money)
     levels = sorted(set(money), reverse=True)
     top = [p for p in range(len(money)) if money[p] == levels[0]]
     for p in top:
-        out[p] = D.MONEY_RANK_POINTS[0]
+        out[p] = points[0]
     if len(top) == 1 and len(levels) > 1:
         for p in range(len(money)):
             if money[p] == levels[1]:
-                out[p] = D.MONEY_RANK_POINTS[1]
+                out[p] = points[1]
     return out
 
 
 def final_scoring(s: DieMacher2019) -> None:
     """五: election points, bonuses, media presence, party base, money rank."""
-    money_pts = money_rank_points(s.money)
+    money_pts = money_rank_points(s.money, s.data.MONEY_RANK_POINTS)
     s.final = [_components(s, p, money_pts[p]) for p in range(s.n)]
     s.emit("final_scores", {"scores": [dict(c) for c in s.final], "money": list(s.money)})
     s.phase = Phase.OVER

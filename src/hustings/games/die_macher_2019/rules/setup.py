@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from hustings.engine import Action
 from hustings.games.die_macher_2019 import actions as X
-from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.actions import DEPLOY_ACTIONS, SPACE
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.rules import first_player
@@ -19,6 +18,7 @@ if TYPE_CHECKING:
 
 
 def party_legal(s: DieMacher2019, p: int) -> list[Action]:
+    D = s.data
     taken = set(s.party)
     return [X.PARTY[k] for k in range(D.NUM_PARTIES) if k not in taken]
 
@@ -36,6 +36,7 @@ def party_apply(s: DieMacher2019, p: int, a: Action) -> None:
 
 def setup_after_parties(s: DieMacher2019) -> None:
     """Seed 000 一.2 to 一.7: priority, state cards, opinions, program draft, polls."""
+    D = s.data
     n, rng = s.n, s.rng
     markers = list(range(D.NUM_PARTIES))
     rng.shuffle(markers)
@@ -105,6 +106,7 @@ def deploy_apply(s: DieMacher2019, p: int, a: Action) -> None:
 
 def do_deployment(s: DieMacher2019) -> None:
     """一.8: all deployments are revealed and carried out at once."""
+    D = s.data
     for p in range(s.n):
         a = SPACE[s.deploy_choice[p]]
         scheme = D.SCHEMES[a.args[0]]

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hustings.engine import Action, GameState, Rng
-from hustings.games.die_macher_2019 import data as D
+from hustings.engine.kit import clone_fields, freeze_nested
 from hustings.games.die_macher_2019.actions import GAME_ID, SPACE
+from hustings.games.die_macher_2019.data import DATA, Data
 from hustings.games.die_macher_2019.formulas import media_controller
 from hustings.games.die_macher_2019.phases import ExecStep, ParamEffect, Phase, ProgStep, Return
-from hustings.games.die_macher_2019.rules.schedule import ELECTIONS
 from hustings.games.die_macher_2019.view_types import DieMacherView
 from hustings.games.die_macher_2019.words.events import render_event
 
@@ -23,26 +23,17 @@ _SIMULTANEOUS = frozenset({Phase.DRAFT, Phase.PLATFORM, Phase.DEPLOY, Phase.BID}
 _OVER = Phase.OVER
 
 
-def _copy(v: Any) -> Any:
-    if type(v) is list:
-        if v and type(v[0]) is list:
-            return [x[:] for x in v]
-        return v[:]
-    return v
-
-
-def _freeze(v: Any) -> Any:
-    if type(v) is list:
-        return tuple(_freeze(x) for x in v)
-    return v
-
-
 class DieMacher2019(GameState):
     GAME_ID = GAME_ID
     SPACE = SPACE
+    EVENT_RENDERER = render_event
 
-    def __init__(self, players: int, variant: str, seed: int) -> None:
+    #: the game's data (shared, immutable): :data:`data.DATA`, the printed game's, unless a variant is given
+    data: Data
+
+    def __init__(self, players: int, variant: str, seed: int, data: Data | None = None) -> None:
         self._init_base({"players": players, "variant": variant}, seed)
+        D = self.data = DATA if data is None else data
         n = players
         self.n = n
         self.variant = variant
@@ -171,23 +162,14 @@ class DieMacher2019(GameState):
     # ------------------------------------------------------------------------------ dispatch
 
     def _legal_actions(self, p: int) -> list[Action]:
-        return PHASES[self.phase].legal(self, p)
+        return PHASES.rules[self.phase].legal(self, p)
 
     def _apply(self, p: int, a: Action) -> None:
-        PHASES[self.phase].apply(self, p, a)
-        # Automatic steps until somebody must decide: a phase with an ``advance`` either finds its
-        # next decision (and stays) or moves on to another phase, which may advance in turn.
-        while True:
-            ph = self.phase
-            adv = PHASES[ph].advance
-            if adv is None:
-                return
-            adv(self)
-            if self.phase == ph:
-                return
+        # the engine kit's dispatcher: the phase's apply, then automatic steps until somebody must decide
+        PHASES.apply(self, p, a)
 
     def _why_illegal(self, p: int, a: Action) -> str:
-        return why_illegal(self, p, a)
+        return PHASES.why_illegal(self, p, a)
 
     # ------------------------------------------------------------------------ shared helpers
 
@@ -199,7 +181,7 @@ class DieMacher2019(GameState):
         return min(players, key=lambda p: (p - self.first) % self.n)
 
     def _election_boards(self, rnd: int) -> list[int]:
-        return [b for r, b in ELECTIONS[self.variant] if r == rnd]
+        return [b for r, b in self.data.ELECTIONS[self.variant] if r == rnd]
 
     def _round_order(self) -> list[int]:
         """Active boards clockwise from the (first) election state of the round (三.6)."""
@@ -255,6 +237,7 @@ class DieMacher2019(GameState):
 
     def _add_trend(self, b: int, p: int, d: int) -> None:
         """Trend stays within -3..+3 (四.1, ruling R1)."""
+        D = self.data
         self.trend[b][p] = max(D.TREND_MIN, min(D.TREND_MAX, self.trend[b][p] + d))
 
     # ----------------------------------------------------------------------------- scoring
@@ -265,13 +248,7 @@ class DieMacher2019(GameState):
     # -------------------------------------------------------------------------- clone, equality
 
     def _clone_data(self, new: GameState) -> None:
-        # Lists one or two levels deep are sliced; the politician entries are the only third level.
-        d = new.__dict__
-        base = self.BASE_FIELDS
-        for key, v in self.__dict__.items():
-            if key not in base:
-                d[key] = _copy(v)
-        d["placed"] = [[e[:] for e in row] for row in self.placed]
+        clone_fields(self, new, ("placed",))  # the politician entries are the only third level
 
     if TYPE_CHECKING:  # the engine's clone() copies the exact type; tell the type checker so
 
@@ -281,13 +258,17 @@ class DieMacher2019(GameState):
         items = []
         base = self.BASE_FIELDS
         for key in sorted(self.__dict__):
-            if key in base or key == "results":
+            if key in base or key in ("results", "data"):
                 continue
-            items.append((key, _freeze(self.__dict__[key])))
+            items.append((key, freeze_nested(self.__dict__[key])))
+        if self.data is not DATA:  # other data, another position (the data's digest: hashable, short)
+            items.append(("data", self.data.digest()))
         return tuple(items)
 
-    def _event_renderer(self) -> Any:
-        return render_event
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        super().__setstate__(d)
+        if "data" not in d:  # a state pickled before its data travelled with it
+            self.data = DATA
 
     def _event_context(self) -> Any:
         return self._parties_t
@@ -295,24 +276,20 @@ class DieMacher2019(GameState):
     # -------------------------------------------------------------------------------- views
 
     def view(self, player: int | None) -> DieMacherView:
-        from hustings.games.die_macher_2019.view import build_view
-
         return build_view(self, player)
 
     def shared_view(self, player: int | None, shared: dict[str, Any]) -> DieMacherView:
-        from hustings.games.die_macher_2019.view import build_view
-
         return build_view(self, player, shared)
 
     def _resample_hidden(self, new: DieMacher2019, player: int | None, rng: Rng) -> None:
         # the engine's resample() cloned ``new`` and replaced its seed, generator, history and log
-        from hustings.games.die_macher_2019.resample import resample_hidden
-
         resample_hidden(self, new, player, rng)
 
 
 # The phase modules import this module for the state type only; the table needs them all, so it is
 # imported last.
+# imported here, not in the methods: an import statement costs about a microsecond on every view
+from hustings.games.die_macher_2019.resample import resample_hidden  # noqa: E402
 from hustings.games.die_macher_2019.rules import scoring  # noqa: E402
-from hustings.games.die_macher_2019.rules.illegal import why_illegal  # noqa: E402
 from hustings.games.die_macher_2019.rules.table import PHASES  # noqa: E402
+from hustings.games.die_macher_2019.view import build_view  # noqa: E402

@@ -1,14 +1,14 @@
 """The one table of Die Macher 2019's phases (seed 000): for each phase its seed section, the kinds of
 decision it takes, and the functions that list the legal actions, apply one, and run the automatic
-steps that follow (``advance``, for phases that may have nobody to ask)."""
+steps that follow (``advance``, for phases that may have nobody to ask: True when somebody must decide in the
+phase, False when it moved on). The engine kit's :class:`PhaseTable` dispatches and names refusals."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hustings.engine import Action
+from hustings.engine.kit import PhaseRules, PhaseTable
 from hustings.games.die_macher_2019.phases import Phase
 from hustings.games.die_macher_2019.rules import (
     conversion,
@@ -25,18 +25,10 @@ from hustings.games.die_macher_2019.rules import (
     round_end,
     setup,
 )
+from hustings.games.die_macher_2019.rules.illegal import KIND_RULES
 
 if TYPE_CHECKING:
     from hustings.games.die_macher_2019.rules.state import DieMacher2019
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseRules:
-    section: str  # seed 000 section
-    kinds: tuple[str, ...]  # action kinds decided in this phase (for error messages)
-    legal: Callable[[DieMacher2019, int], list[Action]]
-    apply: Callable[[DieMacher2019, int, Action], None]
-    advance: Callable[[DieMacher2019], None] | None = None
 
 
 def _nothing(s: DieMacher2019, p: int) -> list[Action]:
@@ -47,7 +39,7 @@ def _over(s: DieMacher2019, p: int, a: Action) -> None:
     raise RuntimeError("the game is over")  # unreachable: the engine refuses actions after the end
 
 
-PHASES: dict[Phase, PhaseRules] = {
+PHASES: PhaseTable[DieMacher2019] = PhaseTable({
     Phase.PARTY: PhaseRules("一.1", ("party",), setup.party_legal, setup.party_apply),
     Phase.DRAFT: PhaseRules("一.6", ("draft",), draft.draft_legal, draft.draft_apply),
     Phase.PLATFORM: PhaseRules("一.6", ("plat", "keep"), draft.platform_legal, draft.platform_apply),
@@ -71,4 +63,4 @@ PHASES: dict[Phase, PhaseRules] = {
     Phase.DONATION: PhaseRules("三.9.3", ("donate", "pass"), round_end.donation_legal, round_end.donation_apply,
                                round_end.donation_advance),
     Phase.OVER: PhaseRules("五.1", (), _nothing, _over),
-}
+}, KIND_RULES)

@@ -1,0 +1,263 @@
+"""The engine kit (hustings.engine.kit): the phase dispatcher, copy/freeze helpers, a game's data travelling with its
+state (two rule sets interleaved in one process), and no game reaching into the engine's fields."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import hustings
+from hustings.engine import GameState, IllegalActionError, Rng
+from hustings.engine.kit import copy_nested, freeze_nested
+from hustings.games.die_macher import data as classic_data
+from hustings.games.die_macher.rules.state import DieMacher
+from hustings.games.die_macher_2019 import data as data2019
+from hustings.games.die_macher_2019.rules.state import DieMacher2019
+
+GAMES_DIR = Path(hustings.__file__).parent / "games"
+
+
+def _random_step(s: GameState, rng: random.Random) -> None:
+    p = s.current_players[0]
+    acts = s.legal_actions(p)
+    s.apply(p, acts[rng.randrange(len(acts))])
+
+
+def _play_alone(s: GameState, seed: int, limit: int) -> GameState:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if s.is_over:
+            break
+        _random_step(s, rng)
+    return s
+
+
+def _fingerprint(s: GameState) -> tuple[Any, ...]:
+    return (s.state_key(), [e.to_json() for e in s.all_events()], s.scores())
+
+
+# ------------------------------------------------------------------------------------------ helpers
+
+
+def test_copy_nested_copies_every_level_and_shares_immutables() -> None:
+    three = [[[1, 2]], [[3]]]
+    two = [[1], [2, 3]]
+    frozen = (1, 2)
+    c3, c2 = copy_nested(three), copy_nested(two)
+    c3[0][0].append(9)
+    c2[1].append(9)
+    assert three == [[[1, 2]], [[3]]] and two == [[1], [2, 3]]
+    assert copy_nested(frozen) is frozen and copy_nested(7) == 7
+    assert freeze_nested([[1, [2]], 3]) == ((1, (2,)), 3)
+    hash(freeze_nested([[1, 2], [3]]))  # a position key part must hash
+
+
+# --------------------------------------------------------------------------------- the phase table
+
+
+def test_phase_table_names_the_phase_and_the_decisions_it_takes() -> None:
+    classic = hustings.make("die-macher", players=3, variant="short", seed=1)
+    wrong = next(a for a in classic.SPACE.actions if a.kind == "rally")
+    p = classic.current_players[0]
+    with pytest.raises(IllegalActionError) as info:
+        classic.apply(p, wrong)
+    msg = str(info.value)
+    assert "not a decision of the sheet phase" in msg and "sheet1, sheet2" in msg
+    assert "rally[" not in msg  # the action in words, never its kind and raw arguments
+
+    s2019 = hustings.make("die-macher-2019", players=4, variant="standard", seed=1)
+    taken = s2019.legal_actions(0)[0]
+    s2019.apply(0, taken)
+    with pytest.raises(IllegalActionError, match="is not allowed now: every player chooses a different party"):
+        s2019.apply(s2019.current_players[0], taken)
+
+
+class _Steps:
+    """A bare phased object: the table needs only ``phase``."""
+
+    def __init__(self) -> None:
+        self.phase = "a"
+        self.log: list[str] = []
+
+
+def test_phase_table_runs_automatic_steps_until_somebody_decides() -> None:
+    from hustings.engine.kit import PhaseRules, PhaseTable
+
+    def apply_a(s: _Steps, p: int, a: Any) -> None:
+        s.log.append(f"apply {p}")
+        s.phase = "b"
+
+    def advance_b(s: _Steps) -> bool:  # nobody decides in b: on to c
+        s.log.append("b")
+        s.phase = "c"
+        return False
+
+    def advance_c(s: _Steps) -> bool:  # somebody decides in c
+        s.log.append("c")
+        return True
+
+    table: PhaseTable[_Steps] = PhaseTable({
+        "a": PhaseRules("1", ("go",), lambda s, p: [], apply_a),
+        "b": PhaseRules("2", (), lambda s, p: [], apply_a, advance_b),
+        "c": PhaseRules("3", ("stop",), lambda s, p: [], apply_a, advance_c),
+    }, {"stop": "stop only when asked"})
+    s = _Steps()
+    table.apply(s, 1, None)  # type: ignore[arg-type]
+    assert s.phase == "c" and s.log == ["apply 1", "b", "c"]
+
+
+def test_both_die_macher_games_dispatch_through_the_kit() -> None:
+    from hustings.engine.kit import PhaseTable
+    from hustings.games.die_macher.rules import table as classic_table
+    from hustings.games.die_macher_2019.rules import table as table2019
+
+    for table in (classic_table.PHASES, table2019.PHASES):
+        assert isinstance(table, PhaseTable)
+        assert all(r.section for r in table.rules.values())  # every phase cites its rules section
+
+
+# ------------------------------------------------------------------------------ data with the state
+
+
+def test_data_is_shared_immutable_and_pickles_by_reference() -> None:
+    s = DieMacher2019(players=4, variant="standard", seed=3)
+    assert s.data is data2019.DATA and s.clone().data is s.data
+    sample = s.resample(0, Rng(1))
+    assert isinstance(sample, DieMacher2019) and sample.data is s.data
+    with pytest.raises(TypeError):
+        s.data.RALLY_COST.append(1)
+    with pytest.raises((AttributeError, TypeError)):
+        s.data.START_MONEY = 1  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(data2019.DATA)) is data2019.DATA
+    rich = data2019.DATA.replace(START_MONEY=data2019.DATA.START_MONEY + 10_000)
+    back = pickle.loads(pickle.dumps(rich))
+    assert back == rich and back is not rich and back.digest() == rich.digest() != data2019.DATA.digest()
+    with pytest.raises(ValueError, match="no field 'ROUNDZ'"):
+        classic_data.DATA.replace(ROUNDZ=3)
+
+
+def test_a_state_with_other_data_pickles_with_it() -> None:
+    rich = classic_data.DATA.replace(START_MONEY=classic_data.DATA.START_MONEY + 5_000)
+    s = DieMacher(players=3, variant="short", seed=4, data=rich)
+    _play_alone(s, 4, 60)
+    back = pickle.loads(pickle.dumps(s))
+    assert back.data == rich and back == s and back.position_key() == s.position_key()
+    assert pickle.loads(pickle.dumps(DieMacher(players=3, variant="short", seed=4))).data is classic_data.DATA
+
+
+def test_a_state_pickled_before_its_data_travelled_loads_with_the_default() -> None:
+    s = DieMacher(players=3, variant="short", seed=2)
+    state = s.__getstate__()
+    del state["data"]
+    old = DieMacher.__new__(DieMacher)
+    old.__setstate__(state)
+    assert old.data is classic_data.DATA and old.legal_actions(old.current_players[0])
+
+
+def _variants() -> list[tuple[str, GameState, GameState]]:
+    """Per game: a state with the printed data and one with a variant (more starting money)."""
+    rich2019 = data2019.DATA.replace(START_MONEY=data2019.DATA.START_MONEY + 20_000)
+    rich_classic = classic_data.DATA.replace(START_MONEY=classic_data.DATA.START_MONEY + 20_000)
+    return [
+        ("die-macher-2019", DieMacher2019(4, "standard", 11), DieMacher2019(4, "standard", 11, data=rich2019)),
+        ("die-macher", DieMacher(4, "short", 12), DieMacher(4, "short", 12, data=rich_classic)),
+    ]
+
+
+def test_two_rule_sets_play_interleaved_in_one_process() -> None:
+    """The two Die Macher games, each under its printed data and a variant, step by step in turns: each game is
+    exactly what it is when played alone, and the variant really plays other rules."""
+    states: list[GameState] = []
+    for _, printed, variant in _variants():
+        states += [printed, variant]
+    rngs = [random.Random(100 + i) for i in range(len(states))]
+    limit = 400
+    for _ in range(limit):
+        for s, rng in zip(states, rngs, strict=True):
+            if not s.is_over:
+                _random_step(s, rng)
+    fresh = [v for _, a, b in _variants() for v in (a, b)]
+    for i, (s, alone) in enumerate(zip(states, fresh, strict=True)):
+        assert _fingerprint(s) == _fingerprint(_play_alone(alone, 100 + i, limit))
+    for game, printed, variant in _variants():
+        money = printed.view(0)["players"][0]["money"], variant.view(0)["players"][0]["money"]
+        assert money[1] == money[0] + 20_000, game
+        assert printed.position_key() != variant.position_key()
+        hash(variant.position_key())
+
+
+# ------------------------------------------------------------------------------ engine fields
+
+
+_PRIVATE = re.compile(r"\._(log|history|legal|legal_player|legal_step|nsteps|copy_base_into|cached_legal)\b")
+
+
+def test_no_game_touches_the_engines_fields_or_writes_its_own_emit() -> None:
+    offenders = []
+    for path in sorted(GAMES_DIR.rglob("*.py")):
+        text = path.read_text("utf-8")
+        for m in _PRIVATE.finditer(text):
+            offenders.append(f"{path.relative_to(GAMES_DIR)}: {m.group(0)}")
+        if re.search(r"^    def emit\(", text, re.M):
+            offenders.append(f"{path.relative_to(GAMES_DIR)}: its own emit")
+    assert offenders == []
+
+
+@pytest.mark.parametrize(("game", "variant", "players"),
+                         [("die-macher-2019", "expanded", 5), ("die-macher", "full", 4)])
+def test_a_list_field_is_always_a_list(game: str, variant: str, players: int) -> None:
+    """clone_fields finds a class's list fields once: that holds only while a field that holds a list always does
+    (and one that does not never does)."""
+    for seed in range(3):
+        s = hustings.make(game, players=players, variant=variant, seed=seed)
+        first = {k: type(v) is list for k, v in vars(s).items() if k not in GameState.BASE_FIELDS}
+        rng = random.Random(seed)
+        while not s.is_over:
+            now = {k: type(v) is list for k, v in vars(s).items() if k not in GameState.BASE_FIELDS}
+            assert {k: v for k, v in now.items() if k in first} == first
+            _random_step(s, rng)
+
+
+def test_a_sample_keeps_exactly_the_events_its_viewer_saw() -> None:
+    """The engine filters the log for a sample incrementally (from the last log it filtered for that viewer): samples
+    of two games, of states before and after, and of other viewers, each hold exactly their viewer's events."""
+    a = hustings.make("die-macher-2019", players=4, variant="standard", seed=5)
+    b = hustings.make("die-macher", players=4, variant="short", seed=6)
+    ra, rb, r = random.Random(1), random.Random(2), Rng(3)
+    for step in range(120):
+        for s, rng in ((a, ra), (b, rb)):
+            if s.is_over:
+                continue
+            if step % 7 == 0:
+                before = s.clone()
+            _random_step(s, rng)
+            for viewer in (None, 0, 1):
+                for state in (s, before):
+                    sample = state.resample(viewer, r)
+                    assert list(sample.all_events()) == state.events(viewer)
+
+
+def _scribble(v: Any) -> None:
+    """Append to every list in ``v``, at every level."""
+    if type(v) is list:
+        for x in v:
+            _scribble(x)
+        v.append(-99)
+
+
+@pytest.mark.parametrize("game", ["die-macher-2019", "die-macher"])
+def test_a_clone_shares_no_list_with_its_original(game: str) -> None:
+    s = hustings.make(game, players=4, seed=8)
+    _play_alone(s, 8, 150)
+    before = s.position_key()
+    c = s.clone()
+    assert c.position_key() == before
+    for key, v in vars(c).items():
+        if key not in GameState.BASE_FIELDS:
+            _scribble(v)
+    assert s.position_key() == before
