@@ -106,10 +106,16 @@ DEFAULT_MAX_GAME_LENGTH = 10_000
 @dataclass(frozen=True)
 class EncoderAdapter:
     """A game's RL adapter: ``factory(players, variant) -> Encoder`` and ``max_game_length(players, variant)``,
-    an upper bound on the number of decisions in one game (every player's actions counted)."""
+    an upper bound on the number of decisions in one game (every player's actions counted).
+
+    ``everyone_may_lose(players, variant)``, for a game with its own outcome, says whether a game at that
+    count can end with nobody winning (選舉之戰: three or more tied at the top, so never at two seats); the
+    utilities' constant sums follow from it (:mod:`hustings.rl.utility`). Without it a game with its own
+    outcome is assumed to let everyone lose at every count."""
 
     factory: EncoderFactory
     max_game_length: LengthBound
+    everyone_may_lose: Callable[[int, str], bool] | None = None
 
 
 RL_ENCODER_KIND: AdapterKind[EncoderAdapter] = AdapterKind(

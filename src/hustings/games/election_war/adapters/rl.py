@@ -117,5 +117,10 @@ def max_game_length(players: int, variant: str) -> int:
     return MAX_GAME_LENGTH
 
 
+def everyone_may_lose(players: int, variant: str) -> bool:
+    """5.: everyone loses only when three or more tie at the top, so never at two seats."""
+    return players >= D.ALL_LOSE_IF_TIED
+
+
 #: the ``rl_encoder`` adapter
-ENCODER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length)
+ENCODER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length, everyone_may_lose=everyone_may_lose)
