@@ -59,8 +59,13 @@ class ElectionWarEncoder(Encoder):
         self.o_discard = add("discard", NN, "discard pile per design / copies of the design")
         self.o_pending = add("pending", NN + n, "one-hot news card being resolved, one-hot its target seat")
         self.o_votes = add("votes", n, "cards won per seat / 12")
+        # the per-seat blocks, for the egocentric form
+        for r in range(D.ROWS):
+            self.seats(self.o_cands + r * n * self.per_cand, self.per_cand)
+        self.seats(self.o_pending + NN)
+        self.seat_slices("you", "current_players", "first", "turn", "hand_sizes", "votes")
 
-    def fill(self, out: list[float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
         n = self.players
         if view.get("game") != GAME or view.get("players") != n:
             raise ValueError(f"{GAME} encoder for {n} players got another view")
