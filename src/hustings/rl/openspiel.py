@@ -44,6 +44,7 @@ How the game looks to OpenSpiel (see docs/rl.md):
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Callable
 from functools import cache
@@ -54,7 +55,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 import hustings
 from hustings.engine import ActionSpace, GameState, get_spec, list_games
-from hustings.rl.encoding import encoder_for, max_game_length, resolve
+from hustings.rl.encoding import Encoder, FloatArray, encoder_for, max_game_length, resolve, withheld_kinds
 from hustings.rl.utility import UTILITIES, bounds, utilities, utility_sum
 
 DEAL_BYTES = 16
@@ -85,34 +86,50 @@ class _Engine:
     its own, and copies that prefix only if another copy has appended to the list meanwhile.
     """
 
-    __slots__ = ("events", "state", "views")
+    __slots__ = ("events", "state", "texts", "trail", "views")
 
-    def __init__(self, state: GameState, events: dict[int | None, tuple[list[str], int]] | None = None) -> None:
+    def __init__(self, state: GameState, events: dict[int | None, tuple[list[str], int]] | None = None,
+                 trail: tuple[tuple[FloatArray, ...], ...] = ()) -> None:
         self.state = state
+        # the mini game's perfect-recall tensors (MiniState.trail): per viewer (seats, then the spectator) the
+        # encoded view after every step so far; tuples, replaced when rebuilt, so a clone shares them safely
+        self.trail = trail
         # viewer -> (JSON lines of events, how many of them this state has seen)
         self.events: dict[int | None, tuple[list[str], int]] = events if events is not None else {}
-        # viewer -> (step, view, view JSON)
-        self.views: dict[int | None, tuple[int, dict[str, Any], str]] = {}
+        # viewer -> (step, view); viewer -> (step, view JSON), made only when a string is asked for
+        self.views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self.texts: dict[int | None, tuple[int, str]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.state.clone(), dict(self.events))
+        return _Engine(self.state.clone(), dict(self.events), self.trail)
 
-    def __getstate__(self) -> tuple[GameState, dict[int | None, tuple[list[str], int]]]:
-        return (self.state, {k: (lines[:n], n) for k, (lines, n) in self.events.items()})
+    def __getstate__(self) -> tuple[GameState, dict[int | None, tuple[list[str], int]], Any]:
+        return (self.state, {k: (lines[:n], n) for k, (lines, n) in self.events.items()}, self.trail)
 
-    def __setstate__(self, st: tuple[GameState, dict[int | None, tuple[list[str], int]]]) -> None:
-        self.state, self.events = st
+    def __setstate__(self, st: tuple[Any, ...]) -> None:
+        self.state, self.events = st[0], st[1]
+        self.trail = st[2] if len(st) > 2 else ()  # pickles of before the mini game have no trail
         self.views = {}
+        self.texts = {}
 
-    def view(self, viewer: int | None) -> tuple[dict[str, Any], str]:
+    def view(self, viewer: int | None) -> dict[str, Any]:
         step = self.state.step_count
         hit = self.views.get(viewer)
         if hit is not None and hit[0] == step:
-            return hit[1], hit[2]
+            return hit[1]
         v = self.state.view(viewer)
-        js = _JSON.encode(v)
-        self.views[viewer] = (step, v, js)
-        return v, js
+        self.views[viewer] = (step, v)
+        return v
+
+    def text(self, viewer: int | None) -> str:
+        """The view's JSON (keys sorted, compact)."""
+        step = self.state.step_count
+        hit = self.texts.get(viewer)
+        if hit is not None and hit[0] == step:
+            return hit[1]
+        js = _JSON.encode(self.view(viewer))
+        self.texts[viewer] = (step, js)
+        return js
 
     def event_lines(self, viewer: int | None) -> list[str]:
         """One JSON line per event ``viewer`` has seen (read at once: a clone may append to the list)."""
@@ -161,6 +178,9 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
         s = self._engine.state
         if s.is_over or not s.current_players or player != s.current_players[0]:
             return []
+        withheld = self.get_game().withheld
+        if withheld:
+            return sorted(a.id for a in s.legal_actions(player) if a.kind not in withheld)
         return sorted(a.id for a in s.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -181,6 +201,10 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
                 self._engine = _Engine(hustings.make(game, players=players, variant=variant, seed=seed))
             return
         s = self._engine.state
+        withheld = self.get_game().withheld
+        if withheld and 0 <= action < len(s.SPACE) and s.SPACE[action].kind in withheld:
+            raise ValueError(f"{s.SPACE[action].kind} is withheld from learners in this game (load it with "
+                             "assists=True to allow it)")
         s.apply(s.current_players[0], int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -219,7 +243,7 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
             return f"dealing: {len(self._deal)} of {DEAL_BYTES} seed bytes drawn"
         s = self._engine.state
         head = "over" if s.is_over else f"to act: {list(s.current_players)}"
-        return head + "\n" + self._engine.view(None)[1]
+        return head + "\n" + self._engine.text(None)
 
 
 class HustingsObserver:
@@ -237,7 +261,7 @@ class HustingsObserver:
                              "is not supported")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.encoder = encoder_for(game.game_id, game.players, game.variant)
+        self.encoder = encoder_for(game.game_id, game.players, game.variant, egocentric=game.egocentric)
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -246,15 +270,14 @@ class HustingsObserver:
         if eng is None:
             self.tensor.fill(0.0)
             return
-        view, _ = eng.view(None if self.public_only else player)
-        self.tensor[:] = self.encoder.encode(view)
+        self.tensor[:] = self.encoder.encode(eng.view(None if self.public_only else player))
 
     def string_from(self, state: HustingsState, player: int) -> str:
         eng = state._engine
         if eng is None:
             return "dealing"
         viewer = None if self.public_only else player
-        _, text = eng.view(viewer)
+        text = eng.text(viewer)
         if not self.perfect_recall:
             return text
         return "\n".join([text, *eng.event_lines(viewer)])
@@ -281,6 +304,9 @@ class HustingsGame(pyspiel.Game):  # type: ignore[misc]
         self.players = players
         self.variant = variant
         self.utility = utility
+        self.egocentric = _bool_param("egocentric", params.get("egocentric", False))
+        assists = _bool_param("assists", params.get("assists", False))
+        self.withheld = withheld_kinds(game_id, assists)
         low, high, total = bounds(game_id, utility, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(_space(game_id)),
@@ -293,7 +319,8 @@ class HustingsGame(pyspiel.Game):  # type: ignore[misc]
         )
         # this instance's type: its utility at its player count (the registered one holds at every count)
         super().__init__(game_type(game_id, utility, players), info,
-                         {"players": players, "variant": variant, "utility": utility})
+                         {"players": players, "variant": variant, "utility": utility, "egocentric": self.egocentric,
+                          "assists": assists})
 
     def new_initial_state(self) -> HustingsState:
         return HustingsState(self)
@@ -302,6 +329,12 @@ class HustingsGame(pyspiel.Game):  # type: ignore[misc]
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         return HustingsObserver(self, iig_obs_type, params)
+
+
+def _bool_param(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+    return value
 
 
 def _int_param(value: Any) -> int | None:
@@ -349,7 +382,8 @@ def game_type(game: str, utility: str = "outcome", players: int | None = None) -
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": default_players, "variant": variant, "utility": "outcome"},
+        parameter_specification={"players": default_players, "variant": variant, "utility": "outcome",
+                                 "egocentric": False, "assists": False},
     )
 
 
@@ -375,12 +409,15 @@ def register_all() -> list[str]:
     return [register(game) for game in list_games()]
 
 
-def load(game: str, players: int | None = None, variant: str | None = None, utility: str = "outcome") -> HustingsGame:
+def load(game: str, players: int | None = None, variant: str | None = None, utility: str = "outcome",
+         egocentric: bool = False, assists: bool = False) -> HustingsGame:
     """``pyspiel.load_game`` for a hustings game id, registering it first; ``utility`` as in
-    :mod:`hustings.rl.utility`."""
+    :mod:`hustings.rl.utility`; ``egocentric`` observes through the encoder's egocentric form; ``assists``
+    lets players use the game's assists (the puzzle's hint), withheld by default."""
     players, variant = resolve(game, players, variant)
     loaded: HustingsGame = pyspiel.load_game(register(game), {"players": players, "variant": variant,
-                                                              "utility": utility})
+                                                              "utility": utility, "egocentric": egocentric,
+                                                              "assists": assists})
     return loaded
 
 
@@ -394,7 +431,206 @@ def seeded_resampler(seed: int) -> Callable[[HustingsState, int], HustingsState]
     return resample
 
 
+# --------------------------------------------------------------------------------- 選舉之戰's mini game
+
+MINI_NAME = "python_hustings_election_war_mini"
+MINI_GAME = "election-war"
+#: an upper bound on the decisions of a mini game (random and exhaustive play take at most 12; tested)
+MINI_MAX_GAME_LENGTH = 24
+_SPECTATOR = 2  # the trail's index of the public observer
+
+
+@cache
+def mini_seeds() -> tuple[int, ...]:
+    """The engine seed of each deal of the mini game, deal ``i`` being the ``i``-th in sorted order.
+
+    The mini game's only chance is its deal (the role cards each player holds and the order of the news deck;
+    seat 0 starts), and every deal is as likely as every other: the engine shuffles uniformly. So OpenSpiel gets
+    one chance node with an outcome per deal, each of probability ``1 / len(mini_seeds())``, and a deal is
+    played as the smallest engine seed that deals it. Finding them reads the dealt states: this is the chance
+    side (a referee), not a player."""
+    from hustings.games.election_war import data as D  # the count of deals is the game's data
+
+    m = D.MINI
+    deals = 1
+    for f, pile in enumerate(m.roles_by_frame):  # ordered hands out of each pile, hands of k unordered
+        k = m.deal_by_frame[f]
+        ways = math.perm(len(pile), k * m.players) // math.factorial(k) ** m.players
+        deals *= ways
+    counts: dict[int, int] = {}
+    for t in m.news:
+        counts[t] = counts.get(t, 0) + 1
+    orders = math.factorial(len(m.news))
+    for c in counts.values():
+        orders //= math.factorial(c)
+    deals *= orders
+    found: dict[tuple[Any, ...], int] = {}
+    seed = 0
+    while len(found) < deals:
+        st: Any = hustings.make(MINI_GAME, players=m.players, seed=seed, mini=True, first_player=0)
+        key = (tuple(tuple(h) for h in st.role_hand), tuple(st.deck))
+        found.setdefault(key, seed)
+        seed += 1
+    return tuple(found[k] for k in sorted(found))
+
+
+class MiniState(HustingsState):
+    """A state of the mini game: one chance node (the deal), then the engine's decisions."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._engine is not None:
+            return []
+        k = len(mini_seeds())
+        return [(i, 1.0 / k) for i in range(k)]
+
+    def _apply_action(self, action: int) -> None:
+        if self._engine is not None:
+            super()._apply_action(action)
+            return
+        seeds = mini_seeds()
+        if not 0 <= action < len(seeds):
+            raise ValueError(f"a mini deal is 0..{len(seeds) - 1}, not {action}")
+        self._deal = (int(action),)
+        self._engine = _Engine(hustings.make(MINI_GAME, players=2, seed=seeds[action], mini=True, first_player=0))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return super()._action_to_string(player, action)
+
+    def trail(self, viewer: int | None) -> list[FloatArray]:
+        """The encoded view of ``viewer`` after the deal and after every step since: what that player has
+        seen, in order (the game is replayed from its deal; only tensors of perfect recall ask for it)."""
+        eng = self._engine
+        if eng is None:
+            return []
+        key = _SPECTATOR if viewer is None else viewer
+        steps = eng.state.step_count
+        if len(eng.trail) == 3 and len(eng.trail[key]) == steps + 1:
+            return list(eng.trail[key])
+        if not self._deal:
+            raise RuntimeError("a resampled mini state has no replayable past: only its player's trail is known")
+        enc = _mini_encoder()
+        replay = hustings.make(MINI_GAME, players=2, seed=mini_seeds()[self._deal[0]], mini=True, first_player=0)
+        out = [[enc.encode(replay.view(v))] for v in (0, 1, None)]
+        for p, a in eng.state.history:
+            replay.apply(p, a)
+            for i, v in enumerate((0, 1, None)):
+                out[i].append(enc.encode(replay.view(v)))
+        eng.trail = tuple(tuple(x) for x in out)
+        return out[key]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> HustingsState:
+        own = tuple(self.trail(player_id))
+        new = super().resample_from_infostate(player_id, probability_sampler)
+        if new._engine is not None:  # the player's trail is the same in the sample; nobody else's is known
+            new._engine.trail = tuple(own if i == player_id else () for i in range(3))
+        return new
+
+@cache
+def _mini_encoder() -> Encoder:
+    from hustings.games.election_war.adapters.rl import mini_encoder
+
+    return mini_encoder()
+
+
+class MiniObserver(HustingsObserver):
+    """The mini game's observer: the observation tensor is the view's encoding; the perfect-recall
+    information-state tensor stacks the encoded view after every step so far (the deal first), zero-padded to
+    ``MINI_MAX_GAME_LENGTH + 1`` views, so two histories a player can tell apart give different tensors."""
+
+    def __init__(self, game: MiniGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        super().__init__(game, iig_obs_type, params)
+        self.encoder = _mini_encoder()
+        size = self.encoder.size * ((MINI_MAX_GAME_LENGTH + 1) if self.perfect_recall else 1)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: HustingsState, player: int) -> None:
+        eng = state._engine
+        self.tensor.fill(0.0)
+        if eng is None:
+            return
+        viewer = None if self.public_only else player
+        if not self.perfect_recall:
+            self.tensor[:] = self.encoder.encode(eng.view(viewer))
+            return
+        assert isinstance(state, MiniState)
+        size = self.encoder.size
+        for k, x in enumerate(state.trail(viewer)):
+            self.tensor[k * size:(k + 1) * size] = x
+
+
+class MiniGame(HustingsGame):
+    """選舉之戰's mini game (option ``mini``, two players) for exact tools: explicit chance (one node, a uniform
+    outcome per deal), a perfect-recall information-state tensor, zero-sum outcome utilities (two players cannot
+    all lose); parameter ``utility`` as for every game."""
+
+    GAME_ID = MINI_GAME
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        utility = params.get("utility", "outcome")
+        if utility not in UTILITIES:
+            raise ValueError(f"unknown utility {utility!r}; choose one of {', '.join(UTILITIES)}")
+        self.game_id = MINI_GAME
+        self.players = 2
+        self.variant = "standard"
+        self.utility = utility
+        self.egocentric = False
+        self.withheld = frozenset[str]()
+        low, high, total = bounds(MINI_GAME, utility, 2)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(_space(MINI_GAME)),
+            max_chance_outcomes=len(mini_seeds()),
+            num_players=2,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=total,
+            max_game_length=MINI_MAX_GAME_LENGTH,
+        )
+        pyspiel.Game.__init__(self, mini_game_type(utility), info, {"utility": utility})
+
+    def new_initial_state(self) -> MiniState:
+        return MiniState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> MiniObserver:
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return MiniObserver(self, iig_obs_type, params)
+
+
+def mini_game_type(utility: str = "outcome") -> Any:
+    return pyspiel.GameType(
+        short_name=MINI_NAME,
+        long_name="hustings 選舉之戰 mini (two players, two rows)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility_type(MINI_GAME, utility, 2),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"utility": "outcome"},
+    )
+
+
+def load_mini(utility: str = "outcome") -> MiniGame:
+    """``pyspiel.load_game`` of 選舉之戰's mini game."""
+    loaded: MiniGame = pyspiel.load_game(MINI_NAME, {"utility": utility})
+    return loaded
+
+
+if MINI_NAME not in pyspiel.registered_names():
+    pyspiel.register_game(mini_game_type(), MiniGame)
+
+
 register_all()
 
-__all__ = ["DEAL_BYTES", "HustingsGame", "HustingsObserver", "HustingsState", "game_type", "load", "register",
-           "register_all", "seeded_resampler", "short_name", "utility_type"]
+__all__ = ["DEAL_BYTES", "MINI_NAME", "HustingsGame", "HustingsObserver", "HustingsState", "MiniGame", "MiniState",
+           "game_type", "load", "load_mini", "mini_seeds", "register", "register_all", "seeded_resampler",
+           "short_name", "utility_type"]
