@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -185,6 +185,26 @@ DEFAULT_MAX_GAME_LENGTH = 10_000
 
 
 @dataclass(frozen=True)
+class ExactVariant:
+    """A configuration of a game small enough for exact tools (CFR, best responses, exploitability): its make
+    options, its seat count, how many deals it has (its only chance; each as likely as the others), how a
+    referee tells deals apart (``deal_key(state)``: the chance side reads the dealt state, a player never
+    does), its encoder, a bound on its decisions and the action kinds others do not see. :mod:`hustings.rl.openspiel` registers each as
+    ``python_hustings_<game>_<name>`` with one explicit chance node and a perfect-recall information-state
+    tensor."""
+
+    name: str
+    players: int
+    options: Mapping[str, Any]
+    deals: int
+    deal_key: Callable[[Any], Hashable]
+    encoder: Callable[[], Encoder]
+    max_game_length: int
+    #: action kinds other players do not see (a secret simultaneous step): they show as "a hidden action"
+    secret_kinds: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class EncoderAdapter:
     """A game's RL adapter: ``factory(players, variant) -> Encoder`` and ``max_game_length(players, variant)``,
     an upper bound on the number of decisions in one game (every player's actions counted).
@@ -200,6 +220,8 @@ class EncoderAdapter:
     #: action kinds that help rather than play (逃出總統府's ``hint``): the RL environments withhold them
     #: unless asked (``assists=True``), so that a learner learns the game rather than how to read help
     assists: frozenset[str] = frozenset()
+    #: small configurations for exact tools (選舉之戰's mini game)
+    exact: tuple[ExactVariant, ...] = ()
 
 
 RL_ENCODER_KIND: AdapterKind[EncoderAdapter] = AdapterKind(

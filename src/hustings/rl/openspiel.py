@@ -44,9 +44,8 @@ How the game looks to OpenSpiel (see docs/rl.md):
 from __future__ import annotations
 
 import json
-import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cache
 from typing import Any
 
@@ -55,7 +54,16 @@ import pyspiel  # type: ignore[import-not-found]
 
 import hustings
 from hustings.engine import ActionSpace, GameState, get_spec, list_games
-from hustings.rl.encoding import Encoder, FloatArray, encoder_for, max_game_length, resolve, withheld_kinds
+from hustings.rl.encoding import (
+    RL_ENCODER_KIND,
+    Encoder,
+    ExactVariant,
+    FloatArray,
+    encoder_for,
+    max_game_length,
+    resolve,
+    withheld_kinds,
+)
 from hustings.rl.utility import UTILITIES, bounds, utilities, utility_sum
 
 DEAL_BYTES = 16
@@ -117,7 +125,7 @@ class _Engine:
         hit = self.views.get(viewer)
         if hit is not None and hit[0] == step:
             return hit[1]
-        v = self.state.view(viewer)
+        v: dict[str, Any] = self.state.view(viewer)
         self.views[viewer] = (step, v)
         return v
 
@@ -404,9 +412,9 @@ def register(game: str) -> str:
 
 
 def register_all() -> list[str]:
-    """Register every hustings game (games without their own encoder observe through the generic one);
-    returns their short names."""
-    return [register(game) for game in list_games()]
+    """Register every hustings game (games without their own encoder observe through the generic one) and
+    every exact variant; returns their short names."""
+    return [name for game in list_games() for name in (register(game), *register_exact(game))]
 
 
 def load(game: str, players: int | None = None, variant: str | None = None, utility: str = "outcome",
@@ -431,67 +439,62 @@ def seeded_resampler(seed: int) -> Callable[[HustingsState, int], HustingsState]
     return resample
 
 
-# --------------------------------------------------------------------------------- 選舉之戰's mini game
+# ------------------------------------------------------------------ exact variants (選舉之戰's mini game)
 
-MINI_NAME = "python_hustings_election_war_mini"
-MINI_GAME = "election-war"
-#: an upper bound on the decisions of a mini game (random and exhaustive play take at most 12; tested)
-MINI_MAX_GAME_LENGTH = 24
-_SPECTATOR = 2  # the trail's index of the public observer
+_SPECTATOR = 2  # the trail's index of the public observer (two-seat exact variants)
+_EXACT: dict[str, tuple[str, ExactVariant]] = {}  # OpenSpiel short name -> (hustings game, its exact variant)
+
+
+def exact_name(game: str, name: str) -> str:
+    """The OpenSpiel name of a game's exact variant: ``python_hustings_<game>_<name>``."""
+    return f"{short_name(game)}_{name}"
 
 
 @cache
-def mini_seeds() -> tuple[int, ...]:
-    """The engine seed of each deal of the mini game, deal ``i`` being the ``i``-th in sorted order.
+def exact_seeds(short: str) -> tuple[int, ...]:
+    """The engine seed of each deal of an exact variant, deal ``i`` being the ``i``-th in sorted order.
 
-    The mini game's only chance is its deal (the role cards each player holds and the order of the news deck;
-    seat 0 starts), and every deal is as likely as every other: the engine shuffles uniformly. So OpenSpiel gets
-    one chance node with an outcome per deal, each of probability ``1 / len(mini_seeds())``, and a deal is
-    played as the smallest engine seed that deals it. Finding them reads the dealt states: this is the chance
-    side (a referee), not a player."""
-    from hustings.games.election_war import data as D  # the count of deals is the game's data
-
-    m = D.MINI
-    deals = 1
-    for f, pile in enumerate(m.roles_by_frame):  # ordered hands out of each pile, hands of k unordered
-        k = m.deal_by_frame[f]
-        ways = math.perm(len(pile), k * m.players) // math.factorial(k) ** m.players
-        deals *= ways
-    counts: dict[int, int] = {}
-    for t in m.news:
-        counts[t] = counts.get(t, 0) + 1
-    orders = math.factorial(len(m.news))
-    for c in counts.values():
-        orders //= math.factorial(c)
-    deals *= orders
-    found: dict[tuple[Any, ...], int] = {}
+    The variant's only chance is its deal, and every deal is as likely as every other (the engine shuffles
+    uniformly). So OpenSpiel gets one chance node with an outcome per deal, each of probability
+    ``1 / deals``, and a deal is played as the smallest engine seed that deals it. Finding them reads the
+    dealt states (``ExactVariant.deal_key``): this is the chance side, a referee, never a player."""
+    game, ex = _EXACT[short]
+    found: dict[Hashable, int] = {}
     seed = 0
-    while len(found) < deals:
-        st: Any = hustings.make(MINI_GAME, players=m.players, seed=seed, mini=True, first_player=0)
-        key = (tuple(tuple(h) for h in st.role_hand), tuple(st.deck))
-        found.setdefault(key, seed)
+    while len(found) < ex.deals:
+        if seed > 10_000 * ex.deals:
+            raise RuntimeError(f"{short}: only {len(found)} of {ex.deals} deals found; check ExactVariant.deals")
+        found.setdefault(ex.deal_key(hustings.make(game, players=ex.players, seed=seed, **ex.options)), seed)
         seed += 1
-    return tuple(found[k] for k in sorted(found))
+    return tuple(found[k] for k in sorted(found, key=repr))
 
 
-class MiniState(HustingsState):
-    """A state of the mini game: one chance node (the deal), then the engine's decisions."""
+class ExactState(HustingsState):
+    """A state of an exact variant: one chance node (the deal), then the engine's decisions."""
+
+    def _exact(self) -> tuple[str, ExactVariant]:
+        return _EXACT[self.get_game().get_type().short_name]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._engine is not None:
             return []
-        k = len(mini_seeds())
+        k = self._exact()[1].deals
         return [(i, 1.0 / k) for i in range(k)]
+
+    def _make(self, deal: int) -> GameState:
+        game, ex = self._exact()
+        return hustings.make(game, players=ex.players, seed=exact_seeds(self.get_game().get_type().short_name)[deal],
+                             **ex.options)
 
     def _apply_action(self, action: int) -> None:
         if self._engine is not None:
             super()._apply_action(action)
             return
-        seeds = mini_seeds()
-        if not 0 <= action < len(seeds):
-            raise ValueError(f"a mini deal is 0..{len(seeds) - 1}, not {action}")
+        deals = self._exact()[1].deals
+        if not 0 <= action < deals:
+            raise ValueError(f"a deal is 0..{deals - 1}, not {action}")
         self._deal = (int(action),)
-        self._engine = _Engine(hustings.make(MINI_GAME, players=2, seed=seeds[action], mini=True, first_player=0))
+        self._engine = _Engine(self._make(int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -499,24 +502,25 @@ class MiniState(HustingsState):
         return super()._action_to_string(player, action)
 
     def trail(self, viewer: int | None) -> list[FloatArray]:
-        """The encoded view of ``viewer`` after the deal and after every step since: what that player has
-        seen, in order (the game is replayed from its deal; only tensors of perfect recall ask for it)."""
+        """What ``viewer`` has seen, step by step: the encoded view after the deal, then for every step since the
+        acting seat, the action (or "hidden" for another seat's secret one) and the encoded view after it
+        (:func:`trail_block`; the game is replayed from its deal; only tensors of perfect recall ask for it)."""
         eng = self._engine
         if eng is None:
             return []
         key = _SPECTATOR if viewer is None else viewer
-        steps = eng.state.step_count
-        if len(eng.trail) == 3 and len(eng.trail[key]) == steps + 1:
+        if len(eng.trail) == 3 and len(eng.trail[key]) == len(eng.state.history) + 1:
             return list(eng.trail[key])
         if not self._deal:
-            raise RuntimeError("a resampled mini state has no replayable past: only its player's trail is known")
-        enc = _mini_encoder()
-        replay = hustings.make(MINI_GAME, players=2, seed=mini_seeds()[self._deal[0]], mini=True, first_player=0)
-        out = [[enc.encode(replay.view(v))] for v in (0, 1, None)]
+            raise RuntimeError("a resampled state has no replayable past: only its player's trail is known")
+        short = self.get_game().get_type().short_name
+        replay = self._make(self._deal[0])
+        viewers = (0, 1, None)
+        out = [[trail_block(short, replay, v, None)] for v in viewers]
         for p, a in eng.state.history:
             replay.apply(p, a)
-            for i, v in enumerate((0, 1, None)):
-                out[i].append(enc.encode(replay.view(v)))
+            for i, v in enumerate(viewers):
+                out[i].append(trail_block(short, replay, v, (p, a)))
         eng.trail = tuple(tuple(x) for x in out)
         return out[key]
 
@@ -527,22 +531,46 @@ class MiniState(HustingsState):
             new._engine.trail = tuple(own if i == player_id else () for i in range(3))
         return new
 
+
 @cache
-def _mini_encoder() -> Encoder:
-    from hustings.games.election_war.adapters.rl import mini_encoder
-
-    return mini_encoder()
+def _exact_encoder(short: str) -> Encoder:
+    return _EXACT[short][1].encoder()
 
 
-class MiniObserver(HustingsObserver):
-    """The mini game's observer: the observation tensor is the view's encoding; the perfect-recall
-    information-state tensor stacks the encoded view after every step so far (the deal first), zero-padded to
-    ``MINI_MAX_GAME_LENGTH + 1`` views, so two histories a player can tell apart give different tensors."""
+def trail_size(short: str) -> int:
+    """One block of the perfect-recall tensor: the encoded view, the acting seat (one-hot), the action (one-hot
+    over the action space) and a "hidden action" flag."""
+    game, ex = _EXACT[short]
+    return _exact_encoder(short).size + ex.players + len(_space(game)) + 1
 
-    def __init__(self, game: MiniGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+
+def trail_block(short: str, state: GameState, viewer: int | None, step: tuple[int, int] | None) -> FloatArray:
+    """The block of ``viewer`` after ``step`` (seat, action id; None for the deal): what it saw of that step."""
+    game, ex = _EXACT[short]
+    enc = _exact_encoder(short)
+    out = np.zeros(trail_size(short), np.float32)
+    out[:enc.size] = enc.encode(state.view(viewer))
+    if step is not None:
+        p, a = step
+        out[enc.size + p] = 1.0
+        if viewer != p and _space(game)[a].kind in ex.secret_kinds:
+            out[-1] = 1.0
+        else:
+            out[enc.size + ex.players + a] = 1.0
+    return out
+
+
+class ExactObserver(HustingsObserver):
+    """An exact variant's observer: the observation tensor is the view's encoding; the perfect-recall
+    information-state tensor stacks a block per step so far (the deal first; :func:`trail_block`: the acting
+    seat, the action as the player saw it, the encoded view after it), zero-padded to ``max_game_length + 1``
+    blocks, so two histories a player can tell apart give different tensors."""
+
+    def __init__(self, game: ExactGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         super().__init__(game, iig_obs_type, params)
-        self.encoder = _mini_encoder()
-        size = self.encoder.size * ((MINI_MAX_GAME_LENGTH + 1) if self.perfect_recall else 1)
+        self.encoder = _exact_encoder(game.short)
+        self.block = trail_size(game.short)
+        size = self.block * (game.exact.max_game_length + 1) if self.perfect_recall else self.encoder.size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -555,62 +583,66 @@ class MiniObserver(HustingsObserver):
         if not self.perfect_recall:
             self.tensor[:] = self.encoder.encode(eng.view(viewer))
             return
-        assert isinstance(state, MiniState)
-        size = self.encoder.size
+        assert isinstance(state, ExactState)
+        size = self.block
         for k, x in enumerate(state.trail(viewer)):
             self.tensor[k * size:(k + 1) * size] = x
 
 
-class MiniGame(HustingsGame):
-    """選舉之戰's mini game (option ``mini``, two players) for exact tools: explicit chance (one node, a uniform
-    outcome per deal), a perfect-recall information-state tensor, zero-sum outcome utilities (two players cannot
-    all lose); parameter ``utility`` as for every game."""
+class ExactGame(HustingsGame):
+    """An exact variant (e.g. ``python_hustings_election_war_mini``): explicit chance (one node, a uniform
+    outcome per deal), a perfect-recall information-state tensor; parameter ``utility`` as for every game.
+    :func:`register_exact` makes one subclass per variant with ``SHORT`` set."""
 
-    GAME_ID = MINI_GAME
+    SHORT: str
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         utility = params.get("utility", "outcome")
         if utility not in UTILITIES:
             raise ValueError(f"unknown utility {utility!r}; choose one of {', '.join(UTILITIES)}")
-        self.game_id = MINI_GAME
-        self.players = 2
-        self.variant = "standard"
+        self.short = self.SHORT
+        game, ex = _EXACT[self.short]
+        self.exact = ex
+        self.game_id = game
+        self.players = ex.players
+        self.variant = get_spec(game).default_variant
         self.utility = utility
         self.egocentric = False
-        self.withheld = frozenset[str]()
-        low, high, total = bounds(MINI_GAME, utility, 2)
+        self.withheld = withheld_kinds(game)
+        low, high, total = bounds(game, utility, ex.players)
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(_space(MINI_GAME)),
-            max_chance_outcomes=len(mini_seeds()),
-            num_players=2,
+            num_distinct_actions=len(_space(game)),
+            max_chance_outcomes=ex.deals,
+            num_players=ex.players,
             min_utility=low,
             max_utility=high,
             utility_sum=total,
-            max_game_length=MINI_MAX_GAME_LENGTH,
+            max_game_length=ex.max_game_length,
         )
-        pyspiel.Game.__init__(self, mini_game_type(utility), info, {"utility": utility})
+        pyspiel.Game.__init__(self, exact_game_type(self.short, utility), info, {"utility": utility})
 
-    def new_initial_state(self) -> MiniState:
-        return MiniState(self)
+    def new_initial_state(self) -> ExactState:
+        return ExactState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> MiniObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> ExactObserver:
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        return MiniObserver(self, iig_obs_type, params)
+        return ExactObserver(self, iig_obs_type, params)
 
 
-def mini_game_type(utility: str = "outcome") -> Any:
+def exact_game_type(short: str, utility: str = "outcome") -> Any:
+    game, ex = _EXACT[short]
     return pyspiel.GameType(
-        short_name=MINI_NAME,
-        long_name="hustings 選舉之戰 mini (two players, two rows)",
+        short_name=short,
+        long_name=f"hustings {get_spec(game).title.get('en', game)} {ex.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility_type(MINI_GAME, utility, 2),
+        utility=utility_type(game, utility, ex.players),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
-        min_num_players=2,
+        max_num_players=ex.players,
+        min_num_players=ex.players,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -619,18 +651,34 @@ def mini_game_type(utility: str = "outcome") -> Any:
     )
 
 
-def load_mini(utility: str = "outcome") -> MiniGame:
-    """``pyspiel.load_game`` of 選舉之戰's mini game."""
-    loaded: MiniGame = pyspiel.load_game(MINI_NAME, {"utility": utility})
+def register_exact(game: str) -> list[str]:
+    """Register a game's exact variants (``EncoderAdapter.exact``) with OpenSpiel; returns their short names."""
+    adapter = get_spec(game).adapter(RL_ENCODER_KIND)
+    names = []
+    for ex in adapter.exact if adapter is not None else ():
+        if ex.players != 2:
+            raise ValueError(f"{game} {ex.name}: exact variants are two-player games here")
+        short = exact_name(game, ex.name)
+        names.append(short)
+        if short in _EXACT:
+            continue
+        _EXACT[short] = (game, ex)
+        if short not in pyspiel.registered_names():
+            cls_name = "ExactGame_" + short.removeprefix("python_hustings_")
+            cls = type(cls_name, (ExactGame,), {"SHORT": short, "__module__": __name__})
+            globals()[cls_name] = cls  # reachable by name, so games and states pickle
+            pyspiel.register_game(exact_game_type(short), cls)
+    return names
+
+
+def load_exact(game: str, name: str, utility: str = "outcome") -> ExactGame:
+    """``pyspiel.load_game`` of a game's exact variant (``load_exact("election-war", "mini")``)."""
+    register_exact(game)
+    loaded: ExactGame = pyspiel.load_game(exact_name(game, name), {"utility": utility})
     return loaded
-
-
-if MINI_NAME not in pyspiel.registered_names():
-    pyspiel.register_game(mini_game_type(), MiniGame)
-
 
 register_all()
 
-__all__ = ["DEAL_BYTES", "MINI_NAME", "HustingsGame", "HustingsObserver", "HustingsState", "MiniGame", "MiniState",
-           "game_type", "load", "load_mini", "mini_seeds", "register", "register_all", "seeded_resampler",
-           "short_name", "utility_type"]
+__all__ = ["DEAL_BYTES", "ExactGame", "ExactObserver", "ExactState", "HustingsGame", "HustingsObserver",
+           "HustingsState", "exact_name", "exact_seeds", "game_type", "load", "load_exact", "register",
+           "register_all", "register_exact", "seeded_resampler", "short_name", "utility_type"]

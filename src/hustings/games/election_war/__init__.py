@@ -33,7 +33,7 @@ SPEC = GameSpec(
     options={"first_player": "the seat of the youngest player, who starts every round (default: drawn at random; "
                              "seed 004 3., ruling R1)",
              "mini": "true: the small two-player game for exact tools (two rows, four role cards, a news deck of "
-                     "three, hands of one, no reshuffle; docs/rl.md); default false"},
+                     "two, hands of one, no reshuffle; docs/rl.md); default false"},
     adapters={
         "bot": "hustings.games.election_war.adapters.bot:HEURISTIC",
         "rl_encoder": "hustings.games.election_war.adapters.rl:ENCODER",

@@ -7,13 +7,14 @@ says which one is the observer.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase, Status
-from hustings.rl.encoding import Encoder, EncoderAdapter
+from hustings.rl.encoding import Encoder, EncoderAdapter, ExactVariant
 
 GAME = "election-war"
 PHASES: tuple[str, ...] = tuple(Phase)
@@ -31,6 +32,8 @@ INV_COPIES = [1.0 / c for c in COPIES]
 # An upper bound on the decisions in one game, for OpenSpiel: the contract suite's step cap (a random game of 15
 # players takes about 900); draw effects can lengthen a turn, never without end in practice.
 MAX_GAME_LENGTH = 20_000
+# the mini game's bound (exhaustive play takes at most 12 decisions; tests/rl/test_openspiel_mini.py)
+MINI_MAX_GAME_LENGTH = 24
 
 
 _INV_STRENGTH = 1.0 / STRENGTH_SCALE
@@ -44,7 +47,7 @@ def _frac(x: float, scale: float) -> float:
 
 
 class ElectionWarEncoder(Encoder):
-    """``rows`` and ``deck`` are the table's (six rows and the full news deck; the mini game's two and three)."""
+    """``rows`` and ``deck`` are the table's (six rows and the full news deck; the mini game's two and two)."""
 
     def __init__(self, players: int, variant: str, rows: int = D.ROWS, deck: int = DECK) -> None:
         super().__init__(GAME, players, variant)
@@ -144,7 +147,7 @@ def max_game_length(players: int, variant: str) -> int:
 
 
 def mini_encoder() -> ElectionWarEncoder:
-    """The encoder of the mini game (option ``mini``: two players, two rows, a news deck of three)."""
+    """The encoder of the mini game (option ``mini``: two players, two rows, a news deck of two)."""
     return ElectionWarEncoder(D.MINI.players, "standard", rows=D.MINI.rows, deck=len(D.MINI.news))
 
 
@@ -153,5 +156,30 @@ def everyone_may_lose(players: int, variant: str) -> bool:
     return players >= D.ALL_LOSE_IF_TIED
 
 
+def mini_deals() -> int:
+    """How many deals the mini game has: ordered hands out of each role pile (a hand's order does not count),
+    times the distinct orders of its news deck."""
+    m = D.MINI
+    deals = 1
+    for f, pile in enumerate(m.roles_by_frame):
+        k = m.deal_by_frame[f]
+        deals *= math.perm(len(pile), k * m.players) // math.factorial(k) ** m.players
+    orders = math.factorial(len(m.news))
+    for c in Counter(m.news).values():
+        orders //= math.factorial(c)
+    return deals * orders
+
+
+def mini_deal_key(state: Any) -> Hashable:
+    """For the chance side only: the deal of a fresh mini game (the role hands and the news deck's order)."""
+    return (tuple(tuple(h) for h in state.role_hand), tuple(state.deck))
+
+
+#: the mini game (option ``mini``; seat 0 starts, so the deal is its only chance) for exact tools
+MINI = ExactVariant(name="mini", players=D.MINI.players, options={"mini": True, "first_player": 0},
+                    deals=mini_deals(), deal_key=mini_deal_key, encoder=mini_encoder,
+                    max_game_length=MINI_MAX_GAME_LENGTH, secret_kinds=frozenset({"declare"}))
+
 #: the ``rl_encoder`` adapter
-ENCODER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length, everyone_may_lose=everyone_may_lose)
+ENCODER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length, everyone_may_lose=everyone_may_lose,
+                         exact=(MINI,))

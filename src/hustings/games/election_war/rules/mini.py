@@ -1,8 +1,8 @@
 """The mini game (option ``mini``): a small two-player 選舉之戰 for exact tools (CFR, best responses, exploitability).
 
 Same rules, smaller table (game.json "mini"): two rows of fixed districts, one red and one blue role card per
-player dealt from piles of two, a news deck of three cards drawn into hands of one, and a spent deck that is not
-reshuffled (:meth:`ElectionWar.reshuffle`), so that the deal is the game's only chance: 4 role deals x 6 deck
+player dealt from piles of two, a news deck of two cards drawn into hands of one, and a spent deck that is not
+reshuffled (:meth:`ElectionWar.reshuffle`), so that the deal is the game's only chance: 4 role deals x 2 deck
 orders, each as likely as the others.
 """
 

@@ -216,7 +216,7 @@ class ElectionWar(GameState):
 # imported last.
 from hustings.games.election_war.resample import resample_hidden  # noqa: E402
 from hustings.games.election_war.rules import setup  # noqa: E402
-from hustings.games.election_war.rules.mini import setup_mini  # noqa: E402
 from hustings.games.election_war.rules.illegal import why_illegal  # noqa: E402
+from hustings.games.election_war.rules.mini import setup_mini  # noqa: E402
 from hustings.games.election_war.rules.table import PHASES  # noqa: E402
 from hustings.games.election_war.view import build_view  # noqa: E402
