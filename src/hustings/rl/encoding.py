@@ -189,7 +189,8 @@ class ExactVariant:
     """A configuration of a game small enough for exact tools (CFR, best responses, exploitability): its make
     options, its seat count, how many deals it has (its only chance; each as likely as the others), how a
     referee tells deals apart (``deal_key(state)``: the chance side reads the dealt state, a player never
-    does), its encoder, a bound on its decisions and the action kinds others do not see. :mod:`hustings.rl.openspiel` registers each as
+    does), its encoder, a bound on its decisions and the action kinds others do not see.
+    :mod:`hustings.rl.openspiel` registers each as
     ``python_hustings_<game>_<name>`` with one explicit chance node and a perfect-recall information-state
     tensor."""
 

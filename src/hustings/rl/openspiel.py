@@ -488,7 +488,14 @@ class ExactState(HustingsState):
 
     def _apply_action(self, action: int) -> None:
         if self._engine is not None:
+            eng = self._engine
+            before = len(eng.state.history)
+            player = eng.state.current_players[0] if eng.state.current_players else -1
             super()._apply_action(action)
+            if len(eng.trail) == 3 and len(eng.trail[0]) == before + 1:  # tensors in use: extend, never replay
+                short = self.get_game().get_type().short_name
+                eng.trail = tuple((*eng.trail[i], trail_block(short, eng.state, v, (player, int(action))))
+                                  for i, v in enumerate((0, 1, None)))
             return
         deals = self._exact()[1].deals
         if not 0 <= action < deals:
