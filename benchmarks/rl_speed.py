@@ -4,6 +4,8 @@ environments, measured in the same run, and OpenSpiel state steps/s beside OpenS
     .venv/bin/python benchmarks/rl_speed.py                 # about 3 s per environment
     .venv/bin/python benchmarks/rl_speed.py --seconds 1     # a quick look
     .venv/bin/python benchmarks/rl_speed.py --json out.json
+    .venv/bin/python benchmarks/rl_speed.py --encode           # encode cost per game (CPU time, µs)
+    .venv/bin/python benchmarks/rl_speed.py --rl-environment   # OpenSpiel rl_environment beside its Python games
 
 Every environment runs the same loop: ``last()`` (which builds the observation and action mask), a uniform
 random legal action from the mask (the same choice code for all), ``step()``; terminated agents step
@@ -261,6 +263,91 @@ def gym_section(seconds: float) -> list[dict[str, Any]]:
                     "vector_learner_steps_per_s": learner, "vector_over_aec": vector / aec if aec else None,
                     "vector_skip_forced_decisions_per_s": skipping,
                     "vector_skip_forced_over_aec": skipping / aec if aec else None})
+ENCODE_CONFIGS = (("die-macher", 4, "full"), ("die-macher-2019", 4, "standard"), ("election-war", 4, "standard"),
+                  ("election-war", 10, "standard"), ("palace-escape", 1, "hard"))
+
+
+def encode_costs(seconds: float) -> list[dict[str, Any]]:
+    """CPU time (process time, so other processes' load counts less) of one ``encode`` per game, absolute and
+    egocentric, over the views of random games (every seat's view at every step)."""
+    import hustings
+    from hustings.rl.encoding import encoder_for
+
+    out = []
+    for game, players, variant in ENCODE_CONFIGS:
+        views = []
+        rng = random.Random(0)
+        for seed in range(2):
+            s = hustings.make(game, players=players, variant=variant, seed=seed)
+            while not s.is_over:
+                p = s.current_players[0]
+                views.append(s.view(rng.randrange(players)))
+                s.apply(p, rng.choice(s.legal_actions(p)))
+        row: dict[str, Any] = {"game": game, "players": players, "variant": variant,
+                               "size": encoder_for(game, players, variant).size}
+        for ego in (False, True):
+            enc = encoder_for(game, players, variant, egocentric=ego)
+            n, t0 = 0, time.process_time()
+            while time.process_time() - t0 < seconds / 2:
+                for v in views:
+                    enc.encode(v)
+                n += len(views)
+            row["egocentric_us" if ego else "encode_us"] = (time.process_time() - t0) / n * 1e6
+        out.append(row)
+    table = Table(title="Encode cost per game (CPU time per encode, µs; aim: at most 30)")
+    for col in ("game", "size", "encode µs", "egocentric µs"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in out:
+        table.add_row(f"{r['game']} {r['variant']} {r['players']}p", f"{r['size']:,}", f"{r['encode_us']:.1f}",
+                      f"{r['egocentric_us']:.1f}")
+    console.print(table)
+    return out
+
+
+def rl_environment_rates(seconds: float) -> list[dict[str, Any]]:
+    """OpenSpiel ``rl_environment.Environment`` steps/s (information-state observations, chance sampled by
+    the environment) for our games and OpenSpiel's own small Python games, in alternating rounds, CPU time;
+    each of ours is also given as a share of the median of OpenSpiel's games (aim: at least 0.3x)."""
+    import statistics
+
+    import pyspiel
+    from open_spiel.python import rl_environment
+
+    import hustings.rl.openspiel as hos
+
+    ours = [("election-war 4p", lambda: hos.load("election-war", 4)),
+            ("election-war mini", lambda: hos.load_exact("election-war", "mini")),
+            ("die-macher-2019 standard 4p", lambda: hos.load("die-macher-2019", 4)),
+            ("die-macher short 4p", lambda: hos.load("die-macher", 4, "short")),
+            ("palace-escape hard", lambda: hos.load("palace-escape", 1, "hard"))]
+    theirs = []
+    for name in OPENSPIEL_GAMES:
+        importlib.import_module("open_spiel.python.games." + name.removeprefix("python_"))
+        theirs.append((name, lambda n=name: pyspiel.load_game(n)))
+    envs = [(name, rl_environment.Environment(make(), seed=0), name in OPENSPIEL_GAMES) for name, make in ours + theirs]
+    steps = dict.fromkeys((e[0] for e in envs), 0)
+    spent = dict.fromkeys((e[0] for e in envs), 0.0)
+    rng = random.Random(0)
+    for _ in range(ROUNDS):
+        for name, env, _ref in envs:
+            t0 = time.process_time()
+            while time.process_time() - t0 < seconds / ROUNDS:
+                ts = env.reset()
+                while not ts.last():
+                    p = ts.observations["current_player"]
+                    legal = ts.observations["legal_actions"][p]
+                    ts = env.step([legal[rng.randrange(len(legal))]])
+                    steps[name] += 1
+            spent[name] += time.process_time() - t0
+    rates = {name: steps[name] / spent[name] for name in steps}
+    median = statistics.median(rates[name] for name, _e, ref in envs if ref)
+    table = Table(title="OpenSpiel rl_environment (random legal play, CPU time)")
+    for col in ("game", "steps/s", "÷ median of OpenSpiel's Python games"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    out = []
+    for name, _env, ref in envs:
+        table.add_row(name, f"{rates[name]:,.0f}", f"{rates[name] / median:.2f}x")
+        out.append({"name": name, "steps_per_s": rates[name], "over_median": rates[name] / median, "reference": ref})
     console.print(table)
     return out
 
@@ -273,12 +360,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--no-gym", action="store_true", help="skip the learner environments (AEC, Gymnasium, vector)")
     ap.add_argument("--gym-only", action="store_true", help="only the learner environments")
+    ap.add_argument("--encode", action="store_true", help="only the encode cost per game")
+    ap.add_argument("--rl-environment", action="store_true", help="only OpenSpiel's rl_environment speed")
     args = ap.parse_args(argv)
     if args.gym_only:
-        figures = gym_section(args.seconds * len(GYM_GAMES))
+        gym = gym_section(args.seconds * len(GYM_GAMES))
         if args.json:
             with open(args.json, "w", encoding="utf-8") as f:
-                json.dump({"gym": figures}, f, indent=2)
+                json.dump({"gym": gym}, f, indent=2)
+        return 0
+    if args.encode or args.rl_environment:
+        figures: dict[str, Any] = {}
+        if args.encode:
+            figures["encode"] = encode_costs(args.seconds)
+        if args.rl_environment:
+            figures["rl_environment"] = rl_environment_rates(args.seconds)
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(figures, f, indent=2)
         return 0
 
     if args.all_configs:

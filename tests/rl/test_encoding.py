@@ -50,7 +50,8 @@ def test_layout_is_contiguous_and_named(game: str, variant: str, players: int) -
         at = s.stop
     assert at == enc.size
     assert encoder_for(game, players, variant) is enc  # cached
-    assert max_game_length(game, players, variant) >= 1000
+    # the puzzle's own bound is its action limit (R7: every game a program plays ends after 200 actions)
+    assert max_game_length(game, players, variant) >= (200 if game == "palace-escape" else 1000)
 
 
 @pytest.mark.parametrize("game,variant,players", CONFIGS)

@@ -60,7 +60,8 @@ def test_utilities_default_to_the_games_outcome(toys: None) -> None:
     for p in range(3):
         s.apply(p, PICKS[2])
     assert utilities(s) == [-1.0, -1.0, -1.0]  # a tie at the top: everyone lost
-    assert utilities(s, "rank") == [0.0, 0.0, 0.0] and utilities(s, "win") == pytest.approx([1 / 3] * 3)
+    # nobody won: nobody beat anybody, and no seat has a share of the win (issue 26, point 7)
+    assert utilities(s, "rank") == [0.0, 0.0, 0.0] and utilities(s, "win") == [0.0, 0.0, 0.0]
     assert bounds(DM, players=4) == (-1.0, 1.0, -2.0)  # somebody always wins: 2 - n
     assert bounds(TIES) == (-1.0, 1.0, None)  # a game with its own outcome may let everyone lose
     assert utility_sum(PUZZLE) is None

@@ -86,3 +86,49 @@ def test_sums_and_ranges_per_game() -> None:
     assert bounds(pe, "rank", 1) == (-1.0, 1.0, None)  # one seat: no sum worth declaring
     with pytest.raises(ValueError, match="unknown utility 'elo'"):
         bounds(dm, "elo")
+
+
+def _play_to_end(game: str, players: int, seed: int) -> hustings.GameState:
+    s = hustings.make(game, players=players, seed=seed)
+    r = random.Random(seed)
+    while not s.is_over:
+        p = s.current_players[0]
+        s.apply(p, r.choice(s.legal_actions(p)))
+    return s
+
+
+def test_rank_and_win_follow_election_wars_everyone_loses_ending() -> None:
+    """Issue 26 point 7: three or more tied at the top of 選舉之戰 lose; rank and win must not reward them."""
+    from hustings.rl.utility import rank_utility_of, win_utility_of
+
+    # the pure functions: a winner is ahead of every non-winner; nobody won: all zero
+    assert rank_utility_of([3, 3, 3, 1], (), all_lost=True) == [0.0, 0.0, 0.0, 0.0]
+    assert rank_utility_of([3, 3, 1, 0], (0, 1), all_lost=False) == [2 / 3, 2 / 3, -1 / 3, -1.0]
+    assert win_utility_of(4, ()) == [0.0] * 4 and win_utility_of(3, (2,)) == [0.0, 0.0, 1.0]
+    all_lost = won = 0
+    for seed in range(200):
+        s = _play_to_end("election-war", 4, seed)
+        o = s.outcome()
+        rank, win = utilities(s, "rank"), utilities(s, "win")
+        assert sum(rank) == pytest.approx(0.0)
+        if not o.winners:
+            all_lost += 1
+            assert rank == [0.0] * 4 and win == [0.0] * 4
+        else:
+            won += 1
+            assert win == [o.win_share(p) for p in range(4)] and sum(win) == pytest.approx(1.0)
+            for w in o.winners:  # every winner is ahead of every other seat
+                assert all(rank[w] > rank[q] for q in range(4) if q not in o.winners)
+        if all_lost and won > 5:
+            break
+    assert all_lost and won  # both endings were seen
+
+
+def test_election_war_sums_at_two_seats_and_beyond() -> None:
+    """選舉之戰 lets everyone lose only from three seats on: at two its outcome is zero-sum and win sums to 1."""
+    ew = "election-war"
+    assert utility_sum(ew, "outcome", 2) == 0.0 and utility_sum(ew, "win", 2) == 1.0
+    assert utility_sum(ew, "outcome", 3) is None and utility_sum(ew, "win", 3) is None
+    for seed in range(20):
+        s = _play_to_end(ew, 2, seed)
+        assert sum(utilities(s)) == pytest.approx(0.0) and sum(utilities(s, "win")) == pytest.approx(1.0)

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Mapping
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -47,13 +48,18 @@ class Slice:
 class Encoder:
     """Base class: a layout of named slices plus :meth:`encode`.
 
-    Subclasses call :meth:`add` while building their layout (it returns the slice's offset) and implement
-    :meth:`fill`, which writes into a zeroed Python list; :meth:`encode` turns that into an array.
+    Subclasses call :meth:`add` while building their layout (it returns the slice's offset), mark their
+    per-seat blocks with :meth:`seats` (for the egocentric form) and implement :meth:`fill`, which writes
+    the non-zero slots into a ``defaultdict(float)`` (index -> value; ``out[i] += x`` works);
+    :meth:`encode` turns that into an array.
     """
 
     game: str
     players: int
     variant: str
+
+    #: True for the egocentric form (:class:`EgocentricEncoder`)
+    egocentric = False
 
     def __init__(self, game: str, players: int, variant: str) -> None:
         self.game = game
@@ -61,6 +67,8 @@ class Encoder:
         self.variant = variant
         self.slices: list[Slice] = []
         self.size = 0
+        # (start, inner): ``players`` blocks of ``inner`` values from ``start``, block q about seat q
+        self.seat_axes: list[tuple[int, int]] = []
 
     def add(self, name: str, size: int, doc: str) -> int:
         start = self.size
@@ -68,22 +76,42 @@ class Encoder:
         self.size += size
         return start
 
+    def seats(self, start: int, inner: int = 1) -> int:
+        """Mark ``players`` consecutive blocks of ``inner`` values from ``start`` as one block per seat (seat 0
+        first): the egocentric form rotates them so that the observer's block comes first. Returns ``start``."""
+        if start < 0 or start + inner * self.players > self.size:
+            raise ValueError(f"{self.game} encoding: seat blocks at {start} run past the layout")
+        self.seat_axes.append((start, inner))
+        return start
+
+    def seat_slices(self, *names: str) -> None:
+        """Mark whole slices of ``players`` values (one per seat) as seat blocks."""
+        for name in names:
+            sl = self.slice(name)
+            if sl.size != self.players:
+                raise ValueError(f"{self.game} encoding: slice {name!r} has {sl.size} values, not one per seat")
+            self.seats(sl.start)
+
     def slice(self, name: str) -> Slice:
         for s in self.slices:
             if s.name == name:
                 return s
         raise KeyError(f"{self.game} encoding has no slice {name!r}")
 
-    def fill(self, out: list[float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
         raise NotImplementedError
 
     def encode(self, view: Mapping[str, Any]) -> FloatArray:
         """The view as a ``float32`` vector of length :attr:`size`, every value in ``[0, 1]``.
 
         A view of another game, player count or variant raises ValueError."""
-        out = [0.0] * self.size
+        out: dict[int, float] = defaultdict(float)  # sparse: most slots stay zero
         self.fill(out, view)
-        return np.fromiter(out, np.float32, self.size)
+        arr = np.zeros(self.size, np.float32)
+        k = len(out)
+        if k:
+            arr[np.fromiter(out.keys(), np.intp, k)] = np.fromiter(out.values(), np.float32, k)
+        return arr
 
     def describe(self) -> dict[str, Any]:
         """The layout as JSON: sizes and what each slice means."""
@@ -91,9 +119,62 @@ class Encoder:
             "game": self.game,
             "players": self.players,
             "variant": self.variant,
+            "egocentric": self.egocentric,
             "size": self.size,
             "slices": [{"name": s.name, "start": s.start, "size": s.size, "doc": s.doc} for s in self.slices],
         }
+
+    def seat_order(self, you: int) -> npt.NDArray[np.intp]:
+        """The index array of the egocentric form for observer ``you``: ``absolute[order]`` puts the seat
+        blocks in the order you, you + 1, ... (clockwise, wrapping); every other value stays in place."""
+        order = np.arange(self.size, dtype=np.intp)
+        n = self.players
+        for start, inner in self.seat_axes:  # composed one axis at a time: nested axes (seat x seat) commute
+            step = np.arange(self.size, dtype=np.intp)
+            for k in range(n):
+                q = (you + k) % n
+                step[start + k * inner:start + (k + 1) * inner] = np.arange(start + q * inner,
+                                                                            start + (q + 1) * inner)
+            order = order[step]
+        return order
+
+
+class EgocentricEncoder(Encoder):
+    """The egocentric form of an encoder: the same layout, but every per-seat block is ordered from the
+    observer: block 0 is the observer's own seat, block 1 the next seat clockwise (seat ``you + 1``), and so
+    on. So the ``you`` slice is always ``[1, 0, ...]`` and a policy learned in one seat applies in every
+    seat. A spectator view (``you`` is None) stays in absolute order. Action ids stay absolute (the
+    game's action space does not rotate): seat ``q`` of an action is block ``(q - you) % players``.
+    """
+
+    egocentric = True
+
+    def __init__(self, inner: Encoder) -> None:
+        if inner.players > 1 and not inner.seat_axes:
+            raise ValueError(f"{inner.game} encoder marks no per-seat blocks: it has no egocentric form")
+        super().__init__(inner.game, inner.players, inner.variant)
+        self.inner = inner
+        self.slices = inner.slices
+        self.size = inner.size
+        self.seat_axes = inner.seat_axes
+        self._orders = [inner.seat_order(you) for you in range(inner.players)]
+
+    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
+        raise NotImplementedError("EgocentricEncoder.encode rotates the inner encoder's array")
+
+    def encode(self, view: Mapping[str, Any]) -> FloatArray:
+        absolute = self.inner.encode(view)
+        you = view.get("you") if isinstance(view, Mapping) else None
+        if isinstance(you, int) and not isinstance(you, bool) and 0 < you < self.players:
+            return absolute[self._orders[you]]
+        return absolute
+
+    def __getattr__(self, name: str) -> Any:
+        # the inner encoder's offsets (o_you, ...) name the same slots: only the seat blocks move
+        inner = self.__dict__.get("inner")
+        if inner is None:
+            raise AttributeError(name)
+        return getattr(inner, name)
 
 
 EncoderFactory = Callable[[int, str], Encoder]
@@ -104,12 +185,44 @@ DEFAULT_MAX_GAME_LENGTH = 10_000
 
 
 @dataclass(frozen=True)
+class ExactVariant:
+    """A configuration of a game small enough for exact tools (CFR, best responses, exploitability): its make
+    options, its seat count, how many deals it has (its only chance; each as likely as the others), how a
+    referee tells deals apart (``deal_key(state)``: the chance side reads the dealt state, a player never
+    does), its encoder, a bound on its decisions and the action kinds others do not see.
+    :mod:`hustings.rl.openspiel` registers each as
+    ``python_hustings_<game>_<name>`` with one explicit chance node and a perfect-recall information-state
+    tensor."""
+
+    name: str
+    players: int
+    options: Mapping[str, Any]
+    deals: int
+    deal_key: Callable[[Any], Hashable]
+    encoder: Callable[[], Encoder]
+    max_game_length: int
+    #: action kinds other players do not see (a secret simultaneous step): they show as "a hidden action"
+    secret_kinds: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class EncoderAdapter:
     """A game's RL adapter: ``factory(players, variant) -> Encoder`` and ``max_game_length(players, variant)``,
-    an upper bound on the number of decisions in one game (every player's actions counted)."""
+    an upper bound on the number of decisions in one game (every player's actions counted).
+
+    ``everyone_may_lose(players, variant)``, for a game with its own outcome, says whether a game at that
+    count can end with nobody winning (選舉之戰: three or more tied at the top, so never at two seats); the
+    utilities' constant sums follow from it (:mod:`hustings.rl.utility`). Without it a game with its own
+    outcome is assumed to let everyone lose at every count."""
 
     factory: EncoderFactory
     max_game_length: LengthBound
+    everyone_may_lose: Callable[[int, str], bool] | None = None
+    #: action kinds that help rather than play (逃出總統府's ``hint``): the RL environments withhold them
+    #: unless asked (``assists=True``), so that a learner learns the game rather than how to read help
+    assists: frozenset[str] = frozenset()
+    #: small configurations for exact tools (選舉之戰's mini game)
+    exact: tuple[ExactVariant, ...] = ()
 
 
 RL_ENCODER_KIND: AdapterKind[EncoderAdapter] = AdapterKind(
@@ -150,7 +263,7 @@ class GenericEncoder(Encoder):
             at = self._slot_of[key] = self.o_hashed + int.from_bytes(digest, "little") % self._slots
         return at
 
-    def fill(self, out: list[float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
         if not isinstance(view, Mapping):
             raise ValueError(f"{self.game} encoder: a view is a JSON object, not {type(view).__name__}")
         you = view.get("you")
@@ -160,7 +273,7 @@ class GenericEncoder(Encoder):
             out[self.o_you + you] = 1.0
         self._walk(out, view, "")
 
-    def _walk(self, out: list[float], value: Any, path: str) -> None:
+    def _walk(self, out: dict[int, float], value: Any, path: str) -> None:
         if isinstance(value, bool):
             out[self._slot(f"{path}={value}")] = 1.0
         elif isinstance(value, int | float):
@@ -189,6 +302,12 @@ def adapter_for(game: str) -> EncoderAdapter:
     return obj
 
 
+def withheld_kinds(game: str, assists: bool = False) -> frozenset[str]:
+    """The action kinds an RL environment leaves out of the legal actions: the game's assists (e.g. the
+    puzzle's ``hint``) unless ``assists`` is true."""
+    return frozenset() if assists else adapter_for(game).assists
+
+
 def has_own_encoder(game: str) -> bool:
     """Whether the game ships its own encoder (else :class:`GenericEncoder` stands in)."""
     return get_spec(game).has_adapter(RL_ENCODER_KIND.name)
@@ -207,14 +326,18 @@ def _resolve(game: str, players: int | None, variant: str | None) -> tuple[int, 
 
 
 @cache
-def _cached(game: str, players: int, variant: str) -> Encoder:
+def _cached(game: str, players: int, variant: str, egocentric: bool) -> Encoder:
+    if egocentric:
+        return EgocentricEncoder(_cached(game, players, variant, False))
     return adapter_for(game).factory(players, variant)
 
 
-def encoder_for(game: str, players: int | None = None, variant: str | None = None) -> Encoder:
-    """The encoder of ``game`` for this player count and variant (defaults as in ``hustings.make``)."""
+def encoder_for(game: str, players: int | None = None, variant: str | None = None,
+                egocentric: bool = False) -> Encoder:
+    """The encoder of ``game`` for this player count and variant (defaults as in ``hustings.make``);
+    ``egocentric=True`` gives its egocentric form (:class:`EgocentricEncoder`: the observer's seat first)."""
     players, variant = _resolve(game, players, variant)
-    return _cached(game, players, variant)
+    return _cached(game, players, variant, bool(egocentric))
 
 
 def max_game_length(game: str, players: int | None = None, variant: str | None = None) -> int:

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cache
 from typing import Any
 
@@ -54,7 +54,16 @@ import pyspiel  # type: ignore[import-not-found]
 
 import hustings
 from hustings.engine import ActionSpace, GameState, get_spec, list_games
-from hustings.rl.encoding import encoder_for, max_game_length, resolve
+from hustings.rl.encoding import (
+    RL_ENCODER_KIND,
+    Encoder,
+    ExactVariant,
+    FloatArray,
+    encoder_for,
+    max_game_length,
+    resolve,
+    withheld_kinds,
+)
 from hustings.rl.utility import UTILITIES, bounds, utilities, utility_sum
 
 DEAL_BYTES = 16
@@ -85,34 +94,50 @@ class _Engine:
     its own, and copies that prefix only if another copy has appended to the list meanwhile.
     """
 
-    __slots__ = ("events", "state", "views")
+    __slots__ = ("events", "state", "texts", "trail", "views")
 
-    def __init__(self, state: GameState, events: dict[int | None, tuple[list[str], int]] | None = None) -> None:
+    def __init__(self, state: GameState, events: dict[int | None, tuple[list[str], int]] | None = None,
+                 trail: tuple[tuple[FloatArray, ...], ...] = ()) -> None:
         self.state = state
+        # the mini game's perfect-recall tensors (MiniState.trail): per viewer (seats, then the spectator) the
+        # encoded view after every step so far; tuples, replaced when rebuilt, so a clone shares them safely
+        self.trail = trail
         # viewer -> (JSON lines of events, how many of them this state has seen)
         self.events: dict[int | None, tuple[list[str], int]] = events if events is not None else {}
-        # viewer -> (step, view, view JSON)
-        self.views: dict[int | None, tuple[int, dict[str, Any], str]] = {}
+        # viewer -> (step, view); viewer -> (step, view JSON), made only when a string is asked for
+        self.views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self.texts: dict[int | None, tuple[int, str]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.state.clone(), dict(self.events))
+        return _Engine(self.state.clone(), dict(self.events), self.trail)
 
-    def __getstate__(self) -> tuple[GameState, dict[int | None, tuple[list[str], int]]]:
-        return (self.state, {k: (lines[:n], n) for k, (lines, n) in self.events.items()})
+    def __getstate__(self) -> tuple[GameState, dict[int | None, tuple[list[str], int]], Any]:
+        return (self.state, {k: (lines[:n], n) for k, (lines, n) in self.events.items()}, self.trail)
 
-    def __setstate__(self, st: tuple[GameState, dict[int | None, tuple[list[str], int]]]) -> None:
-        self.state, self.events = st
+    def __setstate__(self, st: tuple[Any, ...]) -> None:
+        self.state, self.events = st[0], st[1]
+        self.trail = st[2] if len(st) > 2 else ()  # pickles of before the mini game have no trail
         self.views = {}
+        self.texts = {}
 
-    def view(self, viewer: int | None) -> tuple[dict[str, Any], str]:
+    def view(self, viewer: int | None) -> dict[str, Any]:
         step = self.state.step_count
         hit = self.views.get(viewer)
         if hit is not None and hit[0] == step:
-            return hit[1], hit[2]
-        v = self.state.view(viewer)
-        js = _JSON.encode(v)
-        self.views[viewer] = (step, v, js)
-        return v, js
+            return hit[1]
+        v: dict[str, Any] = self.state.view(viewer)
+        self.views[viewer] = (step, v)
+        return v
+
+    def text(self, viewer: int | None) -> str:
+        """The view's JSON (keys sorted, compact)."""
+        step = self.state.step_count
+        hit = self.texts.get(viewer)
+        if hit is not None and hit[0] == step:
+            return hit[1]
+        js = _JSON.encode(self.view(viewer))
+        self.texts[viewer] = (step, js)
+        return js
 
     def event_lines(self, viewer: int | None) -> list[str]:
         """One JSON line per event ``viewer`` has seen (read at once: a clone may append to the list)."""
@@ -161,6 +186,9 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
         s = self._engine.state
         if s.is_over or not s.current_players or player != s.current_players[0]:
             return []
+        withheld = self.get_game().withheld
+        if withheld:
+            return sorted(a.id for a in s.legal_actions(player) if a.kind not in withheld)
         return sorted(a.id for a in s.legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -181,6 +209,10 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
                 self._engine = _Engine(hustings.make(game, players=players, variant=variant, seed=seed))
             return
         s = self._engine.state
+        withheld = self.get_game().withheld
+        if withheld and 0 <= action < len(s.SPACE) and s.SPACE[action].kind in withheld:
+            raise ValueError(f"{s.SPACE[action].kind} is withheld from learners in this game (load it with "
+                             "assists=True to allow it)")
         s.apply(s.current_players[0], int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -219,7 +251,7 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
             return f"dealing: {len(self._deal)} of {DEAL_BYTES} seed bytes drawn"
         s = self._engine.state
         head = "over" if s.is_over else f"to act: {list(s.current_players)}"
-        return head + "\n" + self._engine.view(None)[1]
+        return head + "\n" + self._engine.text(None)
 
 
 class HustingsObserver:
@@ -237,7 +269,7 @@ class HustingsObserver:
                              "is not supported")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.encoder = encoder_for(game.game_id, game.players, game.variant)
+        self.encoder = encoder_for(game.game_id, game.players, game.variant, egocentric=game.egocentric)
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -246,15 +278,14 @@ class HustingsObserver:
         if eng is None:
             self.tensor.fill(0.0)
             return
-        view, _ = eng.view(None if self.public_only else player)
-        self.tensor[:] = self.encoder.encode(view)
+        self.tensor[:] = self.encoder.encode(eng.view(None if self.public_only else player))
 
     def string_from(self, state: HustingsState, player: int) -> str:
         eng = state._engine
         if eng is None:
             return "dealing"
         viewer = None if self.public_only else player
-        _, text = eng.view(viewer)
+        text = eng.text(viewer)
         if not self.perfect_recall:
             return text
         return "\n".join([text, *eng.event_lines(viewer)])
@@ -281,6 +312,9 @@ class HustingsGame(pyspiel.Game):  # type: ignore[misc]
         self.players = players
         self.variant = variant
         self.utility = utility
+        self.egocentric = _bool_param("egocentric", params.get("egocentric", False))
+        assists = _bool_param("assists", params.get("assists", False))
+        self.withheld = withheld_kinds(game_id, assists)
         low, high, total = bounds(game_id, utility, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(_space(game_id)),
@@ -293,7 +327,8 @@ class HustingsGame(pyspiel.Game):  # type: ignore[misc]
         )
         # this instance's type: its utility at its player count (the registered one holds at every count)
         super().__init__(game_type(game_id, utility, players), info,
-                         {"players": players, "variant": variant, "utility": utility})
+                         {"players": players, "variant": variant, "utility": utility, "egocentric": self.egocentric,
+                          "assists": assists})
 
     def new_initial_state(self) -> HustingsState:
         return HustingsState(self)
@@ -302,6 +337,12 @@ class HustingsGame(pyspiel.Game):  # type: ignore[misc]
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         return HustingsObserver(self, iig_obs_type, params)
+
+
+def _bool_param(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+    return value
 
 
 def _int_param(value: Any) -> int | None:
@@ -349,7 +390,8 @@ def game_type(game: str, utility: str = "outcome", players: int | None = None) -
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": default_players, "variant": variant, "utility": "outcome"},
+        parameter_specification={"players": default_players, "variant": variant, "utility": "outcome",
+                                 "egocentric": False, "assists": False},
     )
 
 
@@ -370,17 +412,20 @@ def register(game: str) -> str:
 
 
 def register_all() -> list[str]:
-    """Register every hustings game (games without their own encoder observe through the generic one);
-    returns their short names."""
-    return [register(game) for game in list_games()]
+    """Register every hustings game (games without their own encoder observe through the generic one) and
+    every exact variant; returns their short names."""
+    return [name for game in list_games() for name in (register(game), *register_exact(game))]
 
 
-def load(game: str, players: int | None = None, variant: str | None = None, utility: str = "outcome") -> HustingsGame:
+def load(game: str, players: int | None = None, variant: str | None = None, utility: str = "outcome",
+         egocentric: bool = False, assists: bool = False) -> HustingsGame:
     """``pyspiel.load_game`` for a hustings game id, registering it first; ``utility`` as in
-    :mod:`hustings.rl.utility`."""
+    :mod:`hustings.rl.utility`; ``egocentric`` observes through the encoder's egocentric form; ``assists``
+    lets players use the game's assists (the puzzle's hint), withheld by default."""
     players, variant = resolve(game, players, variant)
     loaded: HustingsGame = pyspiel.load_game(register(game), {"players": players, "variant": variant,
-                                                              "utility": utility})
+                                                              "utility": utility, "egocentric": egocentric,
+                                                              "assists": assists})
     return loaded
 
 
@@ -394,7 +439,253 @@ def seeded_resampler(seed: int) -> Callable[[HustingsState, int], HustingsState]
     return resample
 
 
+# ------------------------------------------------------------------ exact variants (選舉之戰's mini game)
+
+_SPECTATOR = 2  # the trail's index of the public observer (two-seat exact variants)
+_EXACT: dict[str, tuple[str, ExactVariant]] = {}  # OpenSpiel short name -> (hustings game, its exact variant)
+
+
+def exact_name(game: str, name: str) -> str:
+    """The OpenSpiel name of a game's exact variant: ``python_hustings_<game>_<name>``."""
+    return f"{short_name(game)}_{name}"
+
+
+@cache
+def exact_seeds(short: str) -> tuple[int, ...]:
+    """The engine seed of each deal of an exact variant, deal ``i`` being the ``i``-th in sorted order.
+
+    The variant's only chance is its deal, and every deal is as likely as every other (the engine shuffles
+    uniformly). So OpenSpiel gets one chance node with an outcome per deal, each of probability
+    ``1 / deals``, and a deal is played as the smallest engine seed that deals it. Finding them reads the
+    dealt states (``ExactVariant.deal_key``): this is the chance side, a referee, never a player."""
+    game, ex = _EXACT[short]
+    found: dict[Hashable, int] = {}
+    seed = 0
+    while len(found) < ex.deals:
+        if seed > 10_000 * ex.deals:
+            raise RuntimeError(f"{short}: only {len(found)} of {ex.deals} deals found; check ExactVariant.deals")
+        found.setdefault(ex.deal_key(hustings.make(game, players=ex.players, seed=seed, **ex.options)), seed)
+        seed += 1
+    return tuple(found[k] for k in sorted(found, key=repr))
+
+
+class ExactState(HustingsState):
+    """A state of an exact variant: one chance node (the deal), then the engine's decisions."""
+
+    def _exact(self) -> tuple[str, ExactVariant]:
+        return _EXACT[self.get_game().get_type().short_name]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._engine is not None:
+            return []
+        k = self._exact()[1].deals
+        return [(i, 1.0 / k) for i in range(k)]
+
+    def _make(self, deal: int) -> GameState:
+        game, ex = self._exact()
+        return hustings.make(game, players=ex.players, seed=exact_seeds(self.get_game().get_type().short_name)[deal],
+                             **ex.options)
+
+    def _apply_action(self, action: int) -> None:
+        if self._engine is not None:
+            eng = self._engine
+            before = len(eng.state.history)
+            player = eng.state.current_players[0] if eng.state.current_players else -1
+            super()._apply_action(action)
+            if len(eng.trail) == 3 and len(eng.trail[0]) == before + 1:  # tensors in use: extend, never replay
+                short = self.get_game().get_type().short_name
+                eng.trail = tuple((*eng.trail[i], trail_block(short, eng.state, v, (player, int(action))))
+                                  for i, v in enumerate((0, 1, None)))
+            return
+        deals = self._exact()[1].deals
+        if not 0 <= action < deals:
+            raise ValueError(f"a deal is 0..{deals - 1}, not {action}")
+        self._deal = (int(action),)
+        self._engine = _Engine(self._make(int(action)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return super()._action_to_string(player, action)
+
+    def trail(self, viewer: int | None) -> list[FloatArray]:
+        """What ``viewer`` has seen, step by step: the encoded view after the deal, then for every step since the
+        acting seat, the action (or "hidden" for another seat's secret one) and the encoded view after it
+        (:func:`trail_block`; the game is replayed from its deal; only tensors of perfect recall ask for it)."""
+        eng = self._engine
+        if eng is None:
+            return []
+        key = _SPECTATOR if viewer is None else viewer
+        if len(eng.trail) == 3 and len(eng.trail[key]) == len(eng.state.history) + 1:
+            return list(eng.trail[key])
+        if not self._deal:
+            raise RuntimeError("a resampled state has no replayable past: only its player's trail is known")
+        short = self.get_game().get_type().short_name
+        replay = self._make(self._deal[0])
+        viewers = (0, 1, None)
+        out = [[trail_block(short, replay, v, None)] for v in viewers]
+        for p, a in eng.state.history:
+            replay.apply(p, a)
+            for i, v in enumerate(viewers):
+                out[i].append(trail_block(short, replay, v, (p, a)))
+        eng.trail = tuple(tuple(x) for x in out)
+        return out[key]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> HustingsState:
+        own = tuple(self.trail(player_id))
+        new = super().resample_from_infostate(player_id, probability_sampler)
+        if new._engine is not None:  # the player's trail is the same in the sample; nobody else's is known
+            new._engine.trail = tuple(own if i == player_id else () for i in range(3))
+        return new
+
+
+@cache
+def _exact_encoder(short: str) -> Encoder:
+    return _EXACT[short][1].encoder()
+
+
+def trail_size(short: str) -> int:
+    """One block of the perfect-recall tensor: the encoded view, the acting seat (one-hot), the action (one-hot
+    over the action space) and a "hidden action" flag."""
+    game, ex = _EXACT[short]
+    return _exact_encoder(short).size + ex.players + len(_space(game)) + 1
+
+
+def trail_block(short: str, state: GameState, viewer: int | None, step: tuple[int, int] | None) -> FloatArray:
+    """The block of ``viewer`` after ``step`` (seat, action id; None for the deal): what it saw of that step."""
+    game, ex = _EXACT[short]
+    enc = _exact_encoder(short)
+    out = np.zeros(trail_size(short), np.float32)
+    out[:enc.size] = enc.encode(state.view(viewer))
+    if step is not None:
+        p, a = step
+        out[enc.size + p] = 1.0
+        if viewer != p and _space(game)[a].kind in ex.secret_kinds:
+            out[-1] = 1.0
+        else:
+            out[enc.size + ex.players + a] = 1.0
+    return out
+
+
+class ExactObserver(HustingsObserver):
+    """An exact variant's observer: the observation tensor is the view's encoding; the perfect-recall
+    information-state tensor stacks a block per step so far (the deal first; :func:`trail_block`: the acting
+    seat, the action as the player saw it, the encoded view after it), zero-padded to ``max_game_length + 1``
+    blocks, so two histories a player can tell apart give different tensors."""
+
+    def __init__(self, game: ExactGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        super().__init__(game, iig_obs_type, params)
+        self.encoder = _exact_encoder(game.short)
+        self.block = trail_size(game.short)
+        size = self.block * (game.exact.max_game_length + 1) if self.perfect_recall else self.encoder.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: HustingsState, player: int) -> None:
+        eng = state._engine
+        self.tensor.fill(0.0)
+        if eng is None:
+            return
+        viewer = None if self.public_only else player
+        if not self.perfect_recall:
+            self.tensor[:] = self.encoder.encode(eng.view(viewer))
+            return
+        assert isinstance(state, ExactState)
+        size = self.block
+        for k, x in enumerate(state.trail(viewer)):
+            self.tensor[k * size:(k + 1) * size] = x
+
+
+class ExactGame(HustingsGame):
+    """An exact variant (e.g. ``python_hustings_election_war_mini``): explicit chance (one node, a uniform
+    outcome per deal), a perfect-recall information-state tensor; parameter ``utility`` as for every game.
+    :func:`register_exact` makes one subclass per variant with ``SHORT`` set."""
+
+    SHORT: str
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        utility = params.get("utility", "outcome")
+        if utility not in UTILITIES:
+            raise ValueError(f"unknown utility {utility!r}; choose one of {', '.join(UTILITIES)}")
+        self.short = self.SHORT
+        game, ex = _EXACT[self.short]
+        self.exact = ex
+        self.game_id = game
+        self.players = ex.players
+        self.variant = get_spec(game).default_variant
+        self.utility = utility
+        self.egocentric = False
+        self.withheld = withheld_kinds(game)
+        low, high, total = bounds(game, utility, ex.players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(_space(game)),
+            max_chance_outcomes=ex.deals,
+            num_players=ex.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=total,
+            max_game_length=ex.max_game_length,
+        )
+        pyspiel.Game.__init__(self, exact_game_type(self.short, utility), info, {"utility": utility})
+
+    def new_initial_state(self) -> ExactState:
+        return ExactState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> ExactObserver:
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return ExactObserver(self, iig_obs_type, params)
+
+
+def exact_game_type(short: str, utility: str = "outcome") -> Any:
+    game, ex = _EXACT[short]
+    return pyspiel.GameType(
+        short_name=short,
+        long_name=f"hustings {get_spec(game).title.get('en', game)} {ex.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility_type(game, utility, ex.players),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=ex.players,
+        min_num_players=ex.players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"utility": "outcome"},
+    )
+
+
+def register_exact(game: str) -> list[str]:
+    """Register a game's exact variants (``EncoderAdapter.exact``) with OpenSpiel; returns their short names."""
+    adapter = get_spec(game).adapter(RL_ENCODER_KIND)
+    names = []
+    for ex in adapter.exact if adapter is not None else ():
+        if ex.players != 2:
+            raise ValueError(f"{game} {ex.name}: exact variants are two-player games here")
+        short = exact_name(game, ex.name)
+        names.append(short)
+        if short in _EXACT:
+            continue
+        _EXACT[short] = (game, ex)
+        if short not in pyspiel.registered_names():
+            cls_name = "ExactGame_" + short.removeprefix("python_hustings_")
+            cls = type(cls_name, (ExactGame,), {"SHORT": short, "__module__": __name__})
+            globals()[cls_name] = cls  # reachable by name, so games and states pickle
+            pyspiel.register_game(exact_game_type(short), cls)
+    return names
+
+
+def load_exact(game: str, name: str, utility: str = "outcome") -> ExactGame:
+    """``pyspiel.load_game`` of a game's exact variant (``load_exact("election-war", "mini")``)."""
+    register_exact(game)
+    loaded: ExactGame = pyspiel.load_game(exact_name(game, name), {"utility": utility})
+    return loaded
+
 register_all()
 
-__all__ = ["DEAL_BYTES", "HustingsGame", "HustingsObserver", "HustingsState", "game_type", "load", "register",
-           "register_all", "seeded_resampler", "short_name", "utility_type"]
+__all__ = ["DEAL_BYTES", "ExactGame", "ExactObserver", "ExactState", "HustingsGame", "HustingsObserver",
+           "HustingsState", "exact_name", "exact_seeds", "game_type", "load", "load_exact", "register",
+           "register_all", "register_exact", "seeded_resampler", "short_name", "utility_type"]

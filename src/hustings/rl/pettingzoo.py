@@ -22,6 +22,8 @@ game's own ``outcome().utilities``, the win share on [-1, 1]; ``utility="rank"``
 :mod:`hustings.rl.utility`) and is terminated. Once every agent
 has stepped ``None`` and left, another ``step`` raises RuntimeError: ``reset()`` starts a new game.
 ``max_cycles`` optionally truncates a game after ``max_cycles * players`` decisions (no final reward then).
+``egocentric=True`` orders every per-seat block of the observation from the observer; ``assists=True`` lets
+agents use a game's assists (逃出總統府's ``hint``), withheld by default (never in the mask, refused by ``step``).
 
 Seeding: ``reset(seed=s)`` plays the engine game with seed ``s`` (so ``hustings.make(game, players,
 variant, seed=s)`` replays it) and seeds the env's own generator, from which later ``reset()`` calls draw
@@ -43,8 +45,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import hustings
-from hustings.engine import GameState
-from hustings.rl.encoding import encoder_for, resolve
+from hustings.engine import GameState, IllegalActionError
+from hustings.rl.encoding import encoder_for, resolve, withheld_kinds
 from hustings.rl.utility import UTILITIES, utilities
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -69,6 +71,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
         render_mode: str | None = None,
         utility: str = "outcome",
         max_cycles: int | None = None,
+        egocentric: bool = False,
+        assists: bool = False,
     ) -> None:
         super().__init__()
         players, variant = resolve(game, players, variant)
@@ -85,7 +89,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
         self.utility = utility
         self.max_cycles = max_cycles
         self.metadata = {**self.metadata, "name": f"hustings_{game.replace('-', '_')}_v0"}
-        self.encoder = encoder_for(game, players, variant)
+        self.encoder = encoder_for(game, players, variant, egocentric=egocentric)
+        self.egocentric = bool(egocentric)
+        # action kinds left out unless asked (the puzzle's hint): never in the mask, refused by step()
+        self.withheld = withheld_kinds(game, assists)
         self.num_actions = len(type(hustings.make(game, players=players, variant=variant, seed=0)).SPACE)
         self.possible_agents = [agent_name(p) for p in range(players)]
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
@@ -144,7 +151,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
         p = self.agent_name_mapping[agent]
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if agent == self.agent_selection and not s.is_over:
-            mask[[a.id for a in s.legal_actions(p)]] = 1
+            withheld = self.withheld
+            mask[[a.id for a in s.legal_actions(p) if a.kind not in withheld]] = 1
         return {"observation": self.encoder.encode(s.view(p)), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -160,6 +168,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
         p = self.agent_name_mapping[agent]
         if isinstance(action, np.integer):
             action = int(action)
+        if self.withheld and isinstance(action, int) and not isinstance(action, bool) \
+                and 0 <= action < self.num_actions and s.SPACE[action].kind in self.withheld:
+            raise IllegalActionError(f"{s.SPACE[action].kind} is withheld from learners in this environment "
+                                     "(make it with assists=True to allow it)")
         s.apply(p, action)  # an id; anything else, or an illegal id, raises IllegalActionError (nothing changes)
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
@@ -225,11 +237,15 @@ def env(
     render_mode: str | None = None,
     utility: str = "outcome",
     max_cycles: int | None = None,
+    egocentric: bool = False,
+    assists: bool = False,
 ) -> AECEnv:
     """The environment wrapped as PettingZoo's classic games are: action bounds are asserted and the
-    API order (reset before use) is enforced."""
+    API order (reset before use) is enforced. ``egocentric=True`` observes through the encoder's egocentric
+    form (the observer's seat first); ``assists=True`` lets agents use the game's assists (the puzzle's
+    ``hint``), which are withheld by default."""
     e = raw_env(game, players=players, variant=variant, render_mode=render_mode, utility=utility,
-                max_cycles=max_cycles)
+                max_cycles=max_cycles, egocentric=egocentric, assists=assists)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
 

@@ -5,14 +5,19 @@
   other seat -1; a tie that lets everyone lose (選舉之戰) pays -1 to every seat; a one-player game pays +1
   for a win and -1 for a loss. Maximising it is maximising ``Outcome.win_share``, what the lab measures.
   With n seats and at least one winner the utilities sum to ``2 - n``.
-- ``rank``: each player's average result against every other player by final total: +1 for
-  each player beaten, -1 for each player ahead, 0 for a tie, divided by ``players - 1``. A sole winner
-  gets +1 and a sole last -1; tied players get the same value. The utilities sum to zero and lie in
-  [-1, 1]. (This was the engine's outcome utility before issue 21; ranks stay in ``outcome().ranks``.)
-- ``win``: the winners share 1 (1/k each for k tied winners), everyone else 0; they sum to 1.
+- ``rank``: each player's average result against every other player: +1 for each player beaten, -1 for
+  each player ahead, 0 for a tie, divided by ``players - 1``. A winner of the game is ahead of every
+  seat that did not win; otherwise the final totals decide. When the game let everyone lose (選舉之戰:
+  three or more tied at the top) nobody beat anybody and every seat gets 0. A sole winner gets +1 and a
+  sole last -1; tied players get the same value. The utilities sum to zero and lie in [-1, 1]. (This was
+  the engine's outcome utility before issue 21; ranks stay in ``outcome().ranks``.)
+- ``win``: the game's winners share 1 (1/k each for k winners), everyone else 0; they sum to 1, or to 0
+  when the game let everyone lose (a one-player game: 1 won, 0 lost).
 - ``score``: the final total divided by the highest total (0 when every total is 0 or less); in [0, 1].
 
-``rank``, ``win`` and ``score`` read the final ``scores()`` totals, whatever the game's outcome says.
+``rank`` and ``win`` follow the game's outcome (who won, whether everyone lost) and break the rest by the
+final ``scores()`` totals; for a game that keeps the engine's outcome they equal :func:`rank_utility` and
+:func:`win_utility` of the totals. ``score`` reads the totals only.
 :func:`bounds` gives each utility's range and, where the utilities always add up to the same number at a
 player count, that sum (the OpenSpiel adapter declares the game zero-sum, constant-sum or general-sum
 from it).
@@ -24,6 +29,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from hustings.engine import GameState, get_spec
+from hustings.rl.encoding import RL_ENCODER_KIND
 
 
 def rank_utility(totals: Sequence[float]) -> list[float]:
@@ -55,7 +61,31 @@ def score_utility(totals: Sequence[float]) -> list[float]:
     return [max(0.0, t / best) for t in totals]
 
 
-#: the utilities computed from final totals, whatever the game's outcome says
+def rank_utility_of(totals: Sequence[float], winners: Sequence[int], all_lost: bool) -> list[float]:
+    """:func:`rank_utility` that respects the game's outcome: a winner is ahead of every seat that did not
+    win (totals decide among the rest), and when everyone lost every seat gets 0."""
+    n = len(totals)
+    if n < 2 or all_lost:
+        return [0.0] * n
+    won = set(winners)
+    key = [(1 if p in won else 0, t) for p, t in enumerate(totals)]
+    out = []
+    for k in key:
+        above = sum(1 for x in key if x > k)
+        below = sum(1 for x in key if x < k)
+        out.append((below - above) / (n - 1))
+    return out
+
+
+def win_utility_of(players: int, winners: Sequence[int]) -> list[float]:
+    """The game's winners share 1, everyone else 0 (all 0 when everyone lost)."""
+    k = len(winners)
+    won = set(winners)
+    return [1.0 / k if p in won else 0.0 for p in range(players)]
+
+
+#: the utilities computed from final totals alone (the outcome-aware ``rank`` and ``win`` of :func:`utilities`
+#: equal these for a game that keeps the engine's outcome)
 FROM_TOTALS: dict[str, Callable[[Sequence[float]], list[float]]] = {
     "rank": rank_utility,
     "win": win_utility,
@@ -83,14 +113,21 @@ def keeps_default_outcome(game: str) -> bool:
     return cls.outcome is GameState.outcome
 
 
+def _everyone_may_lose(game: str) -> Callable[[int, str], bool] | None:
+    adapter = get_spec(game).adapter(RL_ENCODER_KIND)
+    return None if adapter is None else adapter.everyone_may_lose
+
+
 def utility_sum(game: str, kind: str = "outcome", players: int | None = None) -> float | None:
     """What utility ``kind`` of every finished ``game`` at ``players`` seats adds up to, or None when that
     varies. ``players`` defaults to the game's smallest count (default variant).
 
     ``outcome``: ``2 - n`` for a ranked game that keeps the engine's outcome (somebody always wins: k
     winners at ``2/k - 1`` and n - k seats at -1); a game with its own outcome may let everyone lose
-    (-n), and a one-player game pays +1 or -1, so neither has a constant sum. ``rank`` sums to 0 and
-    ``win`` to 1 at two or more seats; ``score`` varies."""
+    (-n) unless its RL adapter says that cannot happen at ``players`` seats
+    (``EncoderAdapter.everyone_may_lose``: 選舉之戰 at two seats), and a one-player game pays +1 or -1.
+    ``rank`` sums to 0 at two or more seats; ``win`` to 1 when somebody always wins (0 when everyone
+    lost); ``score`` varies."""
     if kind not in UTILITIES:
         raise ValueError(f"unknown utility {kind!r}; choose one of {', '.join(UTILITIES)}")
     spec = get_spec(game)
@@ -99,11 +136,13 @@ def utility_sum(game: str, kind: str = "outcome", players: int | None = None) ->
         return None
     if kind == "rank":
         return 0.0
-    if kind == "win":
-        return 1.0
-    if spec.outcome != "ranked" or not keeps_default_outcome(game):
+    if spec.outcome != "ranked":
         return None
-    return 2.0 - n
+    if not keeps_default_outcome(game):
+        may_lose = _everyone_may_lose(game)
+        if may_lose is None or may_lose(n, spec.default_variant):
+            return None
+    return 1.0 if kind == "win" else 2.0 - n
 
 
 def bounds(game: str, kind: str = "outcome", players: int | None = None) -> tuple[float, float, float | None]:
@@ -123,4 +162,10 @@ def utilities(state: GameState, kind: str = "outcome") -> list[float]:
         return [0.0] * state.num_players
     if kind == "outcome":
         return list(state.outcome().utilities)
-    return FROM_TOTALS[kind]([s["total"] for s in state.scores()])
+    if kind == "win":
+        return win_utility_of(state.num_players, state.outcome().winners)
+    totals = [s["total"] for s in state.scores()]
+    if kind == "rank":
+        out = state.outcome()
+        return rank_utility_of(totals, out.winners, not out.winners)
+    return FROM_TOTALS[kind](totals)

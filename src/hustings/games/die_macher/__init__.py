@@ -36,6 +36,7 @@ SPEC = GameSpec(
     options=DESCRIPTIONS,
     adapters={
         "bot": "hustings.games.die_macher.adapters.bot:HEURISTIC",
+        "rl_encoder": "hustings.games.die_macher.adapters.rl:ENCODER",
         "tui": "hustings.games.die_macher.adapters.tui:Renderer",
         "schema": "hustings.games.die_macher.schema:SCHEMA",
         # the browser table: renderer.js in this folder (hustings.web)

@@ -14,8 +14,8 @@ RULES_VERSION = "1"
 SCORE_COMPONENTS = ("roles", "districts", "total")
 
 
-def _make(players: int, variant: str, seed: int, first_player: Any = None) -> ElectionWar:
-    return ElectionWar(players=players, variant=variant, seed=seed, first_player=first_player)
+def _make(players: int, variant: str, seed: int, first_player: Any = None, mini: Any = False) -> ElectionWar:
+    return ElectionWar(players=players, variant=variant, seed=seed, first_player=first_player, mini=mini)
 
 
 SPEC = GameSpec(
@@ -31,7 +31,9 @@ SPEC = GameSpec(
     space=SPACE,
     outcome="ranked",
     options={"first_player": "the seat of the youngest player, who starts every round (default: drawn at random; "
-                             "seed 004 3., ruling R1)"},
+                             "seed 004 3., ruling R1)",
+             "mini": "true: the small two-player game for exact tools (two rows, four role cards, a news deck of "
+                     "two, hands of one, no reshuffle; docs/rl.md); default false"},
     adapters={
         "bot": "hustings.games.election_war.adapters.bot:HEURISTIC",
         "rl_encoder": "hustings.games.election_war.adapters.rl:ENCODER",

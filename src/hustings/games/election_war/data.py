@@ -103,6 +103,34 @@ NEWS_DECK: list[int] = [c.index for c in NEWS for _ in range(c.count)]
 EFFECTS = frozenset({"withdraw", "strength", "level", "draw", "discard", "protect"})
 
 
+@dataclass(frozen=True, slots=True)
+class Mini:
+    """The small two-player game for exact tools (option ``mini``, game.json "mini"): fixed districts, small role
+    piles dealt by frame, a short news deck that is never reshuffled, small hands."""
+
+    players: int
+    districts: tuple[int, ...]  # the rows, top to bottom
+    roles_by_frame: tuple[tuple[int, ...], ...]  # the role piles per frame
+    deal_by_frame: tuple[int, ...]  # role cards per player per frame
+    news: tuple[int, ...]  # the news deck (designs)
+    hand_size: int
+
+    @property
+    def rows(self) -> int:
+        return len(self.districts)
+
+
+_MINI = _GAME["mini"]
+MINI = Mini(
+    players=_MINI["players"],
+    districts=tuple(_MINI["districts"]),
+    roles_by_frame=tuple(tuple(_MINI["roles"].get(f, ())) for f in FRAMES),
+    deal_by_frame=tuple(_MINI["deal"][f] for f in FRAMES),
+    news=tuple(_MINI["news"]),
+    hand_size=_MINI["hand_size"],
+)
+
+
 def role_name(card: int, lang: str) -> str:
     return CATALOG.text(f"role.{ROLES[card].id}", lang)
 
@@ -157,6 +185,15 @@ def _validate() -> None:
             raise ValueError(f"election-war news.json: {c.id} needs a count of at least 1 and a die of 1..{LEVEL_MAX}")
         if c.effect in ("draw", "discard") and c.amount < 1:
             raise ValueError(f"election-war news.json: {c.id} ({c.effect}) needs an amount of at least 1")
+    m = MINI
+    if sum(m.deal_by_frame) != m.rows or len({DISTRICTS[d].city for d in m.districts}) != m.rows:
+        raise ValueError("election-war game.json mini: one role card a row, districts of different cities")
+    for f, pile in enumerate(m.roles_by_frame):
+        if any(ROLES[c].frame != f for c in pile) or len(pile) < m.deal_by_frame[f] * m.players:
+            raise ValueError(f"election-war game.json mini: the {FRAMES[f]} pile needs enough {FRAMES[f]} role cards")
+    if any(NEWS[t].effect == "discard" for t in m.news):
+        raise ValueError("election-war game.json mini: no discard effects (their random pick would be chance "
+                         "beyond the deal)")
     # hands hold at most HAND_SIZE after drawing; the deck must outlast every hand being full
     if len(NEWS_DECK) <= HAND_SIZE * MAX_PLAYERS:
         raise ValueError(f"election-war news.json: {MAX_PLAYERS} full hands need more than "

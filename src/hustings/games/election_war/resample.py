@@ -50,7 +50,7 @@ def _redeal_roles(new: ElectionWar, others: list[int], rng: Rng) -> None:
     for p in others:
         for c in new.role_hand[p]:
             pools[D.ROLES[c].frame].append(c)
-        for r in range(D.ROWS):
+        for r in range(new.nrows):
             c = new.cand[r][p]
             if c >= 0:
                 pools[D.ROLES[c].frame].append(c)
@@ -58,13 +58,13 @@ def _redeal_roles(new: ElectionWar, others: list[int], rng: Rng) -> None:
         rng.shuffle(pool)
     for p in others:
         cards: list[int] = []
-        for f, k in enumerate(D.DEAL_BY_FRAME):
+        for f, k in enumerate(D.MINI.deal_by_frame if new.mini else D.DEAL_BY_FRAME):
             if len(pools[f]) < k:
                 raise ResampleError(f"not enough {D.FRAMES[f]} role cards to re-deal player {p}")
             cards += pools[f][len(pools[f]) - k:]
             del pools[f][len(pools[f]) - k:]
         rng.shuffle(cards)
-        filled = [r for r in range(D.ROWS) if new.cand[r][p] >= 0]
+        filled = [r for r in range(new.nrows) if new.cand[r][p] >= 0]
         for r in filled:
             new.cand[r][p] = cards.pop()
         if len(cards) != len(new.role_hand[p]):

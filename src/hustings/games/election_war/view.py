@@ -67,7 +67,7 @@ def build_view(s: ElectionWar, player: int | None) -> dict[str, Any]:
         "turn": s.turn if playing else None,
         "to_act": list(s.current_players),
         "rows": rows,
-        "candidates": [[candidate_view(s, r, q, player) for q in range(n)] for r in range(D.ROWS)],
+        "candidates": [[candidate_view(s, r, q, player) for q in range(n)] for r in range(s.nrows)],
         "role_hand": list(s.role_hand[player]) if player is not None else None,
         "role_hand_sizes": [len(h) for h in s.role_hand],
         "hand": list(s.hands[player]) if player is not None else None,

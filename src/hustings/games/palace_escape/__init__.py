@@ -50,6 +50,8 @@ SPEC = GameSpec(
     own_undo=True,
     adapters={
         "bot": f"{_A}.bot:HEURISTIC",
+        # the RL encoder; it also withholds the hint from learners unless they ask (docs/rl.md)
+        "rl_encoder": f"{_A}.rl:ENCODER",
         "tui": f"{_A}.tui:Renderer",
         "schema": "hustings.games.palace_escape.schema:SCHEMA",
         # the browser table: renderer.js in this folder (hustings.web)

@@ -170,10 +170,19 @@ class DieMacher2019Encoder(Encoder):
         self.o_presence = add("presence.board", D.NUM_BOARDS, "one-hot board whose election asks for media presence")
         self.o_presence_value = add("presence.value", 1, f"points of that media-presence space / {_PRESENCE_MAX}")
         self._phase_index = {ph: i for i, ph in enumerate(PHASES)}
+        # the per-seat blocks, for the egocentric form
+        self.seats(self.o_player[0]["party"], (self.o_board[0]["state"] - self.o_player[0]["party"]) // n)
+        for o in self.o_board:
+            for key in ("media", "media_controller", "rallies", "trend", "votes", "pol_placed", "pol_revealed"):
+                self.seats(o[key])
+            self.seats(o["pol"], NPOL)
+        self.seat_slices("you", "current_players", "first_player", "scores", "bids_submitted", "tie.players",
+                         "tie.high", "program_turn.player", "place_passed", "politician_turn.player", "poll.host",
+                         "poll.high_bidder", "poll.bidders")
 
     # ------------------------------------------------------------------------------------ encode
 
-    def fill(self, out: list[float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
         n = self.players
         if view.get("game") != GAME or view.get("players_count") != n or view.get("variant") != self.variant:
             raise ValueError(
@@ -349,25 +358,25 @@ class DieMacher2019Encoder(Encoder):
             out[self.o_presence_value] = _frac(pres["value"], _PRESENCE_MAX)
 
 
-def _counts(out: list[float], at: int, cards: Sequence[int], per_type: int) -> None:
+def _counts(out: dict[int, float], at: int, cards: Sequence[int], per_type: int) -> None:
     step = 1.0 / per_type
     for c in cards:
         v = out[at + c] + step
         out[at + c] = v if v < 1.0 else 1.0
 
 
-def _scaled(out: list[float], at: int, counts: Sequence[int], per_type: int) -> None:
+def _scaled(out: dict[int, float], at: int, counts: Sequence[int], per_type: int) -> None:
     for i, k in enumerate(counts):
         if k:
             out[at + i] = _frac(k, per_type)
 
 
-def _slots(out: list[float], at: int, cards: Sequence[int]) -> None:
+def _slots(out: dict[int, float], at: int, cards: Sequence[int]) -> None:
     for j, c in enumerate(cards[:PLATFORM_SIZE]):
         out[at + j * NT + c] = 1.0
 
 
-def _one_of(out: list[float], at: int, names: Sequence[str], value: str) -> None:
+def _one_of(out: dict[int, float], at: int, names: Sequence[str], value: str) -> None:
     if value:
         out[at + names.index(value)] = 1.0
 

@@ -41,8 +41,9 @@ class _Row:
     def __init__(self, view: View) -> None:
         self.me: int = view["you"]
         r = view["round"]
-        self.row = view["candidates"][r] if r < D.ROWS else []
-        self.council: int = view["rows"][r]["council"] if r < D.ROWS else 0
+        rows = len(view["rows"])
+        self.row = view["candidates"][r] if r < rows else []
+        self.council: int = view["rows"][r]["council"] if r < rows else 0
         self.votes: list[int] = view["votes"]
         # the row as it stands: every card's value is measured against it (worked out once per decision)
         self.now: dict[int, int] = self.strengths()
@@ -123,8 +124,9 @@ def _declare(view: View, legal: list[Action], why: list[Advice] | None) -> Actio
     """2.: pair remaining cards and remaining rows, both sorted (strength against council), and place the card
     paired with the next row."""
     hand = sorted((a for a in legal), key=lambda a: (D.ROLES[a.args[0]].strength, -D.ROLES[a.args[0]].level, a.id))
-    next_row = D.ROWS - len(hand)
-    rows = sorted(range(next_row, D.ROWS), key=lambda r: (view["rows"][r]["council"], r))
+    nrows = len(view["rows"])
+    next_row = nrows - len(hand)
+    rows = sorted(range(next_row, nrows), key=lambda r: (view["rows"][r]["council"], r))
     k = rows.index(next_row)
     out = hand[k]
     if why is not None:
@@ -204,7 +206,7 @@ def evaluate(state: GameState) -> list[float]:
     votes = [float(v) for v in s.votes()]
     if s.is_over or not s.revealed:
         return votes
-    for r in range(len(s.results), D.ROWS):
+    for r in range(len(s.results), s.nrows):
         standing = [q for q in range(s.n) if s.status[r][q] == 0]
         if not standing:
             continue
@@ -235,7 +237,7 @@ def bot_view(state: GameState, player: int | None) -> View:
         "round": r,
         "turn": s.turn,
         "rows": [{"row": i, "district": d, "council": D.DISTRICTS[d].council} for i, d in enumerate(s.rows)],
-        "candidates": [[candidate_view(s, r, q, player) for q in range(s.n)] if i == r else [] for i in range(D.ROWS)],
+        "candidates": [[candidate_view(s, r, q, player) for q in range(s.n)] if i == r else [] for i in range(s.nrows)],
         "votes": s.votes(),
         "hand": list(s.hands[player]) if player is not None else None,
         "hand_sizes": [len(h) for h in s.hands],

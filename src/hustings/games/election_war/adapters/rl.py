@@ -7,12 +7,14 @@ says which one is the observer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections import Counter
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase, Status
-from hustings.rl.encoding import Encoder, EncoderAdapter
+from hustings.rl.encoding import Encoder, EncoderAdapter, ExactVariant
 
 GAME = "election-war"
 PHASES: tuple[str, ...] = tuple(Phase)
@@ -26,9 +28,17 @@ HAND_SCALE = 12.0
 VOTES_SCALE = 12.0
 SHARE_SCALE = 1000.0
 COPIES = [c.count for c in D.NEWS]
+INV_COPIES = [1.0 / c for c in COPIES]
 # An upper bound on the decisions in one game, for OpenSpiel: the contract suite's step cap (a random game of 15
 # players takes about 900); draw effects can lengthen a turn, never without end in practice.
 MAX_GAME_LENGTH = 20_000
+# the mini game's bound (exhaustive play takes at most 12 decisions; tests/rl/test_openspiel_mini.py)
+MINI_MAX_GAME_LENGTH = 24
+
+
+_INV_STRENGTH = 1.0 / STRENGTH_SCALE
+_INV_LEVEL = 1.0 / D.LEVEL_MAX
+_INV_SHARE = 1.0 / SHARE_SCALE
 
 
 def _frac(x: float, scale: float) -> float:
@@ -37,35 +47,44 @@ def _frac(x: float, scale: float) -> float:
 
 
 class ElectionWarEncoder(Encoder):
-    def __init__(self, players: int, variant: str) -> None:
+    """``rows`` and ``deck`` are the table's (six rows and the full news deck; the mini game's two and two)."""
+
+    def __init__(self, players: int, variant: str, rows: int = D.ROWS, deck: int = DECK) -> None:
         super().__init__(GAME, players, variant)
         n = players
+        self.rows = rows
+        self.deck_size = deck
         add = self.add
         self.o_phase = add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
-        self.o_round = add("round", D.ROWS + 1, "one-hot round (row) 0..5, 6 once the campaign is over")
+        self.o_round = add("round", rows + 1, f"one-hot round (row) 0..{rows - 1}, {rows} once the campaign is over")
         self.o_you = add("you", n, "one-hot seat of the observer (all zero for a spectator)")
         self.o_current = add("current_players", n, "multi-hot seats that must act now")
         self.o_first = add("first", n, "one-hot seat that starts every round (R1)")
         self.o_turn = add("turn", n, "one-hot seat on turn in the campaign")
-        self.o_rows = add("rows", D.ROWS * (1 + len(D.CITIES)), "per row: council strength / 12, one-hot city")
+        self.o_rows = add("rows", rows * (1 + len(D.CITIES)), "per row: council strength / 12, one-hot city")
         self.per_cand = 2 + len(D.FRAMES) + len(D.PARTIES) + 3 + STATUSES + 1
-        self.o_cands = add("candidates", D.ROWS * n * self.per_cand,
+        self.o_cands = add("candidates", rows * n * self.per_cand,
                            "per row and seat: placed, known, one-hot frame, one-hot party, strength / 15, level / 6, "
                            "vote share / 100%, one-hot status, protected")
         self.o_roles = add("role_hand", NR, "multi-hot role cards in my hand (declaration)")
         self.o_hand = add("hand", NN, "my news cards per design / copies of the design")
         self.o_sizes = add("hand_sizes", n, "news hand size per seat / 12")
-        self.o_deck = add("deck", 1, "news deck size / 120")
+        self.o_deck = add("deck", 1, f"news deck size / {deck}")
         self.o_discard = add("discard", NN, "discard pile per design / copies of the design")
         self.o_pending = add("pending", NN + n, "one-hot news card being resolved, one-hot its target seat")
         self.o_votes = add("votes", n, "cards won per seat / 12")
+        # the per-seat blocks, for the egocentric form
+        for r in range(rows):
+            self.seats(self.o_cands + r * n * self.per_cand, self.per_cand)
+        self.seats(self.o_pending + NN)
+        self.seat_slices("you", "current_players", "first", "turn", "hand_sizes", "votes")
 
-    def fill(self, out: list[float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
         n = self.players
-        if view.get("game") != GAME or view.get("players") != n:
-            raise ValueError(f"{GAME} encoder for {n} players got another view")
+        if view.get("game") != GAME or view.get("players") != n or len(view.get("rows", ())) != self.rows:
+            raise ValueError(f"{GAME} encoder for {n} players and {self.rows} rows got another view")
         out[self.o_phase + PHASES.index(view["phase"])] = 1.0
-        out[self.o_round + min(view["round"], D.ROWS)] = 1.0
+        out[self.o_round + min(view["round"], self.rows)] = 1.0
         you = view["you"]
         if you is not None:
             out[self.o_you + you] = 1.0
@@ -79,28 +98,38 @@ class ElectionWarEncoder(Encoder):
             out[at] = _frac(row["council"], COUNCIL_SCALE)
             out[at + 1 + row["city"]] = 1.0
         nf, np_ = len(D.FRAMES), len(D.PARTIES)
+        per, o_cands = self.per_cand, self.o_cands
+        o_status = 5 + nf + np_
         for r, row in enumerate(view["candidates"]):
             for q, c in enumerate(row):
-                at = self.o_cands + (r * n + q) * self.per_cand
-                out[at] = 1.0 if c["placed"] else 0.0
+                at = o_cands + (r * n + q) * per
+                if c["placed"]:
+                    out[at] = 1.0
                 if c["card"] is not None:
                     out[at + 1] = 1.0
                     out[at + 2 + c["frame"]] = 1.0
                     out[at + 2 + nf + c["party"]] = 1.0
-                    out[at + 2 + nf + np_] = _frac(c["strength"], STRENGTH_SCALE)
-                    out[at + 3 + nf + np_] = _frac(c["level"], D.LEVEL_MAX)
-                    out[at + 4 + nf + np_] = _frac(c["vote_share"], SHARE_SCALE)
-                out[at + 5 + nf + np_ + c["status"]] = 1.0
-                out[at + 5 + nf + np_ + STATUSES] = 1.0 if c["protected"] else 0.0
+                    x = c["strength"]
+                    if x > 0:
+                        out[at + 2 + nf + np_] = min(1.0, x * _INV_STRENGTH)
+                    x = c["level"]
+                    if x > 0:
+                        out[at + 3 + nf + np_] = min(1.0, x * _INV_LEVEL)
+                    out[at + 4 + nf + np_] = min(1.0, c["vote_share"] * _INV_SHARE)
+                out[at + o_status + c["status"]] = 1.0
+                if c["protected"]:
+                    out[at + o_status + STATUSES] = 1.0
         for card in view["role_hand"] or ():
             out[self.o_roles + card] = 1.0
-        for t in view["hand"] or ():
-            out[self.o_hand + t] += 1.0 / COPIES[t]
+        at = self.o_hand
+        for t, k in Counter(view["hand"] or ()).items():
+            out[at + t] = k * INV_COPIES[t]
         for p, k in enumerate(view["hand_sizes"]):
             out[self.o_sizes + p] = _frac(k, HAND_SCALE)
-        out[self.o_deck] = _frac(view["deck"], DECK)
-        for t in view["discard"]:
-            out[self.o_discard + t] += 1.0 / COPIES[t]
+        out[self.o_deck] = _frac(view["deck"], self.deck_size)
+        at = self.o_discard
+        for t, k in Counter(view["discard"]).items():  # counted in C: the pile grows to a hundred cards
+            out[at + t] = k * INV_COPIES[t]
         pending = view["pending"]
         if pending is not None:
             out[self.o_pending + pending["card"]] = 1.0
@@ -117,5 +146,40 @@ def max_game_length(players: int, variant: str) -> int:
     return MAX_GAME_LENGTH
 
 
+def mini_encoder() -> ElectionWarEncoder:
+    """The encoder of the mini game (option ``mini``: two players, two rows, a news deck of two)."""
+    return ElectionWarEncoder(D.MINI.players, "standard", rows=D.MINI.rows, deck=len(D.MINI.news))
+
+
+def everyone_may_lose(players: int, variant: str) -> bool:
+    """5.: everyone loses only when three or more tie at the top, so never at two seats."""
+    return players >= D.ALL_LOSE_IF_TIED
+
+
+def mini_deals() -> int:
+    """How many deals the mini game has: ordered hands out of each role pile (a hand's order does not count),
+    times the distinct orders of its news deck."""
+    m = D.MINI
+    deals = 1
+    for f, pile in enumerate(m.roles_by_frame):
+        k = m.deal_by_frame[f]
+        deals *= math.perm(len(pile), k * m.players) // math.factorial(k) ** m.players
+    orders = math.factorial(len(m.news))
+    for c in Counter(m.news).values():
+        orders //= math.factorial(c)
+    return deals * orders
+
+
+def mini_deal_key(state: Any) -> Hashable:
+    """For the chance side only: the deal of a fresh mini game (the role hands and the news deck's order)."""
+    return (tuple(tuple(h) for h in state.role_hand), tuple(state.deck))
+
+
+#: the mini game (option ``mini``; seat 0 starts, so the deal is its only chance) for exact tools
+MINI = ExactVariant(name="mini", players=D.MINI.players, options={"mini": True, "first_player": 0},
+                    deals=mini_deals(), deal_key=mini_deal_key, encoder=mini_encoder,
+                    max_game_length=MINI_MAX_GAME_LENGTH, secret_kinds=frozenset({"declare"}))
+
 #: the ``rl_encoder`` adapter
-ENCODER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length)
+ENCODER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length, everyone_may_lose=everyone_may_lose,
+                         exact=(MINI,))

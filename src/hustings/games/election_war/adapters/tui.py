@@ -131,7 +131,7 @@ class Renderer(BaseRenderer):
         compact = self.compact(view)
         table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=True, header_style="")
         table.add_column(self.t("col_seat"), no_wrap=True)
-        for r in range(D.ROWS):
+        for r in range(len(view["rows"])):
             table.add_column(self.column_head(view, r, compact), no_wrap=True, overflow="ellipsis", ratio=1)
         table.add_column(self.t("col_votes"), justify="right", no_wrap=True)
         me = view.get("you")
@@ -145,7 +145,7 @@ class Renderer(BaseRenderer):
             won = view["won"][q]
             votes = Text(self.t("votes_cell", roles=len(won["roles"]), districts=len(won["districts"]),
                                 votes=view["votes"][q]))
-            table.add_row(name, *(self.cell(view, r, q, compact) for r in range(D.ROWS)), votes)
+            table.add_row(name, *(self.cell(view, r, q, compact) for r in range(len(view["rows"]))), votes)
         return table
 
     def hand_lines(self, view: View, compact: bool) -> list[Text]:
@@ -208,8 +208,8 @@ class Renderer(BaseRenderer):
         phase = str(view["phase"])
         t = Text()
         r = int(view["round"])
-        if phase not in ("declare", "over") and r < D.ROWS:
-            t.append(self.t("round", n=r + 1, of=D.ROWS), style="bold")
+        if phase not in ("declare", "over") and r < len(view["rows"]):
+            t.append(self.t("round", n=r + 1, of=len(view["rows"])), style="bold")
             t.append(" · " + district_name(view["rows"][r]["district"], lang) + " · ")
         t.append(phase_name(phase, lang), style="bold cyan")
         if phase != "over":
@@ -238,8 +238,8 @@ class Renderer(BaseRenderer):
         if phase == "declare":
             if me is None:
                 return Text(self.t("declaring_secret"))
-            placed = sum(1 for r in range(D.ROWS) if view["candidates"][r][me]["placed"])
-            if placed >= D.ROWS:
+            placed = sum(1 for r in range(len(view["rows"])) if view["candidates"][r][me]["placed"])
+            if placed >= len(view["rows"]):
                 return Text(self.t("declared_wait"))
             return Text(self.t("declare_row", row=placed + 1,
                                district=district_name(view["rows"][placed]["district"], lang)))

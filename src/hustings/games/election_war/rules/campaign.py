@@ -32,7 +32,7 @@ def start_turn(s: ElectionWar) -> None:
     s.turn = p
     s.emit("turn_started", {"player": p, "round": s.round})
     # 3-1 (R4): drawing is automatic, up to six; a hand already holding six or more draws nothing.
-    short = D.HAND_SIZE - len(s.hands[p])
+    short = s.hand_size - len(s.hands[p])
     if short > 0:
         s.draw(p, short)
     s.phase = Phase.PLAY
@@ -67,7 +67,7 @@ def end_turn(s: ElectionWar) -> None:
         start_turn(s)
         return
     s.round += 1
-    if s.round < D.ROWS:
+    if s.round < s.nrows:
         start_round(s)
     else:
         count.count(s)

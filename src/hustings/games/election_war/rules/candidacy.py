@@ -22,7 +22,7 @@ def legal(s: ElectionWar, p: int) -> list[Action]:
 def apply(s: ElectionWar, p: int, a: Action) -> None:
     card = a.args[0]
     hand = s.role_hand[p]
-    row = D.ROWS - len(hand)  # R3: the next empty row, top to bottom
+    row = s.nrows - len(hand)  # R3: the next empty row, top to bottom
     hand.remove(card)
     s.cand[row][p] = card
     s.emit("declared", {"player": p, "row": row})
@@ -34,7 +34,7 @@ def apply(s: ElectionWar, p: int, a: Action) -> None:
 def reveal(s: ElectionWar) -> None:
     """2.: all face-down cards are turned face up; each candidate starts with its card's figures."""
     s.revealed = True
-    for r in range(D.ROWS):
+    for r in range(s.nrows):
         for p in range(s.n):
             role = D.ROLES[s.cand[r][p]]
             s.strength[r][p] = role.strength

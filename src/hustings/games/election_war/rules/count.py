@@ -54,7 +54,7 @@ def elect(s: ElectionWar, r: int) -> tuple[int, list[list[int]]]:
 
 
 def count(s: ElectionWar) -> None:
-    for r in range(D.ROWS):
+    for r in range(s.nrows):
         winner, knocked = elect(s, r)
         district = s.rows[r]
         council = D.DISTRICTS[district].council

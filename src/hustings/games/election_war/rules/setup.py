@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 def setup(s: ElectionWar, n: int, first_player: int | None) -> None:
     s.n = n
+    s.nrows, s.hand_size, s.mini = D.ROWS, D.HAND_SIZE, False
     # R1: the seed's youngest player starts every round; the table names that seat, else it is drawn.
     s.first = first_player if first_player is not None else s.rng.randrange(n)
     # 1.: the green cards are shuffled and six of different cities laid out top to bottom; a card of a city

@@ -45,15 +45,28 @@ class ElectionWar(GameState):
     won_roles: list[list[int]]
     won_districts: list[list[int]]
     results: list[dict[str, Any]]
+    nrows: int  # rows in play (six; the mini game's two)
+    hand_size: int  # 3-1: news cards a hand is drawn up to
+    mini: bool  # the small game for exact tools (game.json "mini"): a spent news deck is not reshuffled
 
-    def __init__(self, players: int, variant: str, seed: int, first_player: int | None = None) -> None:
+    def __init__(self, players: int, variant: str, seed: int, first_player: int | None = None,
+                 mini: bool = False) -> None:
         options: dict[str, Any] = {"players": players, "variant": variant}
         if first_player is not None:
             if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
                 raise ValueError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
             options["first_player"] = first_player
+        if mini is not False:
+            if mini is not True:
+                raise ValueError(f"mini must be true or false, not {mini!r}")
+            if players != D.MINI.players:
+                raise ValueError(f"the mini game is for {D.MINI.players} players, not {players}")
+            options["mini"] = True
         self._init_base(options, seed)
-        setup.setup(self, players, first_player)
+        if mini:
+            setup_mini(self, first_player)
+        else:
+            setup.setup(self, players, first_player)
 
     # ------------------------------------------------------------------------------- queries
 
@@ -90,7 +103,10 @@ class ElectionWar(GameState):
     # ----------------------------------------------------------------------- shared helpers
 
     def reshuffle(self) -> None:
-        """3-1: an empty news deck is rebuilt from the shuffled discard pile."""
+        """3-1: an empty news deck is rebuilt from the shuffled discard pile (not in the mini game: its only chance
+        is the deal)."""
+        if self.mini:
+            return
         self.deck = self.discard
         self.discard = []
         self.rng.shuffle(self.deck)
@@ -148,6 +164,7 @@ class ElectionWar(GameState):
     def _clone_data(self, new: GameState) -> None:
         assert isinstance(new, ElectionWar)
         new.n, new.first, new.phase = self.n, self.first, self.phase
+        new.nrows, new.hand_size, new.mini = self.nrows, self.hand_size, self.mini
         new.round, new.turn_i, new.turn, new.revealed = self.round, self.turn_i, self.turn, self.revealed
         new.rows = self.rows[:]
         new.district_pool = self.district_pool[:]
@@ -182,7 +199,7 @@ class ElectionWar(GameState):
                 tuple(self.district_pool), tuple(self.role_pool), t2(self.role_hand), t2(self.cand), self.revealed,
                 t2(self.strength), t2(self.level), t2(self.status), t2(self.protected), t2(self.hands),
                 tuple(self.deck), tuple(self.discard), tuple(self.pending), t2(self.won_roles),
-                t2(self.won_districts))
+                t2(self.won_districts), self.nrows, self.hand_size, self.mini)
 
     def _event_renderer(self) -> Any:
         return render_event
@@ -200,5 +217,6 @@ class ElectionWar(GameState):
 from hustings.games.election_war.resample import resample_hidden  # noqa: E402
 from hustings.games.election_war.rules import setup  # noqa: E402
 from hustings.games.election_war.rules.illegal import why_illegal  # noqa: E402
+from hustings.games.election_war.rules.mini import setup_mini  # noqa: E402
 from hustings.games.election_war.rules.table import PHASES  # noqa: E402
 from hustings.games.election_war.view import build_view  # noqa: E402

@@ -130,7 +130,7 @@ class Explainer:
         """This round's candidates: printed figures, what news cards changed, who leads now."""
         view = self.view
         r = int(view["round"])
-        if r >= D.ROWS or view["phase"] in ("declare", "over"):
+        if r >= len(view["rows"]) or view["phase"] in ("declare", "over"):
             return []
         lang = self.lang
         lines = []

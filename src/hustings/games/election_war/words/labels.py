@@ -39,7 +39,7 @@ def describe(a: Action, lang: str) -> str:
 def _next_row(view: View) -> int:
     """The row the viewer's next declared candidate goes to."""
     me = view.get("you")
-    return sum(1 for r in range(D.ROWS) if me is not None and view["candidates"][r][me]["placed"])
+    return sum(1 for r in range(len(view["rows"])) if me is not None and view["candidates"][r][me]["placed"])
 
 
 def label_text(a: Action, view: View, voice: Voice, m: Marks) -> str:
@@ -52,7 +52,7 @@ def label_text(a: Action, view: View, voice: Voice, m: Marks) -> str:
 
     if k == "declare":
         row = _next_row(view)
-        where = district_name(view["rows"][min(row, D.ROWS - 1)]["district"], lang)
+        where = district_name(view["rows"][min(row, len(view["rows"]) - 1)]["district"], lang)
         return t("declare", card=m.arg(0, "card", role_label(x[0], lang)), row=row + 1, district=where)
     if k == "play":
         return t("play", card=m.arg(0, "card", news_label(x[0], lang)),
@@ -68,10 +68,10 @@ def label_key(kind: str, view: View) -> Hashable | None:
     """What the labels of ``kind`` read of the view (see :func:`label_text`)."""
     if kind == "declare":
         row = _next_row(view)
-        return row, view["rows"][min(row, D.ROWS - 1)]["district"]
+        return row, view["rows"][min(row, len(view["rows"]) - 1)]["district"]
     if kind == "play":
         r = int(view["round"])
-        if r >= D.ROWS:
+        if r >= len(view["rows"]):
             return r
         return r, tuple((c["card"], c["party"], c["level"], c["strength"], c["vote_share"])
                         for c in view["candidates"][r])

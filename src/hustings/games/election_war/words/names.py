@@ -55,7 +55,7 @@ def candidate_line(view: View, q: int, voice: Voice) -> str:
     """Seat ``q``'s candidate on this round's row, with its current figures (the seat alone before the reveal)."""
     lang = voice.lang
     r = int(view["round"])
-    c = view["candidates"][r][q] if r < D.ROWS else None
+    c = view["candidates"][r][q] if r < len(view["rows"]) else None
     if c is None or c["card"] is None:
         return seat_name(q, lang, voice)
     return _CATALOG.text("tui.candidate", lang, who=seat_name(q, lang, voice), name=D.role_name(int(c["card"]), lang),

@@ -1,0 +1,399 @@
+"""Die Macher classic's RL adapter: ``view(p)`` as a flat vector, every value in ``[0, 1]`` (see docs/rl.md).
+
+Its own layout, no hashing: every field of the view has its slots (one-hot, multi-hot, counts per card type,
+amounts over a scale and clipped). Built only from the view (``games/die_macher/view.py``), so what the view
+hides stays hidden: others' money, hands, starting sheets and bids encode as unknown, others' face-down
+cabinet cards as placed but unidentified, a poll card only for its winner. Seats are absolute (seat 0 first,
+seat p plays party p, ruling R1); ``you`` says which one observes, and the egocentric form
+(``encoder_for(..., egocentric=True)``) rotates every per-seat block so that the observer's comes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hustings.games.die_macher import data as D
+from hustings.games.die_macher.actions import SHEET1, SHEET2
+from hustings.games.die_macher.phases import Phase
+from hustings.rl.encoding import Encoder, EncoderAdapter
+
+GAME = "die-macher"
+PHASES: tuple[str, ...] = tuple(Phase)
+STEPS: tuple[str, ...] = ("", "discard", "swap", "media", "opinion")
+EXCHANGE_KINDS: tuple[str, ...] = ("media", "majority")
+RULES: tuple[tuple[str, str], ...] = (("money_rounds", "all_but_last"), ("secret_poll", "members"),
+                                      ("member_score", "bonus"), ("donations", "before_setup"))
+NT = D.NUM_TYPES
+NB = D.NUM_SLOTS
+NCAB = len(D.CABINET)
+NDON = len(D.DONATIONS)
+NSTATES = len(D.STATES)
+NPOLLS = len(D.POLLS)
+PLATFORM = D.PUBLIC_PROGRAM
+SHEET1_INDEX = {a.id: i for i, a in enumerate(SHEET1)}
+SHEET2_INDEX = {a.id: i for i, a in enumerate(SHEET2)}
+POP_INDEX = D.POP_INDEX
+POLL_MIN = min(min(o) for c in D.POLLS for o in c)
+POLL_SPAN = max(max(o) for c in D.POLLS for o in c) - POLL_MIN
+
+# Scales: an amount is divided by its scale and clipped to 1.
+MONEY_SCALE = 100_000
+MEMBERS_SCALE = 60
+SEATS_SCALE = max(s.max_seats for s in D.STATES)
+VOTES_SCALE = D.VOTE_CAP
+CUBES_SCALE = 10
+HAND_SCALE = 6
+DOWN_SCALE = 4
+TOTAL_SCALE = 400
+OPINION_DECK = NT * D.OPINION_PER_STANCE
+PROGRAM_DECK = NT * D.PROGRAM_PER_STANCE
+# An upper bound on the decisions in one game, for OpenSpiel: the contract suite's step cap (random full games take
+# a few hundred decisions; auctions rise by at least 1,000 up to the 120,000 cap of the action space).
+MAX_GAME_LENGTH = 20_000
+
+
+_INV_SLOTS = 1.0 / D.MEDIA_SLOTS
+_INV_CUBES = 1.0 / CUBES_SCALE
+_INV_VOTES = 1.0 / VOTES_SCALE
+
+
+def _frac(x: float, scale: float) -> float:
+    v = x / scale
+    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
+
+
+class DieMacherEncoder(Encoder):
+    def __init__(self, players: int, variant: str) -> None:
+        super().__init__(GAME, players, variant)
+        n = players
+        self.rounds = D.ROUNDS[variant]
+        add = self.add
+        self.o_phase = add("phase", len(PHASES), "one-hot: " + ", ".join(PHASES))
+        self.o_step = add("step", len(STEPS), "one-hot sub-step: none, discard, swap, media, opinion")
+        self.o_round = add("round", self.rounds + 1, f"one-hot round 0 (setup) to {self.rounds}")
+        self.o_rules = add("rules", len(RULES), "1 where the game follows seed 003's reading: money_rounds "
+                           "all_but_last, secret_poll members, member_score bonus, donations before_setup")
+        self.o_you = add("you", n, "one-hot seat of the observer (all zero for a spectator)")
+        self.o_current = add("current", n, "multi-hot seats that must act now")
+        self.o_first = add("first", n, "one-hot start player")
+        self.o_bid_winner = add("bid_winner", n, "one-hot winner of the start-player bids (zero for none)")
+        self.o_vote_board = add("board", NB, "one-hot board that votes this round (zero for none)")
+        start = self.size
+        self.o_player: list[dict[str, int]] = []
+        for q in range(n):
+            pre = f"players[{q}]."
+            self.o_player.append({
+                "money_known": add(pre + "money_known", 1, "1 if the view shows this seat's money (own seat)"),
+                "money": add(pre + "money", 1, f"money / {MONEY_SCALE:,}"),
+                "members": add(pre + "members", 1, f"members / {MEMBERS_SCALE}"),
+                "program": add(pre + "program", PLATFORM * NT,
+                               f"{PLATFORM} public program slots in order, each one-hot over {NT} card types"),
+                "hand_known": add(pre + "hand_known", 1, "1 if the view shows this seat's hand (own seat)"),
+                "hand": add(pre + "hand", NT, f"hidden program cards per type / {D.HIDDEN_PROGRAM}"),
+                "hand_size": add(pre + "hand_size", 1, f"hidden program cards / {HAND_SCALE}"),
+                "cabinet_left": add(pre + "cabinet_left", NCAB, "multi-hot cabinet cards still in hand"),
+                "donations_left": add(pre + "donations_left", NDON, "multi-hot donation cards still in hand"),
+                "donation": add(pre + "donation", NDON + 2, "this round's donation: one-hot card, accepted, "
+                                "face-down refusal of another seat"),
+                "media_supply": add(pre + "media_supply", 1, f"media cubes in supply / {D.MEDIA_CUBES}"),
+                "cube_supply": add(pre + "cube_supply", 1, f"rally cubes in supply / {D.RALLY_CUBES}"),
+                "coalition_tiles": add(pre + "coalition_tiles", 1, f"coalition tiles in supply / {D.COALITION_TILES}"),
+                "seats": add(pre + "seats", self.rounds, f"seats won per round / {SEATS_SCALE}"),
+                "sheet_written": add(pre + "sheet_written", 2, "starting-sheet columns written"),
+                "sheet": add(pre + "sheet", len(SHEET1) + len(SHEET2),
+                             f"own starting sheet: one-hot of the {len(SHEET1)} first-column and {len(SHEET2)} "
+                             "second-column choices"),
+                "bid_written": add(pre + "bid_written", 1, "1 once the start-player bid is written"),
+                "bid": add(pre + "bid", 2, f"own bid known (1), own bid / {MONEY_SCALE:,}"),
+                "poll_out": add(pre + "poll_out", 1, "1 if out of the poll auction"),
+                "in_coalition": add(pre + "in_coalition", 1, "1 if in a coalition this round"),
+                "national_media": add(pre + "national_media", 1, f"national media cubes / {self.rounds}"),
+            })
+        per_player = (self.size - start) // n
+        self.seats(start, per_player)
+        self.o_board: list[dict[str, int]] = []
+        for b in range(NB):
+            pre = f"boards[{b}]."
+            o = {
+                "election": add(pre + "election", self.rounds + 1,
+                                f"one-hot round of its election 1..{self.rounds}; slot 0: left the game"),
+                "state": add(pre + "state", NSTATES, "one-hot state card (zero when none)"),
+                "up": add(pre + "up", NT, f"face-up opinion cards per type / {D.OPINION_PER_STANCE}"),
+                "down": add(pre + "down", 1, f"face-down opinion cards / {DOWN_SCALE}"),
+                "key_issue": add(pre + "key_issue", D.NUM_ISSUES, "one-hot doubled issue"),
+                "payout": add(pre + "payout", 2, "payout tile, no-coalition tile"),
+                "media": add(pre + "media", n, f"media cubes per seat / {D.MEDIA_SLOTS}"),
+                "cubes": add(pre + "cubes", n, f"rally cubes per seat / {CUBES_SCALE}"),
+                "popularity": add(pre + "popularity", n * len(D.POP_TRACK),
+                                  f"per seat, one-hot space on the popularity track {list(D.POP_TRACK)}"),
+                "votes": add(pre + "votes", n, f"votes per seat / {VOTES_SCALE}"),
+                "arrival": add(pre + "arrival", n, "per seat, 1 for the latest votes to arrive down to 0 for none "
+                               "(rank of arrival / players)"),
+                "tiles": add(pre + "coalition_tiles", n, "multi-hot seats with a coalition tile here"),
+                "coalitions": add(pre + "coalitions", n * n, "per seat, multi-hot its coalition partners"),
+                "cabinet": add(pre + "cabinet", n * (1 + NCAB),
+                               f"per seat: cabinet card placed, one-hot over {NCAB} cards when the view names it"),
+                "controller": add(pre + "controller", n, "one-hot seat controlling the media"),
+            }
+            self.o_board.append(o)
+            for key in ("media", "cubes", "votes", "arrival", "tiles", "controller"):
+                self.seats(o[key])
+            self.seats(o["popularity"], len(D.POP_TRACK))
+            self.seats(o["cabinet"], 1 + NCAB)
+            for q in range(n):  # each seat's row of partners, and each partner column within it
+                self.seats(o["coalitions"] + q * n)
+            self.seats(o["coalitions"], n)
+        self.o_nat_row = add("national_row", D.NATIONAL_SLOTS * (NT + 1),
+                             f"{D.NATIONAL_SLOTS} national opinion slots: one-hot card type, secured")
+        self.o_pool = add("exchange_pool", NT, f"exchange pool per type / {D.EXCHANGE_POOL}")
+        self.o_decks = add("decks", 5, f"program deck / {PROGRAM_DECK}, opinion deck / {OPINION_DECK}, poll deck / "
+                           f"{NPOLLS}, poll discards / {NPOLLS}, state deck / {NSTATES}")
+        self.o_prog_disc = add("program_discards", NT, f"program discards per type / {D.PROGRAM_PER_STANCE}")
+        self.o_op_disc = add("opinion_discards", NT, f"opinion discards per type / {D.OPINION_PER_STANCE}")
+        self.o_polls_seen = add("polls_seen", NPOLLS, "multi-hot poll cards seen")
+        self.o_tie = add("tie.players", n, "multi-hot seats in the tied start-player bids")
+        self.o_tie_min = add("tie.minimum", 1, f"lowest bid of the tie / {MONEY_SCALE:,}")
+        self.o_offer_from = add("offer.from", n, "one-hot seat offering a coalition")
+        self.o_offer_to = add("offer.to", n, "one-hot seat asked")
+        self.o_asked = add("coalition_asked", n * n, "per seat, multi-hot the seats it has asked")
+        self.o_cab_actions = add("cabinet_actions", n * NB, "per seat, multi-hot boards whose cabinet card is still "
+                                 "to act")
+        self.o_poll_board = add("poll.board", NB, "one-hot board of the poll auction")
+        self.o_poll_high = add("poll.high", 1, f"highest poll bid / {MONEY_SCALE:,}")
+        self.o_poll_bidder = add("poll.bidder", n, "one-hot highest bidder")
+        self.o_poll_card = add("poll.card", 1 + D.POLL_OPTIONS * D.NUM_PARTIES,
+                               f"poll card known (winner only), then per option the spaces per party "
+                               f"({POLL_MIN}..{POLL_MIN + POLL_SPAN} mapped to 0..1)")
+        self.o_poll_roll = add("poll.roll", 1, "the secret poll's roll / 6 (zero for none)")
+        self.o_exchange = add("exchange", n + NB, "the swap now: one-hot seat, one-hot board")
+        self.o_exchange_kind = add("exchange_kind", len(EXCHANGE_KINDS), "one-hot: media, majority")
+        self.o_powers = add("powers", n * 2, "per seat, the winners' powers left: media allowed / 1, opinions "
+                            f"allowed / {D.NATIONAL_SLOTS}")
+        self.o_opinions_left = add("opinions_left", 1, f"national opinions left to place / {D.NATIONAL_SLOTS}")
+        self.o_rally_board = add("rally_board", NB, "one-hot board being rallied")
+        self.o_convert_board = add("convert_board", NB, "one-hot board being converted")
+        self.o_scores = add("scores", n, f"final totals per seat / {TOTAL_SCALE} (zero until the game is over)")
+        self.seat_slices("you", "current", "first", "bid_winner", "tie.players", "offer.from", "offer.to",
+                         "poll.bidder", "scores")
+        for q in range(n):
+            self.seats(self.o_asked + q * n)
+        self.seats(self.o_asked, n)
+        self.seats(self.o_cab_actions, NB)
+        self.seats(self.o_exchange)
+        self.seats(self.o_powers, 2)
+        self._phase_index = {ph: i for i, ph in enumerate(PHASES)}
+        self._step_index = {st: i for i, st in enumerate(STEPS)}
+
+    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
+        n = self.players
+        if view.get("game") != GAME or view.get("variant") != self.variant or len(view.get("players", ())) != n:
+            raise ValueError(f"this encoder is for {GAME} {self.variant} with {n} players, not "
+                             f"{view.get('game')} {view.get('variant')} with {len(view.get('players', ()))}")
+        out[self.o_phase + self._phase_index[view["phase"]]] = 1.0
+        out[self.o_step + self._step_index[view["step"]]] = 1.0
+        rnd = view["round"]
+        if 0 <= rnd <= self.rounds:
+            out[self.o_round + rnd] = 1.0
+        rules = view["rules"]
+        for i, (key, value) in enumerate(RULES):
+            if rules[key] == value:
+                out[self.o_rules + i] = 1.0
+        me = view["you"]
+        if me is not None:
+            out[self.o_you + me] = 1.0
+        for q in view["current"]:
+            out[self.o_current + q] = 1.0
+        out[self.o_first + view["first"]] = 1.0
+        if view["bid_winner"] >= 0:
+            out[self.o_bid_winner + view["bid_winner"]] = 1.0
+        if view["board"] >= 0:
+            out[self.o_vote_board + view["board"]] = 1.0
+
+        for q, pl in enumerate(view["players"]):
+            o = self.o_player[q]
+            money = pl["money"]
+            if money is not None:
+                out[o["money_known"]] = 1.0
+                out[o["money"]] = _frac(money, MONEY_SCALE)
+            out[o["members"]] = _frac(pl["members"], MEMBERS_SCALE)
+            at = o["program"]
+            for slot, t in enumerate(pl["program"][:PLATFORM]):
+                out[at + slot * NT + t] = 1.0
+            hand = pl["hand"]
+            if hand is not None:
+                out[o["hand_known"]] = 1.0
+                at = o["hand"]
+                for t in hand:
+                    out[at + t] = min(1.0, out[at + t] + 1.0 / D.HIDDEN_PROGRAM)
+            out[o["hand_size"]] = _frac(pl["hand_size"], HAND_SCALE)
+            for c in pl["cabinet_left"]:
+                out[o["cabinet_left"] + c] = 1.0
+            for c in pl["donations_left"]:
+                out[o["donations_left"] + c] = 1.0
+            don = pl["donation"]
+            if don:
+                if don[0] >= 0:
+                    out[o["donation"] + don[0]] = 1.0
+                    out[o["donation"] + NDON] = 1.0 if don[1] else 0.0
+                else:
+                    out[o["donation"] + NDON + 1] = 1.0
+            out[o["media_supply"]] = _frac(pl["media_supply"], D.MEDIA_CUBES)
+            out[o["cube_supply"]] = _frac(pl["cube_supply"], D.RALLY_CUBES)
+            out[o["coalition_tiles"]] = _frac(pl["coalition_tiles"], D.COALITION_TILES)
+            at = o["seats"]
+            for r, k in enumerate(pl["seats"][:self.rounds]):
+                out[at + r] = _frac(k, SEATS_SCALE)
+            sw = pl["sheet_written"]
+            out[o["sheet_written"]] = 1.0 if sw[0] else 0.0
+            out[o["sheet_written"] + 1] = 1.0 if sw[1] else 0.0
+            sheet = pl["sheet"]
+            if sheet is not None:
+                if sheet[0] >= 0:
+                    out[o["sheet"] + SHEET1_INDEX[sheet[0]]] = 1.0
+                if sheet[1] >= 0:
+                    out[o["sheet"] + len(SHEET1) + SHEET2_INDEX[sheet[1]]] = 1.0
+            out[o["bid_written"]] = 1.0 if pl["bid_written"] else 0.0
+            bid = pl["bid"]
+            if bid is not None:
+                out[o["bid"]] = 1.0
+                out[o["bid"] + 1] = _frac(bid, MONEY_SCALE)
+            out[o["poll_out"]] = 1.0 if pl["poll_out"] else 0.0
+            out[o["in_coalition"]] = 1.0 if pl["in_coalition"] else 0.0
+        for seat, _election in view["national_media"]:
+            at = self.o_player[seat]["national_media"]
+            out[at] = min(1.0, out[at] + 1.0 / self.rounds)
+
+        npop = len(D.POP_TRACK)
+        for b, bd in enumerate(view["boards"]):
+            o = self.o_board[b]
+            out[o["election"] + min(bd["election"], self.rounds)] = 1.0
+            if bd["state"] >= 0:
+                out[o["state"] + bd["state"]] = 1.0
+            at = o["up"]
+            for t in bd["up"]:
+                out[at + t] = min(1.0, out[at + t] + 1.0 / D.OPINION_PER_STANCE)
+            out[o["down"]] = _frac(bd["down"], DOWN_SCALE)
+            if bd["key_issue"] >= 0:
+                out[o["key_issue"] + bd["key_issue"]] = 1.0
+            out[o["payout"]] = 1.0 if bd["payout"] else 0.0
+            out[o["payout"] + 1] = 1.0 if bd["no_coalition"] else 0.0
+            if not bd["election"]:
+                continue  # left the game: nothing more on it
+            at = o["media"]
+            for q, x in enumerate(bd["media"]):
+                if x:
+                    out[at + q] = min(1.0, x * _INV_SLOTS)
+            at = o["cubes"]
+            for q, x in enumerate(bd["cubes"]):
+                if x:
+                    out[at + q] = min(1.0, x * _INV_CUBES)
+            at = o["popularity"]
+            for q, x in enumerate(bd["popularity"]):
+                out[at + q * npop + POP_INDEX[x]] = 1.0
+            at = o["votes"]
+            came = []
+            for q, x in enumerate(bd["votes"]):
+                if x:
+                    out[at + q] = min(1.0, x * _INV_VOTES)
+            for q, a in enumerate(bd["arrival"]):
+                if a > 0:
+                    came.append((a, q))
+            if came:
+                came.sort()
+                at = o["arrival"]
+                for rank, (_a, q) in enumerate(came, 1):
+                    out[at + q] = rank / n
+            for q in bd["coalition_tiles"]:
+                out[o["tiles"] + q] = 1.0
+            at = o["coalitions"]
+            for group in bd["coalitions"]:
+                for q in group:
+                    for r in group:
+                        if q != r:
+                            out[at + q * n + r] = 1.0
+            at = o["cabinet"]
+            for seat, card in bd["cabinet"]:
+                out[at + seat * (1 + NCAB)] = 1.0
+                if card >= 0:
+                    out[at + seat * (1 + NCAB) + 1 + card] = 1.0
+            if bd["controller"] >= 0:
+                out[o["controller"] + bd["controller"]] = 1.0
+
+        for i, (t, secured) in enumerate(view["national_row"][:D.NATIONAL_SLOTS]):
+            out[self.o_nat_row + i * (NT + 1) + t] = 1.0
+            out[self.o_nat_row + i * (NT + 1) + NT] = 1.0 if secured else 0.0
+        for t in view["exchange_pool"]:
+            out[self.o_pool + t] = min(1.0, out[self.o_pool + t] + 1.0 / D.EXCHANGE_POOL)
+        decks = view["decks"]
+        out[self.o_decks] = _frac(decks["program"], PROGRAM_DECK)
+        out[self.o_decks + 1] = _frac(decks["opinion"], OPINION_DECK)
+        out[self.o_decks + 2] = _frac(decks["poll"], NPOLLS)
+        out[self.o_decks + 3] = _frac(decks["poll_discards"], NPOLLS)
+        out[self.o_decks + 4] = _frac(decks["state"], NSTATES)
+        for t in decks["program_discards"]:
+            out[self.o_prog_disc + t] = min(1.0, out[self.o_prog_disc + t] + 1.0 / D.PROGRAM_PER_STANCE)
+        for t in decks["opinion_discards"]:
+            out[self.o_op_disc + t] = min(1.0, out[self.o_op_disc + t] + 1.0 / D.OPINION_PER_STANCE)
+        for c in view["polls_seen"]:
+            out[self.o_polls_seen + c] = 1.0
+        tie = view["tie"]
+        for q in tie["players"]:
+            out[self.o_tie + q] = 1.0
+        out[self.o_tie_min] = _frac(tie["minimum"], MONEY_SCALE)
+        offer = view["offer"]
+        if offer[0] >= 0:
+            out[self.o_offer_from + offer[0]] = 1.0
+        if offer[1] >= 0:
+            out[self.o_offer_to + offer[1]] = 1.0
+        for q, asked in enumerate(view["coalition_asked"]):
+            for r in asked:
+                out[self.o_asked + q * n + r] = 1.0
+        for seat, board, _card in view["cabinet_actions"]:
+            out[self.o_cab_actions + seat * NB + board] = 1.0
+        poll = view["poll"]
+        if poll["board"] >= 0:
+            out[self.o_poll_board + poll["board"]] = 1.0
+        out[self.o_poll_high] = _frac(poll["high"], MONEY_SCALE)
+        if poll["bidder"] >= 0:
+            out[self.o_poll_bidder + poll["bidder"]] = 1.0
+        card = poll["card"]
+        if card is not None:
+            at = self.o_poll_card
+            out[at] = 1.0
+            for i, option in enumerate(card):
+                for party, spaces in enumerate(option):
+                    out[at + 1 + i * D.NUM_PARTIES + party] = (spaces - POLL_MIN) / POLL_SPAN
+        if poll["roll"] > 0:
+            out[self.o_poll_roll] = _frac(poll["roll"], 6)
+        ex = view["exchange"]
+        if ex:
+            out[self.o_exchange + ex[0]] = 1.0
+            out[self.o_exchange + n + ex[1]] = 1.0
+        kind = view["exchange_kind"]
+        if kind:
+            out[self.o_exchange_kind + EXCHANGE_KINDS.index(kind)] = 1.0
+        for seat, media_ok, opinions_ok in view["powers"]:
+            out[self.o_powers + 2 * seat] = _frac(media_ok, 1)
+            out[self.o_powers + 2 * seat + 1] = _frac(opinions_ok, D.NATIONAL_SLOTS)
+        out[self.o_opinions_left] = _frac(view["opinions_left"], D.NATIONAL_SLOTS)
+        if view["rally_board"] >= 0:
+            out[self.o_rally_board + view["rally_board"]] = 1.0
+        if view["convert_board"] >= 0:
+            out[self.o_convert_board + view["convert_board"]] = 1.0
+        scores = view["scores"]
+        if scores is not None:
+            for q, sc in enumerate(scores):
+                out[self.o_scores + q] = _frac(sc["total"], TOTAL_SCALE)
+
+
+def make_encoder(players: int, variant: str) -> DieMacherEncoder:
+    return DieMacherEncoder(players, variant)
+
+
+def max_game_length(players: int, variant: str) -> int:
+    return MAX_GAME_LENGTH
+
+
+#: the ``rl_encoder`` adapter
+ENCODER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length)

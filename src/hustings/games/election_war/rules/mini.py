@@ -1,0 +1,60 @@
+"""The mini game (option ``mini``): a small two-player 選舉之戰 for exact tools (CFR, best responses, exploitability).
+
+Same rules, smaller table (game.json "mini"): two rows of fixed districts, one red and one blue role card per
+player dealt from piles of two, a news deck of two cards drawn into hands of one, and a spent deck that is not
+reshuffled (:meth:`ElectionWar.reshuffle`), so that the deal is the game's only chance: 4 role deals x 2 deck
+orders, each as likely as the others.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hustings.games.election_war import data as D
+from hustings.games.election_war.phases import Phase, Status
+
+if TYPE_CHECKING:
+    from hustings.games.election_war.rules.state import ElectionWar
+
+
+def setup_mini(s: ElectionWar, first_player: int | None) -> None:
+    m = D.MINI
+    n = s.n = m.players
+    s.nrows, s.hand_size, s.mini = m.rows, m.hand_size, True
+    s.first = first_player if first_player is not None else s.rng.randrange(n)
+    s.rows = list(m.districts)
+    s.district_pool = []
+    s.role_hand = [[] for _ in range(n)]
+    s.role_pool = []
+    for f, pile in enumerate(m.roles_by_frame):
+        cards = list(pile)
+        s.rng.shuffle(cards)
+        for p in range(n):
+            for _ in range(m.deal_by_frame[f]):
+                s.role_hand[p].append(cards.pop())
+        s.role_pool.extend(cards)
+    for h in s.role_hand:
+        h.sort()
+    s.role_pool.sort()
+    s.deck = list(m.news)
+    s.rng.shuffle(s.deck)
+    s.discard = []
+    s.hands = [[] for _ in range(n)]
+    rows = m.rows
+    s.cand = [[-1] * n for _ in range(rows)]
+    s.strength = [[0] * n for _ in range(rows)]
+    s.level = [[0] * n for _ in range(rows)]
+    s.status = [[int(Status.STANDING)] * n for _ in range(rows)]
+    s.protected = [[0] * n for _ in range(rows)]
+    s.revealed = False
+    s.pending = []
+    s.won_roles = [[] for _ in range(n)]
+    s.won_districts = [[] for _ in range(n)]
+    s.results = []
+    s.round = 0
+    s.turn_i = 0
+    s.turn = s.first
+    s.phase = Phase.DECLARE
+    s.emit("setup", {"players": n, "first": s.first, "rows": list(s.rows)})
+    for p in range(n):
+        s.emit("roles_dealt", {"player": p, "cards": list(s.role_hand[p])}, to=p)

@@ -1,0 +1,109 @@
+"""Issue 26 point 5: 選舉之戰's mini game (option ``mini``) is small enough for exact tools. Its OpenSpiel game has one
+explicit chance node (a uniform outcome per deal) and a perfect-recall information-state tensor; OpenSpiel's CFR
+runs a few iterations on it and NashConv/exploitability are computed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel")
+
+import hustings  # noqa: E402
+from hustings.rl import openspiel as hos  # noqa: E402
+
+NAME = "python_hustings_election_war_mini"
+
+
+def test_the_mini_option_of_the_engine() -> None:
+    s = hustings.make("election-war", players=2, seed=3, mini=True)
+    v = s.view(0)
+    assert len(v["rows"]) == 2 and len(v["candidates"]) == 2 and len(v["role_hand"]) == 2 and v["deck"] == 2
+    r = random.Random(3)
+    while not s.is_over:
+        p = s.current_players[0]
+        s.apply(p, r.choice(s.legal_actions(p)))
+    assert len(s.results) == 2 and s.outcome().utilities in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0))
+    from hustings.engine.registry import replay
+
+    assert replay(s.record()).view(None) == s.view(None)  # a record of the mini game replays exactly
+    with pytest.raises(ValueError, match="2 players"):
+        hustings.make("election-war", players=3, seed=0, mini=True)
+    with pytest.raises(ValueError, match="true or false"):
+        hustings.make("election-war", players=2, seed=0, mini="yes")
+    standard = hustings.make("election-war", players=2, seed=3)
+    assert len(standard.view(0)["rows"]) == 6  # the standard game is unchanged
+
+
+def test_explicit_chance_and_type() -> None:
+    game = hos.load_exact("election-war", "mini")
+    assert game.get_type().short_name == NAME and NAME in pyspiel.registered_names()
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM  # two seats cannot all lose
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    root = game.new_initial_state()
+    outcomes = root.chance_outcomes()
+    assert len(outcomes) == game.max_chance_outcomes() == 8  # 4 role deals x 2 deck orders
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0) and len({p for _, p in outcomes}) == 1
+    deals = set()
+    for a, _ in outcomes:  # every outcome is a different deal
+        st = root.child(a).engine_state
+        deals.add((tuple(map(tuple, st.role_hand)), tuple(st.deck)))
+    assert len(deals) == 8
+    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+
+
+def _walk(state, out: list) -> None:
+    if state.is_terminal():
+        return
+    if state.is_chance_node():
+        for a, _ in state.chance_outcomes():
+            _walk(state.child(a), out)
+        return
+    out.append(state)
+    for a in state.legal_actions():
+        _walk(state.child(a), out)
+
+
+def test_information_state_tensor_has_perfect_recall() -> None:
+    """Over every decision node of two deals: the acting player's information-state string and tensor determine
+    each other (equal strings, equal tensors; different strings, different tensors), and the tensor starts with
+    the encoded view after the deal and ends with the current one."""
+    game = hos.load_exact("election-war", "mini")
+    root = game.new_initial_state()
+    nodes: list = []
+    for deal in (0, 5):
+        _walk(root.child(deal), nodes)
+    assert max(len(n.engine_state.history) for n in nodes) < game.max_game_length()
+    size = hos.trail_size(NAME)
+    obs = game.observation_tensor_size()
+    seen: dict[str, bytes] = {}
+    by_tensor: dict[bytes, str] = {}
+    for st in nodes:
+        p = st.current_player()
+        key = st.information_state_string(p)
+        t = np.asarray(st.information_state_tensor(p), np.float32)
+        assert t.shape == (size * (game.max_game_length() + 1),)
+        k = len(st.engine_state.history)
+        assert np.array_equal(t[k * size:k * size + obs], np.asarray(st.observation_tensor(p), np.float32))
+        assert not t[(k + 1) * size:].any()
+        b = t.tobytes()
+        assert seen.setdefault(key, b) == b
+        assert by_tensor.setdefault(b, key) == key
+    assert len(seen) > 100
+
+
+def test_cfr_and_nash_conv_run() -> None:
+    from open_spiel.python import policy as policy_lib
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = hos.load_exact("election-war", "mini")
+    uniform = exploitability.nash_conv(game, policy_lib.UniformRandomPolicy(game))
+    solver = cfr.CFRSolver(game)
+    for _ in range(2):
+        solver.evaluate_and_update_policy()
+    average = solver.average_policy()
+    after = exploitability.nash_conv(game, average)
+    assert 0.0 <= after < uniform
+    assert exploitability.exploitability(game, average) == pytest.approx(after / 2)
