@@ -17,7 +17,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, overload
+
+from mypy_extensions import mypyc_attr
 
 from hustings.engine.actions import Action, ActionSpace, _action_by_id
 from hustings.engine.basics import (
@@ -101,6 +103,8 @@ __all__ = [
 # ----------------------------------------------------------------------------------------------- state
 
 
+# mypyc (docs/build.md): games stay free to be interpreted (the toy games, a third-party game) and subclass it
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC):
     """Base of every game state.
 
@@ -351,7 +355,7 @@ class GameState(ABC):
 
     # -- copies and samples -----------------------------------------------------------------------
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """An independent copy sharing nothing mutable with this state (history and log are persistent)."""
         new = type(self).__new__(type(self))
         self._copy_base_into(new)

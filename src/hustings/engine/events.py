@@ -7,11 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from hustings.engine.basics import JSON, normalize_lang
 
 Renderer = Callable[["Event", str, Any], str]
 
 
+# mypyc (docs/build.md): plain Python classes in the compiled build too, so the refusing methods override the
+# builtin ones for every caller
+@mypyc_attr(native_class=False)
 class FrozenDict(dict[str, Any]):
     """A dict that refuses changes: event data handed to every player, and a game's options (shared by a state, its
     clones and bots' samples), are shared, so nobody may edit them."""
@@ -22,8 +27,15 @@ class FrozenDict(dict[str, Any]):
         raise TypeError("this data is shared and read-only (event data, a game's options); copy it (dict(...), "
                         "e.to_json()) to change it")
 
-    __setitem__ = __delitem__ = __ior__ = _refuse
-    clear = pop = popitem = setdefault = update = _refuse
+    # one name a line: mypyc compiles no chained assignment in a class body
+    __setitem__ = _refuse
+    __delitem__ = _refuse
+    __ior__ = _refuse
+    clear = _refuse
+    pop = _refuse
+    popitem = _refuse
+    setdefault = _refuse
+    update = _refuse
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         return (FrozenDict, (dict(self),))
@@ -35,6 +47,7 @@ class FrozenDict(dict[str, Any]):
         return self
 
 
+@mypyc_attr(native_class=False)
 class FrozenList(list[Any]):
     """A list that refuses changes (it still compares equal to a list with the same items)."""
 
@@ -43,8 +56,18 @@ class FrozenList(list[Any]):
     def _refuse(self, *args: object, **kwargs: object) -> Any:
         raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
 
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
-    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+    __setitem__ = _refuse
+    __delitem__ = _refuse
+    __iadd__ = _refuse
+    __imul__ = _refuse
+    append = _refuse
+    extend = _refuse
+    insert = _refuse
+    pop = _refuse
+    remove = _refuse
+    clear = _refuse
+    sort = _refuse
+    reverse = _refuse
 
     def __reduce__(self) -> tuple[Any, tuple[list[Any]]]:
         return (FrozenList, (list(self),))
@@ -121,7 +144,8 @@ class Event(NamedTuple):
 
 
 # A persistent singly linked list (newest first): appending is O(1) and a clone shares the whole past.
-Chain = tuple[Any, "Chain"] | None
+# (the tail is a Chain again; mypyc cannot compile a recursive alias, so it is typed Any)
+Chain = tuple[Any, Any] | None
 
 
 def chain_items(chain: Chain) -> list[Any]:

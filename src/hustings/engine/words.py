@@ -28,6 +28,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from mypy_extensions import mypyc_attr
+
 from hustings.engine.adapters import AdapterKind
 from hustings.engine.core import Action, Event, get_spec, normalize_lang
 from hustings.engine.i18n import Catalog, help_topics
@@ -145,6 +147,7 @@ _OPEN, _CLOSE = "\ue000", "\ue001"
 _SPLIT = re.compile(f"{_OPEN}(\\d+){_CLOSE}")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games' (interpreted) words subclass it
 class Marks:
     """Builds one action's label. ``arg(i, role, text)`` returns what to put where argument ``i`` is named: the
     text itself (``structured=False``, the plain text of ``Action.text``) or a mark (``structured=True``), and
@@ -264,6 +267,7 @@ def explanations_added(explain: Callable[[Sequence[Event]], list[Explanation]], 
             if x.title not in before or len(x.lines) > before[x.title]]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlainWords:
     """The words of a game without its own: the actions' and events' own texts, each argument by its value."""
 
@@ -302,6 +306,7 @@ class PlainWords:
 PLAIN: Words = PlainWords()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CatalogWords:
     """A base for a game's words kept in its catalog: the rules of each phase under ``help.<topic>`` (``topics``,
     ``default_topic`` for a phase without its own), its heading the phase's name ``phase.<topic>``; how to win
@@ -407,6 +412,7 @@ class LabelCache(Generic[T]):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PrintedNames:
     """Names from a game's catalog in a name style: in the interface language (``local``), as printed on the
     cards (``de``: the catalog's German), or both, "local (German)". A game's names class adds what it names
