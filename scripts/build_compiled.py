@@ -79,12 +79,13 @@ def c_compiler() -> list[str] | None:
     return cc if cc and shutil.which(cc[0]) else None
 
 
-def cache_key(files: list[Path], cc: list[str], src: Path = SRC) -> str:
+def cache_key(files: list[Path], cc: list[str], opt_level: str = "3", src: Path = SRC) -> str:
     import mypy.version
 
     h = hashlib.sha256()
     h.update(Path(__file__).read_bytes())
-    for item in (sys.version, sysconfig.get_config_var("SOABI") or "", mypy.version.__version__, " ".join(cc)):
+    abi = sysconfig.get_config_var("SOABI") or ""
+    for item in (sys.version, abi, mypy.version.__version__, " ".join(cc), opt_level):
         h.update(item.encode() + b"\0")
     for f in files:
         h.update(str(f).encode() + b"\0")
@@ -114,7 +115,7 @@ def sync_tree(out: Path, keep_extensions: bool, src: Path = SRC) -> None:
             shutil.copy2(a, b)
 
 
-def build(out: Path, files: list[Path], jobs: int) -> None:
+def build(out: Path, files: list[Path], jobs: int, opt_level: str = "3") -> None:
     """Compile ``files`` with mypyc inside the tree ``out`` (extensions land beside their sources)."""
     from mypyc.build import mypycify
     from setuptools import Distribution
@@ -127,13 +128,14 @@ def build(out: Path, files: list[Path], jobs: int) -> None:
         # the project's own mypy settings (strict); the paths given replace its `files`
         extensions = mypycify(
             ["--config-file", str(ROOT / "pyproject.toml"), *[str(f) for f in files]],
-            opt_level="3",
+            opt_level=opt_level,
             multi_file=True,  # one C file per module: compiled in parallel, and only changed ones again
             target_dir=str(work / "c"),
         )
         dist = Distribution({"name": "hustings-compiled", "ext_modules": extensions})
         dist.script_name = "build_compiled.py"
-        dist.script_args = ["build_ext", "--inplace", "--build-temp", str(work / "temp"), "--parallel", str(jobs)]
+        dist.script_args = ["build_ext", "--inplace", "--parallel", str(jobs),
+                            "--build-temp", str(work / "temp"), "--build-lib", str(work / "lib")]
         dist.parse_command_line()
         dist.run_commands()
     finally:
@@ -145,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the compiled tree (default build/compiled)")
     parser.add_argument("--force", action="store_true", help="rebuild even if the cached build is current")
     parser.add_argument("--key", action="store_true", help="print the cache key and stop")
+    parser.add_argument("--opt-level", default="3", choices=["0", "1", "2", "3"],
+                        help="the C compiler's optimisation (0: a quick build to check that everything compiles)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="C compiler processes")
     args = parser.parse_args(argv)
     out: Path = args.out.resolve()
@@ -155,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(out)
         print("build_compiled: no C compiler found (CC or Python's own); the pure-Python package is the only build")
         return 0
-    key = cache_key(files, cc)
+    key = cache_key(files, cc, args.opt_level)
     if args.key:
         print(key)
         return 0
@@ -167,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     marker.unlink(missing_ok=True)
     print(f"build_compiled: compiling {len(files)} modules with mypyc into {out} ...", flush=True)
-    build(out, files, max(1, args.jobs))
+    build(out, files, max(1, args.jobs), args.opt_level)
     marker.write_text(key + "\n")
     print(f"build_compiled: built {out} (key {key})")
     return 0

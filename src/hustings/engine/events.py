@@ -14,6 +14,15 @@ from hustings.engine.basics import JSON, normalize_lang
 Renderer = Callable[["Event", str, Any], str]
 
 
+def _refuse_shared(*args: object, **kwargs: object) -> Any:
+    raise TypeError("this data is shared and read-only (event data, a game's options); copy it (dict(...), "
+                    "e.to_json()) to change it")
+
+
+def _refuse_event_list(*args: object, **kwargs: object) -> Any:
+    raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
+
+
 # mypyc (docs/build.md): plain Python classes in the compiled build too, so the refusing methods override the
 # builtin ones for every caller
 @mypyc_attr(native_class=False)
@@ -23,19 +32,16 @@ class FrozenDict(dict[str, Any]):
 
     __slots__ = ()
 
-    def _refuse(self, *args: object, **kwargs: object) -> Any:
-        raise TypeError("this data is shared and read-only (event data, a game's options); copy it (dict(...), "
-                        "e.to_json()) to change it")
-
-    # one name a line: mypyc compiles no chained assignment in a class body
-    __setitem__ = _refuse
-    __delitem__ = _refuse
-    __ior__ = _refuse
-    clear = _refuse
-    pop = _refuse
-    popitem = _refuse
-    setdefault = _refuse
-    update = _refuse
+    # module functions, one name a line: mypyc compiles neither a chained assignment nor a reference to an earlier
+    # name in a class body
+    __setitem__ = _refuse_shared
+    __delitem__ = _refuse_shared
+    __ior__ = _refuse_shared
+    clear = _refuse_shared
+    pop = _refuse_shared
+    popitem = _refuse_shared
+    setdefault = _refuse_shared
+    update = _refuse_shared
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         return (FrozenDict, (dict(self),))
@@ -53,21 +59,18 @@ class FrozenList(list[Any]):
 
     __slots__ = ()
 
-    def _refuse(self, *args: object, **kwargs: object) -> Any:
-        raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
-
-    __setitem__ = _refuse
-    __delitem__ = _refuse
-    __iadd__ = _refuse
-    __imul__ = _refuse
-    append = _refuse
-    extend = _refuse
-    insert = _refuse
-    pop = _refuse
-    remove = _refuse
-    clear = _refuse
-    sort = _refuse
-    reverse = _refuse
+    __setitem__ = _refuse_event_list
+    __delitem__ = _refuse_event_list
+    __iadd__ = _refuse_event_list
+    __imul__ = _refuse_event_list
+    append = _refuse_event_list
+    extend = _refuse_event_list
+    insert = _refuse_event_list
+    pop = _refuse_event_list
+    remove = _refuse_event_list
+    clear = _refuse_event_list
+    sort = _refuse_event_list
+    reverse = _refuse_event_list
 
     def __reduce__(self) -> tuple[Any, tuple[list[Any]]]:
         return (FrozenList, (list(self),))

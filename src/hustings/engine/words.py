@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -199,7 +199,6 @@ def plain(action: Action) -> Marks:
     return Marks(action, structured=False)
 
 
-@runtime_checkable
 class Words(Protocol):
     """Everything an interface says about a game. Every method gets one seat's view and events (or a
     spectator's) and a :class:`Voice`; nothing else of the game."""
@@ -247,9 +246,14 @@ class Words(Protocol):
         ...
 
 
+#: what ``isinstance(obj, Words)`` of a runtime-checkable protocol would check (every member is there), spelled out:
+#: mypyc compiles no runtime-checkable protocol (docs/build.md)
+_WORDS_MEMBERS = ("catalog", "names", "label", "label_key", "event_text", "explanations", "event_explanations", "rules",
+                  "rules_help", "how_to_win")
+
 #: the words adapter: every word an interface shows of a game (terminal, server, browser)
 WORDS_KIND: AdapterKind[Words] = AdapterKind(
-    "words", "a hustings.engine.words.Words", lambda obj: isinstance(obj, Words),
+    "words", "a hustings.engine.words.Words", lambda obj: all(hasattr(obj, name) for name in _WORDS_MEMBERS),
     "every interface: names, action labels (whole and structured), event texts, explanations, rules help per "
     "phase, how to win; a game without one is worded plainly (`PLAIN`: its actions' and events' own texts)")
 
