@@ -76,7 +76,8 @@ def closure_dirs(files: list[Path]) -> list[Path]:
 def c_compiler() -> list[str] | None:
     """The C compiler setuptools will call (CC or Python's own), if it is installed."""
     cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
-    return cc if cc and shutil.which(cc[0]) else None
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"  # a compiler without Python's headers builds nothing
+    return cc if cc and shutil.which(cc[0]) and headers.is_file() else None
 
 
 def cache_key(files: list[Path], cc: list[str], opt_level: str = "3", src: Path = SRC) -> str:
@@ -157,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     if cc is None:
         if out.exists():
             shutil.rmtree(out)
-        print("build_compiled: no C compiler found (CC or Python's own); the pure-Python package is the only build")
+        print("build_compiled: no C compiler (CC or Python's own) or no Python.h: "
+              "the pure-Python package is the only build")
         return 0
     key = cache_key(files, cc, args.opt_level)
     if args.key:
