@@ -326,15 +326,22 @@ class GameState(ABC):
         return None
 
     def __getstate__(self) -> dict[str, Any]:
+        # an interpreted class keeps its fields in __dict__; a compiled one (docs/build.md) in slots that mypyc names in
+        # each compiled class's __mypyc_attrs__
+        d: dict[str, Any] = dict(getattr(self, "__dict__", {}))
+        for cls in type(self).__mro__:
+            for name in cls.__dict__.get("__mypyc_attrs__", ()):
+                if name != "__dict__" and name not in d and hasattr(self, name):
+                    d[name] = getattr(self, name)
         # the legal-action cache is derived data; Actions pickle by (game, id) anyway
-        d = dict(self.__dict__)
         d["_legal"] = []
         d["_legal_player"] = -1
         d["_legal_step"] = -1
         return d
 
     def __setstate__(self, d: dict[str, Any]) -> None:
-        self.__dict__.update(d)
+        for name, value in d.items():
+            setattr(self, name, value)
 
     def events(self, player: int | None) -> list[Event]:
         """Events ``player`` may see, oldest first (spectator: public events only)."""

@@ -426,13 +426,13 @@ class PrintedNames:
         self._catalog = catalog
         self.lang = lang
         self.style = style
+        self._picked: dict[str, str] = {}  # a declared field: a compiled class (docs/build.md) has no __dict__
 
     def _pick(self, key: str) -> str:
         # a name is asked for again and again (every label naming a state): found once per key
-        memo = self.__dict__.setdefault("_picked", {})
-        found: str | None = memo.get(key)
+        found: str | None = self._picked.get(key)
         if found is None:
-            found = memo[key] = self._pick_new(key)
+            found = self._picked[key] = self._pick_new(key)
         return found
 
     def _pick_new(self, key: str) -> str:
