@@ -38,10 +38,10 @@ def test_the_build_variable_names_a_build() -> None:
     assert BUILD in ("pure", "compiled"), f"HUSTINGS_BUILD={BUILD!r}: pure or compiled"
 
 
-def test_the_list_names_the_engine_and_the_rules_of_both_compiled_games() -> None:
+def test_the_list_names_the_engine_and_rules_of_both_compiled_games() -> None:
     assert "hustings.engine.core" in MODULES and "hustings.engine.events" in MODULES
-    assert "hustings.games.election_war.rules.state" in MODULES
-    assert "hustings.games.palace_escape.rules" in MODULES
+    assert "hustings.games.election_war.rules.campaign" in MODULES
+    assert "hustings.games.palace_escape.solver" in MODULES
     # a game's adapters and words stay interpreted: adapters reach bots, rl and tui, beyond the cache key's folders
     assert not [m for m in MODULES if m.startswith("hustings.games.") and (".adapters" in m or ".words" in m)]
 

@@ -365,6 +365,9 @@ class GameState(ABC):
     def clone(self) -> Self:
         """An independent copy sharing nothing mutable with this state (history and log are persistent)."""
         new = type(self).__new__(type(self))
+        # under a compiled engine (docs/build.md) a new object has no __dict__ until an attribute is set, and a game's
+        # _clone_data may fill __dict__ directly
+        new.__dict__ = {}
         self._copy_base_into(new)
         self._clone_data(new)
         return new
