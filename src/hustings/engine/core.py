@@ -103,6 +103,12 @@ __all__ = [
 # ----------------------------------------------------------------------------------------------- state
 
 
+#: a seat number (or None where a spectator is meant) from anyone: the entry points check it themselves and refuse a
+#: bad one with IllegalActionError, so their signature takes any value (a compiled build, docs/build.md, would
+#: otherwise refuse it with a TypeError before the check)
+PlayerArg = Any
+
+
 # mypyc (docs/build.md): games stay free to be interpreted (the toy games, a third-party game) and subclass it
 @mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC):
@@ -213,7 +219,7 @@ class GameState(ABC):
 
     # -- public API ------------------------------------------------------------------------------
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    def legal_actions(self, player: PlayerArg = None) -> list[Action]:
         """Legal actions of ``player`` (default: the single current player); empty if they need not act.
 
         Returns a fresh list: what a caller does with it can never change what ``apply`` accepts."""
@@ -259,7 +265,7 @@ class GameState(ABC):
         self._legal = acts
         return acts
 
-    def apply(self, player: int, action: object) -> list[Event]:
+    def apply(self, player: PlayerArg, action: object) -> list[Event]:
         """Apply ``action`` (an Action, its id or its JSON form) for ``player``; return the events it produced
         (private ones included: filter them with :meth:`Event.visible_to` before showing them to anyone).
 
@@ -343,7 +349,7 @@ class GameState(ABC):
         for name, value in d.items():
             setattr(self, name, value)
 
-    def events(self, player: int | None) -> list[Event]:
+    def events(self, player: PlayerArg) -> list[Event]:
         """Events ``player`` may see, oldest first (spectator: public events only)."""
         player = self._check_player(player, allow_none=True)
         return [e for e in chain_items(self._log) if e.to is None or e.to == player]
@@ -374,7 +380,7 @@ class GameState(ABC):
 
     RESAMPLE_TRIES: ClassVar[int] = 8
 
-    def resample(self, player: int | None, rng: random.Random | Rng) -> GameState:
+    def resample(self, player: PlayerArg, rng: random.Random | Rng) -> GameState:
         """A full state consistent with everything ``player`` can see, the rest dealt anew from ``rng``.
 
         The sample carries a fresh seed and generator, no history, and only the events ``player`` may see, so
