@@ -2,8 +2,9 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
+COMPILED := build/compiled
 
-.PHONY: play test lint typecheck bench golden clean
+.PHONY: play test lint typecheck bench golden clean compiled
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -27,15 +28,28 @@ lint: $(STAMP)
 golden: $(STAMP)
 	$(BIN)/python tests/regen_golden.py
 
-test: lint
+# The compiled build (docs/build.md): mypyc compiles the modules pyproject.toml lists ([tool.hustings.compiled]) into
+# $(COMPILED); kept while their sources are unchanged. Without a C compiler nothing is built: the pure-Python package
+# is the only build.
+compiled: $(STAMP)
+	$(BIN)/python scripts/build_compiled.py --out $(COMPILED)
+
+# the whole suite on the pure-Python package, then the contract suite and the golden playthroughs on the compiled build
+test: lint compiled
 	bash scripts/ensure-services.sh
 	$(BIN)/pytest -n 2
+	@if [ -f $(COMPILED)/BUILT ]; then \
+		echo "== the contract suite and the golden playthroughs on the compiled build ($(COMPILED))"; \
+		HUSTINGS_BUILD=compiled PYTHONPATH=$(COMPILED) $(BIN)/pytest -n 2 -p no:cacheprovider \
+			tests/engine/test_build.py tests/contract tests/test_golden.py; \
+	else echo "== no compiled build (no C compiler): only the pure-Python package was tested"; fi
 
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/engine_speed.py
+	@if [ -f $(COMPILED)/BUILT ]; then PYTHONPATH=$(COMPILED) $(BIN)/python benchmarks/engine_speed.py; fi
 	$(BIN)/python benchmarks/lab_speed.py
 	$(BIN)/python benchmarks/rl_speed.py
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) build

@@ -38,6 +38,14 @@ OPENSPIEL_GAMES = ("python_kuhn_poker", "python_liars_poker", "python_tic_tac_to
 FLOOR, AIM = 0.5, 1.0
 MAX_STEPS = 1_000_000  # a random game longer than this is a bug, not a slow game
 
+
+def _clock() -> float:
+    """The clock of every figure: wall time, or this process's CPU time with --cpu (robust on a loaded machine)."""
+    return CLOCK()
+
+
+CLOCK: Callable[[], float] = time.perf_counter
+
 # Wide enough for the tables when the output goes to a file or a pipe (Rich assumes 80 columns there).
 console = Console(width=None if sys.stdout.isatty() else 120)
 
@@ -88,7 +96,7 @@ def play_random(state: GameState, rng: random.Random, stop_at: int = MAX_STEPS) 
 def throughput(res: Result, games: int) -> None:
     """Play ``games`` seeded random games, timing each from make() to the end."""
     make = hustings.make
-    clock = time.perf_counter
+    clock = _clock
     gc.collect()
     for i in range(games):
         t0 = clock()
@@ -117,10 +125,10 @@ def per_call_us(fn: Callable[[], object], min_seconds: float = 0.02) -> float:
     """Mean microseconds per call, repeating until the timing is long enough to trust."""
     reps = 1
     while True:
-        t0 = time.perf_counter()
+        t0 = _clock()
         for _ in range(reps):
             fn()
-        dt = time.perf_counter() - t0
+        dt = _clock() - t0
         if dt >= min_seconds or reps >= 1 << 20:
             return dt / reps * 1e6
         reps *= 4
@@ -284,7 +292,7 @@ def openspiel_random(pyspiel: Any, name: str, seconds: float, seed: int = 0) -> 
     game = pyspiel.load_game(name)
     rng = random.Random(seed)
     steps = decisions = games = 0
-    clock = time.perf_counter
+    clock = _clock
     start = clock()
     while clock() - start < seconds:
         n, d = openspiel_play(game.new_initial_state(), rng)
@@ -297,7 +305,7 @@ def openspiel_random(pyspiel: Any, name: str, seconds: float, seed: int = 0) -> 
 def ours_random(game: str, variant: str, players: int, seconds: float, seed: int = 0) -> TimedRun:
     """Our random loop for a fixed wall time, games seeded seed, seed+1, ..."""
     steps = games = 0
-    clock = time.perf_counter
+    clock = _clock
     start = clock()
     while clock() - start < seconds:
         state = hustings.make(game, players=players, variant=variant, seed=seed + games)
@@ -356,11 +364,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--spiel-seconds", type=float, default=None,
                     help="wall time per open_spiel game (default: our reference run's time, 2-60 s)")
     ap.add_argument("--no-openspiel", action="store_true", help="skip the open_spiel comparison")
+    ap.add_argument("--cpu", action="store_true",
+                    help="measure this process's CPU time, not wall time (a loaded machine distorts wall time less)")
     ap.add_argument("--strict", action="store_true", help="exit 1 if the ratio is below the floor")
     ap.add_argument("--rate", action="append", type=parse_rated, metavar="GAME:VARIANT[:PLAYERS]",
                     help=f"rate this configuration against open_spiel too (repeatable; default "
                          f"{REFERENCE_GAME}:{REFERENCE_VARIANT}:4)")
     args = ap.parse_args(argv)
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.process_time
     if args.games < 1:
         ap.error("--games must be at least 1")
     mem_games = args.games if args.mem_games is None else args.mem_games
@@ -368,7 +381,11 @@ def main(argv: list[str] | None = None) -> int:
     configs = configurations(args.game)
     if not configs:
         ap.error("no registered game matches")
-    console.print(f"Python {sys.version.split()[0]}, {args.games} games per configuration")
+    import hustings.engine.core as engine_core  # which build runs (docs/build.md): an extension module is compiled
+
+    build = "compiled (mypyc)" if not str(engine_core.__file__).endswith(".py") else "pure Python"
+    clock = "CPU time" if args.cpu else "wall time"
+    console.print(f"Python {sys.version.split()[0]}, {build} engine, {clock}, {args.games} games per configuration")
     results: list[Result] = []
     for game, variant, players in configs:
         res = Result(game, variant, players)

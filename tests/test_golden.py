@@ -4,6 +4,7 @@ one seeded game exactly as recorded in tests/golden/. A difference fails with th
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -223,7 +224,8 @@ def test_playthrough_is_deterministic_whatever_the_global_random_does(toy: str) 
 
 def test_a_game_past_the_step_cap_is_written_as_stopped(toy: str) -> None:
     spec = TOY_SPEC
-    endless = GameSpec(**{**spec.__dict__, "factory": lambda **kw: Toy(**kw, endless=True)})
+    # dataclasses.replace, not GameSpec(**spec.__dict__): a compiled GameSpec (docs/build.md) has no __dict__
+    endless = dataclasses.replace(spec, factory=lambda **kw: Toy(**kw, endless=True))
     register(endless)
     text = golden.playthrough(golden.Case(toy, "short", 2), step_cap=20)
     assert "stopped after 20 steps (step cap 20); the game is not over" in text
@@ -231,7 +233,7 @@ def test_a_game_past_the_step_cap_is_written_as_stopped(toy: str) -> None:
 
 
 def test_a_view_that_is_not_json_is_named(toy: str) -> None:
-    register(GameSpec(**{**TOY_SPEC.__dict__, "factory": lambda **kw: Toy(**kw, bad_view=True)}))
+    register(dataclasses.replace(TOY_SPEC, factory=lambda **kw: Toy(**kw, bad_view=True)))
     with pytest.raises(golden.GoldenError, match=r"golden-toy short 2p seed 1 setup: view\(None\) is not plain JSON"):
         golden.playthrough(golden.Case(toy, "short", 2))
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from hustings.engine.basics import JSON, IllegalActionError, _short, as_index, normalize_lang
@@ -53,6 +53,10 @@ class ActionSpace:
 
     def __getitem__(self, action_id: int) -> Action:
         return self.actions[action_id]
+
+    def __iter__(self) -> Iterator[Action]:
+        # said outright: a compiled class (docs/build.md) gets no iteration from __getitem__ as a Python class does
+        return iter(self.actions)
 
     def resolve(self, value: object) -> Action:
         """Turn an Action, an integer id (numpy integers too) or a JSON form into this space's Action.

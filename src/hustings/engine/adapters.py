@@ -16,11 +16,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 _KINDS: dict[str, AdapterKind[Any]] = {}
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no generic dataclass (its class fails to build at import)
 @dataclass(frozen=True, eq=False)
 class AdapterKind(Generic[T]):
     """One kind of adapter: its ``name`` in ``GameSpec.adapters``, what it is (``what``, as the docs say it), a

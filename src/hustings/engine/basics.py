@@ -6,10 +6,14 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 JSON = Any  # a JSON-serializable value
 LANGS: tuple[str, ...] = ("zh-Hans", "zh-Hant", "en")
 
 
+# mypyc (docs/build.md): a plain Python class in the compiled build too, so interpreted code may subclass it
+@mypyc_attr(native_class=False)
 class IllegalActionError(ValueError):
     """An action the rules do not allow now. The message names the rule; the state is unchanged."""
 
@@ -18,6 +22,7 @@ class RecordError(ValueError):
     """A record that cannot be replayed: unknown game, bad options, or an illegal action in it."""
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of RuntimeError
 class ResampleError(RuntimeError):
     """A game could not deal a sample consistent with a player's information (never answered with the truth)."""
 

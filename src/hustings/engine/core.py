@@ -17,7 +17,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, overload
+
+from mypy_extensions import mypyc_attr
 
 from hustings.engine.actions import Action, ActionSpace, _action_by_id
 from hustings.engine.basics import (
@@ -102,6 +104,14 @@ __all__ = [
 # ----------------------------------------------------------------------------------------------- state
 
 
+#: a seat number (or None where a spectator is meant) from anyone: the entry points check it themselves and refuse a
+#: bad one with IllegalActionError, so their signature takes any value (a compiled build, docs/build.md, would
+#: otherwise refuse it with a TypeError before the check)
+PlayerArg = Any
+
+
+# mypyc (docs/build.md): games stay free to be interpreted (the toy games, a third-party game) and subclass it
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC):
     """Base of every game state.
 
@@ -210,7 +220,7 @@ class GameState(ABC):
 
     # -- public API ------------------------------------------------------------------------------
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    def legal_actions(self, player: PlayerArg = None) -> list[Action]:
         """Legal actions of ``player`` (default: the single current player); empty if they need not act.
 
         Returns a fresh list: what a caller does with it can never change what ``apply`` accepts."""
@@ -256,7 +266,7 @@ class GameState(ABC):
         self._legal = acts
         return acts
 
-    def apply(self, player: int, action: object) -> list[Event]:
+    def apply(self, player: PlayerArg, action: object) -> list[Event]:
         """Apply ``action`` (an Action, its id or its JSON form) for ``player``; return the events it produced
         (private ones included: filter them with :meth:`Event.visible_to` before showing them to anyone).
 
@@ -339,17 +349,24 @@ class GameState(ABC):
         return None
 
     def __getstate__(self) -> dict[str, Any]:
+        # an interpreted class keeps its fields in __dict__; a compiled one (docs/build.md) in slots that mypyc names in
+        # each compiled class's __mypyc_attrs__
+        d: dict[str, Any] = dict(getattr(self, "__dict__", {}))
+        for cls in type(self).__mro__:
+            for name in cls.__dict__.get("__mypyc_attrs__", ()):
+                if name != "__dict__" and name not in d and hasattr(self, name):
+                    d[name] = getattr(self, name)
         # the legal-action cache is derived data; Actions pickle by (game, id) anyway
-        d = dict(self.__dict__)
         d["_legal"] = []
         d["_legal_player"] = -1
         d["_legal_step"] = -1
         return d
 
     def __setstate__(self, d: dict[str, Any]) -> None:
-        self.__dict__.update(d)
+        for name, value in d.items():
+            setattr(self, name, value)
 
-    def events(self, player: int | None) -> list[Event]:
+    def events(self, player: PlayerArg) -> list[Event]:
         """Events ``player`` may see, oldest first (spectator: public events only)."""
         player = self._check_player(player, allow_none=True)
         return [e for e in chain_items(self._log) if e.to is None or e.to == player]
@@ -368,16 +385,19 @@ class GameState(ABC):
 
     # -- copies and samples -----------------------------------------------------------------------
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """An independent copy sharing nothing mutable with this state (history and log are persistent)."""
         new = type(self).__new__(type(self))
+        # under a compiled engine (docs/build.md) a new object has no __dict__ until an attribute is set, and a game's
+        # _clone_data may fill __dict__ directly
+        new.__dict__ = {}
         self._copy_base_into(new)
         self._clone_data(new)
         return new
 
     RESAMPLE_TRIES: ClassVar[int] = 8
 
-    def resample(self, player: int | None, rng: random.Random | Rng) -> GameState:
+    def resample(self, player: PlayerArg, rng: random.Random | Rng) -> GameState:
         """A full state consistent with everything ``player`` can see, the rest dealt anew from ``rng``.
 
         The sample carries a fresh seed and generator, no history, and only the events ``player`` may see, so

@@ -7,23 +7,41 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from hustings.engine.basics import JSON, normalize_lang
 
 Renderer = Callable[["Event", str, Any], str]
 
 
+def _refuse_shared(*args: object, **kwargs: object) -> Any:
+    raise TypeError("this data is shared and read-only (event data, a game's options); copy it (dict(...), "
+                    "e.to_json()) to change it")
+
+
+def _refuse_event_list(*args: object, **kwargs: object) -> Any:
+    raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
+
+
+# mypyc (docs/build.md): plain Python classes in the compiled build too, so the refusing methods override the
+# builtin ones for every caller
+@mypyc_attr(native_class=False)
 class FrozenDict(dict[str, Any]):
     """A dict that refuses changes: event data handed to every player, and a game's options (shared by a state, its
     clones and bots' samples), are shared, so nobody may edit them."""
 
     __slots__ = ()
 
-    def _refuse(self, *args: object, **kwargs: object) -> Any:
-        raise TypeError("this data is shared and read-only (event data, a game's options); copy it (dict(...), "
-                        "e.to_json()) to change it")
-
-    __setitem__ = __delitem__ = __ior__ = _refuse
-    clear = pop = popitem = setdefault = update = _refuse
+    # module functions, one name a line: mypyc compiles neither a chained assignment nor a reference to an earlier
+    # name in a class body
+    __setitem__ = _refuse_shared
+    __delitem__ = _refuse_shared
+    __ior__ = _refuse_shared
+    clear = _refuse_shared
+    pop = _refuse_shared
+    popitem = _refuse_shared
+    setdefault = _refuse_shared
+    update = _refuse_shared
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         return (FrozenDict, (dict(self),))
@@ -35,16 +53,24 @@ class FrozenDict(dict[str, Any]):
         return self
 
 
+@mypyc_attr(native_class=False)
 class FrozenList(list[Any]):
     """A list that refuses changes (it still compares equal to a list with the same items)."""
 
     __slots__ = ()
 
-    def _refuse(self, *args: object, **kwargs: object) -> Any:
-        raise TypeError("event data is read-only; copy it (e.to_json()) to change it")
-
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
-    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+    __setitem__ = _refuse_event_list
+    __delitem__ = _refuse_event_list
+    __iadd__ = _refuse_event_list
+    __imul__ = _refuse_event_list
+    append = _refuse_event_list
+    extend = _refuse_event_list
+    insert = _refuse_event_list
+    pop = _refuse_event_list
+    remove = _refuse_event_list
+    clear = _refuse_event_list
+    sort = _refuse_event_list
+    reverse = _refuse_event_list
 
     def __reduce__(self) -> tuple[Any, tuple[list[Any]]]:
         return (FrozenList, (list(self),))
@@ -121,7 +147,8 @@ class Event(NamedTuple):
 
 
 # A persistent singly linked list (newest first): appending is O(1) and a clone shares the whole past.
-Chain = tuple[Any, "Chain"] | None
+# (the tail is a Chain again; mypyc cannot compile a recursive alias, so it is typed Any)
+Chain = tuple[Any, Any] | None
 
 
 def chain_items(chain: Chain) -> list[Any]:

@@ -51,6 +51,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 __all__ = [
     "REQUIRED_LANGS",
     "Catalog",
@@ -83,6 +85,7 @@ class CatalogError(ValueError):
     """A catalog file that cannot be used: bad JSON, a non-string message, a placeholder the syntax forbids."""
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of KeyError
 class MissingMessageError(KeyError):
     """A message that is not in the catalog chain (strict mode only)."""
 
@@ -146,6 +149,7 @@ def _read(file: Traversable | Path, where: str) -> dict[str, str]:
     return out
 
 
+@mypyc_attr(native_class=False)  # str.format_map must see __missing__ exactly as in Python
 class _Defaulting(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -280,7 +284,8 @@ class Catalog:
                 raise MissingMessageError(f"message {key!r} ({lang}) cannot format {fields!r}: {e}") from None
             return template
 
-    __call__ = text
+    def __call__(self, key: str, lang: str, /, **fields: Any) -> str:  # a method: mypyc compiles no alias
+        return self.text(key, lang, **fields)
 
     def has(self, key: str, lang: str = _FALLBACK) -> bool:
         """Whether ``key`` has a text in ``lang`` itself (no fallback to English) somewhere in the chain."""

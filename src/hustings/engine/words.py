@@ -26,7 +26,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from hustings.engine.adapters import AdapterKind
 from hustings.engine.core import Action, Event, get_spec, normalize_lang
@@ -145,6 +147,7 @@ _OPEN, _CLOSE = "\ue000", "\ue001"
 _SPLIT = re.compile(f"{_OPEN}(\\d+){_CLOSE}")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games' (interpreted) words subclass it
 class Marks:
     """Builds one action's label. ``arg(i, role, text)`` returns what to put where argument ``i`` is named: the
     text itself (``structured=False``, the plain text of ``Action.text``) or a mark (``structured=True``), and
@@ -196,7 +199,6 @@ def plain(action: Action) -> Marks:
     return Marks(action, structured=False)
 
 
-@runtime_checkable
 class Words(Protocol):
     """Everything an interface says about a game. Every method gets one seat's view and events (or a
     spectator's) and a :class:`Voice`; nothing else of the game."""
@@ -244,9 +246,14 @@ class Words(Protocol):
         ...
 
 
+#: what ``isinstance(obj, Words)`` of a runtime-checkable protocol would check (every member is there), spelled out:
+#: mypyc compiles no runtime-checkable protocol (docs/build.md)
+_WORDS_MEMBERS = ("catalog", "names", "label", "label_key", "event_text", "explanations", "event_explanations", "rules",
+                  "rules_help", "how_to_win")
+
 #: the words adapter: every word an interface shows of a game (terminal, server, browser)
 WORDS_KIND: AdapterKind[Words] = AdapterKind(
-    "words", "a hustings.engine.words.Words", lambda obj: isinstance(obj, Words),
+    "words", "a hustings.engine.words.Words", lambda obj: all(hasattr(obj, name) for name in _WORDS_MEMBERS),
     "every interface: names, action labels (whole and structured), event texts, explanations, rules help per "
     "phase, how to win; a game without one is worded plainly (`PLAIN`: its actions' and events' own texts)")
 
@@ -264,6 +271,7 @@ def explanations_added(explain: Callable[[Sequence[Event]], list[Explanation]], 
             if x.title not in before or len(x.lines) > before[x.title]]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlainWords:
     """The words of a game without its own: the actions' and events' own texts, each argument by its value."""
 
@@ -302,6 +310,7 @@ class PlainWords:
 PLAIN: Words = PlainWords()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CatalogWords:
     """A base for a game's words kept in its catalog: the rules of each phase under ``help.<topic>`` (``topics``,
     ``default_topic`` for a phase without its own), its heading the phase's name ``phase.<topic>``; how to win
@@ -407,6 +416,7 @@ class LabelCache(Generic[T]):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PrintedNames:
     """Names from a game's catalog in a name style: in the interface language (``local``), as printed on the
     cards (``de``: the catalog's German), or both, "local (German)". A game's names class adds what it names
@@ -416,13 +426,13 @@ class PrintedNames:
         self._catalog = catalog
         self.lang = lang
         self.style = style
+        self._picked: dict[str, str] = {}  # a declared field: a compiled class (docs/build.md) has no __dict__
 
     def _pick(self, key: str) -> str:
         # a name is asked for again and again (every label naming a state): found once per key
-        memo = self.__dict__.setdefault("_picked", {})
-        found: str | None = memo.get(key)
+        found: str | None = self._picked.get(key)
         if found is None:
-            found = memo[key] = self._pick_new(key)
+            found = self._picked[key] = self._pick_new(key)
         return found
 
     def _pick_new(self, key: str) -> str:

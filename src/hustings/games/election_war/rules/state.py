@@ -9,7 +9,7 @@ Rulings (R1, ...) are in ``rulings.md`` beside the package.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hustings.engine import Action, GameState, Outcome, Rng, ranked_outcome
 from hustings.games.election_war import data as D
@@ -182,10 +182,6 @@ class ElectionWar(GameState):
         new.won_roles = [w[:] for w in self.won_roles]
         new.won_districts = [w[:] for w in self.won_districts]
         new.results = self.results[:]  # each entry is written once and never changed
-
-    if TYPE_CHECKING:  # the engine's clone() copies the exact type; tell the type checker so
-
-        def clone(self) -> ElectionWar: ...
 
     def _resample_hidden(self, new: GameState, player: int | None, rng: Rng) -> None:
         assert isinstance(new, ElectionWar)
