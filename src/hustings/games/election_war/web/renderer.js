@@ -172,13 +172,22 @@ function handKey(c, i) { return `hand:news:${c}:${i}`; }
 
 function reducedMotion() { return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches; }
 
+// An element's box in the page as laid out, its transforms left out (a card half-way through a flip or a bump
+// would measure as a sliver): {left, top, width, height}, or null when it is not shown.
+function box(el) {
+  if (!(el instanceof HTMLElement) || !el.offsetParent || !el.offsetWidth || !el.offsetHeight) return null;
+  let left = 0, top = 0;
+  for (let e = el; e; e = e.offsetParent) { left += e.offsetLeft; top += e.offsetTop; }
+  return { left, top, width: el.offsetWidth, height: el.offsetHeight };
+}
+
 // Where each flight starts, read from the drawing still on the page (before it is brought up to date).
 function measure(root, pairs) {
   if (!pairs.length || reducedMotion()) return [];
   const out = [];
   for (const [from, to] of pairs) {
-    const r = root.querySelector(from)?.getBoundingClientRect();
-    if (r && r.width && r.height) out.push([r, to]);
+    const r = box(root.querySelector(from));
+    if (r) out.push([r, to]);
   }
   return out;
 }
@@ -188,8 +197,8 @@ function measure(root, pairs) {
 function fly(root, starts) {
   for (const [r0, to] of starts) {
     const el = root.querySelector(to);
-    const r1 = el?.getBoundingClientRect();
-    if (!r1 || !r1.width || !r1.height) continue;
+    const r1 = box(el);
+    if (!r1) continue;
     const dx = r0.left + r0.width / 2 - (r1.left + r1.width / 2), dy = r0.top + r0.height / 2 - (r1.top + r1.height / 2);
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
     const sc = Math.min(3, Math.max(0.2, r0.width / r1.width));
