@@ -191,9 +191,12 @@ def test_what_changed_moves_and_nothing_with_reduced_motion(base_url: str, brows
             assert bool(spins) == (motion == "no-preference"), (motion, g["anims"])
         if motion == "no-preference":
             # a news card caught in flight from this seat's hand to the row (looked at, not compared)
-            page.evaluate(SEQUENCE.replace("root.remove();", "window.__keep = root;").replace(
-                "document.body.append(root);", "document.body.prepend(root);"),
-                {"lang": "en", "steps": steps[mine - 1:mine + 1], "keep": True})
-            page.wait_for_timeout(150)
-            page.screenshot(path=str(shots / "ew-inplace-laptop-en-flight.png"))
+            show = SEQUENCE.replace("root.remove();", "window.__keep?.remove(); window.__keep = root;").replace(
+                "document.body.append(root);", "document.body.prepend(root);")
+            for size, vp, lang in (("laptop", None, "en"), ("phone", {"width": 390, "height": 844}, "zh-Hant")):
+                if vp:
+                    page.set_viewport_size(vp)
+                page.evaluate(show, {"lang": lang, "steps": steps[mine - 1:mine + 1], "keep": True})
+                page.wait_for_timeout(200)
+                page.screenshot(path=str(shots / f"ew-inplace-{size}-{lang}-flight.png"))
         ctx.close()
