@@ -83,7 +83,11 @@ SEQUENCE = """async ({lang, steps, keep}) => {
       r.render(fresh, view, ctx(events));
       const want = strip(fresh);
       same = got === want;
-      if (!same) { let i = 0; while (got[i] === want[i]) i++; diff = [got.slice(Math.max(0, i - 80), i + 80), want.slice(Math.max(0, i - 80), i + 80)]; }
+      if (!same) {
+        let i = 0;
+        while (got[i] === want[i]) i++;
+        diff = [got.slice(Math.max(0, i - 80), i + 80), want.slice(Math.max(0, i - 80), i + 80)];
+      }
     }
     out.push({ same, diff, touched: t1, again, nodes: root.getElementsByTagName('*').length, common: common.length,
       kept, keyed: after.length, anims });
@@ -110,7 +114,8 @@ def _game(seed: int = 7, players: int = 4) -> list[dict[str, Any]]:
             n = per_step.get(e.step, 0)
             per_step[e.step] = n + 1
             if e.type in DIE_EVENTS:
-                events.append({"type": e.type, "step": e.step, "n": n, "data": json.loads(json.dumps(e.data, default=list))})
+                data = json.loads(json.dumps(e.data, default=list))
+                events.append({"type": e.type, "step": e.step, "n": n, "data": data})
         seen = len(evs)
         out.append({"view": json.loads(json.dumps(s.view(0), default=list)), "events": list(events)})
     return out
@@ -149,13 +154,14 @@ def test_what_changed_moves_and_nothing_with_reduced_motion(base_url: str, brows
     steps = _game()
     views = [s["view"] for s in steps]
     # the reveal: every card placed face down before is face up after
-    reveal = _find(steps, lambda a, b: any(c["placed"] and c["card"] is None and b["candidates"][r][q]["card"] is not None
-                                          for r, row in enumerate(a["candidates"]) for q, c in enumerate(row)))
+    reveal = _find(steps, lambda a, b: any(
+        c["placed"] and c["card"] is None and b["candidates"][r][q]["card"] is not None
+        for r, row in enumerate(a["candidates"]) for q, c in enumerate(row)))
     # a news card played by this seat (gone from its hand, now in play) and one played by another seat
     mine = _find(steps, lambda a, b: b["pending"] and not a["pending"] and len(b["hand"]) < len(a["hand"]))
     other = _find(steps, lambda a, b: b["pending"] and not a["pending"] and len(b["hand"]) == len(a["hand"]))
     # the card in play put on the discard pile
-    done = _find(steps, lambda a, b: a["pending"] and not b["pending"] and b["discard"] and len(b["discard"]) > len(a["discard"])
+    done = _find(steps, lambda a, b: a["pending"] and not b["pending"] and len(b["discard"]) > len(a["discard"])
                  and b["discard"][-1] == a["pending"]["card"])
     # two die rolls in two updates one after the other: the second spins the die again
     rolls = [i for i in range(1, len(steps)) if steps[i]["events"] and steps[i]["events"] != steps[i - 1]["events"]]
