@@ -15,6 +15,9 @@ from typing import Any
 
 import hustings
 
+from .helpers import RECORD_SENDS, STATE, create_table, join_and_start, my_turn, over, watch_errors
+from .test_ew_board import board_move, check_board
+
 DIE_EVENTS = ("wind_check", "press_conference", "count_row")
 
 # Each view rendered in place into one root (with the events the page would hold by then); after each: the board
@@ -206,3 +209,54 @@ def test_what_changed_moves_and_nothing_with_reduced_motion(base_url: str, brows
                 page.wait_for_timeout(200)
                 page.screenshot(path=str(shots / f"ew-inplace-{size}-{lang}-flight.png"))
         ctx.close()
+
+
+# Every flight the page starts (a Web Animation whose first keyframe is a translate), counted by where it lands.
+COUNT_FLIGHTS = """(() => {
+  window.__flights = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, opts) {
+    const first = Array.isArray(frames) ? frames[0] : null;
+    if (first && String(first.transform || '').startsWith('translate(')) {
+      window.__flights.push(this.closest('[data-key]')?.dataset.key ?? '');
+    }
+    return animate.call(this, frames, opts);
+  };
+})();"""
+
+
+def test_a_table_played_on_the_board_with_motion_on(base_url: str, browser: Any, shots: Path) -> None:
+    """The table page with animations on (the other browser tests turn them off): decisions taken by tapping the
+    board while cards fly and flip, the board held to the view after each, until this seat's news cards are being
+    played; cards were seen flying into the rows and the piles."""
+    made = create_table(base_url, "election-war", 3, [None, "heuristic", "heuristic"])
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                              reduced_motion="no-preference")
+    ctx.add_init_script(COUNT_FLIGHTS)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.add_init_script(RECORD_SENDS)
+    watch_errors(page, errors)
+    page.goto(base_url + made["seats"][0]["invite"])
+    join_and_start([page])
+    rng = random.Random(26)
+    moves = 0
+    for _ in range(400):
+        if over(page) or page.evaluate(f"() => {STATE}.model.view.round") >= 2:
+            break
+        if not my_turn(page):
+            page.wait_for_timeout(50)
+            continue
+        check_board(page)
+        board_move(page, rng)
+        moves += 1
+        if moves == 8:
+            page.screenshot(path=str(shots / "ew-motion-phone-en.png"), full_page=True)
+    check_board(page)
+    flights = page.evaluate("() => window.__flights")
+    assert moves >= 8, moves
+    assert any(k.startswith("slot:") for k in flights), flights  # role cards declared into the rows
+    assert any(k.startswith("discard:") or k in ("inplay", "discard") for k in flights), flights
+    assert any(k.startswith("hand:news:") for k in flights), flights  # drawn from the deck
+    assert not errors, errors
+    ctx.close()
