@@ -4,7 +4,7 @@ that view would be (animation classes aside); the same view drawn again touches 
 or pile still there is the same element; an update touches a small part of the board. What changed moves: a role
 card revealed flips, a news card played flies from the hand that played it to the card in play, a card put on the
 discard pile flies there, a new die roll spins the die even when the last update spun it too; nothing moves with
-prefers-reduced-motion."""
+prefers-reduced-motion. And a table page played by taps on the board with animations on."""
 
 from __future__ import annotations
 
