@@ -6,7 +6,13 @@
 // your place on the next row. Only actions in ctx.legal are ever sent (ctx.act checks again).
 // What changed since the last drawing is animated (the previous view is kept here to diff against), and what
 // changed since this seat's last turn stays outlined until it acts.
+// Drawn in place (board.js's draw(): keyed rows, slots, cards and piles stay the same elements from update to update,
+// only what differs is touched); a card that changed place (played from a hand, drawn from the deck, declared onto
+// a row, put on the discard pile) flies there from where it was (a Web Animation; none under reduced motion). Clicks
+// are read once on the board from the elements' data attributes and the latest drawing, since a kept element has
+// only the listeners of the drawing that made it.
 
+import { draw } from "/static/board.js";
 import STYLE from "./style.js";
 
 const RANK_SHAPE = ["★", "●", "▲"]; // president, mayor, legislator (frame red, blue, yellow)
@@ -20,6 +26,10 @@ const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4:
 
 let sel = null; // the card picked up in hand: {kind: "news"|"role", card, i}
 const memo = { key: null, view: null, dieKey: null, hadTurn: false, awayFrom: null, changed: new Set() };
+// the latest drawing: what a click on the board acts on (see onClick)
+const live = { ctx: null, pick: null, send: null };
+const listening = new WeakSet();
+const FLIGHT_MS = 450;
 
 function pct(v) { return v === null || v === undefined ? "" : `${Math.floor(v / 10)}.${v % 10}%`; }
 
@@ -113,6 +123,124 @@ function diff(prev, view) {
   return anim;
 }
 
+// Cards that changed place since the previous drawing: [from, to] CSS selectors of an element in the old drawing
+// and one in the new. Only what this seat's views show: a card leaving another seat's hand comes from the backs
+// of that hand; one leaving this seat's hand from the card itself.
+function flights(prev, view) {
+  const out = [];
+  if (!prev || prev.players !== view.players) return out;
+  const me = Number.isInteger(view.you) ? view.you : null;
+  const k = (key, sub = "") => `[data-key="${key}"]${sub}`;
+  // this seat's news cards gone from its hand, by card (the occurrences past the count now held)
+  const now = multiset(view.hand), seen = new Map(), lost = new Map();
+  for (const c of prev.hand || []) {
+    const i = seen.get(c) || 0;
+    seen.set(c, i + 1);
+    if (i >= (now.get(c) || 0)) lost.set(c, [...(lost.get(c) || []), k(handKey(c, i))]);
+  }
+  const fewer = (sizes, was) => sizes.findIndex((v, q) => q !== me && v < (was[q] ?? 0));
+  const player = fewer(view.hand_sizes, prev.hand_sizes);
+  const from = (c) => lost.get(c)?.shift() ?? (player >= 0 ? k(`held:news:${player}`) : null);
+  const p = view.pending, o = prev.pending;
+  if (p && (!o || o.card !== p.card || o.target !== p.target)) {
+    const src = from(p.card);
+    if (src) out.push([src, k("inplay", " > .ew-card")], [src, k(`oncard:${p.card}`)]);
+  }
+  if (view.discard.length > prev.discard.length) {
+    const top = view.discard[view.discard.length - 1];
+    const src = o && o.card === top && !(p && p.card === top) ? k("inplay", " > .ew-card") : from(top);
+    if (src) out.push([src, k("discard", " > .ew-card")]);
+  }
+  // role cards declared: from this seat's role hand, or the backs of another seat's
+  view.candidates.forEach((row, r) => row.forEach((c, q) => {
+    if (!c.placed || prev.candidates[r]?.[q]?.placed) return;
+    const src = q === me && c.card !== null && c.card !== undefined ? k(`hand:role:${c.card}`) : k(`held:role:${q}`);
+    out.push([src, k(`slot:${r}:${q}`, " > .ew-card")]);
+  }));
+  // news cards drawn into this seat's hand come from the deck
+  const had = multiset(prev.hand), seen2 = new Map();
+  for (const c of view.hand || []) {
+    const i = seen2.get(c) || 0;
+    seen2.set(c, i + 1);
+    if (i >= (had.get(c) || 0)) out.push([k("deck", " .ew-card"), k(handKey(c, i))]);
+  }
+  return out;
+}
+
+// the key of the i-th copy of news card c in this seat's hand (a hand may hold two copies of a card)
+function handKey(c, i) { return `hand:news:${c}:${i}`; }
+
+function reducedMotion() { return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches; }
+
+// An element's box in the page as laid out, its transforms left out (a card half-way through a flip or a bump
+// would measure as a sliver): {left, top, width, height}, or null when it is not shown.
+function box(el) {
+  if (!(el instanceof HTMLElement) || !el.offsetParent || !el.offsetWidth || !el.offsetHeight) return null;
+  let left = 0, top = 0;
+  for (let e = el; e; e = e.offsetParent) { left += e.offsetLeft; top += e.offsetTop; }
+  return { left, top, width: el.offsetWidth, height: el.offsetHeight };
+}
+
+// Where each flight starts, read from the drawing still on the page (before it is brought up to date).
+function measure(root, pairs) {
+  if (!pairs.length || reducedMotion()) return [];
+  const out = [];
+  for (const [from, to] of pairs) {
+    const r = box(root.querySelector(from));
+    if (r) out.push([r, to]);
+  }
+  return out;
+}
+
+// Each card that changed place slides (and scales) from where it was to where it is now, added to whatever
+// transform it has of its own (a tilted card in play stays tilted).
+function fly(root, starts) {
+  for (const [r0, to] of starts) {
+    const el = root.querySelector(to);
+    const r1 = box(el);
+    if (!r1) continue;
+    const dx = r0.left + r0.width / 2 - (r1.left + r1.width / 2), dy = r0.top + r0.height / 2 - (r1.top + r1.height / 2);
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    const sc = Math.min(3, Math.max(0.2, r0.width / r1.width));
+    el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${sc})`, zIndex: 5 }, { transform: "translate(0px, 0px) scale(1)", zIndex: 5 }],
+      { duration: FLIGHT_MS, easing: "ease-in-out", composite: "add" });
+  }
+}
+
+// The animation classes of the drawing on the page (element -> its anim-* classes), to start again on the
+// elements that keep one: a kept element whose class does not change would not animate a second time.
+function animClasses(root) {
+  const out = new Map();
+  for (const e of root.querySelectorAll('[class*="anim-"]')) out.set(e, [...e.classList].filter((c) => c.startsWith("anim-")));
+  return out;
+}
+
+function restart(root, before) {
+  for (const e of root.querySelectorAll('[class*="anim-"]')) {
+    const was = before.get(e);
+    if (!was) continue;
+    for (const c of was) {
+      if (!e.classList.contains(c)) continue;
+      e.classList.remove(c);
+      void e.offsetWidth; // the style without the class, so that adding it back starts its animation again
+      e.classList.add(c);
+    }
+  }
+}
+
+// A click on the board: a card to pick up, or a place that sends a legal action (of the latest drawing only).
+function onClick(ev) {
+  const el = ev.target instanceof Element ? ev.target.closest("[data-pick], [data-action]") : null;
+  if (!el || !el.closest(".ew") || !live.ctx) return;
+  if (el.dataset.pick) {
+    live.pick({ kind: el.dataset.pick, card: Number(el.dataset.pick === "news" ? el.dataset.news : el.dataset.card), i: Number(el.dataset.i) });
+    return;
+  }
+  const id = Number(el.dataset.action);
+  const a = (live.ctx.legal || []).find((x) => x.id === id);
+  if (a) live.send(a);
+}
+
 function placedRows(view) {
   const me = Number.isInteger(view.you) ? view.you : null;
   return me === null ? 0 : view.candidates.filter((row) => row[me]?.placed).length;
@@ -133,9 +261,24 @@ function promptText(view, ctx) {
   return null;
 }
 
-export default {
+const renderer = {
   ownSince: true, // its board says what changed since this seat's last turn: the page's panel does not repeat it
+  // drawn in place: each update changes only what differs from the last drawing (board.js's draw)
+  inPlace: true,
   render(root, view, ctx) {
+    if (!listening.has(root)) { listening.add(root); root.addEventListener("click", onClick); }
+    let starts = [], before = new Map();
+    draw(root, (fresh) => {
+      const pairs = renderer.build(fresh, view, ctx);
+      // the page still shows the last drawing here: where the cards that move start, which animations run
+      starts = measure(root, pairs);
+      before = animClasses(root);
+    });
+    restart(root, before);
+    fly(root, starts);
+  },
+  // draws the whole board into `root` (an empty element); returns the cards that changed place since the last one
+  build(root, view, ctx) {
     const { h, t, names, who } = ctx;
     const n = view.players;
     const me = Number.isInteger(view.you) ? view.you : null;
@@ -148,6 +291,7 @@ export default {
     const key = `${ctx.seat}|${n}|${view.rows.map((r) => r.district).join(",")}`;
     if (memo.key !== key) Object.assign(memo, { key, view: null, dieKey: null, hadTurn: false, awayFrom: null, changed: new Set() });
     const anim = diff(memo.view, view);
+    const moves = flights(memo.view, view);
     const myTurn = legal.length > 0;
     if (memo.hadTurn && !myTurn) { memo.awayFrom = ctx.events.length; memo.changed.clear(); }
     // a deal or the reveal turns up every card: only what news cards and the count did stays outlined
@@ -171,6 +315,7 @@ export default {
     if (!pickable(sel)) sel = null;
     const pick = (s) => { sel = sel && sel.kind === s.kind && sel.i === s.i ? null : s; ctx.redraw?.(); };
     const send = (a) => { sel = null; if (a) ctx.act(a); };
+    Object.assign(live, { ctx, pick, send });
     const nextRow = placedRows(view);
     const playing = ["play", "press", "discard"].includes(view.phase);
 
@@ -222,18 +367,21 @@ export default {
     const top = view.discard[view.discard.length - 1];
     const pile = h(discardTarget ? "button" : "div", {
       class: mark("discard", `ew-pile discard${discardTarget ? " target" : ""}`), "data-count": view.discard.length,
-      "data-top": top ?? "", "data-action": discardTarget?.id, onclick: discardTarget ? () => send(discardTarget) : null },
+      "data-top": top ?? "", "data-action": discardTarget?.id, "data-key": "discard" },
     h("span", { class: "ew-pile-title" }, t("board.discard")),
-    top === undefined ? h("div", { class: "ew-card ew-slot-empty" }, t("board.empty_pile")) : newsCard(top, { class: "small" }),
+    // keyed by the pile's size: a card put on it is a new card (not the old top changing its face)
+    top === undefined ? h("div", { class: "ew-card ew-slot-empty" }, t("board.empty_pile"))
+      : newsCard(top, { class: "small", "data-key": `discard:${view.discard.length}` }),
     h("span", { class: "ew-count" }, t("board.cards", { n: view.discard.length })));
     const middle = h("div", { class: "ew-middle" },
-      h("div", { class: mark("deck", "ew-pile deck"), "data-count": view.deck },
+      h("div", { class: mark("deck", "ew-pile deck"), "data-count": view.deck, "data-key": "deck" },
         h("span", { class: "ew-pile-title" }, t("board.deck")),
         h("div", { class: "ew-card ew-back news-back small" }, h("span", { class: "ew-back-mark" }, "✉")),
         h("span", { class: "ew-count" }, t("board.cards", { n: view.deck }))),
       pile);
     if (view.pending) {
-      middle.append(h("div", { class: mark("pending", "ew-pile inplay"), "data-news": view.pending.card, "data-target": view.pending.target },
+      middle.append(h("div", { class: mark("pending", "ew-pile inplay"), "data-news": view.pending.card, "data-target": view.pending.target,
+        "data-key": "inplay" },
         h("span", { class: "ew-pile-title" }, t("board.in_play")), newsCard(view.pending.card, { class: "small" }),
         h("span", { class: "ew-count" }, t("board.on_target", { who: who(view.pending.target) }))));
     }
@@ -242,7 +390,8 @@ export default {
       const ok = die.e.type === "press_conference" ? d.cleared : chk.success;
       const what = die.e.type === "wind_check" ? t("board.die_wind") : die.e.type === "press_conference"
         ? t("board.die_press") : t("board.die_council", { row: d.row + 1 });
-      middle.append(h("div", { class: mark("die", `ew-pile ew-roll ${ok ? "ok" : "bad"}`), "data-die": chk.die, "data-level": chk.level },
+      middle.append(h("div", { class: mark("die", `ew-pile ew-roll ${ok ? "ok" : "bad"}`), "data-die": chk.die, "data-level": chk.level,
+        "data-key": "die" },
         h("span", { class: "ew-pile-title" }, what),
         chk.die >= 1 ? dieFace(chk.die, "ew-die") : h("span", { class: "ew-die none" }, "—"),
         h("span", { class: "ew-count" }, t("board.die_line", { die: chk.die, level: chk.level,
@@ -259,16 +408,19 @@ export default {
           const ok = declares.some((a) => a.args[0] === c);
           const picked = sel && sel.kind === "role" && sel.i === i;
           return roleCard(c, null, { class: `${picked ? "picked" : ""}${ok ? " pickable" : ""}`, "aria-pressed": ok ? String(!!picked) : null,
-            "data-i": i, onclick: ok ? () => pick({ kind: "role", card: c, i }) : null }, ok ? "button" : "div");
+            "data-i": i, "data-pick": ok ? "role" : null, "data-key": `hand:role:${c}` }, ok ? "button" : "div");
         })));
       }
+      const copies = new Map();
       hand.append(h("h4", {}, t("board.hand_news")), h("div", { class: "ew-cards news" }, (view.hand || []).map((c, i) => {
+        const copy = copies.get(c) || 0;
+        copies.set(c, copy + 1);
         const ok = plays.some((a) => a.args[0] === c) || discards.some((a) => a.args[0] === c);
         const picked = sel && sel.kind === "news" && sel.i === i;
         return newsCard(c, { class: mark(`h${i}`, `${picked ? "picked" : ""}${ok ? " pickable" : ""}`), "aria-pressed": ok ? String(!!picked) : null,
-          "data-i": i, onclick: ok ? () => pick({ kind: "news", card: c, i }) : null }, ok ? "button" : "div");
+          "data-i": i, "data-pick": ok ? "news" : null, "data-key": handKey(c, copy) }, ok ? "button" : "div");
       }), (view.hand || []).length ? null : h("span", { class: "hint" }, t("tui.none"))));
-      board.append(h("div", { class: "ew-mine" }, prompt, hand));
+      board.append(h("div", { class: "ew-mine", "data-key": "mine" }, prompt, hand));
       prompt.textContent = promptText(view, ctx) || "";
       prompt.hidden = !prompt.textContent;
     }
@@ -278,7 +430,7 @@ export default {
       const since = ctx.events.slice(memo.awayFrom).filter((e) => e.text && e.type !== "turn_started");
       if (since.length) {
         const shown = since.slice(-4);
-        board.append(h("details", { class: "ew-since", open: true }, h("summary", {}, t("board.since")),
+        board.append(h("details", { class: "ew-since", open: true, "data-key": "since" }, h("summary", {}, t("board.since")),
           h("ul", {}, shown.map((e) => h("li", {}, e.text))),
           since.length > shown.length ? h("p", { class: "hint" }, t("board.since_more", { n: since.length - shown.length })) : null));
       }
@@ -292,7 +444,7 @@ export default {
       const current = playing && r === view.round;
       const faceUp = cands.filter((c) => c.placed && c.card !== null && c.card !== undefined).length;
       const backs = cands.filter((c) => c.placed && (c.card === null || c.card === undefined)).length;
-      const line = h("div", { class: mark(`row${r}`, `ew-row${current ? " current" : ""}${res ? " counted" : ""}`), "data-row": r,
+      const line = h("div", { class: mark(`row${r}`, `ew-row${current ? " current" : ""}${res ? " counted" : ""}`), "data-row": r, "data-key": `row:${r}`,
         "data-faceup": faceUp, "data-backs": backs, "data-empty": n - faceUp - backs },
       h("div", { class: mark(`r${r}`, "ew-rowhead") },
         h("span", { class: "ew-rowno" }, t("board.row", { n: r + 1 }), current ? h("em", {}, ` · ${t("board.row_now")}`) : null),
@@ -311,8 +463,7 @@ export default {
         const act = target || slotTarget;
         const won = res && res.winner === q;
         const cls = ["ew-slot", q === me ? "mine" : "", q === view.turn && current ? "turn" : "", act ? "target" : "", won ? "winner" : ""];
-        const attrs = { class: mark(k, cls.filter(Boolean).join(" ")), "data-seat": q, "data-action": act?.id,
-          onclick: act ? () => send(act) : null };
+        const attrs = { class: mark(k, cls.filter(Boolean).join(" ")), "data-seat": q, "data-action": act?.id, "data-key": `slot:${r}:${q}` };
         let face;
         if (!c.placed) face = h("div", { class: "ew-card ew-slot-empty", "aria-label": t("board.not_placed") }, slotTarget ? "+" : "·");
         else if (c.card === null || c.card === undefined) face = back();
@@ -322,7 +473,7 @@ export default {
         }
         if (won) face.append(h("span", { class: "ew-status won" }, `★ ${t("board.elected_mark")}`));
         const pend = view.pending && current && view.pending.target === q
-          ? newsCard(view.pending.card, { class: mark("pending", "tiny on-card") }) : null;
+          ? newsCard(view.pending.card, { class: mark("pending", "tiny on-card"), "data-key": `oncard:${view.pending.card}` }) : null;
         slots.append(h(act ? "button" : "div", attrs, seatTag(q), face, pend));
       });
       line.append(slots, h("div", { class: "ew-countline" }, countLine(r, row, cands, res)));
@@ -365,11 +516,11 @@ export default {
     }
 
     // --- each seat: votes, cards won, the backs of the cards it holds
-    const minis = (k, cls, label) => h("span", { class: `ew-minis ${cls}`, "data-count": k, title: label, "aria-label": label },
+    const minis = (k, cls, label, q) => h("span", { class: `ew-minis ${cls}`, "data-count": k, title: label, "aria-label": label, "data-key": `held:${cls}:${q}` },
       Array.from({ length: k }, () => h("i", { "data-back": cls })));
     board.append(h("h4", {}, t("board.players")), h("div", { class: "ew-seats" }, Array.from({ length: n }, (_, q) => {
       const won = view.won[q] || { roles: [], districts: [] };
-      return h("div", { class: mark(`s${q}`, `ew-seat${q === me ? " mine" : ""}${q === view.turn ? " turn" : ""}`), "data-seat": q,
+      return h("div", { class: mark(`s${q}`, `ew-seat${q === me ? " mine" : ""}${q === view.turn ? " turn" : ""}`), "data-seat": q, "data-key": `seat:${q}`,
         "data-votes": view.votes[q] },
       h("div", { class: "ew-seat-head" }, h("strong", {}, `${q === view.turn && playing ? "▶ " : ""}${who(q)}`),
         h("span", { class: "ew-votes" }, t("board.votes", { n: view.votes[q] }))),
@@ -377,12 +528,13 @@ export default {
         won.roles.map((c) => h("i", { class: `f-${roleCards[c]?.[0] ?? 0}`, "data-won": "role" }, RANK_SHAPE[roleCards[c]?.[0] ?? 0])),
         won.districts.map(() => h("i", { class: "council", "data-won": "council" }, COUNCIL_SHAPE))),
       q === me ? null : h("div", { class: "ew-held" },
-        minis(view.hand_sizes[q] ?? 0, "news", t("board.news_backs", { n: view.hand_sizes[q] ?? 0 })),
-        view.role_hand_sizes[q] ? minis(view.role_hand_sizes[q], "role", t("board.role_backs", { n: view.role_hand_sizes[q] })) : null));
+        minis(view.hand_sizes[q] ?? 0, "news", t("board.news_backs", { n: view.hand_sizes[q] ?? 0 }), q),
+        view.role_hand_sizes[q] ? minis(view.role_hand_sizes[q], "role", t("board.role_backs", { n: view.role_hand_sizes[q] }), q) : null));
     })));
 
-    board.append(h("details", { class: "ew-legend" }, h("summary", {}, t("board.legend_title")),
+    board.append(h("details", { class: "ew-legend", "data-key": "legend" }, h("summary", {}, t("board.legend_title")),
       h("p", {}, t("board.legend")), h("p", {}, t("board.news_legend")), h("p", {}, t("board.count_rule"))));
+    return moves;
   },
   asks(view, ctx) {
     const { t, names, who } = ctx;
@@ -393,3 +545,4 @@ export default {
   },
   scores(view) { return view.votes.map((v, s) => ({ seat: s, total: v })); },
 };
+export default renderer;
