@@ -488,7 +488,8 @@ def _filter_chain(chain: Chain, player: int | None) -> Chain:
     if node is None:  # the last log is no part of this one: filter it all
         base = None
     out = base
-    for e in reversed(newer):
+    newer.reverse()  # oldest first; not reversed(): mypyc 1.x crashes compiling a for over reversed() here
+    for e in newer:
         if e.to is None or e.to == player:
             out = (e, out)
     _FILTERED[player] = (chain, out)

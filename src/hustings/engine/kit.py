@@ -22,6 +22,8 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from hustings.engine.actions import Action
 from hustings.engine.core import GameState
 
@@ -36,6 +38,9 @@ class Phased(Protocol):
 S = TypeVar("S", bound=Phased)
 
 
+# a plain Python class also in the compiled build: mypyc cannot build a frozen generic dataclass (its type's
+# __dict__ is not writable); it is read once per action, never in a loop
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class PhaseRules(Generic[S]):
     """One phase of a game: its rules section (for whoever reads the code, never shown to players), the kinds of
@@ -147,9 +152,12 @@ def clone_fields(state: GameState, new: GameState, three_levels: tuple[str, ...]
     if lists is None:
         skip = GameState.BASE_FIELDS | set(three_levels)
         lists = _LIST_FIELDS[cls] = tuple(k for k, v in src.items() if v.__class__ is list and k not in skip)
-    engine = {k: dst[k] for k in _ENGINE_FIELDS}  # the engine copied its own fields already: keep them
-    dst.update(src)
-    dst.update(engine)
+    if "_history" in dst:  # the engine copied its own fields already: keep them
+        engine = {k: dst[k] for k in _ENGINE_FIELDS}
+        dst.update(src)
+        dst.update(engine)
+    else:  # a compiled engine (docs/build.md) keeps its fields out of __dict__: src holds only the game's
+        dst.update(src)
     for k in lists:
         v = src[k]
         if v and v[0].__class__ is list:
@@ -174,6 +182,7 @@ def _plain(v: Any) -> Any:
     return v
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each game's Data subclasses it, compiled or not
 class GameData:
     """Base of a game's data object: immutable (a frozen dataclass in each game), shared by a state, its clones and
     samples, read as attributes (``s.data.START_MONEY``). :meth:`digest` names the whole effective data, so a
