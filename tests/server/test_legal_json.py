@@ -19,22 +19,22 @@ def test_the_joined_json_is_the_whole_list_encoded_and_kept_entries_are_not_enco
     first = [_entry(i, f"Deploy {i} – Bayern") for i in range(300)]
     text, by_id = legal_json_of(first, {})
     assert orjson.loads(text) == first
-    assert text == orjson.dumps(first).decode()
+    assert text == orjson.dumps(first)  # UTF-8 bytes, sent as they are
     encoded: list[object] = []
-    real = connections.dumps
+    real = connections.dumps_utf8
 
-    def counting(value: Any) -> str:
+    def counting(value: Any) -> bytes:
         encoded.append(value)
         return real(value)
 
-    monkeypatch.setattr(connections, "dumps", counting)
+    monkeypatch.setattr(connections, "dumps_utf8", counting)
     # the next step: most entries the same objects, two new ones (a preview worded again), one gone
     second = [*first[:100], _entry(100, "Deploy 100 – Sachsen"), *first[101:299], _entry(999, "Vorschau")]
     text2, by_id2 = legal_json_of(second, by_id)
-    assert text2 == orjson.dumps(second).decode()
+    assert text2 == orjson.dumps(second)
     assert encoded == [second[100], second[-1]]
     # an entry equal to one seen but another object is encoded afresh (its id may be a freed one's)
     assert set(by_id2) == {id(e) for e in second}
     encoded.clear()
-    assert legal_json_of([], by_id2) == ("[]", {})
+    assert legal_json_of([], by_id2) == (b"[]", {})
     assert encoded == []

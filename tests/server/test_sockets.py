@@ -7,7 +7,7 @@ import asyncio
 from hustings.server.sockets import Admission, Outbox, connection_room, text_bytes
 
 
-def _texts(box: Outbox) -> list[str]:
+def _texts(box: Outbox) -> list[str | bytes]:
     return [o.text for o in box.queue]
 
 
@@ -36,6 +36,22 @@ def test_a_state_that_replaces_the_update_with_an_ack_carries_the_ack() -> None:
         assert _texts(box) == ['{"type":"state","ack":6,"sent":4,"step":7}']
         box.put('{"type":"state","step":8}', "state")  # and a newer state after it still does
         assert _texts(box) == ['{"type":"state","ack":6,"sent":4,"step":8}']
+
+    asyncio.run(go())
+
+
+def test_messages_as_utf8_bytes_are_counted_by_their_length_and_a_state_of_bytes_carries_the_ack() -> None:
+    """A seat's state or update is queued as the UTF-8 bytes it was made of (never decoded and encoded again):
+    counted by its length, and a state that replaces an update with an ack carries the ack in its bytes."""
+    async def go() -> None:
+        box = Outbox(1 << 20)
+        box.put('{"type":"welcome"}')
+        box.put('{"type":"update","ack":6,"step":6,"label":"Bayern → 2 €"}'.encode(), "update", '"ack":6,')
+        box.put('{"type":"state","step":7,"label":"選舉之戰"}'.encode(), "state")
+        state = '{"type":"state","ack":6,"step":7,"label":"選舉之戰"}'.encode()
+        assert _texts(box) == ['{"type":"welcome"}', state]
+        assert box.bytes == len('{"type":"welcome"}') + len(state)
+        assert text_bytes(state) == len(state) < 3 * len(state.decode())
 
     asyncio.run(go())
 

@@ -263,3 +263,36 @@ def test_the_wal_starts_over_under_steady_load(tmp_path: Path, monkeypatch: pyte
     assert wal < 1_000_000, f"the WAL grew to {wal} bytes"
     store.close()
     assert [a.step for a in SqliteStore(path).actions("t7")] == list(range(150))
+
+
+def test_a_move_names_the_status_only_when_it_ends_the_game(tmp_path: Path) -> None:
+    """A stored move counts its table's steps without setting ``status`` (migration 9): setting it, even to the
+    same value, rewrites the status indexes and fires every ``UPDATE OF status`` trigger (the open tables' one).
+    Counted by a trigger of the test's own, over the three ways a move is stored: one statement for a batch, the
+    quick way and the careful way (one move each); the last move of a game still sets it."""
+    store = open_store(f"sqlite://{tmp_path / 's.db'}")
+    assert isinstance(store, SqliteStore)
+    for tid in ("a", "b", "c"):
+        store.create_table(_table(tid), _seats(tid))
+    with store._tx() as db:
+        db.execute("CREATE TABLE status_writes (table_id TEXT, status TEXT)")
+        db.execute("CREATE TRIGGER count_status AFTER UPDATE OF status ON tables BEGIN "
+                   "INSERT INTO status_writes VALUES (NEW.id, NEW.status); END")
+
+    def writes() -> list[tuple[str, str]]:
+        return [(r[0], r[1]) for r in store._db.execute("SELECT table_id, status FROM status_writes")]
+
+    store._commit_batch([_Append(t, 0, 0, 7, 1.0, False, Future()) for t in ("a", "b", "c")])
+    assert store.bulk_commits == 1 and writes() == []
+    with store._tx() as db:
+        assert SqliteStore._quick(db, _Append("a", 1, 0, 7, 1.0, False, Future())) is None
+        assert SqliteStore._insert(db, _Append("b", 1, 0, 7, 1.0, False, Future())) is None
+    assert writes() == []
+    assert [(t, store.table(t).steps, store.table(t).status) for t in ("a", "b", "c")] == [
+        ("a", 2, "playing"), ("b", 2, "playing"), ("c", 1, "playing")]
+    store._commit_batch([_Append("c", 1, 0, 7, 1.0, True, Future())])
+    with store._tx() as db:
+        assert SqliteStore._quick(db, _Append("a", 2, 0, 7, 1.0, True, Future())) is None
+        assert SqliteStore._insert(db, _Append("b", 2, 0, 7, 1.0, True, Future())) is None
+    assert sorted(writes()) == [("a", "over"), ("b", "over"), ("c", "over")]
+    assert [store.table(t).status for t in ("a", "b", "c")] == ["over", "over", "over"]

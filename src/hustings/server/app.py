@@ -539,7 +539,8 @@ def create_app(store: ServerStore, *, grace_s: float = 30.0, bot_threads: int = 
                     out = await outbox.get()
                     if out is None:
                         break
-                    await ws.send_text(out.text)
+                    text = out.text  # a text frame: ASGI takes a str (this way only while the socket is backed up)
+                    await ws.send_text(text if isinstance(text, str) else text.decode())
                     outbox.sent()
                 code, reason = closing[0] if closing else (1000, "")
                 await ws.close(code=code, reason=reason)

@@ -105,15 +105,15 @@ class LiveTable:
     frags_at: int = -1
     #: seat (None: spectators) -> (its view, the view's JSON, the phase's JSON) as last encoded: the table core
     #: hands out the same view object while a seat's view stays the same, and it is not encoded again
-    view_json: dict[int | None, tuple[Any, str, str]] = field(default_factory=dict)
+    view_json: dict[int | None, tuple[Any, bytes, bytes]] = field(default_factory=dict)
     #: (seat, lang) -> (the view's JSON, the voice, action id -> legal entry): a label is a function of (action,
     #: view, voice) only, so while a seat's view stays the same from one step to the next (others acting on a
     #: simultaneous step, say) its labels are not made again
-    labels: dict[tuple[int, str], tuple[str, Voice, dict[int, dict[str, Any]]]] = field(default_factory=dict)
+    labels: dict[tuple[int, str], tuple[bytes, Voice, dict[int, dict[str, Any]]]] = field(default_factory=dict)
     #: (seat, lang) -> (the legal entries last sent, their JSON, each entry's JSON by its id): the same entries (the
     #: label cache's objects) are not encoded again (a seat offered hundreds of deployments is told of every other
     #: seat's move meanwhile, and from one step to the next most of its entries stay the same objects)
-    legal_json: dict[tuple[int, str], tuple[list[dict[str, Any]], str, dict[int, tuple[object, str]]]] = field(
+    legal_json: dict[tuple[int, str], tuple[list[dict[str, Any]], bytes, dict[int, tuple[object, bytes]]]] = field(
         default_factory=dict)
     #: every change everyone was told of counts one (Connections._broadcast): a later piece of work (an undo
     #: offer) knows whether the table is still as it was when it was asked for

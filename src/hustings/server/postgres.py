@@ -302,6 +302,29 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             RETURN held;
         END $$""",
     )),
+    # a move counts its table without naming `status` (issue 22, point 5): the open_tables_unlist trigger (AFTER
+    # UPDATE OF status) fires for every UPDATE naming it, even when the value stays; only a game's last move sets it.
+    # Same signature: a process of the previous release calls the same function during an upgrade.
+    (10, (
+        f"""CREATE OR REPLACE FUNCTION hustings_append_by(p_table TEXT, p_step INTEGER, p_seat INTEGER,
+                                                          p_action INTEGER, p_at DOUBLE PRECISION, p_over BOOLEAN,
+                                                          p_by TEXT)
+        RETURNS INTEGER LANGUAGE plpgsql AS $$
+        DECLARE held INTEGER;
+        BEGIN
+            PERFORM pg_advisory_xact_lock({LOCK_NAMESPACE}, hashtext(p_table));
+            SELECT steps INTO held FROM tables WHERE id = p_table;
+            IF NOT FOUND THEN RETURN -1; END IF;
+            IF held <> p_step THEN RETURN held; END IF;
+            INSERT INTO actions (table_id, step, seat, action, at, made_by)
+                VALUES (p_table, p_step, p_seat, p_action, p_at, p_by);
+            UPDATE tables SET steps = p_step + 1 WHERE id = p_table;
+            IF p_over THEN
+                UPDATE tables SET status = 'over' WHERE id = p_table;
+            END IF;
+            RETURN held;
+        END $$""",
+    )),
 )
 
 #: moves stored in one call of hustings_append_many_by at most

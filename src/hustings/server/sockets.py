@@ -30,12 +30,18 @@ log = logging.getLogger("hustings.server")
 Kind = Literal["state", "update", "table", "other"]
 
 _STATE = '{"type":"state",'
+_STATE_UTF8 = _STATE.encode()
+
+#: a message's text: a str, or its UTF-8 bytes as made (a seat's state or update: sent without encoding again)
+Text = str | bytes
 
 
-def text_bytes(text: str) -> int:
+def text_bytes(text: Text) -> int:
     """The bytes ``text`` holds at most, as queued (a str: 1 byte a character if ASCII, else 2 or 4) and as sent
     (UTF-8: up to 3 bytes a character of the Basic Multilingual Plane, where all of hustings's words are); without
     encoding it (``isascii`` is a flag CPython keeps)."""
+    if isinstance(text, bytes):
+        return len(text)
     return len(text) if text.isascii() else 3 * len(text)
 
 
@@ -44,7 +50,7 @@ class Out:
     """One queued message: its text, its kind, when it was queued (the loop's clock), its size, and for an update
     that answers this connection's own act its ``"ack"`` fields (a state that replaces it carries them on)."""
 
-    text: str
+    text: Text
     kind: Kind
     at: float
     size: int
@@ -58,7 +64,7 @@ class Outbox:
     (notified through ``on_full``) closes the connection."""
 
     def __init__(self, max_bytes: int, on_full: Callable[[], None] | None = None,
-                 on_stall: Callable[[], None] | None = None, direct: Callable[[str], bool] | None = None) -> None:
+                 on_stall: Callable[[], None] | None = None, direct: Callable[[Text], bool] | None = None) -> None:
         self.max_bytes = max_bytes
         #: sends a message at once when the socket takes it without waiting (True), else False: a message put while
         #: nothing is queued or being sent goes that way, without waking the writer (:func:`direct_sender`)
@@ -74,7 +80,7 @@ class Outbox:
         self._wake = asyncio.Event()
         self._on_full = on_full
 
-    def put(self, text: str, kind: Kind = "other", ack: str = "") -> None:
+    def put(self, text: Text, kind: Kind = "other", ack: str = "") -> None:
         if self.full or self.closed:
             return
         q = self.queue
@@ -92,7 +98,10 @@ class Outbox:
                     kept.append(out)
             self.queue = q = kept
             if ack:
-                text = _STATE + ack + text[len(_STATE):]
+                if isinstance(text, bytes):
+                    text = _STATE_UTF8 + ack.encode() + text[len(_STATE_UTF8):]
+                else:
+                    text = _STATE + ack + text[len(_STATE):]
         elif kind == "table" and q:
             for out in q:
                 if out.kind == "table":
@@ -136,7 +145,7 @@ class Outbox:
         self._wake.set()
 
 
-def direct_sender(protocol: object) -> Callable[[str], bool] | None:
+def direct_sender(protocol: object) -> Callable[[Text], bool] | None:
     """For uvicorn's websocket protocol (``websockets-sansio``, its default here): a text frame written to the
     socket at once, as its own ``send`` does while the socket is writable, without the writer task's wake-up and
     the ASGI send chain a message (a few per move and connection). False when the socket would make it wait (its
@@ -152,12 +161,12 @@ def direct_sender(protocol: object) -> Callable[[str], bool] | None:
         return None
     p: Any = protocol
 
-    def send_now(text: str) -> bool:
+    def send_now(text: Text) -> bool:
         if (p.close_sent or p.disconnected or not p.handshake_complete or p.initial_response is not None
                 or not writable.is_set() or transport.is_closing()):
             return False
         try:
-            conn.send_text(text.encode())
+            conn.send_text(text if isinstance(text, bytes) else text.encode())
         except Exception:  # not open any more (websockets' InvalidState): the outbox's path says so
             return False
         transport.write(b"".join(conn.data_to_send()))

@@ -212,6 +212,21 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
                 WHERE id = NEW.table_id;
         END""",
     )),
+    # a move counts its table without naming `status` (issue 22, point 5): an UPDATE that sets a column rewrites
+    # every index holding it (tables_status, tables_lobby_age) and fires the triggers of `UPDATE OF` it
+    # (open_tables_unlist) even when the value stays; only the last move of a game sets it
+    (9, (
+        "DROP TRIGGER move_log_insert",
+        """CREATE TRIGGER move_log_insert INSTEAD OF INSERT ON move_log
+        BEGIN
+            SELECT RAISE(ABORT, 'stale step or unknown table')
+                WHERE NEW.step IS NOT (SELECT steps FROM tables WHERE id = NEW.table_id);
+            INSERT INTO actions (table_id, step, seat, action, at, made_by)
+                VALUES (NEW.table_id, NEW.step, NEW.seat, NEW.action, NEW.at, NEW.made_by);
+            UPDATE tables SET steps = NEW.step + 1 WHERE id = NEW.table_id;
+            UPDATE tables SET status = 'over' WHERE NEW.over AND id = NEW.table_id;
+        END""",
+    )),
 )
 
 _TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
@@ -907,11 +922,12 @@ class SqliteStore(ActionLog):
         every statement, and while the event loop is busy each time can cost up to the switch interval. The step
         is checked by the UPDATE itself (it changes nothing when stale); an error in the INSERT raises, and the
         caller redoes the batch the careful way."""
-        cur = db.execute("UPDATE tables SET steps = ?, status = CASE WHEN ? THEN 'over' ELSE status END "
-                         "WHERE id = ? AND steps = ?", (p.step + 1, int(p.over), p.table_id, p.step))
+        cur = db.execute("UPDATE tables SET steps = ? WHERE id = ? AND steps = ?", (p.step + 1, p.table_id, p.step))
         if cur.rowcount != 1:
             row = db.execute("SELECT steps FROM tables WHERE id = ?", (p.table_id,)).fetchone()
             return TableNotFound(p.table_id) if row is None else StaleStep(p.step, int(row[0]))
+        if p.over:  # status only when it changes (see migration 9)
+            db.execute("UPDATE tables SET status = 'over' WHERE id = ?", (p.table_id,))
         db.execute("INSERT INTO actions (table_id, step, seat, action, at, made_by) VALUES (?,?,?,?,?,?)",
                    (p.table_id, p.step, p.seat, p.action, p.at, p.by))
         return None
@@ -928,8 +944,9 @@ class SqliteStore(ActionLog):
                 return StaleStep(p.step, int(row[0]))
             db.execute("INSERT INTO actions (table_id, step, seat, action, at, made_by) VALUES (?,?,?,?,?,?)",
                        (p.table_id, p.step, p.seat, p.action, p.at, p.by))
-            db.execute("UPDATE tables SET steps = ?, status = CASE WHEN ? THEN 'over' ELSE status END "
-                       "WHERE id = ?", (p.step + 1, int(p.over), p.table_id))
+            db.execute("UPDATE tables SET steps = ? WHERE id = ?", (p.step + 1, p.table_id))
+            if p.over:  # status only when it changes (see migration 9)
+                db.execute("UPDATE tables SET status = 'over' WHERE id = ?", (p.table_id,))
         except sqlite3.Error as e:
             db.execute("ROLLBACK TO move")
             return StoreError(f"database error: {e}")
