@@ -13,7 +13,7 @@ from typing import Any
 
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase
-from hustings.rl.encoding import Encoder, EncoderAdapter
+from hustings.rl.encoding import Encoder, EncoderAdapter, Slots
 
 GAME = "die-macher-2019"
 
@@ -182,7 +182,7 @@ class DieMacher2019Encoder(Encoder):
 
     # ------------------------------------------------------------------------------------ encode
 
-    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         n = self.players
         if view.get("game") != GAME or view.get("players_count") != n or view.get("variant") != self.variant:
             raise ValueError(

@@ -14,7 +14,7 @@ from typing import Any
 
 from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase, Status
-from hustings.rl.encoding import Encoder, EncoderAdapter, ExactVariant
+from hustings.rl.encoding import Encoder, EncoderAdapter, ExactVariant, Slots
 
 GAME = "election-war"
 PHASES: tuple[str, ...] = tuple(Phase)
@@ -79,7 +79,7 @@ class ElectionWarEncoder(Encoder):
         self.seats(self.o_pending + NN)
         self.seat_slices("you", "current_players", "first", "turn", "hand_sizes", "votes")
 
-    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         n = self.players
         if view.get("game") != GAME or view.get("players") != n or len(view.get("rows", ())) != self.rows:
             raise ValueError(f"{GAME} encoder for {n} players and {self.rows} rows got another view")
