@@ -185,6 +185,13 @@ class EgocentricEncoder(Encoder):
             return absolute[self._orders[you]]
         return absolute
 
+    def encode_into(self, view: Mapping[str, Any], out: FloatArray) -> None:
+        absolute = self.inner._filled(view)
+        you = view.get("you") if isinstance(view, Mapping) else None
+        if isinstance(you, int) and not isinstance(you, bool) and 0 < you < self.players:
+            absolute = absolute[self._orders[you]]  # a permutation: rounding before or after it is the same
+        np.copyto(out, absolute, casting="same_kind")
+
     def __getattr__(self, name: str) -> Any:
         # the inner encoder's offsets (o_you, ...) name the same slots: only the seat blocks move
         inner = self.__dict__.get("inner")

@@ -278,7 +278,7 @@ class HustingsObserver:
         if eng is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.encoder.encode(eng.view(None if self.public_only else player))
+        self.encoder.encode_into(eng.view(None if self.public_only else player), self.tensor)
 
     def string_from(self, state: HustingsState, player: int) -> str:
         eng = state._engine

@@ -71,7 +71,7 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
         return ep
 
     def _write(self, i: int, ep: Episode) -> None:
-        self._obs[i] = self.config.encoder.encode(ep.state.view(ep.seat))
+        self.config.encoder.encode_into(ep.state.view(ep.seat), self._obs[i])
         ep.fill_mask(self._mask[i])
 
     def _info(self) -> dict[str, Any]:
