@@ -116,7 +116,7 @@ class Encoder:
         # a fresh buffer per call (zeroing costs about as much as reusing one) keeps a shared encoder
         # safe in threads; the memoryview takes plain-float writes at C speed
         buf = np.zeros(self.size, np.float64)
-        self.fill(cast(Slots, memoryview(buf)), view)
+        self.fill(cast(Slots, memoryview(cast(Any, buf))), view)
         return buf
 
     def encode(self, view: Mapping[str, Any]) -> FloatArray:
@@ -296,7 +296,7 @@ class GenericEncoder(Encoder):
             out[self.o_you + you] = 1.0
         self._walk(out, view, "")
 
-    def _walk(self, out: dict[int, float], value: Any, path: str) -> None:
+    def _walk(self, out: Slots, value: Any, path: str) -> None:
         if isinstance(value, bool):
             out[self._slot(f"{path}={value}")] = 1.0
         elif isinstance(value, int | float):
