@@ -363,6 +363,16 @@ def encoder_for(game: str, players: int | None = None, variant: str | None = Non
     return _cached(game, players, variant, bool(egocentric))
 
 
+def fresh_encoder(game: str, players: int | None = None, variant: str | None = None,
+                  egocentric: bool = False) -> Encoder:
+    """A new encoder like :func:`encoder_for`'s, not shared: an encoder may remember what it encoded last (選舉之戰's
+    candidate rows), which pays off when one game's views pass through it, so an environment keeps one per game
+    it plays."""
+    players, variant = _resolve(game, players, variant)
+    inner = adapter_for(game).factory(players, variant)
+    return EgocentricEncoder(inner) if egocentric else inner
+
+
 def max_game_length(game: str, players: int | None = None, variant: str | None = None) -> int:
     """An upper bound on the number of decisions in one game (every player's actions counted)."""
     players, variant = _resolve(game, players, variant)
