@@ -263,6 +263,10 @@ def gym_section(seconds: float) -> list[dict[str, Any]]:
                     "vector_learner_steps_per_s": learner, "vector_over_aec": vector / aec if aec else None,
                     "vector_skip_forced_decisions_per_s": skipping,
                     "vector_skip_forced_over_aec": skipping / aec if aec else None})
+    console.print(table)
+    return out
+
+
 ENCODE_CONFIGS = (("die-macher", 4, "full"), ("die-macher-2019", 4, "standard"), ("election-war", 4, "standard"),
                   ("election-war", 10, "standard"), ("palace-escape", 1, "hard"))
 

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections import defaultdict
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +28,18 @@ from hustings.engine import get_spec
 from hustings.engine.adapters import AdapterKind
 
 FloatArray = npt.NDArray[np.float32]
+
+
+class Slots(Protocol):
+    """Where :meth:`Encoder.fill` writes: index -> value, every slot 0.0 until written (``out[i] += x`` works).
+
+    A float64 buffer the size of the layout (a ``memoryview`` of a NumPy array): writes cost no hashing and no
+    boxing, and sums are taken in float64 and rounded to float32 once, as the earlier sparse dict did, so the
+    observations are the same bit for bit."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -50,8 +61,8 @@ class Encoder:
 
     Subclasses call :meth:`add` while building their layout (it returns the slice's offset), mark their
     per-seat blocks with :meth:`seats` (for the egocentric form) and implement :meth:`fill`, which writes
-    the non-zero slots into a ``defaultdict(float)`` (index -> value; ``out[i] += x`` works);
-    :meth:`encode` turns that into an array.
+    the non-zero slots into :class:`Slots` (index -> value; ``out[i] += x`` works); :meth:`encode` returns
+    them as a float32 array, :meth:`encode_into` writes them into one the caller keeps.
     """
 
     game: str
@@ -98,20 +109,25 @@ class Encoder:
                 return s
         raise KeyError(f"{self.game} encoding has no slice {name!r}")
 
-    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         raise NotImplementedError
+
+    def _filled(self, view: Mapping[str, Any]) -> npt.NDArray[np.float64]:
+        # a fresh buffer per call (zeroing costs about as much as reusing one) keeps a shared encoder
+        # safe in threads; the memoryview takes plain-float writes at C speed
+        buf = np.zeros(self.size, np.float64)
+        self.fill(cast(Slots, memoryview(cast(Any, buf))), view)
+        return buf
 
     def encode(self, view: Mapping[str, Any]) -> FloatArray:
         """The view as a ``float32`` vector of length :attr:`size`, every value in ``[0, 1]``.
 
         A view of another game, player count or variant raises ValueError."""
-        out: dict[int, float] = defaultdict(float)  # sparse: most slots stay zero
-        self.fill(out, view)
-        arr = np.zeros(self.size, np.float32)
-        k = len(out)
-        if k:
-            arr[np.fromiter(out.keys(), np.intp, k)] = np.fromiter(out.values(), np.float32, k)
-        return arr
+        return self._filled(view).astype(np.float32)
+
+    def encode_into(self, view: Mapping[str, Any], out: FloatArray) -> None:
+        """:meth:`encode` written into ``out`` (float32, length :attr:`size`), which the caller keeps."""
+        np.copyto(out, self._filled(view), casting="same_kind")
 
     def describe(self) -> dict[str, Any]:
         """The layout as JSON: sizes and what each slice means."""
@@ -159,7 +175,7 @@ class EgocentricEncoder(Encoder):
         self.seat_axes = inner.seat_axes
         self._orders = [inner.seat_order(you) for you in range(inner.players)]
 
-    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         raise NotImplementedError("EgocentricEncoder.encode rotates the inner encoder's array")
 
     def encode(self, view: Mapping[str, Any]) -> FloatArray:
@@ -168,6 +184,13 @@ class EgocentricEncoder(Encoder):
         if isinstance(you, int) and not isinstance(you, bool) and 0 < you < self.players:
             return absolute[self._orders[you]]
         return absolute
+
+    def encode_into(self, view: Mapping[str, Any], out: FloatArray) -> None:
+        absolute = self.inner._filled(view)
+        you = view.get("you") if isinstance(view, Mapping) else None
+        if isinstance(you, int) and not isinstance(you, bool) and 0 < you < self.players:
+            absolute = absolute[self._orders[you]]  # a permutation: rounding before or after it is the same
+        np.copyto(out, absolute, casting="same_kind")
 
     def __getattr__(self, name: str) -> Any:
         # the inner encoder's offsets (o_you, ...) name the same slots: only the seat blocks move
@@ -263,7 +286,7 @@ class GenericEncoder(Encoder):
             at = self._slot_of[key] = self.o_hashed + int.from_bytes(digest, "little") % self._slots
         return at
 
-    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         if not isinstance(view, Mapping):
             raise ValueError(f"{self.game} encoder: a view is a JSON object, not {type(view).__name__}")
         you = view.get("you")
@@ -273,7 +296,7 @@ class GenericEncoder(Encoder):
             out[self.o_you + you] = 1.0
         self._walk(out, view, "")
 
-    def _walk(self, out: dict[int, float], value: Any, path: str) -> None:
+    def _walk(self, out: Slots, value: Any, path: str) -> None:
         if isinstance(value, bool):
             out[self._slot(f"{path}={value}")] = 1.0
         elif isinstance(value, int | float):
@@ -338,6 +361,16 @@ def encoder_for(game: str, players: int | None = None, variant: str | None = Non
     ``egocentric=True`` gives its egocentric form (:class:`EgocentricEncoder`: the observer's seat first)."""
     players, variant = _resolve(game, players, variant)
     return _cached(game, players, variant, bool(egocentric))
+
+
+def fresh_encoder(game: str, players: int | None = None, variant: str | None = None,
+                  egocentric: bool = False) -> Encoder:
+    """A new encoder like :func:`encoder_for`'s, not shared: an encoder may remember what it encoded last (選舉之戰's
+    candidate rows), which pays off when one game's views pass through it, so an environment keeps one per game
+    it plays."""
+    players, variant = _resolve(game, players, variant)
+    inner = adapter_for(game).factory(players, variant)
+    return EgocentricEncoder(inner) if egocentric else inner
 
 
 def max_game_length(game: str, players: int | None = None, variant: str | None = None) -> int:

@@ -34,7 +34,7 @@ import hustings
 from hustings.bots.random_bot import Bot, RandomBot
 from hustings.bots.runner import ask
 from hustings.engine import GameState
-from hustings.rl.encoding import Encoder, encoder_for, resolve
+from hustings.rl.encoding import Encoder, fresh_encoder, resolve
 from hustings.rl.pool import Opponents, check_opponents, seat_opponents
 from hustings.rl.utility import UTILITIES, utilities
 
@@ -120,7 +120,7 @@ class GameConfig:
         if players > 1:
             check_opponents(opponents, game, players)
         self.num_actions = len(type(probe).SPACE)
-        self.encoder: Encoder = encoder_for(game, players, variant)
+        self.encoder: Encoder = fresh_encoder(game, players, variant)  # this env's own (it may keep a memo)
 
     def observation_space(self) -> spaces.Space[FloatArray]:
         return cast(spaces.Space[FloatArray], spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32))

@@ -59,7 +59,7 @@ from hustings.rl.encoding import (
     Encoder,
     ExactVariant,
     FloatArray,
-    encoder_for,
+    fresh_encoder,
     max_game_length,
     resolve,
     withheld_kinds,
@@ -269,7 +269,7 @@ class HustingsObserver:
                              "is not supported")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.encoder = encoder_for(game.game_id, game.players, game.variant, egocentric=game.egocentric)
+        self.encoder = fresh_encoder(game.game_id, game.players, game.variant, egocentric=game.egocentric)
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -278,7 +278,7 @@ class HustingsObserver:
         if eng is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.encoder.encode(eng.view(None if self.public_only else player))
+        self.encoder.encode_into(eng.view(None if self.public_only else player), self.tensor)
 
     def string_from(self, state: HustingsState, player: int) -> str:
         eng = state._engine

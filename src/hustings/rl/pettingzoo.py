@@ -46,7 +46,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import hustings
 from hustings.engine import GameState, IllegalActionError
-from hustings.rl.encoding import encoder_for, resolve, withheld_kinds
+from hustings.rl.encoding import fresh_encoder, resolve, withheld_kinds
 from hustings.rl.utility import UTILITIES, utilities
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -89,7 +89,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
         self.utility = utility
         self.max_cycles = max_cycles
         self.metadata = {**self.metadata, "name": f"hustings_{game.replace('-', '_')}_v0"}
-        self.encoder = encoder_for(game, players, variant, egocentric=egocentric)
+        self.encoder = fresh_encoder(game, players, variant, egocentric=egocentric)  # its own: see fresh_encoder
         self.egocentric = bool(egocentric)
         # action kinds left out unless asked (the puzzle's hint): never in the mask, refused by step()
         self.withheld = withheld_kinds(game, assists)

@@ -24,6 +24,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from hustings.rl.encoding import fresh_encoder
 from hustings.rl.gym import Episode, GameConfig, SeatChoice, env_rng
 from hustings.rl.pool import Opponents
 
@@ -50,6 +51,9 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._obs = np.zeros((num_envs, self.config.encoder.size), dtype=np.float32)
+        # one encoder per game: an encoder's memo of the last rows it saw then follows one game
+        cfg = self.config
+        self._encoders = [cfg.encoder, *(fresh_encoder(game, cfg.players, cfg.variant) for _ in range(num_envs - 1))]
         self._mask = np.zeros((num_envs, self.config.num_actions), dtype=np.bool_)
         self._rngs: list[random.Random | None] = [None] * num_envs
         self._episodes: list[Episode | None] = [None] * num_envs
@@ -71,7 +75,7 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
         return ep
 
     def _write(self, i: int, ep: Episode) -> None:
-        self._obs[i] = self.config.encoder.encode(ep.state.view(ep.seat))
+        self._encoders[i].encode_into(ep.state.view(ep.seat), self._obs[i])
         ep.fill_mask(self._mask[i])
 
     def _info(self) -> dict[str, Any]:

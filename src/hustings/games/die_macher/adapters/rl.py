@@ -16,7 +16,7 @@ from typing import Any
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.actions import SHEET1, SHEET2
 from hustings.games.die_macher.phases import Phase
-from hustings.rl.encoding import Encoder, EncoderAdapter
+from hustings.rl.encoding import Encoder, EncoderAdapter, Slots
 
 GAME = "die-macher"
 PHASES: tuple[str, ...] = tuple(Phase)
@@ -185,7 +185,7 @@ class DieMacherEncoder(Encoder):
         self._phase_index = {ph: i for i, ph in enumerate(PHASES)}
         self._step_index = {st: i for i, st in enumerate(STEPS)}
 
-    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         n = self.players
         if view.get("game") != GAME or view.get("variant") != self.variant or len(view.get("players", ())) != n:
             raise ValueError(f"this encoder is for {GAME} {self.variant} with {n} players, not "

@@ -13,7 +13,7 @@ from typing import Any
 
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase
-from hustings.rl.encoding import Encoder, EncoderAdapter
+from hustings.rl.encoding import Encoder, EncoderAdapter, Slots
 
 GAME = "die-macher-2019"
 
@@ -182,7 +182,7 @@ class DieMacher2019Encoder(Encoder):
 
     # ------------------------------------------------------------------------------------ encode
 
-    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         n = self.players
         if view.get("game") != GAME or view.get("players_count") != n or view.get("variant") != self.variant:
             raise ValueError(
@@ -358,25 +358,25 @@ class DieMacher2019Encoder(Encoder):
             out[self.o_presence_value] = _frac(pres["value"], _PRESENCE_MAX)
 
 
-def _counts(out: dict[int, float], at: int, cards: Sequence[int], per_type: int) -> None:
+def _counts(out: Slots, at: int, cards: Sequence[int], per_type: int) -> None:
     step = 1.0 / per_type
     for c in cards:
         v = out[at + c] + step
         out[at + c] = v if v < 1.0 else 1.0
 
 
-def _scaled(out: dict[int, float], at: int, counts: Sequence[int], per_type: int) -> None:
+def _scaled(out: Slots, at: int, counts: Sequence[int], per_type: int) -> None:
     for i, k in enumerate(counts):
         if k:
             out[at + i] = _frac(k, per_type)
 
 
-def _slots(out: dict[int, float], at: int, cards: Sequence[int]) -> None:
+def _slots(out: Slots, at: int, cards: Sequence[int]) -> None:
     for j, c in enumerate(cards[:PLATFORM_SIZE]):
         out[at + j * NT + c] = 1.0
 
 
-def _one_of(out: dict[int, float], at: int, names: Sequence[str], value: str) -> None:
+def _one_of(out: Slots, at: int, names: Sequence[str], value: str) -> None:
     if value:
         out[at + names.index(value)] = 1.0
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Hashable, Mapping
-from typing import Any
+from typing import Any, cast
+
+import numpy as np
+import numpy.typing as npt
 
 from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase, Status
-from hustings.rl.encoding import Encoder, EncoderAdapter, ExactVariant
+from hustings.rl.encoding import Encoder, EncoderAdapter, ExactVariant, Slots
 
 GAME = "election-war"
 PHASES: tuple[str, ...] = tuple(Phase)
@@ -78,8 +81,38 @@ class ElectionWarEncoder(Encoder):
             self.seats(self.o_cands + r * n * self.per_cand, self.per_cand)
         self.seats(self.o_pending + NN)
         self.seat_slices("you", "current_players", "first", "turn", "hand_sizes", "votes")
+        # (row, observer) -> (that row's candidates, their encoded block): see _filled
+        self._row_cache: dict[tuple[int, int | None], tuple[list[dict[str, Any]], npt.NDArray[np.float64]]] = {}
 
-    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
+        self._fill_fixed(out, view)
+        for r, row in enumerate(view["candidates"]):
+            self._fill_row(out, r, row)
+
+    def _filled(self, view: Mapping[str, Any]) -> npt.NDArray[np.float64]:
+        # The candidate rows are most of the work and most of them are the same from step to step and, bar the
+        # observer's own face-down cards, from seat to seat: a row equal to the last one this observer's
+        # encoding saw (compared in C) copies that row's encoded block. Entries are replaced whole, never
+        # changed, so a shared encoder stays safe in threads; the bits are those of encoding the row again.
+        buf = np.zeros(self.size, np.float64)
+        out = cast(Slots, memoryview(cast(Any, buf)))
+        self._fill_fixed(out, view)
+        you = view["you"]
+        width = self.players * self.per_cand
+        at = self.o_cands
+        cache = self._row_cache
+        for r, row in enumerate(view["candidates"]):
+            hit = cache.get((r, you))
+            if hit is not None and hit[0] == row:
+                buf[at:at + width] = hit[1]
+            else:
+                self._fill_row(out, r, row)
+                # copies: a caller may change its view later
+                cache[(r, you)] = ([dict(c) for c in row], buf[at:at + width].copy())
+            at += width
+        return buf
+
+    def _fill_fixed(self, out: Slots, view: Mapping[str, Any]) -> None:
         n = self.players
         if view.get("game") != GAME or view.get("players") != n or len(view.get("rows", ())) != self.rows:
             raise ValueError(f"{GAME} encoder for {n} players and {self.rows} rows got another view")
@@ -97,28 +130,8 @@ class ElectionWarEncoder(Encoder):
             at = self.o_rows + r * (1 + len(D.CITIES))
             out[at] = _frac(row["council"], COUNCIL_SCALE)
             out[at + 1 + row["city"]] = 1.0
-        nf, np_ = len(D.FRAMES), len(D.PARTIES)
-        per, o_cands = self.per_cand, self.o_cands
-        o_status = 5 + nf + np_
-        for r, row in enumerate(view["candidates"]):
-            for q, c in enumerate(row):
-                at = o_cands + (r * n + q) * per
-                if c["placed"]:
-                    out[at] = 1.0
-                if c["card"] is not None:
-                    out[at + 1] = 1.0
-                    out[at + 2 + c["frame"]] = 1.0
-                    out[at + 2 + nf + c["party"]] = 1.0
-                    x = c["strength"]
-                    if x > 0:
-                        out[at + 2 + nf + np_] = min(1.0, x * _INV_STRENGTH)
-                    x = c["level"]
-                    if x > 0:
-                        out[at + 3 + nf + np_] = min(1.0, x * _INV_LEVEL)
-                    out[at + 4 + nf + np_] = min(1.0, c["vote_share"] * _INV_SHARE)
-                out[at + o_status + c["status"]] = 1.0
-                if c["protected"]:
-                    out[at + o_status + STATUSES] = 1.0
+        if len(view["candidates"]) != self.rows:
+            raise ValueError(f"{GAME} encoder for {self.rows} rows got {len(view['candidates'])} candidate rows")
         for card in view["role_hand"] or ():
             out[self.o_roles + card] = 1.0
         at = self.o_hand
@@ -136,6 +149,33 @@ class ElectionWarEncoder(Encoder):
             out[self.o_pending + NN + pending["target"]] = 1.0
         for p, v in enumerate(view["votes"]):
             out[self.o_votes + p] = _frac(v, VOTES_SCALE)
+
+    def _fill_row(self, out: Slots, r: int, row: list[Mapping[str, Any]]) -> None:
+        n = self.players
+        if len(row) != n:
+            raise ValueError(f"{GAME} encoder for {n} players got a row of {len(row)} candidates")
+        nf, np_ = len(D.FRAMES), len(D.PARTIES)
+        per = self.per_cand
+        o_status = 5 + nf + np_
+        at = self.o_cands + r * n * per
+        for c in row:
+            if c["placed"]:
+                out[at] = 1.0
+            if c["card"] is not None:
+                out[at + 1] = 1.0
+                out[at + 2 + c["frame"]] = 1.0
+                out[at + 2 + nf + c["party"]] = 1.0
+                x = c["strength"]
+                if x > 0:
+                    out[at + 2 + nf + np_] = min(1.0, x * _INV_STRENGTH)
+                x = c["level"]
+                if x > 0:
+                    out[at + 3 + nf + np_] = min(1.0, x * _INV_LEVEL)
+                out[at + 4 + nf + np_] = min(1.0, c["vote_share"] * _INV_SHARE)
+            out[at + o_status + c["status"]] = 1.0
+            if c["protected"]:
+                out[at + o_status + STATUSES] = 1.0
+            at += per
 
 
 def make_encoder(players: int, variant: str) -> ElectionWarEncoder:

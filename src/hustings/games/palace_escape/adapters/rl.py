@@ -16,7 +16,7 @@ from hustings.games.palace_escape import solver
 from hustings.games.palace_escape.actions import GAME_ID
 from hustings.games.palace_escape.data import MAX_ACTIONS
 from hustings.games.palace_escape.rules import STATUSES
-from hustings.rl.encoding import Encoder, EncoderAdapter
+from hustings.rl.encoding import Encoder, EncoderAdapter, Slots
 
 CELLS = solver.CELLS
 RANKS = len(solver.RANKS)
@@ -49,7 +49,7 @@ class PalaceEscapeEncoder(Encoder):
         self.o_counts = add("counts", 4, f"moves / {MOVES_SCALE}, swaps, undos, hints / {COUNT_SCALE}")
         self.o_left = add("actions_left", 2, f"limit set (1), actions left / {MAX_ACTIONS}")
 
-    def fill(self, out: dict[int, float], view: Mapping[str, Any]) -> None:
+    def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         if view.get("game") != GAME_ID or view.get("variant") != self.variant:
             raise ValueError(f"this encoder is for {GAME_ID} {self.variant}, not {view.get('game')} "
                              f"{view.get('variant')}")
