@@ -194,15 +194,48 @@ def test_two_rule_sets_play_interleaved_in_one_process() -> None:
 # ------------------------------------------------------------------------------ engine fields
 
 
-_PRIVATE = re.compile(r"\._(log|history|legal|legal_player|legal_step|nsteps|copy_base_into|cached_legal)\b")
+def _engine_privates() -> set[str]:
+    """Every underscored name of the engine that is not a game hook: the base class's methods and fields, the
+    engine modules' private functions, classes and constants, and the private attributes of the engine's classes."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import hustings.engine as engine
+
+    names: set[str] = set()
+    for info in pkgutil.iter_modules(engine.__path__):
+        module = importlib.import_module(f"hustings.engine.{info.name}")
+        for name, obj in vars(module).items():
+            if name.startswith("_") and not name.startswith("__"):
+                names.add(name)
+            if inspect.isclass(obj) and obj.__module__ == module.__name__:
+                members = set(vars(obj)) | set(getattr(obj, "__annotations__", {})) | set(getattr(obj, "__slots__", ()))
+                names |= {m for m in members if m.startswith("_") and not m.startswith("__")}
+    names |= {f for f in GameState.BASE_FIELDS if f.startswith("_")}
+    return names - GameState.GAME_HOOKS
 
 
-def test_no_game_touches_the_engines_fields_or_writes_its_own_emit() -> None:
+def test_the_scan_knows_the_engines_privates() -> None:
+    privates = _engine_privates()
+    assert {"_log", "_history", "_nsteps", "_copy_base_into", "_cached_legal", "_filter_chain"} <= privates
+    assert not privates & GameState.GAME_HOOKS
+
+
+def test_no_game_touches_the_engines_privates_or_writes_its_own_emit() -> None:
+    """A game reaches the engine only through its public API and the hooks it implements (GameState.GAME_HOOKS):
+    no attribute access to, call of or import of any other underscored name of hustings.engine."""
+    privates = _engine_privates()
+    use = re.compile(r"\.(_[A-Za-z]\w*)\b|import\s+(_[A-Za-z]\w*)|,\s*(_[A-Za-z]\w*)")
     offenders = []
     for path in sorted(GAMES_DIR.rglob("*.py")):
         text = path.read_text("utf-8")
-        for m in _PRIVATE.finditer(text):
-            offenders.append(f"{path.relative_to(GAMES_DIR)}: {m.group(0)}")
+        own = set(re.findall(r"^\s*(?:def|class)\s+(_\w+)|^\s*(?:self\.)?(_\w+)\s*[:=]", text, re.M))
+        defined = {n for pair in own for n in pair if n}
+        for m in use.finditer(text):
+            name = next(g for g in m.groups() if g)
+            if name in privates and name not in defined:
+                offenders.append(f"{path.relative_to(GAMES_DIR)}: {name}")
         if re.search(r"^    def emit\(", text, re.M):
             offenders.append(f"{path.relative_to(GAMES_DIR)}: its own emit")
     assert offenders == []

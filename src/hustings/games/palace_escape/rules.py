@@ -226,7 +226,7 @@ class PalaceEscape(GameState):
 
     def view(self, player: int | None) -> PalaceView:
         if player is not None:
-            self._check_player(player, allow_none=False)
+            self.check_player(player, allow_none=False)
         # Perfect information: the seat and a spectator see the same (so the view names no seat).
         last = list(solver.PAIRS[self.path[-1]]) if self.path else None
         return {

@@ -208,7 +208,7 @@ class ElectionWar(GameState):
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player is not None:
-            player = self._check_player(player, allow_none=False)
+            player = self.check_player(player, allow_none=False)
         return build_view(self, player)
 
 
