@@ -191,6 +191,69 @@ def test_two_rule_sets_play_interleaved_in_one_process() -> None:
         hash(variant.position_key())
 
 
+def _ew_variants() -> list[tuple[GameState, GameState]]:
+    """選舉之戰, the full game and the mini one, each under its printed data and a variant with bigger hands."""
+    import dataclasses
+
+    from hustings.games.election_war import data as ew_data
+    from hustings.games.election_war.rules.state import ElectionWar
+
+    big = ew_data.DATA.replace(HAND_SIZE=ew_data.DATA.HAND_SIZE + 2)
+    big_mini = ew_data.DATA.replace(MINI=dataclasses.replace(ew_data.DATA.MINI, hand_size=ew_data.MINI.hand_size + 1))
+    return [
+        (ElectionWar(4, "standard", 21), ElectionWar(4, "standard", 21, data=big)),
+        (ElectionWar(2, "standard", 22, mini=True), ElectionWar(2, "standard", 22, mini=True, data=big_mini)),
+    ]
+
+
+def _first_hand(s: GameState, seed: int) -> int:
+    """Cards in the hand of the first player to play a news card, when that turn begins."""
+    rng = random.Random(seed)
+    while not s.is_over:
+        v = s.view(None)
+        if v["phase"] == "play":
+            size: int = v["hand_sizes"][v["turn"]]
+            return size
+        _random_step(s, rng)
+    raise AssertionError("no news card was ever played")
+
+
+def test_two_election_war_rule_sets_play_interleaved_in_one_process() -> None:
+    """選舉之戰 (full and mini) under the printed data and a variant, step by step in turns: each game is exactly
+    what it is alone, and the variant really deals bigger hands."""
+    states = [s for pair in _ew_variants() for s in pair]
+    rngs = [random.Random(200 + i) for i in range(len(states))]
+    limit = 300
+    for _ in range(limit):
+        for s, rng in zip(states, rngs, strict=True):
+            if not s.is_over:
+                _random_step(s, rng)
+                s.resample(s.current_players[0] if s.current_players else None, Rng(7))  # samples read the data too
+    fresh = [s for pair in _ew_variants() for s in pair]
+    for i, (s, alone) in enumerate(zip(states, fresh, strict=True)):
+        assert _fingerprint(s) == _fingerprint(_play_alone(alone, 200 + i, limit))
+    for (printed, variant), extra in zip(_ew_variants(), (2, 1), strict=True):
+        assert printed.position_key() != variant.position_key()
+        hash(variant.position_key())
+        assert variant.clone().data is variant.data and pickle.loads(pickle.dumps(variant)) == variant
+        assert _first_hand(variant, 5) == _first_hand(printed, 5) + extra
+
+
+def test_election_war_keeps_its_position_keys_under_the_printed_data() -> None:
+    """The printed data adds nothing to a position key (keys of today's positions stay), and a state pickled
+    before its data travelled loads with the printed data."""
+    from hustings.games.election_war import data as ew_data
+
+    s = hustings.make("election-war", players=4, seed=3)
+    assert s.data is ew_data.DATA  # type: ignore[attr-defined]
+    assert not any(isinstance(x, str) and len(x) == 32 for x in s.position_key())
+    state = s.__getstate__()
+    del state["data"]
+    old = type(s).__new__(type(s))
+    old.__setstate__(state)
+    assert old.data is ew_data.DATA and old == s  # type: ignore[attr-defined]
+
+
 # ------------------------------------------------------------------------------ engine fields
 
 
