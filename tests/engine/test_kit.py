@@ -111,14 +111,33 @@ def test_phase_table_runs_automatic_steps_until_somebody_decides() -> None:
     assert s.phase == "c" and s.log == ["apply 1", "b", "c"]
 
 
-def test_both_die_macher_games_dispatch_through_the_kit() -> None:
+def test_the_phased_games_dispatch_through_the_kit() -> None:
     from hustings.engine.kit import PhaseTable
     from hustings.games.die_macher.rules import table as classic_table
     from hustings.games.die_macher_2019.rules import table as table2019
+    from hustings.games.election_war.rules import table as ew_table
 
-    for table in (classic_table.PHASES, table2019.PHASES):
+    for table in (classic_table.PHASES, table2019.PHASES, ew_table.PHASES):
         assert isinstance(table, PhaseTable)
         assert all(r.section for r in table.rules.values())  # every phase cites its rules section
+
+
+def test_election_war_refusals_come_from_the_kit() -> None:
+    s = hustings.make("election-war", players=4, seed=2)
+    wrong = next(a for a in s.SPACE.actions if a.kind == "press")
+    p = s.current_players[0]
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(p, wrong)
+    assert "not a decision of the declare phase" in str(info.value) and "declare" in str(info.value)
+    other = next(a for a in s.SPACE.actions if a.kind == "declare" and a not in s.legal_actions(p))
+    with pytest.raises(IllegalActionError, match="is not allowed now: place one of your own role cards"):
+        s.apply(p, other)
+
+
+@pytest.mark.parametrize("game", ["die-macher-2019", "die-macher", "election-war", "palace-escape"])
+def test_every_game_emits_through_the_engine_with_a_module_renderer(game: str) -> None:
+    s = hustings.make(game, seed=1)
+    assert type(s).EVENT_RENDERER is not None and "_event_renderer" not in vars(type(s))
 
 
 # ------------------------------------------------------------------------------ data with the state
@@ -305,7 +324,8 @@ def test_no_game_touches_the_engines_privates_or_writes_its_own_emit() -> None:
 
 
 @pytest.mark.parametrize(("game", "variant", "players"),
-                         [("die-macher-2019", "expanded", 5), ("die-macher", "full", 4)])
+                         [("die-macher-2019", "expanded", 5), ("die-macher", "full", 4),
+                          ("palace-escape", "hard", 1)])
 def test_a_list_field_is_always_a_list(game: str, variant: str, players: int) -> None:
     """clone_fields finds a class's list fields once: that holds only while a field that holds a list always does
     (and one that does not never does)."""

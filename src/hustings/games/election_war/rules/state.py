@@ -21,6 +21,7 @@ from hustings.games.election_war.words.events import render_event
 class ElectionWar(GameState):
     GAME_ID = GAME_ID
     SPACE = SPACE
+    EVENT_RENDERER = render_event
 
     n: int
     first: int
@@ -96,13 +97,13 @@ class ElectionWar(GameState):
     # ------------------------------------------------------------------------------ dispatch
 
     def _legal_actions(self, p: int) -> list[Action]:
-        return PHASES[self.phase].legal(self, p)
+        return PHASES.legal(self, p)
 
     def _apply(self, p: int, a: Action) -> None:
-        PHASES[self.phase].apply(self, p, a)
+        PHASES.apply(self, p, a)
 
     def _why_illegal(self, p: int, a: Action) -> str:
-        return why_illegal(self, p, a)
+        return PHASES.why_illegal(self, p, a)
 
     # ----------------------------------------------------------------------- shared helpers
 
@@ -213,9 +214,6 @@ class ElectionWar(GameState):
         if "data" not in d:  # a state pickled before its data travelled with it
             self.data = DATA
 
-    def _event_renderer(self) -> Any:
-        return render_event
-
     # -------------------------------------------------------------------------------- views
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -228,7 +226,6 @@ class ElectionWar(GameState):
 # imported last.
 from hustings.games.election_war.resample import resample_hidden  # noqa: E402
 from hustings.games.election_war.rules import setup  # noqa: E402
-from hustings.games.election_war.rules.illegal import why_illegal  # noqa: E402
 from hustings.games.election_war.rules.mini import setup_mini  # noqa: E402
 from hustings.games.election_war.rules.table import PHASES  # noqa: E402
 from hustings.games.election_war.view import build_view  # noqa: E402
