@@ -111,14 +111,33 @@ def test_phase_table_runs_automatic_steps_until_somebody_decides() -> None:
     assert s.phase == "c" and s.log == ["apply 1", "b", "c"]
 
 
-def test_both_die_macher_games_dispatch_through_the_kit() -> None:
+def test_the_phased_games_dispatch_through_the_kit() -> None:
     from hustings.engine.kit import PhaseTable
     from hustings.games.die_macher.rules import table as classic_table
     from hustings.games.die_macher_2019.rules import table as table2019
+    from hustings.games.election_war.rules import table as ew_table
 
-    for table in (classic_table.PHASES, table2019.PHASES):
+    for table in (classic_table.PHASES, table2019.PHASES, ew_table.PHASES):
         assert isinstance(table, PhaseTable)
         assert all(r.section for r in table.rules.values())  # every phase cites its rules section
+
+
+def test_election_war_refusals_come_from_the_kit() -> None:
+    s = hustings.make("election-war", players=4, seed=2)
+    wrong = next(a for a in s.SPACE.actions if a.kind == "press")
+    p = s.current_players[0]
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(p, wrong)
+    assert "not a decision of the declare phase" in str(info.value) and "declare" in str(info.value)
+    other = next(a for a in s.SPACE.actions if a.kind == "declare" and a not in s.legal_actions(p))
+    with pytest.raises(IllegalActionError, match="is not allowed now: place one of your own role cards"):
+        s.apply(p, other)
+
+
+@pytest.mark.parametrize("game", ["die-macher-2019", "die-macher", "election-war", "palace-escape"])
+def test_every_game_emits_through_the_engine_with_a_module_renderer(game: str) -> None:
+    s = hustings.make(game, seed=1)
+    assert type(s).EVENT_RENDERER is not None and "_event_renderer" not in vars(type(s))
 
 
 # ------------------------------------------------------------------------------ data with the state
@@ -191,25 +210,122 @@ def test_two_rule_sets_play_interleaved_in_one_process() -> None:
         hash(variant.position_key())
 
 
+def _ew_variants() -> list[tuple[GameState, GameState]]:
+    """選舉之戰, the full game and the mini one, each under its printed data and a variant with bigger hands."""
+    import dataclasses
+
+    from hustings.games.election_war import data as ew_data
+    from hustings.games.election_war.rules.state import ElectionWar
+
+    big = ew_data.DATA.replace(HAND_SIZE=ew_data.DATA.HAND_SIZE + 2)
+    big_mini = ew_data.DATA.replace(MINI=dataclasses.replace(ew_data.DATA.MINI, hand_size=ew_data.MINI.hand_size + 1))
+    return [
+        (ElectionWar(4, "standard", 21), ElectionWar(4, "standard", 21, data=big)),
+        (ElectionWar(2, "standard", 22, mini=True), ElectionWar(2, "standard", 22, mini=True, data=big_mini)),
+    ]
+
+
+def _first_hand(s: GameState, seed: int) -> int:
+    """Cards in the hand of the first player to play a news card, when that turn begins."""
+    rng = random.Random(seed)
+    while not s.is_over:
+        v = s.view(None)
+        if v["phase"] == "play":
+            size: int = v["hand_sizes"][v["turn"]]
+            return size
+        _random_step(s, rng)
+    raise AssertionError("no news card was ever played")
+
+
+def test_two_election_war_rule_sets_play_interleaved_in_one_process() -> None:
+    """選舉之戰 (full and mini) under the printed data and a variant, step by step in turns: each game is exactly
+    what it is alone, and the variant really deals bigger hands."""
+    states = [s for pair in _ew_variants() for s in pair]
+    rngs = [random.Random(200 + i) for i in range(len(states))]
+    limit = 300
+    for _ in range(limit):
+        for s, rng in zip(states, rngs, strict=True):
+            if not s.is_over:
+                _random_step(s, rng)
+                s.resample(s.current_players[0] if s.current_players else None, Rng(7))  # samples read the data too
+    fresh = [s for pair in _ew_variants() for s in pair]
+    for i, (s, alone) in enumerate(zip(states, fresh, strict=True)):
+        assert _fingerprint(s) == _fingerprint(_play_alone(alone, 200 + i, limit))
+    for (printed, variant), extra in zip(_ew_variants(), (2, 1), strict=True):
+        assert printed.position_key() != variant.position_key()
+        hash(variant.position_key())
+        assert variant.clone().data is variant.data and pickle.loads(pickle.dumps(variant)) == variant
+        assert _first_hand(variant, 5) == _first_hand(printed, 5) + extra
+
+
+def test_election_war_keeps_its_position_keys_under_the_printed_data() -> None:
+    """The printed data adds nothing to a position key (keys of today's positions stay), and a state pickled
+    before its data travelled loads with the printed data."""
+    from hustings.games.election_war import data as ew_data
+
+    s = hustings.make("election-war", players=4, seed=3)
+    assert s.data is ew_data.DATA  # type: ignore[attr-defined]
+    assert not any(isinstance(x, str) and len(x) == 32 for x in s.position_key())
+    state = s.__getstate__()
+    del state["data"]
+    old = type(s).__new__(type(s))
+    old.__setstate__(state)
+    assert old.data is ew_data.DATA and old == s  # type: ignore[attr-defined]
+
+
 # ------------------------------------------------------------------------------ engine fields
 
 
-_PRIVATE = re.compile(r"\._(log|history|legal|legal_player|legal_step|nsteps|copy_base_into|cached_legal)\b")
+def _engine_privates() -> set[str]:
+    """Every underscored name of the engine that is not a game hook: the base class's methods and fields, the
+    engine modules' private functions, classes and constants, and the private attributes of the engine's classes."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import hustings.engine as engine
+
+    names: set[str] = set()
+    for info in pkgutil.iter_modules(engine.__path__):
+        module = importlib.import_module(f"hustings.engine.{info.name}")
+        for name, obj in vars(module).items():
+            if name.startswith("_") and not name.startswith("__"):
+                names.add(name)
+            if inspect.isclass(obj) and obj.__module__ == module.__name__:
+                members = set(vars(obj)) | set(getattr(obj, "__annotations__", {})) | set(getattr(obj, "__slots__", ()))
+                names |= {m for m in members if m.startswith("_") and not m.startswith("__")}
+    names |= {f for f in GameState.BASE_FIELDS if f.startswith("_")}
+    return names - GameState.GAME_HOOKS
 
 
-def test_no_game_touches_the_engines_fields_or_writes_its_own_emit() -> None:
+def test_the_scan_knows_the_engines_privates() -> None:
+    privates = _engine_privates()
+    assert {"_log", "_history", "_nsteps", "_copy_base_into", "_cached_legal", "_filter_chain"} <= privates
+    assert not privates & GameState.GAME_HOOKS
+
+
+def test_no_game_touches_the_engines_privates_or_writes_its_own_emit() -> None:
+    """A game reaches the engine only through its public API and the hooks it implements (GameState.GAME_HOOKS):
+    no attribute access to, call of or import of any other underscored name of hustings.engine."""
+    privates = _engine_privates()
+    use = re.compile(r"\.(_[A-Za-z]\w*)\b|import\s+(_[A-Za-z]\w*)|,\s*(_[A-Za-z]\w*)")
     offenders = []
     for path in sorted(GAMES_DIR.rglob("*.py")):
         text = path.read_text("utf-8")
-        for m in _PRIVATE.finditer(text):
-            offenders.append(f"{path.relative_to(GAMES_DIR)}: {m.group(0)}")
+        own = set(re.findall(r"^\s*(?:def|class)\s+(_\w+)|^\s*(?:self\.)?(_\w+)\s*[:=]", text, re.M))
+        defined = {n for pair in own for n in pair if n}
+        for m in use.finditer(text):
+            name = next(g for g in m.groups() if g)
+            if name in privates and name not in defined:
+                offenders.append(f"{path.relative_to(GAMES_DIR)}: {name}")
         if re.search(r"^    def emit\(", text, re.M):
             offenders.append(f"{path.relative_to(GAMES_DIR)}: its own emit")
     assert offenders == []
 
 
 @pytest.mark.parametrize(("game", "variant", "players"),
-                         [("die-macher-2019", "expanded", 5), ("die-macher", "full", 4)])
+                         [("die-macher-2019", "expanded", 5), ("die-macher", "full", 4),
+                          ("palace-escape", "hard", 1)])
 def test_a_list_field_is_always_a_list(game: str, variant: str, players: int) -> None:
     """clone_fields finds a class's list fields once: that holds only while a field that holds a list always does
     (and one that does not never does)."""

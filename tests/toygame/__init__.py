@@ -144,7 +144,7 @@ class HiLo(GameState):
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player is not None:
-            player = self._check_player(player, allow_none=False)
+            player = self.check_player(player, allow_none=False)
         return {
             "game": self.GAME_ID,
             "round": self.round,

@@ -140,7 +140,7 @@ class Marks(GameState):
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player is not None:
-            player = self._check_player(player, allow_none=False)
+            player = self.check_player(player, allow_none=False)
         players: list[dict[str, Any]] = []
         for p in range(self.n):
             entry: dict[str, Any] = {"points": self.points[p], "hand_size": len(self.hands[p])}

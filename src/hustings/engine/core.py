@@ -144,6 +144,13 @@ class GameState(ABC):
         {"game_options", "seed", "rng", "_history", "_log", "_legal_player", "_legal_step", "_legal", "_nsteps"}
     )
 
+    #: the underscored names a game may define or call: the hooks it implements and ``_init_base``. Every other
+    #: underscored name of the engine is its own (tests/engine/test_kit.py scans games/ for any use of one).
+    GAME_HOOKS: ClassVar[frozenset[str]] = frozenset(
+        {"_init_base", "_legal_actions", "_apply", "_clone_data", "_resample_hidden", "_position_key",
+         "_why_illegal", "_event_renderer", "_event_context"}
+    )
+
     def _init_base(self, options: dict[str, JSON], seed: int) -> None:
         self.game_options = freeze(dict(options))
         self.seed = seed
@@ -230,7 +237,7 @@ class GameState(ABC):
                 return []
             player = cur[0]
         else:
-            player = self._check_player(player, allow_none=False)
+            player = self.check_player(player, allow_none=False)
         # _cached_legal inlined: one call fewer on every step of every game
         if self._legal_step == self._nsteps and self._legal_player == player:
             return list(self._legal)
@@ -242,7 +249,9 @@ class GameState(ABC):
         self._legal = acts
         return list(acts)
 
-    def _check_player(self, player: object, allow_none: bool) -> Any:
+    def check_player(self, player: object, allow_none: bool = False) -> Any:
+        """``player`` as a seat index (an int 0..n-1; None too when ``allow_none``), else IllegalActionError naming it.
+        Public so that a game's ``view`` checks its argument the way the engine does, without an engine private."""
         if type(player) is int and 0 <= player < self.num_players:  # the common case, first
             return player
         if player is None and allow_none:
@@ -283,7 +292,7 @@ class GameState(ABC):
             # only for a current player of a game not over, at this step, so every check below would pass.
             act = action
         else:
-            player = self._check_player(player, allow_none=False)
+            player = self.check_player(player, allow_none=False)
             act = self.SPACE.resolve(action)
             if self.is_over:
                 raise IllegalActionError("the game is over")
@@ -368,7 +377,7 @@ class GameState(ABC):
 
     def events(self, player: PlayerArg) -> list[Event]:
         """Events ``player`` may see, oldest first (spectator: public events only)."""
-        player = self._check_player(player, allow_none=True)
+        player = self.check_player(player, allow_none=True)
         return [e for e in chain_items(self._log) if e.to is None or e.to == player]
 
     def all_events(self) -> Iterator[Event]:
@@ -403,7 +412,7 @@ class GameState(ABC):
         The sample carries a fresh seed and generator, no history, and only the events ``player`` may see, so
         searching on it reveals nothing else. A game whose dealing fails is retried from the same stream a few
         times; then :class:`ResampleError` is raised (a sample never falls back to the true hidden cards)."""
-        player = self._check_player(player, allow_none=True)
+        player = self.check_player(player, allow_none=True)
         if not isinstance(rng, Rng | random.Random):
             raise TypeError(f"resample needs a random.Random or an engine Rng, not {type(rng).__name__}")
         last: ResampleError | None = None

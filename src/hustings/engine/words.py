@@ -420,7 +420,7 @@ class LabelCache(Generic[T]):
 class PrintedNames:
     """Names from a game's catalog in a name style: in the interface language (``local``), as printed on the
     cards (``de``: the catalog's German), or both, "local (German)". A game's names class adds what it names
-    (parties, states, issues...) on top of :meth:`_pick` and :meth:`_one`."""
+    (parties, states, issues...) on top of :meth:`pick` and :meth:`one`."""
 
     def __init__(self, catalog: Catalog, lang: str, style: str = "local") -> None:
         self._catalog = catalog
@@ -428,7 +428,7 @@ class PrintedNames:
         self.style = style
         self._picked: dict[str, str] = {}  # a declared field: a compiled class (docs/build.md) has no __dict__
 
-    def _pick(self, key: str) -> str:
+    def pick(self, key: str) -> str:
         # a name is asked for again and again (every label naming a state): found once per key
         found: str | None = self._picked.get(key)
         if found is None:
@@ -444,6 +444,6 @@ class PrintedNames:
             return f"{local} ({german})"
         return local
 
-    def _one(self, key: str) -> str:
+    def one(self, key: str) -> str:
         """One name only (narrow places): German in the ``de`` style, else the interface language."""
         return self._catalog.text(key, "de" if self.style == "de" else self.lang)

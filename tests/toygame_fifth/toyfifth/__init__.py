@@ -74,7 +74,7 @@ class Race(GameState):
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player is not None:
-            player = self._check_player(player, allow_none=False)
+            player = self.check_player(player, allow_none=False)
         return {"game": GAME_ID, "you": player, "count": self.count, "goal": GOAL, "turn": self.turn}
 
     def _clone_data(self, new: Race) -> None:

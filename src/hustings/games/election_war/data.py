@@ -8,11 +8,13 @@ Names are not in the data: each card has an id whose words are in ``messages/<la
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any
 
+from hustings.engine.events import freeze
 from hustings.engine.i18n import Catalog
+from hustings.engine.kit import GameData
 
 _PKG = "hustings.games.election_war"
 
@@ -201,3 +203,42 @@ def _validate() -> None:
 
 
 _validate()
+
+
+@dataclass(frozen=True, slots=True)
+class Data(GameData):
+    """The data the rules read, as one immutable object a state carries (``state.data``) and shares with its clones
+    and samples: two states with different data play side by side in one process. Lists and dicts are read-only
+    (:class:`hustings.engine.FrozenDict`, ``FrozenList``); :meth:`GameData.replace` makes a variant (derived fields,
+    ``NEWS_DIE`` and the like, are the variant's to keep consistent), and the default :data:`DATA` pickles by
+    reference. Names, words and the action space's shape stay module constants: they are not rules."""
+
+    ALL_LOSE_IF_TIED: int
+    DEAL_BY_FRAME: list[int]
+    DISTRICTS: list[District]
+    FRAMES: list[str]
+    HAND_SIZE: int
+    LEVEL_MAX: int
+    LEVEL_MIN: int
+    MINI: Mini
+    NEWS: list[News]
+    NEWS_DECK: list[int]
+    NEWS_DIE: tuple[int, ...]
+    NEWS_STOPS: tuple[bool, ...]
+    ROLES: list[Role]
+    ROLES_BY_FRAME: list[list[int]]
+    ROWS: int
+    STRENGTH_MIN: int
+
+    def __reduce__(self) -> Any:
+        if self is DATA:
+            return (_default_data, ())
+        return (Data, tuple(getattr(self, f.name) for f in fields(self)))
+
+
+def _default_data() -> Data:
+    return DATA
+
+
+#: the printed game's data (every state's unless it is given other data)
+DATA = Data(**{f.name: freeze(globals()[f.name]) for f in fields(Data)})

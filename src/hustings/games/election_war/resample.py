@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hustings.engine import ResampleError, Rng
-from hustings.games.election_war import data as D
 
 if TYPE_CHECKING:
     from hustings.games.election_war.rules.state import ElectionWar
@@ -44,6 +43,7 @@ def _redeal_news(new: ElectionWar, others: list[int], rng: Rng) -> None:
 def _redeal_roles(new: ElectionWar, others: list[int], rng: Rng) -> None:
     """Before the reveal: each other player again holds one red, two blue and three yellow role cards, drawn from
     every role card this seat has not seen, split at random between their filled rows and their hand."""
+    D = new.data
     pools: list[list[int]] = [[] for _ in D.FRAMES]
     for c in new.role_pool:
         pools[D.ROLES[c].frame].append(c)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from hustings.engine.progress import IGNORE, Each, Others, Spec, progress_part
-from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase
 from hustings.games.election_war.view_types import CandidateView, CheckView, PhaseName, ResultView, RowView, View
 
@@ -14,6 +13,7 @@ if TYPE_CHECKING:
 
 
 def candidate_view(s: ElectionWar, r: int, q: int, player: int | None) -> CandidateView:
+    D = s.data
     card = s.cand[r][q]
     shown = card >= 0 and (s.revealed or q == player)
     role = D.ROLES[card] if shown else None
@@ -51,6 +51,7 @@ def _result(res: dict[str, Any]) -> ResultView:
 
 
 def build_view(s: ElectionWar, player: int | None) -> dict[str, Any]:
+    D = s.data
     n = s.n
     rows: list[RowView] = [
         {"row": r, "district": d, "city": D.DISTRICTS[d].city, "council": D.DISTRICTS[d].council}

@@ -14,6 +14,7 @@ from typing import Any
 from typing_extensions import TypedDict  # pydantic reads only this one on 3.11 (schema.py)
 
 from hustings.engine import Action, GameState, Outcome, Rng, solo_outcome
+from hustings.engine.kit import clone_fields
 from hustings.games.palace_escape import solver
 from hustings.games.palace_escape.actions import GAME_ID, HINT, SPACE, SWAPS, UNDO
 from hustings.games.palace_escape.data import MAX_ACTIONS
@@ -80,6 +81,7 @@ class PalaceEscape(GameState):
     GAME_ID = GAME_ID
     SPACE = SPACE
     PERFECT_INFORMATION = True  # the whole grid is face up and only the deal is random
+    EVENT_RENDERER = render
 
     board: list[int]
     start: tuple[int, ...]
@@ -226,7 +228,7 @@ class PalaceEscape(GameState):
 
     def view(self, player: int | None) -> PalaceView:
         if player is not None:
-            self._check_player(player, allow_none=False)
+            self.check_player(player, allow_none=False)
         # Perfect information: the seat and a spectator see the same (so the view names no seat).
         last = list(solver.PAIRS[self.path[-1]]) if self.path else None
         return {
@@ -250,19 +252,7 @@ class PalaceEscape(GameState):
         }
 
     def _clone_data(self, new: PalaceEscape) -> None:
-        new.hard = self.hard
-        new.capture = self.capture
-        new.max_actions = self.max_actions
-        new.difficulty = self.difficulty
-        new.start = self.start
-        new.board = self.board[:]
-        new.par = self.par
-        new.path = self.path[:]
-        new.swaps = self.swaps
-        new.undos = self.undos
-        new.hints = self.hints
-        new.hint = self.hint
-        new.status = self.status
+        clone_fields(self, new)  # board and path are the only lists
 
     def _resample_hidden(self, new: PalaceEscape, player: int | None, rng: Rng) -> None:
         """Nothing is hidden once the cards are dealt face up (步驟 1): the sample is the position itself."""
@@ -272,6 +262,3 @@ class PalaceEscape(GameState):
         # reached by different move orders meet. Counters (moves, undos, hints, actions left) are left out on
         # purpose; they change the score and the R7 limit, not the puzzle.
         return (self.hard, tuple(self.board), self.status)
-
-    def _event_renderer(self) -> Any:
-        return render

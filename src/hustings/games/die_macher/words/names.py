@@ -20,16 +20,16 @@ class Names(PrintedNames):
         super().__init__(_CATALOG, lang, style)
 
     def party(self, p: int) -> str:
-        return self._pick(f"party.{D.PARTY_IDS[p]}") if 0 <= p < D.NUM_PARTIES else "—"
+        return self.pick(f"party.{D.PARTY_IDS[p]}") if 0 <= p < D.NUM_PARTIES else "—"
 
     def party_short(self, p: int) -> str:
-        return self._one(f"party.{D.PARTY_IDS[p]}") if 0 <= p < D.NUM_PARTIES else "—"
+        return self.one(f"party.{D.PARTY_IDS[p]}") if 0 <= p < D.NUM_PARTIES else "—"
 
     def state(self, s: int) -> str:
-        return self._pick(f"state.{D.STATES[s].id}") if s >= 0 else "—"
+        return self.pick(f"state.{D.STATES[s].id}") if s >= 0 else "—"
 
     def issue(self, i: int) -> str:
-        return self._pick(f"issue.{D.ISSUE_IDS[i]}") if i >= 0 else "—"
+        return self.pick(f"issue.{D.ISSUE_IDS[i]}") if i >= 0 else "—"
 
     def card(self, t: int) -> str:
         """A program or opinion card: "Euro: now" (German: "Euro: sofort")."""
@@ -44,7 +44,7 @@ class Names(PrintedNames):
         return local
 
     def cabinet(self, c: int) -> str:
-        return self._pick(f"cabinet.{D.CABINET[c].key}")
+        return self.pick(f"cabinet.{D.CABINET[c].key}")
 
 
 class Speaker:

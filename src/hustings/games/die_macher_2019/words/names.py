@@ -54,23 +54,23 @@ class Names(PrintedNames):
         super().__init__(_CATALOG, lang, style)
 
     def party(self, k: int) -> str:
-        return self._pick(f"party.{D.PARTIES[k]['id']}") if 0 <= k < len(D.PARTIES) else "?"
+        return self.pick(f"party.{D.PARTIES[k]['id']}") if 0 <= k < len(D.PARTIES) else "?"
 
     def party_short(self, k: int) -> str:
-        return self._one(f"party.{D.PARTIES[k]['id']}") if 0 <= k < len(D.PARTIES) else "—"
+        return self.one(f"party.{D.PARTIES[k]['id']}") if 0 <= k < len(D.PARTIES) else "—"
 
     def party_abbr(self, k: int) -> str:
         """At most 6 cells: for the narrow columns of the boards."""
-        return self._one(f"party_abbr.{D.PARTIES[k]['id']}")
+        return self.one(f"party_abbr.{D.PARTIES[k]['id']}")
 
     def state(self, s: int) -> str:
-        return self._pick(f"state.{D.STATES[s].id}") if s >= 0 else "—"
+        return self.pick(f"state.{D.STATES[s].id}") if s >= 0 else "—"
 
     def issue(self, i: int) -> str:
-        return self._pick(f"issue.{D.ISSUES[i]['id']}")
+        return self.pick(f"issue.{D.ISSUES[i]['id']}")
 
     def stance(self, t: int) -> str:
-        return self._pick(f"stance.{D.ISSUES[t >> 1]['id']}.{'contra' if t & 1 else 'pro'}")
+        return self.pick(f"stance.{D.ISSUES[t >> 1]['id']}.{'contra' if t & 1 else 'pro'}")
 
     def card(self, t: int) -> str:
         if self.style == "both":
@@ -82,14 +82,14 @@ class Names(PrintedNames):
 
     def card_short(self, t: int) -> str:
         """The issue's short name, "+" for the pro stance (more, yes), "−" for the contra stance."""
-        return self._one(f"issue_short.{D.ISSUES[t >> 1]['id']}") + ("−" if t & 1 else "+")
+        return self.one(f"issue_short.{D.ISSUES[t >> 1]['id']}") + ("−" if t & 1 else "+")
 
     def politician(self, pol: int) -> str:
-        return self._pick(f"politician.{D.POLITICIANS[pol].key}")
+        return self.pick(f"politician.{D.POLITICIANS[pol].key}")
 
     def politician_short(self, pol: int) -> str:
         """One name only (the boards' politician line)."""
-        return self._one(f"politician.{D.POLITICIANS[pol].key}")
+        return self.one(f"politician.{D.POLITICIANS[pol].key}")
 
 
 class Speaker:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hustings.engine import Action
-from hustings.games.election_war import data as D
 from hustings.games.election_war.actions import DISCARD, DONE, NO_PRESS, PLAY, PRESS, STOP
 from hustings.games.election_war.phases import Phase, Status
 
@@ -90,6 +89,7 @@ def play_legal(s: ElectionWar, p: int) -> list[Action]:
 
 
 def play_apply(s: ElectionWar, p: int, a: Action) -> None:
+    D = s.data
     if a is STOP:
         s.emit("stopped", {"player": p})
         to_discard(s)
@@ -121,6 +121,7 @@ def press_legal(s: ElectionWar, p: int) -> list[Action]:
 
 
 def press_apply(s: ElectionWar, p: int, a: Action) -> None:
+    D = s.data
     q = s.pending[1]
     if a is PRESS:
         level = s.level[s.round][q]
@@ -138,6 +139,7 @@ def press_apply(s: ElectionWar, p: int, a: Action) -> None:
 
 def carry_out(s: ElectionWar) -> None:
     """3-2: the white text of the news card happens; a 爆 card ends the playing once carried out."""
+    D = s.data
     t, q = s.pending
     effects.apply_effect(s, t, q)
     s.discard.append(t)  # R7: a carried-out card goes to the discard pile as well

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hustings.engine import Action
-from hustings.games.election_war import data as D
 from hustings.games.election_war.actions import DECLARE
 from hustings.games.election_war.rules import campaign
 
@@ -33,6 +32,7 @@ def apply(s: ElectionWar, p: int, a: Action) -> None:
 
 def reveal(s: ElectionWar) -> None:
     """2.: all face-down cards are turned face up; each candidate starts with its card's figures."""
+    D = s.data
     s.revealed = True
     for r in range(s.nrows):
         for p in range(s.n):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase, Status
 
 if TYPE_CHECKING:
@@ -20,6 +19,7 @@ _STANDING = int(Status.STANDING)
 
 def elect(s: ElectionWar, r: int) -> tuple[int, list[list[int]]]:
     """註2: the winning seat of row ``r`` (-1 if nobody is left) and the candidates knocked out on the way."""
+    D = s.data
     status, strength, cand = s.status[r], s.strength[r], s.cand[r]
     knocked: list[list[int]] = []
     while True:
@@ -54,6 +54,7 @@ def elect(s: ElectionWar, r: int) -> tuple[int, list[list[int]]]:
 
 
 def count(s: ElectionWar) -> None:
+    D = s.data
     for r in range(s.nrows):
         winner, knocked = elect(s, r)
         district = s.rows[r]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Status
 
 if TYPE_CHECKING:
@@ -15,6 +14,7 @@ if TYPE_CHECKING:
 
 
 def apply_effect(s: ElectionWar, t: int, q: int) -> None:
+    D = s.data
     card = D.NEWS[t]
     r = s.round
     eff, k = card.effect, card.amount

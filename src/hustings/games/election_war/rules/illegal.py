@@ -4,14 +4,8 @@ each phase is ``PhaseRules.section`` (rules/table.py), for whoever reads the rul
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from hustings.engine import Action
-from hustings.games.election_war.rules.table import PHASES
-
-if TYPE_CHECKING:
-    from hustings.games.election_war.rules.state import ElectionWar
-
+#: per action kind, the rule a refused action of that kind breaks (the kit's PhaseTable.why_illegal words the
+#: refusal; a kind the phase does not take names the phase and what may be decided now)
 KIND_RULES: dict[str, str] = {
     "declare": "place one of your own role cards, face down, on your next empty row",  # 2.; R3
     # 3-2; R5, R11
@@ -24,13 +18,3 @@ KIND_RULES: dict[str, str] = {
     "discard": "discard only news cards in your hand, after playing",  # 3-3
     "done": "end your turn after playing",  # 3-3
 }
-
-
-def why_illegal(s: ElectionWar, p: int, a: Action) -> str:
-    """Name the rule an illegal action breaks; a kind the phase does not take: the phase and what may be done."""
-    ph = s.phase
-    rules = PHASES[ph]
-    what = a.text("en")
-    if a.kind not in rules.kinds:
-        return f"{what}: not a decision of the {ph} phase; now player {p} decides one of: {', '.join(rules.kinds)}"
-    return f"{what} is not allowed now: {KIND_RULES[a.kind]}"

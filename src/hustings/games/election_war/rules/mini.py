@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase, Status
 
 if TYPE_CHECKING:
@@ -18,6 +17,7 @@ if TYPE_CHECKING:
 
 
 def setup_mini(s: ElectionWar, first_player: int | None) -> None:
+    D = s.data
     m = D.MINI
     n = s.n = m.players
     s.nrows, s.hand_size, s.mini = m.rows, m.hand_size, True

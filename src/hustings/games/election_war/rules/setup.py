@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase, Status
 
 if TYPE_CHECKING:
@@ -13,6 +12,7 @@ if TYPE_CHECKING:
 
 
 def setup(s: ElectionWar, n: int, first_player: int | None) -> None:
+    D = s.data
     s.n = n
     s.nrows, s.hand_size, s.mini = D.ROWS, D.HAND_SIZE, False
     # R1: the seed's youngest player starts every round; the table names that seat, else it is drawn.

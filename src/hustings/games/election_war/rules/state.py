@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from hustings.engine import Action, GameState, Outcome, Rng, ranked_outcome
-from hustings.games.election_war import data as D
 from hustings.games.election_war.actions import GAME_ID, SPACE
+from hustings.games.election_war.data import DATA, Data
 from hustings.games.election_war.phases import Phase
 from hustings.games.election_war.words.events import render_event
 
@@ -21,6 +21,7 @@ from hustings.games.election_war.words.events import render_event
 class ElectionWar(GameState):
     GAME_ID = GAME_ID
     SPACE = SPACE
+    EVENT_RENDERER = render_event
 
     n: int
     first: int
@@ -48,9 +49,12 @@ class ElectionWar(GameState):
     nrows: int  # rows in play (six; the mini game's two)
     hand_size: int  # 3-1: news cards a hand is drawn up to
     mini: bool  # the small game for exact tools (game.json "mini"): a spent news deck is not reshuffled
+    #: the game's data (shared, immutable): :data:`data.DATA`, the printed game's, unless a variant is given
+    data: Data
 
     def __init__(self, players: int, variant: str, seed: int, first_player: int | None = None,
-                 mini: bool = False) -> None:
+                 mini: bool = False, data: Data | None = None) -> None:
+        D = DATA if data is None else data
         options: dict[str, Any] = {"players": players, "variant": variant}
         if first_player is not None:
             if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
@@ -63,6 +67,7 @@ class ElectionWar(GameState):
                 raise ValueError(f"the mini game is for {D.MINI.players} players, not {players}")
             options["mini"] = True
         self._init_base(options, seed)
+        self.data = D
         if mini:
             setup_mini(self, first_player)
         else:
@@ -92,13 +97,13 @@ class ElectionWar(GameState):
     # ------------------------------------------------------------------------------ dispatch
 
     def _legal_actions(self, p: int) -> list[Action]:
-        return PHASES[self.phase].legal(self, p)
+        return PHASES.legal(self, p)
 
     def _apply(self, p: int, a: Action) -> None:
-        PHASES[self.phase].apply(self, p, a)
+        PHASES.apply(self, p, a)
 
     def _why_illegal(self, p: int, a: Action) -> str:
-        return why_illegal(self, p, a)
+        return PHASES.why_illegal(self, p, a)
 
     # ----------------------------------------------------------------------- shared helpers
 
@@ -157,13 +162,13 @@ class ElectionWar(GameState):
         best = max(votes)
         top = sum(1 for v in votes if v == best)
         title = "king" if top == 1 else "north_south" if top == 2 else "none"
-        return ranked_outcome(votes, all_lose_if_tied=D.ALL_LOSE_IF_TIED, detail={"title": title})
+        return ranked_outcome(votes, all_lose_if_tied=self.data.ALL_LOSE_IF_TIED, detail={"title": title})
 
     # ----------------------------------------------------------------------- engine hooks
 
     def _clone_data(self, new: GameState) -> None:
         assert isinstance(new, ElectionWar)
-        new.n, new.first, new.phase = self.n, self.first, self.phase
+        new.n, new.first, new.phase, new.data = self.n, self.first, self.phase, self.data
         new.nrows, new.hand_size, new.mini = self.nrows, self.hand_size, self.mini
         new.round, new.turn_i, new.turn, new.revealed = self.round, self.turn_i, self.turn, self.revealed
         new.rows = self.rows[:]
@@ -195,16 +200,21 @@ class ElectionWar(GameState):
                 tuple(self.district_pool), tuple(self.role_pool), t2(self.role_hand), t2(self.cand), self.revealed,
                 t2(self.strength), t2(self.level), t2(self.status), t2(self.protected), t2(self.hands),
                 tuple(self.deck), tuple(self.discard), tuple(self.pending), t2(self.won_roles),
-                t2(self.won_districts), self.nrows, self.hand_size, self.mini)
+                t2(self.won_districts), self.nrows, self.hand_size, self.mini,
+                # other data, another position (the data's digest: hashable, short); the printed data adds nothing,
+                # so keys of today's positions stay what they were
+                *(() if self.data is DATA else (self.data.digest(),)))
 
-    def _event_renderer(self) -> Any:
-        return render_event
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        super().__setstate__(d)
+        if "data" not in d:  # a state pickled before its data travelled with it
+            self.data = DATA
 
     # -------------------------------------------------------------------------------- views
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player is not None:
-            player = self._check_player(player, allow_none=False)
+            player = self.check_player(player, allow_none=False)
         return build_view(self, player)
 
 
@@ -212,7 +222,6 @@ class ElectionWar(GameState):
 # imported last.
 from hustings.games.election_war.resample import resample_hidden  # noqa: E402
 from hustings.games.election_war.rules import setup  # noqa: E402
-from hustings.games.election_war.rules.illegal import why_illegal  # noqa: E402
 from hustings.games.election_war.rules.mini import setup_mini  # noqa: E402
 from hustings.games.election_war.rules.table import PHASES  # noqa: E402
 from hustings.games.election_war.view import build_view  # noqa: E402

@@ -1,26 +1,20 @@
-"""The one table of 選舉之戰's phases (seed 004): for each phase its section, the kinds of decision it takes,
-and the functions that list the legal actions and apply one (automatic steps run inside ``apply``)."""
+"""The one table of 選舉之戰's phases (seed 004), on the engine kit's :class:`PhaseTable`: for each phase its
+section, the kinds of decision it takes, and the functions that list the legal actions and apply one (automatic
+steps run inside ``apply``, so no phase has an ``advance``); the table's ``why_illegal`` words refusals from
+:data:`rules.illegal.KIND_RULES`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hustings.engine import Action
+from hustings.engine.kit import PhaseRules, PhaseTable
 from hustings.games.election_war.phases import Phase
 from hustings.games.election_war.rules import campaign, candidacy
+from hustings.games.election_war.rules.illegal import KIND_RULES
 
 if TYPE_CHECKING:
     from hustings.games.election_war.rules.state import ElectionWar
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseRules:
-    section: str  # seed 004 section
-    kinds: tuple[str, ...]  # action kinds decided in this phase (for error messages)
-    legal: Callable[[ElectionWar, int], list[Action]]
-    apply: Callable[[ElectionWar, int, Action], None]
 
 
 def _nothing(s: ElectionWar, p: int) -> list[Action]:
@@ -31,10 +25,10 @@ def _over(s: ElectionWar, p: int, a: Action) -> None:
     raise RuntimeError("the game is over")  # unreachable: the engine refuses actions after the end
 
 
-PHASES: dict[Phase, PhaseRules] = {
+PHASES: PhaseTable[ElectionWar] = PhaseTable({
     Phase.DECLARE: PhaseRules("2.", ("declare",), candidacy.legal, candidacy.apply),
     Phase.PLAY: PhaseRules("3-2", ("play", "stop"), campaign.play_legal, campaign.play_apply),
     Phase.PRESS: PhaseRules("3-2", ("press", "no_press"), campaign.press_legal, campaign.press_apply),
     Phase.DISCARD: PhaseRules("3-3", ("discard", "done"), campaign.discard_legal, campaign.discard_apply),
     Phase.OVER: PhaseRules("5.", (), _nothing, _over),
-}
+}, KIND_RULES)
