@@ -26,7 +26,7 @@ def _load(name: str) -> dict[str, Any]:
 
 _GAME = _load("game.json")
 # the game's own words only: rules import nothing of hustings but the engine (interfaces chain the shared words)
-CATALOG = Catalog.from_package(_PKG, "words/messages")  # the words layer's catalog
+CATALOG: Catalog = Catalog.from_package(_PKG, "words/messages")  # the words layer's catalog
 NAME_LANGS: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant")
 
 ROWS: int = _GAME["rows"]
