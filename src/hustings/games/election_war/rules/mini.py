@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hustings.games.election_war.phases import Phase, Status
+from hustings.games.election_war.rules.setup import empty_table
 
 if TYPE_CHECKING:
     from hustings.games.election_war.rules.state import ElectionWar
@@ -38,23 +38,4 @@ def setup_mini(s: ElectionWar, first_player: int | None) -> None:
     s.role_pool.sort()
     s.deck = list(m.news)
     s.rng.shuffle(s.deck)
-    s.discard = []
-    s.hands = [[] for _ in range(n)]
-    rows = m.rows
-    s.cand = [[-1] * n for _ in range(rows)]
-    s.strength = [[0] * n for _ in range(rows)]
-    s.level = [[0] * n for _ in range(rows)]
-    s.status = [[int(Status.STANDING)] * n for _ in range(rows)]
-    s.protected = [[0] * n for _ in range(rows)]
-    s.revealed = False
-    s.pending = []
-    s.won_roles = [[] for _ in range(n)]
-    s.won_districts = [[] for _ in range(n)]
-    s.results = []
-    s.round = 0
-    s.turn_i = 0
-    s.turn = s.first
-    s.phase = Phase.DECLARE
-    s.emit("setup", {"players": n, "first": s.first, "rows": list(s.rows)})
-    for p in range(n):
-        s.emit("roles_dealt", {"player": p, "cards": list(s.role_hand[p])}, to=p)
+    empty_table(s, n, m.rows)

@@ -46,13 +46,19 @@ def setup(s: ElectionWar, n: int, first_player: int | None) -> None:
     # 1.: the news deck shuffled face down, with room for a discard pile.
     s.deck = D.NEWS_DECK[:]
     s.rng.shuffle(s.deck)
+    empty_table(s, n, D.ROWS)
+
+
+def empty_table(s: ElectionWar, n: int, rows: int) -> None:
+    """The table before the first declaration (the full game and the mini game alike): no hands, no candidates,
+    no results, the first round's first player to declare; then the setup events."""
     s.discard = []
     s.hands = [[] for _ in range(n)]
-    s.cand = [[-1] * n for _ in range(D.ROWS)]
-    s.strength = [[0] * n for _ in range(D.ROWS)]
-    s.level = [[0] * n for _ in range(D.ROWS)]
-    s.status = [[int(Status.STANDING)] * n for _ in range(D.ROWS)]
-    s.protected = [[0] * n for _ in range(D.ROWS)]
+    s.cand = [[-1] * n for _ in range(rows)]
+    s.strength = [[0] * n for _ in range(rows)]
+    s.level = [[0] * n for _ in range(rows)]
+    s.status = [[int(Status.STANDING)] * n for _ in range(rows)]
+    s.protected = [[0] * n for _ in range(rows)]
     s.revealed = False
     s.pending = []
     s.won_roles = [[] for _ in range(n)]
