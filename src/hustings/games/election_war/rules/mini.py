@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hustings.games.election_war.rules.setup import empty_table
+from hustings.games.election_war.rules.setup import deal_roles, empty_table
 
 if TYPE_CHECKING:
     from hustings.games.election_war.rules.state import ElectionWar
@@ -24,18 +24,7 @@ def setup_mini(s: ElectionWar, first_player: int | None) -> None:
     s.first = first_player if first_player is not None else s.rng.randrange(n)
     s.rows = list(m.districts)
     s.district_pool = []
-    s.role_hand = [[] for _ in range(n)]
-    s.role_pool = []
-    for f, pile in enumerate(m.roles_by_frame):
-        cards = list(pile)
-        s.rng.shuffle(cards)
-        for p in range(n):
-            for _ in range(m.deal_by_frame[f]):
-                s.role_hand[p].append(cards.pop())
-        s.role_pool.extend(cards)
-    for h in s.role_hand:
-        h.sort()
-    s.role_pool.sort()
+    deal_roles(s, n, m.roles_by_frame, m.deal_by_frame)
     s.deck = list(m.news)
     s.rng.shuffle(s.deck)
     empty_table(s, n, m.rows)

@@ -3,6 +3,7 @@ starts every round (R1)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hustings.games.election_war.phases import Phase, Status
@@ -31,22 +32,27 @@ def setup(s: ElectionWar, n: int, first_player: int | None) -> None:
         else:
             s.district_pool.append(g)
     # 1.: one red, two blue and three yellow role cards to every player.
+    deal_roles(s, n, D.ROLES_BY_FRAME, D.DEAL_BY_FRAME)
+    # 1.: the news deck shuffled face down, with room for a discard pile.
+    s.deck = D.NEWS_DECK[:]
+    s.rng.shuffle(s.deck)
+    empty_table(s, n, D.ROWS)
+
+
+def deal_roles(s: ElectionWar, n: int, piles: Sequence[Sequence[int]], deal: Sequence[int]) -> None:
+    """Each frame's pile shuffled, ``deal[f]`` cards of it to every player in seat order, the rest to the pool."""
     s.role_hand = [[] for _ in range(n)]
     s.role_pool = []
-    for f, pile in enumerate(D.ROLES_BY_FRAME):
-        cards = pile[:]
+    for f, pile in enumerate(piles):
+        cards = list(pile)
         s.rng.shuffle(cards)
         for p in range(n):
-            for _ in range(D.DEAL_BY_FRAME[f]):
+            for _ in range(deal[f]):
                 s.role_hand[p].append(cards.pop())
         s.role_pool.extend(cards)
     for h in s.role_hand:
         h.sort()
     s.role_pool.sort()
-    # 1.: the news deck shuffled face down, with room for a discard pile.
-    s.deck = D.NEWS_DECK[:]
-    s.rng.shuffle(s.deck)
-    empty_table(s, n, D.ROWS)
 
 
 def empty_table(s: ElectionWar, n: int, rows: int) -> None:
