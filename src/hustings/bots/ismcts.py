@@ -202,11 +202,14 @@ class IsmctsBot:
         self.depth = int(cfg["depth"]) if self.depth is None else self.depth
         self.rng = random.Random(self.seed)
         self.last_iterations = 0
+        #: the last search's root visits per action id (empty when it did not search): what a learner imitates
+        self.last_visits: dict[int, int] = {}
 
     def act(self, view: dict[str, Any], legal: list[Action], infoset: InfoSet | None = None) -> Action:
         check_view(view)
         if infoset is not None and not isinstance(infoset, InfoSet):
             raise TypeError(f"ismcts samples from an InfoSet, not {type(infoset).__name__}")
+        self.last_visits = {}
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -233,6 +236,7 @@ class IsmctsBot:
             it += 1
             self._iterate(infoset.sample(self.rng), root, me, root_ids)
         self.last_iterations = it
+        self.last_visits = {a: ch.visits for a, ch in root.children.items()}
         if it == 0:
             return hint
         best = max(root_actions, key=lambda a: (root.children[a.id].visits if a.id in root.children else -1))

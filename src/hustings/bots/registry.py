@@ -18,13 +18,16 @@ from hustings.bots.ismcts import (
     IsmctsBot,
     level_settings,
 )
+from hustings.bots.learned import check_learned
 from hustings.bots.outside import is_outside
 from hustings.bots.random_bot import Bot, RandomBot
 
-BOT_NAMES = ("random", "heuristic", "ismcts")
+#: ``learned`` alone is the game's shipped network (:mod:`hustings.bots.learned`); ``learned:FILE.npz`` is an outside
+#: policy, a checkpoint only the lab loads
+BOT_NAMES = ("random", "heuristic", "ismcts", "learned")
 #: the settings an ``ismcts`` name may carry, with the values each accepts
 ISMCTS_OPTIONS: dict[str, tuple[str, ...]] = {"shaping": tuple(SHAPINGS), "objective": OBJECTIVES}
-_SPELLING = "random, heuristic, ismcts[:easy|normal|hard][:shaping=…][:objective=…]"
+_SPELLING = "random, heuristic, ismcts[:easy|normal|hard][:shaping=…][:objective=…], learned"
 
 
 def parse_bots(text: str, players: int) -> list[str]:
@@ -44,7 +47,7 @@ def parse_bot_name(name: str) -> tuple[str, str, dict[str, str]]:
     """``"ismcts:hard:shaping=margin"`` -> ``("ismcts", "hard", {"shaping": "margin"})``; the level is ``""``
     when not named. Raises ValueError naming what is wrong."""
     kind, *parts = name.split(":")
-    if kind not in BOT_NAMES:
+    if kind not in BOT_NAMES or (kind == "learned" and parts):
         if is_outside(name):
             raise ValueError(f"{name!r} names an outside policy: those run only in the lab (simulate, tournament, "
                              f"benchmark), never at a table; bots here: {_SPELLING}")
@@ -82,12 +85,15 @@ def make_bot(name: str, game: str, seed: int | None = None, clock: bool = False)
     ``clock=True`` lets a search bot also stop at its level's time limit: for people waiting at a table.
     Labs leave it off, so a seeded search makes the same choices on any machine under any load. A game
     without a heuristic adapter still gets ``ismcts`` (with random rollouts); ``heuristic`` then fails.
-    A game's heuristic may tune the levels' budgets (``Heuristic.levels``)."""
+    A game's heuristic may tune the levels' budgets (``Heuristic.levels``). ``learned`` is the game's shipped network
+    (:mod:`hustings.bots.learned`); a game without one raises ValueError."""
     kind, level, options = parse_bot_name(name)
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
         return HeuristicBot(game, seed)
+    if kind == "learned":
+        return check_learned(game).bot(seed)
     level = level or "normal"
     shaping = options.get("shaping", DEFAULT_SHAPING)
     objective = options.get("objective", DEFAULT_OBJECTIVE)

@@ -1,7 +1,7 @@
 """The ``hustings`` command line, by command group: what is there (:mod:`.info`: games, schema), the lab
 (:mod:`.lab`: simulate, tournament, demo, ratings; :mod:`.compare`: two rule sets side by side), records
 (:mod:`.records`: replay, export), playing at this terminal (:mod:`.play`: play, saves), research (:mod:`.research`:
-benchmark, dataset), the online server (:mod:`.serve`) and its
+benchmark, dataset; :mod:`.train`: train), the online server (:mod:`.serve`) and its
 database (:mod:`.db`: check). :data:`app` is the Typer app;
 :func:`main` the console script (``hustings = "hustings.cli:main"``).
 """
@@ -9,7 +9,7 @@ database (:mod:`.db`: check). :data:`app` is the Typer app;
 from __future__ import annotations
 
 # importing a group registers its commands on the app, in this order in `hustings --help`
-from hustings.cli import compare, db, info, lab, play, records, research, serve
+from hustings.cli import compare, db, info, lab, play, records, research, serve, train
 from hustings.cli.app import app
 
 
@@ -18,4 +18,4 @@ def main() -> None:
     app(prog_name="hustings")
 
 
-__all__ = ["app", "compare", "db", "info", "lab", "main", "play", "records", "research", "serve"]
+__all__ = ["app", "compare", "db", "info", "lab", "main", "play", "records", "research", "serve", "train"]

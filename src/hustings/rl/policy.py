@@ -6,7 +6,10 @@ arrays, never code):
 - ``meta``: a 0-d string array, JSON: ``{"format": "hustings-learned", "version": 1, "game", "players",
   "variant", "obs_size", "num_actions", "activation": "tanh" | "relu", "layers": k, "encoder": {...}}`` plus any
   free fields (``"trained"``: how it was trained). ``encoder`` is ``encoder_for(...).describe()`` without slice
-  documentation: ``size`` and the slice names, which must match the encoder at load time.
+  documentation: ``size`` and the slice names, which must match the encoder at load time. Version 2 adds
+  ``"egocentric": true``: the observation is the encoder's egocentric form (the observer's seat first). A
+  checkpoint in the absolute form is still written as version 1, so older readers keep reading it, and an older
+  reader refuses a version 2 file by its version instead of feeding it the wrong encoding.
 - ``w0``, ``b0``, ..., ``w{k-1}``, ``b{k-1}``: float32 weights (``w_i`` shape ``(inputs, outputs)``); the
   hidden layers apply ``activation``, the last gives one logit per action id (``num_actions``).
 
@@ -33,7 +36,9 @@ from hustings.engine import Action
 from hustings.rl.encoding import Encoder, encoder_for
 
 FORMAT = "hustings-learned"
-VERSION = 1
+VERSION = 2
+#: the versions this hustings reads: 1 (absolute encoding), 2 (adds ``egocentric``)
+READS = (1, 2)
 ACTIVATIONS = ("tanh", "relu")
 FloatArray = npt.NDArray[np.float32]
 
@@ -49,20 +54,23 @@ def encoder_signature(encoder: Encoder) -> dict[str, Any]:
 
 def save_learned(path: str | Path, game: str, players: int, variant: str, weights: Sequence[npt.ArrayLike],
                  biases: Sequence[npt.ArrayLike], activation: str = "tanh",
-                 extra: Mapping[str, Any] | None = None) -> Path:
-    """Write a checkpoint; checks the shapes chain from the encoder's size to the game's action count."""
+                 extra: Mapping[str, Any] | None = None, egocentric: bool = False) -> Path:
+    """Write a checkpoint; checks the shapes chain from the encoder's size to the game's action count.
+    ``egocentric``: the network reads the encoder's egocentric form (written as version 2)."""
     import hustings
 
     if activation not in ACTIVATIONS:
         raise ValueError(f"activation must be one of {', '.join(ACTIVATIONS)}, not {activation!r}")
-    encoder = encoder_for(game, players, variant)
+    encoder = encoder_for(game, players, variant, egocentric=egocentric)
     num_actions = len(type(hustings.make(game, players=players, variant=variant, seed=0)).SPACE)
     ws = [np.asarray(w, dtype=np.float32) for w in weights]
     bs = [np.asarray(b, dtype=np.float32) for b in biases]
     _check_shapes(str(path), ws, bs, encoder.size, num_actions)
-    meta = {"format": FORMAT, "version": VERSION, "game": game, "players": players, "variant": variant,
-            "obs_size": encoder.size, "num_actions": num_actions, "activation": activation, "layers": len(ws),
-            "encoder": encoder_signature(encoder), **dict(extra or {})}
+    meta = {"format": FORMAT, "version": 2 if egocentric else 1, "game": game, "players": players,
+            "variant": variant, "obs_size": encoder.size, "num_actions": num_actions, "activation": activation,
+            "layers": len(ws), "encoder": encoder_signature(encoder), **dict(extra or {})}
+    if egocentric:
+        meta["egocentric"] = True
     arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta, ensure_ascii=False))}
     for i, (w, b) in enumerate(zip(ws, bs, strict=True)):
         arrays[f"w{i}"] = w
@@ -103,7 +111,8 @@ class LearnedPolicy:
         self.weights = weights
         self.biases = biases
         self.relu = meta.get("activation") == "relu"
-        self.encoder = encoder_for(self.game, self.players, self.variant)
+        self.egocentric = meta.get("egocentric") is True
+        self.encoder = encoder_for(self.game, self.players, self.variant, egocentric=self.egocentric)
         self.temperature = temperature
         self.rng = random.Random(seed)
         self.name = name
@@ -127,14 +136,19 @@ class LearnedPolicy:
             raise CheckpointError(f"{name}: its 'meta' entry is not JSON") from None
         if not isinstance(meta, dict) or meta.get("format") != FORMAT:
             raise CheckpointError(f"{name}: not a {FORMAT} checkpoint")
-        if meta.get("version") != VERSION:
-            raise CheckpointError(f"{name}: format version {meta.get('version')!r}; this hustings reads {VERSION}")
+        if meta.get("version") not in READS:
+            raise CheckpointError(f"{name}: format version {meta.get('version')!r}; this hustings reads "
+                                  f"{', '.join(map(str, READS))}")
+        egocentric = meta.get("egocentric", False)
+        if not isinstance(egocentric, bool) or (egocentric and meta["version"] < 2):
+            raise CheckpointError(f"{name}: 'egocentric' must be true or false, and true only from version 2")
         if meta.get("activation") not in ACTIVATIONS:
             raise CheckpointError(f"{name}: unknown activation {meta.get('activation')!r}")
         import hustings
 
         try:
-            encoder = encoder_for(str(meta["game"]), int(meta["players"]), str(meta["variant"]))
+            encoder = encoder_for(str(meta["game"]), int(meta["players"]), str(meta["variant"]),
+                                  egocentric=egocentric)
             num_actions = len(type(hustings.make(str(meta["game"]), players=int(meta["players"]),
                                                  variant=str(meta["variant"]), seed=0)).SPACE)
         except (KeyError, TypeError, ValueError) as e:
@@ -200,4 +214,4 @@ class LearnedPolicy:
                                   f"{game} {variant} with {players}")
 
 
-__all__ = ["FORMAT", "VERSION", "CheckpointError", "LearnedPolicy", "encoder_signature", "save_learned"]
+__all__ = ["FORMAT", "READS", "VERSION", "CheckpointError", "LearnedPolicy", "encoder_signature", "save_learned"]

@@ -14,13 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hustings.bots.heuristic import heuristic_for
+from hustings.bots.learned import check_learned
 from hustings.bots.registry import check_bot_name
 from hustings.engine import get_spec
 
 #: the longest name a person may give their seat (the lobby's name box)
 MAX_NAME = 40
 #: how a bot is named, for the one line of a bad spec
-BOT_SPELLING = "random, heuristic, ismcts[:easy|normal|hard]"
+BOT_SPELLING = "random, heuristic, ismcts[:easy|normal|hard], learned"
 
 
 class SeatSpecError(ValueError):
@@ -53,8 +54,9 @@ def check_players(game: str, variant: str | None, players: object, field: str = 
     return players
 
 
-def check_bot(game: str, name: object, field: str = "--bots") -> str:
-    """``name`` if it names a bot that can take a seat of ``game``, else SeatSpecError naming ``field``."""
+def check_bot(game: str, name: object, field: str = "--bots", players: int | None = None) -> str:
+    """``name`` if it names a bot that can take a seat of ``game`` (with ``players``, when given), else
+    SeatSpecError naming ``field``."""
     if not isinstance(name, str):
         raise SeatSpecError(f"{field}: a bot is named by a string ({BOT_SPELLING})")
     try:
@@ -63,15 +65,20 @@ def check_bot(game: str, name: object, field: str = "--bots") -> str:
         raise SeatSpecError(f"{field}: {e}") from None
     if name == "heuristic" and heuristic_for(game) is None:
         raise SeatSpecError(f"{field}: {game} has no heuristic bot (random and ismcts play every game)")
+    if name == "learned":
+        try:
+            check_learned(game, players)
+        except ValueError as e:
+            raise SeatSpecError(f"{field}: {e}") from None
     return name
 
 
-def bot_list(text: str, game: str, field: str = "--bots") -> list[str]:
-    """``"ismcts:hard,heuristic"`` as the names it lists, each checked for ``game``."""
+def bot_list(text: str, game: str, field: str = "--bots", players: int | None = None) -> list[str]:
+    """``"ismcts:hard,heuristic"`` as the names it lists, each checked for ``game`` (with ``players``)."""
     names = [t.strip() for t in text.split(",") if t.strip()]
     if not names:
         raise SeatSpecError(f"{field} needs at least one bot name ({BOT_SPELLING})")
-    return [check_bot(game, name, field) for name in names]
+    return [check_bot(game, name, field, players) for name in names]
 
 
 def people_seats(text: str, players: int, field: str = "--seat") -> list[int]:
@@ -105,7 +112,7 @@ def seats_from_options(game: str, players: int, seat: str | None = None,
     bot_seats = [p for p in range(players) if p not in humans]
     if bots is not None and not bot_seats:
         raise SeatSpecError("--bots: every seat is a person's (--seat), so there is no seat for a bot")
-    names = bot_list(bots if bots is not None else default_bot(game), game)
+    names = bot_list(bots if bots is not None else default_bot(game), game, players=players)
     if len(names) == 1:
         names = names * len(bot_seats)
     elif len(names) != len(bot_seats):
@@ -121,7 +128,7 @@ def seats_from_options(game: str, players: int, seat: str | None = None,
 def bots_per_seat(text: str, game: str, players: int, field: str = "--bots") -> list[str]:
     """The lab's and the demo's ``--bots``: one bot for every seat, the last name repeated for the seats after it
     (``"ismcts:hard,heuristic,random"`` in a 4-player game: the fourth seat gets ``random``)."""
-    names = bot_list(text, game, field)
+    names = bot_list(text, game, field, players)
     if len(names) > players:
         raise SeatSpecError(f"{field}: {len(names)} bots named for {players} players")
     return names + [names[-1]] * (players - len(names))
@@ -141,7 +148,7 @@ def seats_from_json(game: str, players: int, seats: object, field: str = "seats"
         name = s.get("name") or ""
         if not isinstance(name, str) or len(name) > MAX_NAME:
             raise SeatSpecError(f"{field}[{i}].name must be text of at most {MAX_NAME} characters")
-        out.append(Seat(None if bot is None else check_bot(game, bot, f"{field}[{i}].bot"), name))
+        out.append(Seat(None if bot is None else check_bot(game, bot, f"{field}[{i}].bot", players), name))
     return out
 
 

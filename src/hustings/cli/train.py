@@ -1,0 +1,106 @@
+"""``hustings train GAME``: expert iteration into a ``learned`` checkpoint (:mod:`hustings.rl.train`, docs/rl.md)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+
+from hustings.cli.app import app
+from hustings.cli.common import fail
+
+
+def _hidden(text: str) -> tuple[int, ...]:
+    try:
+        widths = tuple(int(t) for t in text.split(",") if t.strip())
+    except ValueError:
+        fail(f"--hidden {text!r}: give layer widths separated by commas, e.g. 256,256")
+    if not widths:
+        fail("--hidden needs at least one layer width")
+    return widths
+
+
+@app.command()
+def train(
+    game: Annotated[str, typer.Argument(help="the game to learn (選舉之戰: election-war)")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="folder for checkpoints and the curve "
+                                                                  "(default: runs/GAME-Np)")] = None,
+    players: Annotated[int, typer.Option(help="player count")] = 4,
+    variant: Annotated[str | None, typer.Option(help="variant (default: the game's)")] = None,
+    seed: Annotated[int, typer.Option(help="seeds every game, shuffle and initial weight")] = 1,
+    warm_games: Annotated[int, typer.Option(help="heuristic games whose every decision is a warm-start sample")] = 300,
+    iterations: Annotated[int, typer.Option(help="expert iterations after the warm start")] = 4,
+    games: Annotated[int, typer.Option(help="games per iteration labelled by the expert")] = 16,
+    expert: Annotated[str, typer.Option(help="the search whose root visits are the targets")] = "ismcts:normal",
+    opponents: Annotated[str, typer.Option(help="the other seats in the expert's games (comma list)")] = "heuristic",
+    beta: Annotated[float, typer.Option(help="chance the expert's move is played at the learner's seat")] = 0.5,
+    hidden: Annotated[str, typer.Option(help="hidden layer widths (ReLU)")] = "256,256",
+    epochs: Annotated[int, typer.Option(help="passes over all samples after each iteration")] = 3,
+    warm_epochs: Annotated[int, typer.Option(help="passes after the warm start")] = 4,
+    batch: Annotated[int, typer.Option(help="batch size")] = 256,
+    lr: Annotated[float, typer.Option(help="Adam's learning rate")] = 1e-3,
+    heuristic_weight: Annotated[float, typer.Option(help="loss weight of a heuristic-labelled sample "
+                                                          "(an expert's weighs 1)")] = 0.3,
+    eval_games: Annotated[int, typer.Option(help="held-out games against heuristics after each stage")] = 100,
+    egocentric: Annotated[bool, typer.Option(help="the encoder's egocentric form (observer first)")] = False,
+    minutes: Annotated[float | None, typer.Option(help="start no iteration after this many minutes")] = None,
+) -> None:
+    """Train a learned policy by expert iteration (docs/rl.md): a search labels positions, an MLP learns them, and it
+    plays held-out games against the heuristic after every stage. Needs PyTorch (pip install 'hustings[learn]');
+    the checkpoint it writes plays with NumPy alone (--bots learned:OUT/policy.npz)."""
+    try:
+        import torch  # noqa: F401  # only to say clearly that it is missing
+
+        from hustings.rl.train import Progress as Reporter
+        from hustings.rl.train import TrainConfig
+        from hustings.rl.train import train as run_training
+    except ImportError as e:
+        fail(f"hustings train needs PyTorch and NumPy: pip install 'hustings[learn]' ({e})")
+    import hustings
+
+    try:
+        hustings.get_spec(game)
+    except ValueError as e:
+        fail(str(e))
+    cfg = TrainConfig(game=game, players=players, variant=variant, seed=seed, warm_games=warm_games,
+                      iterations=iterations, games=games, expert=expert, opponents=opponents, beta=beta,
+                      hidden=_hidden(hidden), epochs=epochs, warm_epochs=warm_epochs, batch=batch, lr=lr,
+                      heuristic_weight=heuristic_weight, eval_games=eval_games, egocentric=egocentric,
+                      minutes=minutes)
+    folder = out or Path("runs") / f"{game}-{players}p"
+    console = Console(stderr=True)
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=console)
+
+    class Shown(Reporter):
+        task_id: TaskID | None = None
+
+        def task(self, description: str, total: int) -> None:
+            if self.task_id is not None:
+                bar.remove_task(self.task_id)
+            self.task_id = bar.add_task(description, total=total)
+
+        def advance(self) -> None:
+            if self.task_id is not None:
+                bar.advance(self.task_id)
+
+        def line(self, text: str) -> None:
+            bar.console.print(text, highlight=False, markup=False)
+
+    started, cpu = time.perf_counter(), time.process_time()
+    try:
+        with bar:
+            curve = run_training(cfg, folder, Shown())
+    except ValueError as e:
+        fail(str(e))
+    except OSError as e:
+        fail(f"cannot write into --out {str(folder)!r}: {e.strerror or e}")
+    wall, cpu_s = time.perf_counter() - started, time.process_time() - cpu
+    best = max(curve, key=lambda p: p.win_share) if curve else None
+    typer.echo(f"{len(curve)} stages in {wall / 60:.1f} min wall, {cpu_s / 60:.1f} min CPU → {folder}/policy.npz"
+               + (f" (stage {best.iteration}: win share {best.win_share:.3f} against {players - 1} heuristics)"
+                  if best else ""))
