@@ -58,6 +58,7 @@ def train(
         from hustings.rl.train import Progress as Reporter
         from hustings.rl.train import TrainConfig
         from hustings.rl.train import train as run_training
+        from hustings.rl.train import validate
     except ImportError as e:
         fail(f"hustings train needs PyTorch and NumPy: pip install 'hustings[learn]' ({e})")
     import hustings
@@ -71,6 +72,10 @@ def train(
                       hidden=_hidden(hidden), epochs=epochs, warm_epochs=warm_epochs, batch=batch, lr=lr,
                       heuristic_weight=heuristic_weight, eval_games=eval_games, egocentric=egocentric,
                       minutes=minutes)
+    try:
+        validate(cfg)
+    except ValueError as e:
+        fail(str(e))
     folder = out or Path("runs") / f"{game}-{players}p"
     console = Console(stderr=True)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

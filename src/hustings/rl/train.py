@@ -346,20 +346,30 @@ class Progress:
     def line(self, text: str) -> None: ...
 
 
+def validate(cfg: TrainConfig) -> str:
+    """Check every option before anything starts (ValueError naming the first bad one); returns the variant."""
+    cfg.check()
+    spec = hustings.get_spec(cfg.game)
+    variant = cfg.variant or spec.default_variant
+    hustings.make(cfg.game, players=cfg.players, variant=variant, seed=0)  # a bad count or variant says so
+    names = [t.strip() for t in cfg.opponents.split(",") if t.strip()]
+    if not names:
+        raise ValueError("--opponents needs at least one bot name")
+    for name in names:
+        make_bot(name, cfg.game, 0)
+    if not isinstance(make_bot(cfg.expert, cfg.game, 0), IsmctsBot):
+        raise ValueError(f"--expert must be an ismcts bot (its root visits are the targets), not {cfg.expert!r}")
+    return variant
+
+
 def train(cfg: TrainConfig, out: Path, progress: Progress | None = None) -> list[Point]:
     """Run expert iteration (see the module's doc) into the folder ``out``: ``iter-NN.npz`` after each stage,
     ``policy.npz`` (the stage with the best held-out win share), ``curve.csv``, ``curve.png`` and
     ``config.json``. Returns the curve."""
-    cfg.check()
+    variant = validate(cfg)
     shown = progress or Progress()
-    variant = cfg.variant or hustings.get_spec(cfg.game).variants[0]
-    probe = hustings.make(cfg.game, players=cfg.players, variant=variant, seed=0)
-    num_actions = len(type(probe).SPACE)
+    num_actions = len(type(hustings.make(cfg.game, players=cfg.players, variant=variant, seed=0)).SPACE)
     encoder = encoder_for(cfg.game, cfg.players, variant, egocentric=cfg.egocentric)
-    for name in [t.strip() for t in cfg.opponents.split(",") if t.strip()] or ["heuristic"]:
-        make_bot(name, cfg.game, 0)  # a bad name is refused before any game
-    if not isinstance(make_bot(cfg.expert, cfg.game, 0), IsmctsBot):
-        raise ValueError(f"--expert must be an ismcts bot (its root visits are the targets), not {cfg.expert!r}")
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.json").write_text(json.dumps({**asdict(cfg), "variant": variant}, indent=2), encoding="utf-8")
     trainer = Trainer(cfg, encoder.size, num_actions)
@@ -464,4 +474,5 @@ def plot_curve(curve: list[Point], path: Path, players: int) -> bool:
     return True
 
 
-__all__ = ["EVAL_SEED", "Point", "Progress", "Samples", "TrainConfig", "evaluate", "expert_target", "train"]
+__all__ = ["EVAL_SEED", "Point", "Progress", "Samples", "TrainConfig", "evaluate", "expert_target", "train",
+           "validate"]
