@@ -403,9 +403,11 @@ def train(cfg: TrainConfig, out: Path, progress: Progress | None = None) -> list
             best = share
             (out / "policy.npz").write_bytes(path.read_bytes())
         write_curve(curve, out, cfg.players)
-        shown.line(f"stage {iteration}: {len(data):,} samples ({expert_n:,} from {cfg.expert}), loss {loss:.3f}, "
-                   f"held-out loss {held_loss:.3f} agreement {agree:.2f}, win share {share:.3f} [{lo:.3f}, {hi:.3f}] "
-                   f"against {cfg.players - 1} heuristics, {point.wall_s / 60:.1f} min")
+        held = "" if math.isnan(held_loss) else f", held-out loss {held_loss:.3f} agreement {agree:.2f}"
+        played = "" if cfg.eval_games == 0 else (f", win share {share:.3f} [{lo:.3f}, {hi:.3f}] against "
+                                                 f"{cfg.players - 1} heuristics")
+        shown.line(f"stage {iteration}: {len(data):,} samples ({expert_n:,} from {cfg.expert}), loss {loss:.3f}"
+                   f"{held}{played}, {point.wall_s / 60:.1f} min")
 
     if cfg.warm_games:
         shown.task(f"warm start: {cfg.warm_games} heuristic games", cfg.warm_games)
@@ -468,6 +470,10 @@ def plot_curve(curve: list[Point], path: Path, players: int) -> bool:
     b.set_title(f"against {players - 1} heuristics (held-out seeds)")
     b.legend()
     b.grid(alpha=0.3)
+    from matplotlib.ticker import MaxNLocator
+
+    for ax in (a, b):
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
