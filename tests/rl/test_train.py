@@ -126,12 +126,12 @@ def test_checkpoint_version_2_is_egocentric_and_version_1_still_reads(tmp_path: 
     data["meta"] = np.array(json.dumps({**meta2, "version": 1}))
     with open(tmp_path / "bad.npz", "wb") as f:
         np.savez(f, **data)
-    with pytest.raises(CheckpointError, match="bad.npz: 'egocentric' must be true or false, and true only from"):
+    with pytest.raises(CheckpointError, match=r"bad\.npz: 'egocentric' must be true or false, and true only from"):
         LearnedPolicy.load(tmp_path / "bad.npz")
     data["meta"] = np.array(json.dumps({**meta2, "version": 3}))
     with open(tmp_path / "v3.npz", "wb") as f:
         np.savez(f, **data)
-    with pytest.raises(CheckpointError, match="v3.npz: format version 3; this hustings reads 1, 2"):
+    with pytest.raises(CheckpointError, match=r"v3\.npz: format version 3; this hustings reads 1, 2"):
         LearnedPolicy.load(tmp_path / "v3.npz")
 
 

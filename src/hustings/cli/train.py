@@ -56,9 +56,8 @@ def train(
         import torch  # noqa: F401  # only to say clearly that it is missing
 
         from hustings.rl.train import Progress as Reporter
-        from hustings.rl.train import TrainConfig
+        from hustings.rl.train import TrainConfig, validate
         from hustings.rl.train import train as run_training
-        from hustings.rl.train import validate
     except ImportError as e:
         fail(f"hustings train needs PyTorch and NumPy: pip install 'hustings[learn]' ({e})")
     import hustings
