@@ -44,7 +44,7 @@ def train(
     batch: Annotated[int, typer.Option(help="batch size")] = 256,
     lr: Annotated[float, typer.Option(help="Adam's learning rate")] = 1e-3,
     heuristic_weight: Annotated[float, typer.Option(help="loss weight of a heuristic-labelled sample "
-                                                          "(an expert's weighs 1)")] = 0.3,
+                                                          "(an expert's weighs 1)")] = 0.1,
     eval_games: Annotated[int, typer.Option(help="held-out games against heuristics after each stage")] = 100,
     egocentric: Annotated[bool, typer.Option(help="the encoder's egocentric form (observer first)")] = False,
     minutes: Annotated[float | None, typer.Option(help="start no iteration after this many minutes")] = None,

@@ -71,7 +71,7 @@ class TrainConfig:
     warm_epochs: int = 4
     batch: int = 256
     lr: float = 1e-3
-    heuristic_weight: float = 0.3
+    heuristic_weight: float = 0.1
     eval_games: int = 100
     egocentric: bool = False
     minutes: float | None = None
@@ -135,6 +135,16 @@ class Samples:
 
     def __len__(self) -> int:
         return len(self.obs)
+
+    def save(self, path: Path) -> None:
+        """Every sample as arrays (``samples.npz``): to train another network on the same labels without searching
+        again."""
+        tmp = path.with_name(path.name + ".tmp")
+        with open(tmp, "wb") as f:
+            np.savez(f, obs=np.stack(self.obs), masks=np.stack(self.masks), ids=np.stack(self.ids),
+                     probs=np.stack(self.probs), weights=np.asarray(self.weights, dtype=np.float32),
+                     held=np.asarray(self.held), expert=np.asarray(self.expert))
+        tmp.replace(path)
 
 
 def expert_target(bot: IsmctsBot, choice: Action) -> dict[int, float]:
@@ -403,6 +413,7 @@ def train(cfg: TrainConfig, out: Path, progress: Progress | None = None) -> list
             best = share
             (out / "policy.npz").write_bytes(path.read_bytes())
         write_curve(curve, out, cfg.players)
+        data.save(out / "samples.npz")
         held = "" if math.isnan(held_loss) else f", held-out loss {held_loss:.3f} agreement {agree:.2f}"
         played = "" if cfg.eval_games == 0 else (f", win share {share:.3f} [{lo:.3f}, {hi:.3f}] against "
                                                  f"{cfg.players - 1} heuristics")
