@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -173,6 +174,12 @@ def test_train_is_seeded_and_writes_checkpoints_and_curve(tmp_path: Path) -> Non
         x, y = np.load(tmp_path / "a" / name), np.load(tmp_path / "b" / name)
         assert all(np.array_equal(x[k], y[k]) for k in x.files if k != "meta"), name
     assert [p.win_share for p in again] == [p.win_share for p in curve]
+    # another network on the same labels, without searching again
+    refit = train(replace(cfg, samples=str(tmp_path / "a" / "samples.npz"), hidden=(8, 8)), tmp_path / "c")
+    assert len(refit) == 1 and refit[0].expert_samples == curve[1].expert_samples
+    assert LearnedPolicy.load(tmp_path / "c" / "policy.npz").weights[1].shape == (8, 8)
+    with pytest.raises(ValueError, match=r"--samples '.*none\.npz': no such file"):
+        train(replace(cfg, samples=str(tmp_path / "none.npz")), tmp_path / "d")
 
 
 def test_train_command_refuses_bad_options_in_one_line(tmp_path: Path) -> None:

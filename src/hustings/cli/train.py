@@ -48,6 +48,8 @@ def train(
     eval_games: Annotated[int, typer.Option(help="held-out games against heuristics after each stage")] = 100,
     egocentric: Annotated[bool, typer.Option(help="the encoder's egocentric form (observer first)")] = False,
     minutes: Annotated[float | None, typer.Option(help="start no iteration after this many minutes")] = None,
+    samples: Annotated[Path | None, typer.Option(help="train on an earlier run's samples.npz instead of playing "
+                                                      "(--warm-epochs passes)")] = None,
 ) -> None:
     """Train a learned policy by expert iteration (docs/rl.md): a search labels positions, an MLP learns them, and it
     plays held-out games against the heuristic after every stage. Needs PyTorch (pip install 'hustings[learn]');
@@ -70,7 +72,7 @@ def train(
                       iterations=iterations, games=games, expert=expert, opponents=opponents, beta=beta,
                       hidden=_hidden(hidden), epochs=epochs, warm_epochs=warm_epochs, batch=batch, lr=lr,
                       heuristic_weight=heuristic_weight, eval_games=eval_games, egocentric=egocentric,
-                      minutes=minutes)
+                      minutes=minutes, samples=None if samples is None else str(samples))
     try:
         validate(cfg)
     except ValueError as e:

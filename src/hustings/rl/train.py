@@ -75,6 +75,8 @@ class TrainConfig:
     eval_games: int = 100
     egocentric: bool = False
     minutes: float | None = None
+    #: train on the samples of an earlier run (its samples.npz) instead of playing: warm_epochs passes, no iterations
+    samples: str | None = None
 
     def check(self) -> None:
         """Raise ValueError naming the first option out of range."""
@@ -135,6 +137,23 @@ class Samples:
 
     def __len__(self) -> int:
         return len(self.obs)
+
+    @classmethod
+    def load(cls, path: Path, heuristic_weight: float) -> Samples:
+        """Samples saved by :meth:`save`, the heuristic ones weighted anew; ValueError naming the file if unusable."""
+        try:
+            with np.load(path, allow_pickle=False) as f:
+                arrays = {k: f[k] for k in ("obs", "masks", "ids", "probs", "held", "expert")}
+        except FileNotFoundError:
+            raise ValueError(f"--samples {str(path)!r}: no such file") from None
+        except (OSError, ValueError, EOFError, KeyError) as e:
+            raise ValueError(f"--samples {str(path)!r}: not a samples.npz of hustings train ({e})") from None
+        out = cls()
+        out.obs, out.masks, out.ids, out.probs = (list(arrays[k]) for k in ("obs", "masks", "ids", "probs"))
+        out.held = [bool(h) for h in arrays["held"]]
+        out.expert = [bool(e) for e in arrays["expert"]]
+        out.weights = [1.0 if e else heuristic_weight for e in out.expert]
+        return out
 
     def save(self, path: Path) -> None:
         """Every sample as arrays (``samples.npz``): to train another network on the same labels without searching
@@ -383,7 +402,7 @@ def train(cfg: TrainConfig, out: Path, progress: Progress | None = None) -> list
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.json").write_text(json.dumps({**asdict(cfg), "variant": variant}, indent=2), encoding="utf-8")
     trainer = Trainer(cfg, encoder.size, num_actions)
-    data = Samples()
+    data = Samples()  # nonlocal in stage(): a --samples run replaces it
     rng = random.Random(cfg.seed)
     base = cfg.seed << 32  # training seeds: far from the benchmark's (1,000,000 + i) and the curve's
     started, cpu0 = time.perf_counter(), time.process_time()
@@ -413,13 +432,20 @@ def train(cfg: TrainConfig, out: Path, progress: Progress | None = None) -> list
             best = share
             (out / "policy.npz").write_bytes(path.read_bytes())
         write_curve(curve, out, cfg.players)
-        data.save(out / "samples.npz")
+        if cfg.samples is None:
+            data.save(out / "samples.npz")
         held = "" if math.isnan(held_loss) else f", held-out loss {held_loss:.3f} agreement {agree:.2f}"
         played = "" if cfg.eval_games == 0 else (f", win share {share:.3f} [{lo:.3f}, {hi:.3f}] against "
                                                  f"{cfg.players - 1} heuristics")
         shown.line(f"stage {iteration}: {len(data):,} samples ({expert_n:,} from {cfg.expert}), loss {loss:.3f}"
                    f"{held}{played}, {point.wall_s / 60:.1f} min")
 
+    if cfg.samples is not None:
+        data = Samples.load(Path(cfg.samples), cfg.heuristic_weight)
+        if len(data) == 0 or data.obs[0].shape != (encoder.size,) or data.masks[0].shape != (num_actions,):
+            raise ValueError(f"--samples {cfg.samples!r}: made for another game, player count or encoding")
+        stage(0, cfg.warm_epochs)
+        return curve
     if cfg.warm_games:
         shown.task(f"warm start: {cfg.warm_games} heuristic games", cfg.warm_games)
         for _ in range(cfg.warm_games):
