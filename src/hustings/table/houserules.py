@@ -1,0 +1,89 @@
+"""House rules at the table (issue 29, point 3): what the lobby, ``hustings play``, the terminal and the pages need
+of :mod:`hustings.engine.house` to start a game under house rules and to show every seat which ones it plays.
+
+The rules themselves (paths, bounds, checks, records) are the engine's; here they are only read, checked at the
+door of a table, and said in a person's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hustings.engine import LANGS
+from hustings.engine.basics import JSON
+from hustings.engine.house import MAX_OVERRIDES, house_rules, require
+
+
+class HouseRulesError(ValueError):
+    """Rules a table cannot start with; the message (one line) names the path."""
+
+
+def check_table_rules(game: str, rules: object, limit: int = MAX_OVERRIDES) -> dict[str, JSON]:
+    """``rules`` as a table takes them (a mapping of path to value, at most ``limit`` entries), checked path by path
+    and made canonical ({} = the printed game). The combination with the table's players and options is checked
+    when the game is made (``hustings.make(..., rules=...)``). HouseRulesError names what was wrong."""
+    if rules is None:
+        return {}
+    if not isinstance(rules, Mapping):
+        raise HouseRulesError("rules must be an object of house rules, path: value")
+    if not rules:
+        return {}
+    if len(rules) > limit:
+        raise HouseRulesError(f"at most {limit} house rules at a table, not {len(rules)}")
+    try:
+        return require(game).canonical(rules)
+    except ValueError as e:
+        raise HouseRulesError(str(e)) from None
+
+
+def describe(game: str, rules: Mapping[str, JSON], lang: str) -> list[str]:
+    """One line per rule for people in ``lang`` (empty for the printed game)."""
+    h = house_rules(game)
+    if h is None or not rules:
+        return []
+    return h.describe(rules, lang)
+
+
+def described(game: str, rules: Mapping[str, JSON]) -> dict[str, list[str]]:
+    """The rules said in every language a table speaks: lang -> lines (what a TableInfo carries, so each seat
+    shows them in its own language)."""
+    return {lang: describe(game, rules, lang) for lang in LANGS}
+
+
+def rules_of_options(options: Mapping[str, Any]) -> dict[str, JSON]:
+    """The house rules a stored table's options carry (``options["rules"]``; {} for none)."""
+    rules = options.get("rules")
+    if not isinstance(rules, Mapping):
+        return {}
+    return {str(k): v for k, v in rules.items()}
+
+
+def settings_json(game: str, lang: str) -> list[dict[str, Any]]:
+    """The game's schema of house rules as a create form offers it: each setting's path (``<id>`` standing for
+    one of ``ids``), its kind, its words in ``lang``, bounds, printed value and whether it changes the action
+    space. Empty for a game without house rules."""
+    h = house_rules(game)
+    if h is None:
+        return []
+    out = []
+    for s in h.settings:
+        first = s.concrete()[0][0]
+        entry: dict[str, Any] = {"path": s.path, "kind": s.kind, "text": s.text(lang), "bounds": s.bounds(),
+                                 "changes_actions": s.changes_actions}
+        if s.kind in ("int", "ints"):
+            entry["min"], entry["max"] = s.minimum, s.maximum
+        if s.kind == "ints":
+            entry["min_items"], entry["max_items"] = s.min_items, s.max_items
+        if s.kind == "choice":
+            entry["choices"] = list(s.choices)
+        if s.ids:
+            entry["ids"] = list(s.ids)
+            entry["printed"] = {i: h.printed_value(p) for p, i in s.concrete()}
+        else:
+            entry["printed"] = h.printed_value(first)
+        out.append(entry)
+    return out
+
+
+__all__ = ["HouseRulesError", "check_table_rules", "describe", "described", "rules_of_options", "settings_json"]
