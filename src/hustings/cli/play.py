@@ -8,7 +8,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -42,7 +42,8 @@ if TYPE_CHECKING:  # the terminal kit is imported only when a table is run
     from hustings.tui.session import KeysBoard, Session
 
 #: what a new game's settings are; a game continued from its record takes them from there
-_FROM_RECORD = ("GAME", "--players", "--variant", "--seat", "--bots", "--seed", "--save", "--option")
+_FROM_RECORD = ("GAME", "--players", "--variant", "--seat", "--bots", "--seed", "--save", "--option", "--set",
+                "--rules")
 #: the game `hustings play` starts when none is named (documented in --help, README and docs/play.md)
 DEFAULT_GAME = "die-macher-2019"
 
@@ -74,6 +75,11 @@ def play(
     keys: Annotated[bool, typer.Option("--keys", help="play on the game's own board with the keys, not from the "
                                                       "list of actions (games that have one: `hustings games`)")]
     = False,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="a house rule PATH=VALUE (repeatable), e.g. "
+                                                                 "all_lose_if_tied=4 (docs/lab.md lists each game's)")]
+    = None,
+    rules: Annotated[list[Path] | None, typer.Option("--rules", help="house rules from a TOML or JSON file "
+                                                                     "(path = value; --set wins)")] = None,
 ) -> None:
     """Play at this terminal: against bots, or several people at one keyboard. Every move is saved.
 
@@ -82,7 +88,7 @@ def play(
     continues it as it was saved."""
     language = lang_option(lang)
     style = names_option(names)
-    settings = (game, players, variant, seat, bots, seed, save, option)
+    settings = (game, players, variant, seat, bots, seed, save, option, set_, rules)
     offered = False
     if resume is None and not new and all(v is None for v in settings[1:]) and _interactive():
         resume = _offer_unfinished(game or DEFAULT_GAME, language)
@@ -101,6 +107,7 @@ def play(
     players = players_option(spec, variant, players)
     options = rule_options(option, game)
     make_state(game, players, variant, 0, options)  # checks the variant, the player count and the options
+    house = _house_rules(game, players, variant, options, set_ or [], rules or [])
     from hustings.table.settings import TableSettings
     from hustings.tui import ui_for
 
@@ -125,13 +132,41 @@ def play(
 
     table = TableSettings(seats, language, style)
     try:
-        session = Session.new(game, players, variant, seed, table, path, options)
+        session = Session.new(game, players, variant, seed, table, path, options, rules=house)
     except (SaveError, StoreError, MatchError) as e:
         fail(f"cannot start the game in --save {str(path)!r}: {e}")
+    _say_house(session, language)
     if play_keys is not None:
         _run_keys(session, play_keys)
     else:
         _run_table(session, fast)
+
+
+def _house_rules(game: str, players: int, variant: str | None, options: dict[str, Any], sets: list[str],
+                 files: list[Path]) -> dict[str, Any]:
+    """The house rules of ``--rules FILE`` and ``--set PATH=VALUE`` (issue 29), checked against the game and its
+    settings before anything is saved; one line naming the path otherwise."""
+    if not sets and not files:
+        return {}
+    import hustings
+    from hustings.engine import house
+
+    try:
+        rules = house.collect(sets, files)
+        hustings.make(game, players=players, variant=variant, seed=0, rules=rules, **options)
+        return dict(house.require(game).canonical(rules))
+    except ValueError as e:
+        fail(str(e))
+
+
+def _say_house(session: Session, lang: str) -> None:
+    """Say at the start (and on resuming) that the game plays house rules, and which ones."""
+    from hustings.engine.house import rules_of
+    from hustings.table.houserules import house_line
+
+    line = house_line(session.state.GAME_ID, rules_of(session.state), lang)
+    if line is not None:
+        typer.echo(line)
 
 
 def _keys_adapter(game: str) -> KeysBoard:
@@ -291,6 +326,7 @@ def _resume(path: Path, lang: str | None, names: str | None, fast: bool, say_lan
             match.set_settings(table)
         except SaveError as e:
             fail(f"cannot resume {str(path)!r}: {e}")
+    _say_house(Session.of(match, path), table.lang)
     if play_keys is not None:
         _run_keys(Session.of(match, path), play_keys)
     else:

@@ -51,6 +51,17 @@ def described(game: str, rules: Mapping[str, JSON]) -> dict[str, list[str]]:
     return {lang: describe(game, rules, lang) for lang in LANGS}
 
 
+def house_line(game: str, rules: Mapping[str, JSON], lang: str) -> str | None:
+    """One line that says a game plays house rules and which ones (the terminal's header, ``hustings play``'s
+    start), in ``lang``; None for the printed game."""
+    lines = describe(game, rules, lang)
+    if not lines:
+        return None
+    from hustings.messages import SHARED  # the shared interface words (house_rules, house_rules_sep)
+
+    return SHARED.text("house_rules", lang, rules=SHARED.text("house_rules_sep", lang).join(lines))
+
+
 def rules_of_options(options: Mapping[str, Any]) -> dict[str, JSON]:
     """The house rules a stored table's options carry (``options["rules"]``; {} for none)."""
     rules = options.get("rules")
@@ -86,4 +97,5 @@ def settings_json(game: str, lang: str) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["HouseRulesError", "check_table_rules", "describe", "described", "rules_of_options", "settings_json"]
+__all__ = ["HouseRulesError", "check_table_rules", "describe", "described", "house_line", "rules_of_options",
+           "settings_json"]
