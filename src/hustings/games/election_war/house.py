@@ -17,6 +17,9 @@ from hustings.games.election_war.data import (
     NEWS,
     ROLES,
     Data,
+    city_name,
+    news_name,
+    role_name,
     validate,
 )
 
@@ -105,6 +108,17 @@ def _printed() -> Any:
     return DATA
 
 
-HOUSE = HouseRules("election-war", SETTINGS, _printed, finish, check)
+def name_of(path: str, ident: str, lang: str) -> str:
+    """A card's name for people (never its id): news and role cards by name, a district by its city and number."""
+    kind = path.partition(".")[0]
+    if kind == "news":
+        return news_name(_NEWS_IDS.index(ident), lang)
+    if kind == "roles":
+        return role_name(_ROLE_IDS.index(ident), lang)
+    d = DISTRICTS[_DISTRICT_IDS.index(ident)]
+    return f"{city_name(d.city, lang)} {ident.rpartition('_')[2]}"
 
-__all__ = ["HOUSE", "SETTINGS", "check", "finish"]
+
+HOUSE = HouseRules("election-war", SETTINGS, _printed, finish, check, name_of)
+
+__all__ = ["HOUSE", "SETTINGS", "check", "finish", "name_of"]
