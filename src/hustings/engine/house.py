@@ -55,7 +55,9 @@ class Setting:
     ``target`` is the dotted way into the game's data object (fields by name, list entries by their ``id``
     attribute or index, mapping entries by key; ``<id>`` as in the path); ``option`` instead names the ``make()``
     option it sets, whose printed value is ``default``. ``description``: language -> one line in the game's words.
-    ``changes_actions``: the action space (or what a fixed-size encoding of it assumes) is not the printed one."""
+    ``changes_actions``: the action space is not the printed one; ``changes_encoding``: the RL encoders' layout or
+    what they compute from the printed data no longer fits. Learners (RL encoders, the ``learned`` bot) refuse
+    either."""
 
     path: str
     kind: str
@@ -70,6 +72,9 @@ class Setting:
     min_items: int = 0
     max_items: int = MAX_LIST_ITEMS
     changes_actions: bool = False
+    #: what an RL encoder of the printed game assumes no longer holds (its layout, a flag it computes from the
+    #: printed data), though the action space is the same: learners refuse it too
+    changes_encoding: bool = False
     #: a number must be a multiple of this (money counted in thousands)
     step: int = 1
 
@@ -269,6 +274,10 @@ class HouseRules:
         """The paths of ``rules`` that change the action space."""
         return [p for p in rules if self.setting(p)[0].changes_actions]
 
+    def learners_refuse(self, rules: Mapping[str, JSON]) -> list[str]:
+        """The paths of ``rules`` that RL encoders and the ``learned`` bot cannot play (action space or encoding)."""
+        return [p for p in rules if self.setting(p)[0].changes_actions or self.setting(p)[0].changes_encoding]
+
     def rows(self, lang: str = "en") -> list[tuple[str, str, str, str]]:
         """(path, values it takes, printed value, description) per setting, for ``hustings rules`` and the docs; a
         setting per card shows the range of its printed values (:meth:`ids` lists what ``<id>`` stands for)."""
@@ -280,7 +289,8 @@ class HouseRules:
                 shown = f"{min(ints)}..{max(ints)}" if len(ints) == len(printed) else "…"
             else:
                 shown = _show(self.printed_value(s.path))
-            marks = " ⚠" if s.changes_actions else ""  # the docs' legend: changes the action space
+            # the docs' legend: ⚠ changes the action space, † what the RL encoders assume
+            marks = (" ⚠" if s.changes_actions else "") + (" †" if s.changes_encoding else "")
             out.append((s.path, s.bounds() + marks, shown, s.text(lang)))
         return out
 
@@ -302,6 +312,9 @@ class HouseRules:
         if any(s.changes_actions for s in self.settings):
             lines.append("")
             lines.append("⚠ changes the action space (RL encoders and the `learned` bot refuse it)")
+        if any(s.changes_encoding for s in self.settings):
+            lines.append("")
+            lines.append("† changes what the RL encoders assume (they and the `learned` bot refuse it)")
         return "\n".join(lines)
 
     def describe(self, rules: Mapping[str, JSON], lang: str) -> list[str]:
@@ -570,14 +583,15 @@ def record_fields(state: Any) -> dict[str, JSON]:
 
 
 def refuse_action_changes(game: str, rules: Mapping[str, JSON], who: str) -> None:
-    """Raise a one-line ValueError when ``rules`` change the action space, which ``who`` (an RL encoder, the
-    learned bot) depends on."""
+    """Raise a one-line ValueError when ``rules`` change the action space or what the RL encoders assume, which
+    ``who`` (an RL encoder, the learned bot) depends on."""
     h = house_rules(game)
     if h is None or not rules:
         return
-    bad = h.changes_actions(rules)
+    bad = h.learners_refuse(rules)
     if bad:
-        raise ValueError(f"{who} needs the printed action space; house rule {', '.join(bad)} changes it")
+        raise ValueError(f"{who} plays only the printed action space and encoding; house rule {', '.join(bad)} "
+                         "changes them")
 
 
 __all__ = ["HOUSE_RULES_KIND", "ID", "KINDS", "MAX_FILE_BYTES", "MAX_LIST_ITEMS", "MAX_OVERRIDES", "HouseRules",

@@ -59,11 +59,11 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("rounds.full", "int", _words(
         "rounds (elections) of the full game", "Runden (Wahlen) des vollen Spiels",
         "完整版的回合（选举）数", "完整版的回合（選舉）數"),
-        target="ROUNDS.full", minimum=3, maximum=len(MEDIA_POINTS), changes_actions=True),
+        target="ROUNDS.full", minimum=3, maximum=len(MEDIA_POINTS), changes_encoding=True),
     Setting("rounds.short", "int", _words(
         "rounds (elections) of the short game", "Runden (Wahlen) des kurzen Spiels",
         "短版的回合（选举）数", "短版的回合（選舉）數"),
-        target="ROUNDS.short", minimum=3, maximum=len(MEDIA_POINTS), changes_actions=True),
+        target="ROUNDS.short", minimum=3, maximum=len(MEDIA_POINTS), changes_encoding=True),
     Setting("start_money", "int", _words(
         "money each party starts with", "Startgeld jeder Partei", "各党派的起始资金", "各黨派的起始資金"),
         target="START_MONEY", maximum=100_000, minimum=0, step=1000),
@@ -82,7 +82,7 @@ SETTINGS: tuple[Setting, ...] = (
         target="MEDIA_COST", maximum=20_000, minimum=0, step=1000),
     Setting("rally_cost", "int", _words(
         "cost of a rally", "Kosten einer Kundgebung", "集会的费用", "集會的費用"),
-        target="RALLY_COST", maximum=10_000, minimum=0, step=1000),
+        target="RALLY_COST", maximum=10_000, minimum=1000, step=1000),  # money // cost: rallies affordable
     Setting("cabinet_media_payment", "int", _words(
         "what a cabinet card's media action pays", "Zahlung der Medienaktion einer Schattenkabinettskarte",
         "影子内阁卡媒体行动的支付", "影子內閣卡媒體行動的支付"),

@@ -1,6 +1,7 @@
 """House rules of 選舉之戰 (issue 29): what a group may change, with bounds, and how a variant's data is derived
 and checked (:mod:`hustings.engine.house`). None of them changes the action space: actions name card designs,
-seats and rows, and these settings change only numbers on the cards and in the count."""
+seats and rows, and these settings change only numbers on the cards and in the count. The tie rule changes what
+the RL adapter tells learners (whether everyone may lose), so learners refuse that one."""
 
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ SETTINGS: tuple[Setting, ...] = (
         "how many players tied for the most votes make everyone lose (seed 004 count rule; 16: never)",
         "最高票并列达到几人时全体落败（种子 004 计票规则；16：永不）",
         "最高票並列達到幾人時全體落敗（種子 004 計票規則；16：永不）"),
-        target="ALL_LOSE_IF_TIED", minimum=2, maximum=MAX_PLAYERS + 1),
+        # the RL adapter tells learners from the printed value whether everyone may lose (adapters/rl.py)
+        target="ALL_LOSE_IF_TIED", minimum=2, maximum=MAX_PLAYERS + 1, changes_encoding=True),
     Setting("hand_size", "int", _words(
         "news cards a hand holds after drawing",
         "抽牌后手中新闻卡的张数",
