@@ -91,7 +91,7 @@ def test_learners_refuse_what_changes_their_action_space_or_encoding() -> None:
     with pytest.raises(ValueError, match=r"learned:x\.npz plays only the printed action space and encoding; "
                                          r"house rule all_lose_if_tied changes them"):
         house.refuse_action_changes("election-war", {"all_lose_if_tied": 4}, "the bot learned:x.npz")
-    with pytest.raises(ValueError, match="rounds.short"):
+    with pytest.raises(ValueError, match=r"rounds\.short"):
         house.refuse_action_changes("die-macher", {"rounds.short": 4}, "the RL encoder")
 
 
