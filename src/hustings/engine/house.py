@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import hashlib
 import json
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -54,7 +55,9 @@ class Setting:
     ``target`` is the dotted way into the game's data object (fields by name, list entries by their ``id``
     attribute or index, mapping entries by key; ``<id>`` as in the path); ``option`` instead names the ``make()``
     option it sets, whose printed value is ``default``. ``description``: language -> one line in the game's words.
-    ``changes_actions``: the action space (or what a fixed-size encoding of it assumes) is not the printed one."""
+    ``changes_actions``: the action space is not the printed one; ``changes_encoding``: the RL encoders' layout or
+    what they compute from the printed data no longer fits. Learners (RL encoders, the ``learned`` bot) refuse
+    either."""
 
     path: str
     kind: str
@@ -69,6 +72,11 @@ class Setting:
     min_items: int = 0
     max_items: int = MAX_LIST_ITEMS
     changes_actions: bool = False
+    #: what an RL encoder of the printed game assumes no longer holds (its layout, a flag it computes from the
+    #: printed data), though the action space is the same: learners refuse it too
+    changes_encoding: bool = False
+    #: a number must be a multiple of this (money counted in thousands)
+    step: int = 1
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -86,17 +94,21 @@ class Setting:
 
     def text(self, lang: str) -> str:
         """The one-line description in ``lang`` (English where the game has none in it)."""
+        if lang in self.description:  # a game's own language the engine does not know (Die Macher's German)
+            return self.description[lang]
         return self.description.get(normalize_lang(lang), self.description["en"])
 
     def bounds(self) -> str:
-        """The values it takes, as the docs and errors say them."""
+        """The values it takes, in a notation without words (``2..16``, ``true | false``, ``a | b``,
+        ``[0..50] × 2..2``: a list of 2 to 2 items of 0..50)."""
+        every = f" (×{self.step})" if self.step != 1 else ""
         if self.kind == "int":
-            return f"an integer {self.minimum}..{self.maximum}"
+            return f"{self.minimum}..{self.maximum}{every}"
         if self.kind == "bool":
-            return "true or false"
+            return "true | false"
         if self.kind == "choice":
-            return "one of " + ", ".join(self.choices)
-        return f"a list of {self.min_items}..{self.max_items} integers, each {self.minimum}..{self.maximum}"
+            return " | ".join(self.choices)
+        return f"[{self.minimum}..{self.maximum}{every}] × {self.min_items}..{self.max_items}"
 
     def concrete(self) -> list[tuple[str, str]]:
         """(path, id) for every path this setting stands for (id empty for a plain path)."""
@@ -118,7 +130,8 @@ class Setting:
         if self.kind == "int":
             return self._int(path, value)
         if not isinstance(value, list | tuple | FrozenList):
-            raise ValueError(f"house rule {path} must be {self.bounds()}, not {_short(value)}")
+            raise ValueError(f"house rule {path} must be a list of {self.min_items}..{self.max_items} integers, "
+                             f"not {_short(value)}")
         if not self.min_items <= len(value) <= min(self.max_items, MAX_LIST_ITEMS):
             raise ValueError(f"house rule {path} must have {self.min_items}..{self.max_items} items, not {len(value)}")
         return [self._int(f"{path}[{i}]", v) for i, v in enumerate(value)]
@@ -129,6 +142,8 @@ class Setting:
         assert self.minimum is not None and self.maximum is not None  # checked in __post_init__
         if not self.minimum <= value <= self.maximum:
             raise ValueError(f"house rule {path} must be {self.minimum}..{self.maximum}, not {value}")
+        if value % self.step:
+            raise ValueError(f"house rule {path} must be a multiple of {self.step}, not {value}")
         return value
 
 
@@ -140,19 +155,26 @@ def _same(data: Any) -> Any:
     return data
 
 
+def _bare_id(path: str, ident: str, lang: str) -> str:
+    return ident
+
+
 @dataclass(frozen=True)
 class HouseRules:
     """A game's schema of house rules.
 
     ``printed()`` gives the printed game's data object. ``finish(data)`` recomputes the fields derived from others
     (a deck from its cards' counts) after the settings' fields were set; ``check(data, players, variant, options)``
-    raises ValueError (one line, naming the paths) when the rules cannot work with a combination."""
+    raises ValueError (one line, naming the paths) when the rules cannot work with a combination.
+    ``name_of(setting path, id, lang)`` names what an ``<id>`` stands for in people's words (a card's name), for
+    :meth:`describe`; by default the id."""
 
     game: str
     settings: tuple[Setting, ...]
     printed: Callable[[], GameData]
     finish: Callable[[Any], Any] = _same
     check: Callable[[Any, int, str, Mapping[str, JSON]], None] = _no_check
+    name_of: Callable[[str, str, str], str] = _bare_id
     _paths: dict[str, tuple[Setting, str]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -252,18 +274,63 @@ class HouseRules:
         """The paths of ``rules`` that change the action space."""
         return [p for p in rules if self.setting(p)[0].changes_actions]
 
+    def learners_refuse(self, rules: Mapping[str, JSON]) -> list[str]:
+        """The paths of ``rules`` that RL encoders and the ``learned`` bot cannot play (action space or encoding)."""
+        return [p for p in rules if self.setting(p)[0].changes_actions or self.setting(p)[0].changes_encoding]
+
+    def rows(self, lang: str = "en") -> list[tuple[str, str, str, str]]:
+        """(path, values it takes, printed value, description) per setting, for ``hustings rules`` and the docs; a
+        setting per card shows the range of its printed values (:meth:`ids` lists what ``<id>`` stands for)."""
+        out = []
+        for s in self.settings:
+            if s.ids:
+                printed = [self.printed_value(p) for p, _ in s.concrete()]
+                ints = [v for v in printed if isinstance(v, int) and not isinstance(v, bool)]
+                shown = f"{min(ints)}..{max(ints)}" if len(ints) == len(printed) else "…"
+            else:
+                shown = _show(self.printed_value(s.path))
+            # the docs' legend: ⚠ changes the action space, † what the RL encoders assume
+            marks = (" ⚠" if s.changes_actions else "") + (" †" if s.changes_encoding else "")
+            out.append((s.path, s.bounds() + marks, shown, s.text(lang)))
+        return out
+
+    def ids(self) -> dict[str, tuple[str, ...]]:
+        """What ``<id>`` stands for, per setting that has one: path -> ids."""
+        return {s.path: s.ids for s in self.settings if s.ids}
+
+    def markdown(self, lang: str = "en") -> str:
+        """The schema as a Markdown table and its ids (docs/lab.md lists every game's; a test keeps them in step)."""
+        lines = ["| path | values | printed | what it changes |", "|---|---|---|---|"]
+        for path, values, printed, what in self.rows(lang):
+            lines.append(f"| `{path}` | {values} | {printed} | {what.replace('|', '/')} |")
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for path, ids in self.ids().items():
+            groups.setdefault(ids, []).append(path)
+        for ids, paths in groups.items():
+            lines.append("")
+            lines.append(f"`<id>` in {', '.join(f'`{p}`' for p in paths)}: {', '.join(ids)}")
+        if any(s.changes_actions for s in self.settings):
+            lines.append("")
+            lines.append("⚠ changes the action space (RL encoders and the `learned` bot refuse it)")
+        if any(s.changes_encoding for s in self.settings):
+            lines.append("")
+            lines.append("† changes what the RL encoders assume (they and the `learned` bot refuse it)")
+        return "\n".join(lines)
+
     def describe(self, rules: Mapping[str, JSON], lang: str) -> list[str]:
         """One line per rule, for people: the setting's words, the value and the printed value."""
         out = []
         for path, value in rules.items():
             s, ident = self.setting(path)
-            what = s.text(lang).replace(ID, ident)
-            out.append(f"{what}: {_show(value)} ({_PRINTED.get(normalize_lang(lang), _PRINTED['en'])} "
-                       f"{_show(self.printed_value(path))})")
+            what = s.text(lang).replace(ID, self.name_of(s.path, ident, lang)) if ident else s.text(lang)
+            form = _DESCRIBE.get(lang) or _DESCRIBE.get(normalize_lang(lang), _DESCRIBE["en"])
+            out.append(form.format(what=what, value=_show(value), printed=_show(self.printed_value(path))))
         return out
 
 
-_PRINTED = {"en": "printed", "zh-Hans": "原版", "zh-Hant": "原版", "de": "gedruckt"}
+#: a rule for people: what it changes, its value here and the printed game's (the engine's own few words)
+_DESCRIBE = {"en": "{what}: {value} (printed: {printed})", "zh-Hans": "{what}：{value}（原版：{printed}）",
+             "zh-Hant": "{what}：{value}（原版：{printed}）", "de": "{what}: {value} (gedruckt: {printed})"}
 
 
 def _show(v: JSON) -> str:
@@ -307,11 +374,16 @@ def _step(obj: Any, seg: str) -> Any:
     if isinstance(obj, Mapping):
         return obj[seg]
     if isinstance(obj, Sequence) and not isinstance(obj, str):
-        for item in obj:
-            if getattr(item, "id", None) == seg:
-                return item
-        return obj[int(seg)]
+        return obj[_index(obj, seg)]
     raise KeyError(seg)
+
+
+def _index(items: Sequence[Any], seg: str) -> int:
+    """The entry of a list named ``seg``: by its ``id`` (or ``key``) attribute, else by its index."""
+    for i, item in enumerate(items):
+        if getattr(item, "id", None) == seg or getattr(item, "key", None) == seg:
+            return i
+    return int(seg)
 
 
 def _get(obj: Any, target: str) -> Any:
@@ -331,9 +403,7 @@ def _set(obj: Any, target: str, value: JSON) -> Any:
         new = _set(obj[seg], rest, value) if rest else _like(obj[seg], value)
         return freeze({**obj, seg: new})
     items = list(obj)
-    index = next((i for i, item in enumerate(items) if getattr(item, "id", None) == seg), None)
-    if index is None:
-        index = int(seg)
+    index = _index(items, seg)
     items[index] = _set(items[index], rest, value) if rest else _like(items[index], value)
     return tuple(items) if isinstance(obj, tuple) else freeze(items)
 
@@ -457,12 +527,23 @@ def require(game: str) -> HouseRules:
 _DIGESTS: dict[int, tuple[GameData, str]] = {}
 
 
+def _without_names(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _without_names(x) for k, x in v.items() if k != "names"}
+    if isinstance(v, list):
+        return [_without_names(x) for x in v]
+    return v
+
+
 def data_digest(data: GameData) -> str:
-    """``data.digest()``, remembered per data object (a state's data is shared and immutable)."""
+    """The digest of the rules' data: BLAKE2b of its canonical JSON like :meth:`GameData.digest`, but without the
+    ``names`` some data carries for old callers (Die Macher 2019's states and politicians), so that a corrected
+    translation never makes a stored game unreplayable. Remembered per data object (shared and immutable)."""
     hit = _DIGESTS.get(id(data))
     if hit is not None and hit[0] is data:
         return hit[1]
-    d = data.digest()
+    text = json.dumps(_without_names(data.plain()), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    d = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
     if len(_DIGESTS) > 256:  # variants come and go in a lab run; the printed data is asked again at once
         _DIGESTS.clear()
     _DIGESTS[id(data)] = (data, d)
@@ -470,8 +551,13 @@ def data_digest(data: GameData) -> str:
 
 
 def state_data(state: Any) -> GameData | None:
+    """The data a state plays with: its own data object, else (a game whose house rules change only options)
+    its schema's printed data; None when the game has neither."""
     data = getattr(state, "data", None)
-    return data if isinstance(data, GameData) else None
+    if isinstance(data, GameData):
+        return data
+    h = house_rules(state.GAME_ID)
+    return h.printed() if h is not None else None
 
 
 def rules_of(state: Any) -> dict[str, JSON]:
@@ -497,14 +583,15 @@ def record_fields(state: Any) -> dict[str, JSON]:
 
 
 def refuse_action_changes(game: str, rules: Mapping[str, JSON], who: str) -> None:
-    """Raise a one-line ValueError when ``rules`` change the action space, which ``who`` (an RL encoder, the
-    learned bot) depends on."""
+    """Raise a one-line ValueError when ``rules`` change the action space or what the RL encoders assume, which
+    ``who`` (an RL encoder, the learned bot) depends on."""
     h = house_rules(game)
     if h is None or not rules:
         return
-    bad = h.changes_actions(rules)
+    bad = h.learners_refuse(rules)
     if bad:
-        raise ValueError(f"{who} needs the printed action space; house rule {', '.join(bad)} changes it")
+        raise ValueError(f"{who} plays only the printed action space and encoding; house rule {', '.join(bad)} "
+                         "changes them")
 
 
 __all__ = ["HOUSE_RULES_KIND", "ID", "KINDS", "MAX_FILE_BYTES", "MAX_LIST_ITEMS", "MAX_OVERRIDES", "HouseRules",

@@ -108,9 +108,11 @@ def make(game: str, players: int | None = None, variant: str | None = None, seed
 
         schema = house.require(game)
         made = schema.apply(rules, players, variant, options)
-        if made.data is not schema.printed():
-            return spec.factory(players=players, variant=variant, seed=seed, data=made.data, **made.options)
-        options = made.options
+        extra: dict[str, JSON] = {} if made.data is schema.printed() else {"data": made.data}
+        try:
+            return spec.factory(players=players, variant=variant, seed=seed, **extra, **made.options)
+        except ValueError as e:  # an option path's value the game refused: say which rules asked for it
+            raise ValueError(f"{e} (house rules {house.format_rules(made.rules)})") from None
     elif rules is not None and not isinstance(rules, Mapping):
         raise ValueError(f"house rules must be a mapping of path to value, not {_short(rules)}")
     return spec.factory(players=players, variant=variant, seed=seed, **options)

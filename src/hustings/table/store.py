@@ -132,10 +132,9 @@ class StoredMatch:
     scores: tuple[Mapping[str, Any], ...] | None = None
     #: the seat whose person gave the game up at the table (then over, with the scores at that moment), else None
     given_up: int | None = None
-    #: the house rules it is played under (issue 29: canonical path -> value; empty for the printed game)
+    #: house rules the game plays under (hustings.engine.house; empty: the printed game) and the digest of its
+    #: effective data (None in saves made before records carried it)
     rules: Mapping[str, Any] = field(default_factory=dict)
-    #: the digest of the game's whole effective data (``GameData.digest``), when the game keeps one; a save file
-    #: without it (before house rules) replays under the printed data
     data_digest: str | None = None
 
     @property
@@ -155,8 +154,8 @@ class StoredMatch:
             engine_version=str(rec["engine_version"]),
             rng=str(rec["rng"]),
             scores=tuple(state.scores()) if state.is_over else None,
-            rules=dict(rec.get("rules") or {}),  # a JSON object by record()
-            data_digest=rec["data_digest"] if isinstance(rec.get("data_digest"), str) else None,
+            rules=dict(rec.get("rules", {})),
+            data_digest=rec.get("data_digest"),
         )
 
     def record(self) -> dict[str, Any]:
@@ -169,17 +168,9 @@ class StoredMatch:
             "options": dict(self.options),
             "seed": self.seed,
             "actions": [[p, a] for p, a in self.actions],
-            **self._house(),
+            **({"rules": dict(self.rules)} if self.rules else {}),
+            **({"data_digest": self.data_digest} if self.data_digest is not None else {}),
         }
-
-    def _house(self) -> dict[str, Any]:
-        """The record's house-rules fields (issue 29): ``rules`` when any, ``data_digest`` when known."""
-        out: dict[str, Any] = {}
-        if self.rules:
-            out["rules"] = dict(self.rules)
-        if self.data_digest is not None:
-            out["data_digest"] = self.data_digest
-        return out
 
 
 class MatchStore(ActionStore, Protocol):
@@ -429,7 +420,10 @@ class FileStore(_MatchLog):
             body["scores"] = [dict(s) for s in match.scores]
         if match.given_up is not None:
             body["given_up"] = match.given_up
-        body.update(match._house())  # under the MAC like every other field
+        if match.rules:  # house rules, in the open and under the MAC like the options
+            body["rules"] = dict(match.rules)
+        if match.data_digest is not None:
+            body["data_digest"] = match.data_digest
         body["key_id"] = key.key_id
         body["sealed"] = base64.b64encode(key.seal(_seal_payload(match.seed, match.actions))).decode("ascii")
         body["mac"] = key.mac(_canonical(body))
@@ -545,7 +539,7 @@ def _fields(data: dict[str, Any], key: SaveKey) -> StoredMatch:
     if digest is not None and not isinstance(digest, str):
         raise ValueError("'data_digest' is not text")
     return StoredMatch(game, options, seed, actions, settings, data["rules_version"], data["engine_version"],
-                       data["rng"], final, given_up, rules=rules, data_digest=digest)
+                       data["rng"], final, given_up, rules, digest)
 
 
 def parse_json(text: str, where: str) -> Any:

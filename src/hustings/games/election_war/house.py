@@ -1,6 +1,7 @@
 """House rules of 選舉之戰 (issue 29): what a group may change, with bounds, and how a variant's data is derived
 and checked (:mod:`hustings.engine.house`). None of them changes the action space: actions name card designs,
-seats and rows, and these settings change only numbers on the cards and in the count."""
+seats and rows, and these settings change only numbers on the cards and in the count. The tie rule changes what
+the RL adapter tells learners (whether everyone may lose), so learners refuse that one."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from hustings.games.election_war.data import (
     NEWS,
     ROLES,
     Data,
+    city_name,
+    news_name,
+    role_name,
     validate,
 )
 
@@ -34,7 +38,8 @@ SETTINGS: tuple[Setting, ...] = (
         "how many players tied for the most votes make everyone lose (seed 004 count rule; 16: never)",
         "最高票并列达到几人时全体落败（种子 004 计票规则；16：永不）",
         "最高票並列達到幾人時全體落敗（種子 004 計票規則；16：永不）"),
-        target="ALL_LOSE_IF_TIED", minimum=2, maximum=MAX_PLAYERS + 1),
+        # the RL adapter tells learners from the printed value whether everyone may lose (adapters/rl.py)
+        target="ALL_LOSE_IF_TIED", minimum=2, maximum=MAX_PLAYERS + 1, changes_encoding=True),
     Setting("hand_size", "int", _words(
         "news cards a hand holds after drawing",
         "抽牌后手中新闻卡的张数",
@@ -105,6 +110,17 @@ def _printed() -> Any:
     return DATA
 
 
-HOUSE = HouseRules("election-war", SETTINGS, _printed, finish, check)
+def name_of(path: str, ident: str, lang: str) -> str:
+    """A card's name for people (never its id): news and role cards by name, a district by its city and number."""
+    kind = path.partition(".")[0]
+    if kind == "news":
+        return news_name(_NEWS_IDS.index(ident), lang)
+    if kind == "roles":
+        return role_name(_ROLE_IDS.index(ident), lang)
+    d = DISTRICTS[_DISTRICT_IDS.index(ident)]
+    return f"{city_name(d.city, lang)} {ident.rpartition('_')[2]}"
 
-__all__ = ["HOUSE", "SETTINGS", "check", "finish"]
+
+HOUSE = HouseRules("election-war", SETTINGS, _printed, finish, check, name_of)
+
+__all__ = ["HOUSE", "SETTINGS", "check", "finish", "name_of"]
