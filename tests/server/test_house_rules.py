@@ -65,8 +65,9 @@ def test_a_table_of_bots_plays_house_rules_to_its_end_and_its_record_replays_exa
         tid = info["id"]
         assert info["rules"] == dict(sorted(RULES.items()))
         assert set(info["rules_text"]) == {"en", "zh-Hans", "zh-Hant"}
-        assert any("原版 3" in line and ": 2" in line for line in info["rules_text"]["zh-Hant"])
-        assert any("printed 6" in line for line in info["rules_text"]["en"])  # hand size, printed 6
+        for lang in ("en", "zh-Hans", "zh-Hant"):  # each seat reads them in its own language
+            assert info["rules_text"][lang] == require(EW).describe(info["rules"], lang)
+        assert any("原版" in line and "全體落敗" in line for line in info["rules_text"]["zh-Hant"])
         state = hub.tables[tid].core.state
         assert state.data.ALL_LOSE_IF_TIED == 2 and state.data.HAND_SIZE == 4  # the variant travels with the state
         got = await _watch_to_end(hub, tid)
@@ -108,7 +109,9 @@ def test_bad_house_rules_are_refused_naming_the_path_and_store_nothing(tmp_path:
             ({"rules": {f"news.{i}.count": 2 for i in require(EW).settings[4].ids[:4]}}, "at most 3 house rules"),
             ({"rules": {"x" * 5000: 1}}, "a house rule path must be a dotted name"),
             ({"rules": {"mini": True}}, "mini"),  # the two-player game at four players: the combination is refused
-            ({"game": "palace-escape", "players": 1, "rules": {"rounds": 2}}, "palace-escape takes no house rules"),
+            ({"game": "palace-escape", "players": 1, "rules": {"rounds": 2}}, "unknown house rule 'rounds' for "
+                                                                              "palace-escape"),
+            ({"game": "toy", "players": 2, "rules": {"rounds": 2}}, "toy takes no house rules"),
         ]
         before = sql(url, "SELECT count(*) FROM tables")[0][0]
         for body, words in bad:
@@ -197,7 +200,9 @@ def test_the_lobby_over_http_offers_the_schema_and_holds_its_limits(server: Serv
     assert paths == [s.path for s in require(EW).settings]
     tied = ew["house_rules"][0]
     assert tied["min"] == 2 and tied["max"] == 16 and tied["printed"] == 3 and "全体落败" in tied["text"]
-    assert next(g for g in games if g["id"] == "palace-escape")["house_rules"] == []
+    assert [s["path"] for s in next(g for g in games if g["id"] == "die-macher")["house_rules"]][:2] == [
+        "rounds.full", "rounds.short"]
+    assert next(g for g in games if g["id"] == "toy")["house_rules"] == []  # a game without a schema
 
     bad = server.http.post("/api/tables", json={"game": EW, "players": 4, "claim": 0,
                                                  "rules": {"hand_size": 40}})
@@ -221,6 +226,6 @@ def test_the_lobby_over_http_offers_the_schema_and_holds_its_limits(server: Serv
     seat = Client(server.ws_base, tid, made["you"]["token"], lang="zh-Hant")  # its messages checked too
     assert seat.welcome is not None and seat.welcome["table"]["rules"] == {"all_lose_if_tied": 2}
     info = server.http.get(f"/api/tables/{tid}").json()
-    assert info["rules"] == {"all_lose_if_tied": 2} and "原版 3" in info["rules_text"]["zh-Hant"][0]
+    assert info["rules"] == {"all_lose_if_tied": 2} and "原版" in info["rules_text"]["zh-Hant"][0]
     assert not protocol_errors(info, None, "TableInfo")
     seat.close()

@@ -80,7 +80,7 @@ def test_bad_rules_start_nothing(tmp_path: Path) -> None:
             Match.new(EW, _bots(4), store=store, match_id=mid, rules=rules)
         assert words in str(e.value) and "\n" not in str(e.value)
         assert not path.exists()
-    with pytest.raises(MatchError, match="palace-escape takes no house rules"):
+    with pytest.raises(MatchError, match="unknown house rule 'rounds' for palace-escape"):
         Match.new("palace-escape", _bots(1), rules={"rounds": 3})
     with pytest.raises(HouseRulesError, match="at most 2 house rules"):
         check_table_rules(EW, {"hand_size": 4, "all_lose_if_tied": 4, "news.gaffe.amount": 1}, limit=2)
@@ -112,7 +112,7 @@ def test_hustings_play_refuses_bad_rules_in_one_line(tmp_path: Path) -> None:
 def test_the_terminal_says_which_house_rules_the_table_plays(tmp_path: Path) -> None:
     assert house_line(EW, {}, "en") is None
     zh = house_line(EW, {"all_lose_if_tied": 2}, "zh-Hant")
-    assert zh is not None and zh.startswith("房規：") and "原版 3" in zh
+    assert zh is not None and zh.startswith("房規：") and "原版" in zh
     assert settings_json(EW, "zh-Hans")[0]["path"] == "all_lose_if_tied"
     session = Session.new(EW, 4, None, 3, _bots(4), tmp_path / "g.json", rules=RULES)
 
@@ -129,5 +129,5 @@ def test_the_terminal_says_which_house_rules_the_table_plays(tmp_path: Path) -> 
         return text
 
     header = asyncio.run(run())
-    assert header.startswith("House rules: ") and "(printed 3)" in header and "(printed 6)" in header
+    assert header.startswith("House rules: ") and "2 (printed" in header and "4 (printed" in header
     assert load_file(tmp_path / "g.json").record["rules"] == RULES

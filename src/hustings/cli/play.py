@@ -8,7 +8,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -18,10 +18,13 @@ from hustings.cli.app import app
 from hustings.cli.common import (
     OPTION_HELP,
     PLAYERS_HELP,
+    RULES_FILE_HELP,
+    SET_HELP,
     command_name,
     default_save,
     fail,
     fail_stored,
+    house_rules_option,
     lang_option,
     make_state,
     names_option,
@@ -75,11 +78,8 @@ def play(
     keys: Annotated[bool, typer.Option("--keys", help="play on the game's own board with the keys, not from the "
                                                       "list of actions (games that have one: `hustings games`)")]
     = False,
-    set_: Annotated[list[str] | None, typer.Option("--set", help="a house rule PATH=VALUE (repeatable), e.g. "
-                                                                 "all_lose_if_tied=4 (docs/lab.md lists each game's)")]
-    = None,
-    rules: Annotated[list[Path] | None, typer.Option("--rules", help="house rules from a TOML or JSON file "
-                                                                     "(path = value; --set wins)")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help=SET_HELP)] = None,
+    rules: Annotated[list[Path] | None, typer.Option("--rules", help=RULES_FILE_HELP)] = None,
 ) -> None:
     """Play at this terminal: against bots, or several people at one keyboard. Every move is saved.
 
@@ -106,8 +106,12 @@ def play(
     spec = spec_of(game)
     players = players_option(spec, variant, players)
     options = rule_options(option, game)
-    make_state(game, players, variant, 0, options)  # checks the variant, the player count and the options
-    house = _house_rules(game, players, variant, options, set_ or [], rules or [])
+    house = house_rules_option(set_, rules, game)
+    make_state(game, players, variant, 0, options, house)  # checks the variant, player count, options and rules
+    if house:
+        from hustings.engine.house import require
+
+        house = require(game).canonical(house)
     from hustings.table.settings import TableSettings
     from hustings.tui import ui_for
 
@@ -140,23 +144,6 @@ def play(
         _run_keys(session, play_keys)
     else:
         _run_table(session, fast)
-
-
-def _house_rules(game: str, players: int, variant: str | None, options: dict[str, Any], sets: list[str],
-                 files: list[Path]) -> dict[str, Any]:
-    """The house rules of ``--rules FILE`` and ``--set PATH=VALUE`` (issue 29), checked against the game and its
-    settings before anything is saved; one line naming the path otherwise."""
-    if not sets and not files:
-        return {}
-    import hustings
-    from hustings.engine import house
-
-    try:
-        rules = house.collect(sets, files)
-        hustings.make(game, players=players, variant=variant, seed=0, rules=rules, **options)
-        return dict(house.require(game).canonical(rules))
-    except ValueError as e:
-        fail(str(e))
 
 
 def _say_house(session: Session, lang: str) -> None:

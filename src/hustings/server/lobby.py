@@ -30,7 +30,14 @@ from hustings.server.i18n import CATALOG
 from hustings.server.live import HubBase, LiveTable, PlayError, TableRefused, build, replace_record, replace_seat
 from hustings.server.store import HOST_SEAT, ChatLine, SeatRecord, SeatSecret, TableDamaged, TableRecord
 from hustings.table.clock import ClockError, ClockSettings
-from hustings.table.houserules import HouseRulesError, check_table_rules, described, rules_of_options, settings_json
+from hustings.table.houserules import (
+    HouseRulesError,
+    check_table_rules,
+    described,
+    rules_of_options,
+    settings_json,
+    shown_rules,
+)
 from hustings.table.match import table_options
 from hustings.table.seats import MAX_NAME, SeatSpecError, check_players, seats_from_json
 
@@ -538,13 +545,15 @@ def stored_info(record: TableRecord, seats: Sequence[SeatRecord]) -> dict[str, A
 def rules_info(record: TableRecord) -> dict[str, Any]:
     """TableInfo's house-rules fields: ``rules`` (canonical path -> value) and ``rules_text`` (each language's
     lines), only at a table that plays house rules."""
-    rules = rules_of_options(record.options)
-    if not rules:
-        return {}
     try:
+        rules = shown_rules(record.game, record.options)
+        if not rules:
+            return {}
         text = described(record.game, rules)
-    except ValueError:  # rules of another release's schema: shown as stored
-        text = {}
+    except ValueError:  # rules of another release's schema (or game): shown as stored
+        rules, text = rules_of_options(record.options), {}
+        if not rules:
+            return {}
     return {"rules": rules, "rules_text": text}
 
 

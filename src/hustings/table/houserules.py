@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hustings.engine import LANGS
+from hustings.engine import LANGS, get_spec
 from hustings.engine.basics import JSON
 from hustings.engine.house import MAX_OVERRIDES, house_rules, require
 
@@ -70,6 +70,24 @@ def rules_of_options(options: Mapping[str, Any]) -> dict[str, JSON]:
     return {str(k): v for k, v in rules.items()}
 
 
+def shown_rules(game: str, options: Mapping[str, Any]) -> dict[str, JSON]:
+    """What a table shows as its house rules: those it was given (``options["rules"]``) and the game options it
+    sets that are settings of the schema (classic's money_rounds 001/003) away from the printed value; never a
+    person's table's own options (the puzzle without an action limit)."""
+    out = rules_of_options(options)
+    h = house_rules(game)
+    if h is None:
+        return out
+    person = get_spec(game).person_options
+    for s in h.settings:
+        if not s.option or s.path in out or s.option not in options:
+            continue
+        v = options[s.option]
+        if v != s.default and not (s.option in person and person[s.option] == v):
+            out[s.path] = v
+    return dict(sorted(out.items()))
+
+
 def settings_json(game: str, lang: str) -> list[dict[str, Any]]:
     """The game's schema of house rules as a create form offers it: each setting's path (``<id>`` standing for
     one of ``ids``), its kind, its words in ``lang``, bounds, printed value and whether it changes the action
@@ -98,4 +116,4 @@ def settings_json(game: str, lang: str) -> list[dict[str, Any]]:
 
 
 __all__ = ["HouseRulesError", "check_table_rules", "describe", "described", "house_line", "rules_of_options",
-           "settings_json"]
+           "settings_json", "shown_rules"]
