@@ -112,7 +112,7 @@ def test_hustings_play_refuses_bad_rules_in_one_line(tmp_path: Path) -> None:
 def test_the_terminal_says_which_house_rules_the_table_plays(tmp_path: Path) -> None:
     assert house_line(EW, {}, "en") is None
     zh = house_line(EW, {"all_lose_if_tied": 2}, "zh-Hant")
-    assert zh is not None and zh.startswith("房規：") and "原版" in zh
+    assert zh is not None and zh.startswith("自訂規則：") and "原版" in zh
     assert settings_json(EW, "zh-Hans")[0]["path"] == "all_lose_if_tied"
     session = Session.new(EW, 4, None, 3, _bots(4), tmp_path / "g.json", rules=RULES)
 

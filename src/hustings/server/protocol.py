@@ -446,6 +446,8 @@ class HouseSetting(TypedDict):
     max_items: NotRequired[int]
     choices: NotRequired[list[str]]
     ids: NotRequired[list[str]]
+    #: what people call each of ``ids`` (a card's name in the asked language), in the same order
+    id_names: NotRequired[list[str]]
     #: the printed game's value (by id when ``ids``)
     printed: Any
 

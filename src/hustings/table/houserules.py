@@ -37,12 +37,34 @@ def check_table_rules(game: str, rules: object, limit: int = MAX_OVERRIDES) -> d
         raise HouseRulesError(str(e)) from None
 
 
+def id_label(game: str, path: str, ident: str, lang: str) -> str:
+    """What people call the card (or row) ``ident`` of a setting's ``<id>``: its name in the game's catalog
+    (``news.<id>``, ``role.<id>``, ...) in ``lang``; a position (1, 2, ...) for a numbered row; else the id."""
+    if ident.isdigit():
+        return str(int(ident) + 1)
+    from hustings.engine.words import words_for
+
+    catalog = words_for(game).catalog
+    seg = path.split(".", 1)[0]
+    for key in (f"{seg}.{ident}", f"{seg.removesuffix('s')}.{ident}"):
+        if catalog.has(key, "en"):
+            return catalog.text(key, lang)
+    return ident
+
+
 def describe(game: str, rules: Mapping[str, JSON], lang: str) -> list[str]:
-    """One line per rule for people in ``lang`` (empty for the printed game)."""
+    """One line per rule for people in ``lang`` (empty for the printed game): the schema's words, with a card
+    named by its name rather than its id."""
     h = house_rules(game)
     if h is None or not rules:
         return []
-    return h.describe(rules, lang)
+    out = []
+    for (path, _), line in zip(rules.items(), h.describe(rules, lang), strict=True):
+        s, ident = h.setting(path)
+        if ident and not ident.isdigit():
+            line = line.replace(ident, id_label(game, s.path, ident, lang), 1)
+        out.append(line)
+    return out
 
 
 def described(game: str, rules: Mapping[str, JSON]) -> dict[str, list[str]]:
@@ -108,6 +130,7 @@ def settings_json(game: str, lang: str) -> list[dict[str, Any]]:
             entry["choices"] = list(s.choices)
         if s.ids:
             entry["ids"] = list(s.ids)
+            entry["id_names"] = [id_label(game, s.path, i, lang) for i in s.ids]
             entry["printed"] = {i: h.printed_value(p) for p, i in s.concrete()}
         else:
             entry["printed"] = h.printed_value(first)
@@ -115,5 +138,5 @@ def settings_json(game: str, lang: str) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["HouseRulesError", "check_table_rules", "describe", "described", "house_line", "rules_of_options",
+__all__ = ["HouseRulesError", "check_table_rules", "describe", "described", "house_line", "id_label", "rules_of_options",
            "settings_json", "shown_rules"]
