@@ -91,7 +91,7 @@ export function houseForm(f, g, t) {
         const words = found ? label(found.s, found.i) : path;
         const printed = found ? printedOf(found.s, found.i) : undefined;
         return el("li", { class: "house-rule", "data-path": path },
-          el("span", { class: "house-text" }, `${words}: `, el("strong", {}, shown(value, t)),
+          el("span", { class: "house-text" }, words, t("web.house.sep"), el("strong", {}, shown(value, t)),
             printed !== undefined ? el("span", { class: "hint" }, ` (${t("web.house.printed", { value: shown(printed, t) })})`) : null),
           el("button", { class: "house-remove", type: "button", "aria-label": `${t("web.house.remove")}: ${words}`,
             onclick: () => { delete f.rules[path]; paint(); } }, "×"));
