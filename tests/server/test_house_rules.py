@@ -19,6 +19,7 @@ from hustings.engine import RecordError
 from hustings.engine.house import data_digest, require
 from hustings.server.limits import Limits
 from hustings.server.lobby import LobbyError, stored_record
+from hustings.server.replays import Replays
 from hustings.server.store import open_store
 from hustings.server.tables import Hub
 
@@ -85,6 +86,16 @@ def test_a_table_of_bots_plays_house_rules_to_its_end_and_its_record_replays_exa
         assert kept["rules"] == info["rules"] and kept["data_digest"] == record["data_digest"]
         assert "rules" not in kept["options"]
         assert hustings.replay(kept) == again
+        # the replay route steps through it under its rules and says which they are
+        replays = Replays(hub, hub.limits)
+        try:
+            end = await replays.step(tid, {"seat": "1"}, "me", "zh-Hans")
+            assert end["table"]["rules"] == info["rules"] and end["over"]
+            assert end["view"] == again.view(1)
+            mid = await replays.step(tid, {"seat": "spectator", "step": "7"}, "me", "en")
+            assert mid["table"]["rules_text"]["en"] == info["rules_text"]["en"]
+        finally:
+            replays.close()
         await _close(hub)
 
     asyncio.run(run())
