@@ -234,6 +234,9 @@ def test_the_lobby_over_http_offers_the_schema_and_holds_its_limits(server: Serv
     listed = server.http.get("/api/open", params={"lang": "zh-Hant"}).json()["tables"]
     entry = next(t for t in listed if t["id"] == tid)
     assert entry["rules"] == {"all_lose_if_tied": 2} and "全體落敗" in entry["rules_text"][0]
+    # quick play is the printed game: it opens a table of its own rather than take a seat at this one
+    quick = server.http.post("/api/quick", json={"game": EW, "players": 3, "name": "Q"}).json()
+    assert quick["created"] is True and quick["table"]["id"] != tid and "rules" not in quick["table"]
     seat = Client(server.ws_base, tid, made["you"]["token"], lang="zh-Hant")  # its messages checked too
     assert seat.welcome is not None and seat.welcome["table"]["rules"] == {"all_lose_if_tied": 2}
     info = server.http.get(f"/api/tables/{tid}").json()

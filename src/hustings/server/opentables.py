@@ -267,6 +267,8 @@ class OpenTables(Lobby):
                     if record.id in mine or (variant is not None and record.options.get("variant") != variant) or (
                             players is not None and record.options.get("players") != players):
                         continue
+                    if rules_of_options(record.options):  # quick play is the printed game: house rules are chosen
+                        continue
                     try:
                         return dict(await self._take(record.id, None, name, ready, key, lang), created=False)
                     except LobbyError as e:
