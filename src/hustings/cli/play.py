@@ -84,8 +84,8 @@ def play(
     """Play at this terminal: against bots, or several people at one keyboard. Every move is saved.
 
     Without --resume, --save, --seed or the settings of a new game (--players, --variant, --seat, --bots,
-    --option, --set, --rules), the newest unfinished game of GAME saved in the default folder is offered first; answering yes
-    continues it as it was saved."""
+    --option, --set, --rules), the newest unfinished game of GAME saved in the default folder is offered first;
+    answering yes continues it as it was saved."""
     language = lang_option(lang)
     style = names_option(names)
     settings = (game, players, variant, seat, bots, seed, save, option, set_, rules)

@@ -45,6 +45,8 @@ def id_label(game: str, path: str, ident: str, lang: str) -> str:
     from hustings.engine.words import words_for
 
     catalog = words_for(game).catalog
+    if catalog is None:
+        return ident
     seg = path.split(".", 1)[0]
     for key in (f"{seg}.{ident}", f"{seg.removesuffix('s')}.{ident}"):
         if catalog.has(key, "en"):
@@ -138,5 +140,5 @@ def settings_json(game: str, lang: str) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["HouseRulesError", "check_table_rules", "describe", "described", "house_line", "id_label", "rules_of_options",
-           "settings_json", "shown_rules"]
+__all__ = ["HouseRulesError", "check_table_rules", "describe", "described", "house_line", "id_label",
+           "rules_of_options", "settings_json", "shown_rules"]
