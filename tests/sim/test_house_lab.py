@@ -93,3 +93,26 @@ def test_hustings_rules_lists_a_games_schema_in_the_readers_language() -> None:
     assert res.exit_code == 0 and "rounds.full" in res.stdout and "路径" in res.stdout
     res = runner.invoke(app, ["rules", "toy"])
     assert res.exit_code == 2 and "toy takes no house rules" in res.output
+
+
+def test_the_step_through_replay_and_the_dataset_export_follow_the_records_rules(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    np = pytest.importorskip("numpy")
+    from hustings.engine import RecordError
+    from hustings.rl.export import records_to_arrays
+    from hustings.tui.replay import Stepper
+
+    cfg = SimConfig.build("election-war", 3, None, "random", 1, 7, rules={"hand_size": 4})
+    line = play_one(cfg, 0).to_json()
+    stepper = Stepper(line)
+    assert stepper.at(len(stepper)).state_key() == hustings.replay(line).state_key()
+    with pytest.raises(RecordError, match="played under other data"):
+        Stepper({**line, "rules": {}})
+    path = tmp_path / "g.jsonl"
+    path.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    arrays = records_to_arrays([path])
+    assert np.asarray(arrays["actions"]).shape[0] == line["steps"]
+    tie = play_one(SimConfig.build("election-war", 3, None, "random", 1, 7, rules={"all_lose_if_tied": 2}), 0)
+    path.write_text(json.dumps(tie.to_json()) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="house rule all_lose_if_tied changes them"):
+        records_to_arrays([path])
