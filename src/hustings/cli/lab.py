@@ -168,7 +168,7 @@ def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, ela
     if cfg.rules:  # the house rules the games were played under, in the reader's words
         console.print(say("house_rules", language), highlight=False)
         for line in house.require(cfg.game).describe(dict(cfg.rules), language):
-            console.print(f"  {line}", highlight=False)
+            console.print(f"  {line}", highlight=False, markup=False, soft_wrap=True)
     t = Table(title=f"{title}: {say('by_bot', language)}")
     for col in ("bot", "seat_games", "wins", "win_share_ci", "mean_total", "decision_ms"):
         t.add_column(say(col, language), justify="left" if col == "bot" else "right")
@@ -313,6 +313,11 @@ def demo(
         f"[bold]{escape(game_title(spec, language))}[/bold] ({variant}, {players}p, {say('seed', language)} {seed})",
         highlight=False,
     )
+    played_under = house.rules_of(state)
+    if played_under:
+        console.print(say("house_rules", language), highlight=False, markup=False)
+        for line in house.require(game).describe(played_under, language):
+            console.print(f"  {line}", highlight=False, markup=False, soft_wrap=True)
     play_game(state, [make_bot(name, game, seed * 16 + i) for i, name in enumerate(names)])
     for event in state.events(None):
         typer.echo(event.message(language))

@@ -99,15 +99,15 @@ class Setting:
         return self.description.get(normalize_lang(lang), self.description["en"])
 
     def bounds(self) -> str:
-        """The values it takes, in a notation without words (``2..16``, ``true | false``, ``a | b``,
+        """The values it takes, in a notation without words (``2..16``, ``true / false``, ``a / b``,
         ``[0..50] × 2..2``: a list of 2 to 2 items of 0..50)."""
         every = f" (×{self.step})" if self.step != 1 else ""
         if self.kind == "int":
             return f"{self.minimum}..{self.maximum}{every}"
         if self.kind == "bool":
-            return "true | false"
+            return "true / false"
         if self.kind == "choice":
-            return " | ".join(self.choices)
+            return " / ".join(self.choices)
         return f"[{self.minimum}..{self.maximum}{every}] × {self.min_items}..{self.max_items}"
 
     def concrete(self) -> list[tuple[str, str]]:
@@ -302,7 +302,8 @@ class HouseRules:
         """The schema as a Markdown table and its ids (docs/lab.md lists every game's; a test keeps them in step)."""
         lines = ["| path | values | printed | what it changes |", "|---|---|---|---|"]
         for path, values, printed, what in self.rows(lang):
-            lines.append(f"| `{path}` | {values} | {printed} | {what.replace('|', '/')} |")
+            what = what.replace("|", "/").replace(ID, f"`{ID}`")  # <id> would read as an HTML tag
+            lines.append(f"| `{path}` | {values} | {printed} | {what} |")
         groups: dict[tuple[str, ...], list[str]] = {}
         for path, ids in self.ids().items():
             groups.setdefault(ids, []).append(path)
@@ -334,6 +335,8 @@ _DESCRIBE = {"en": "{what}: {value} (printed: {printed})", "zh-Hans": "{what}：
 
 
 def _show(v: JSON) -> str:
+    if v is None:  # an option whose printed value is "none given" (the puzzle's difficulty: any deal)
+        return "—"
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, list):
