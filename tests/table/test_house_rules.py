@@ -22,6 +22,7 @@ from hustings.table.match import Match, MatchError
 from hustings.table.settings import TableSettings
 from hustings.table.store import FileStore, StoreError
 from hustings.tui.app import PlayApp
+from hustings.tui.replay import ReplayApp
 from hustings.tui.session import Session
 
 EW = "election-war"
@@ -131,3 +132,18 @@ def test_the_terminal_says_which_house_rules_the_table_plays(tmp_path: Path) -> 
     header = asyncio.run(run())
     assert header.startswith("House rules: ") and "2 (printed" in header and "4 (printed" in header
     assert load_file(tmp_path / "g.json").record["rules"] == RULES
+
+
+def test_the_terminal_replay_of_a_house_rules_game_says_them(tmp_path: Path) -> None:
+    match = Match.new(EW, _bots(3), seed=9, rules={"hand_size": 3})
+    match.play_bots()
+    record = match.state.record()
+
+    async def run() -> str:
+        app = ReplayApp(record, 1, "zh-Hans")
+        async with app.run_test(size=(130, 40)) as pilot:
+            await pilot.pause()
+            return str(app.query_one("#house", Static).render())
+
+    header = asyncio.run(run())
+    assert header.startswith("自订规则：") and "3（原版：6）" in header
