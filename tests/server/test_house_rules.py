@@ -123,6 +123,13 @@ def test_bad_house_rules_are_refused_naming_the_path_and_store_nothing(tmp_path:
             ({"game": "palace-escape", "players": 1, "rules": {"rounds": 2}}, "unknown house rule 'rounds' for "
                                                                               "palace-escape"),
             ({"game": "toy", "players": 2, "rules": {"rounds": 2}}, "toy takes no house rules"),
+            ({"game": "die-macher", "players": 4, "rules": {"members_bonus": list(range(1000))}},
+             "members_bonus must have 2..2 items, not 1000"),
+            ({"game": "die-macher", "players": 4, "rules": {"members_bonus": {"a": {"b": [1]}}}},
+             "members_bonus must be a list"),
+            ({"game": "die-macher", "players": 4, "rules": {"rounds.full": 10**30}}, "rounds.full must be 3..7"),
+            ({"game": "die-macher", "players": 4, "options": {"money_rounds": "all_but_last_two"},
+              "rules": {"money_rounds": "all_but_last"}}, "clashes with option money_rounds"),
         ]
         before = sql(url, "SELECT count(*) FROM tables")[0][0]
         for body, words in bad:
@@ -135,6 +142,10 @@ def test_bad_house_rules_are_refused_naming_the_path_and_store_nothing(tmp_path:
         plain = await hub.create({**base, "rules": {"all_lose_if_tied": 3}})
         assert "rules" not in plain["table"] and "rules" not in (await hub._db(hub.store.table,
                                                                               plain["table"]["id"])).options
+        # a game option that is a setting of the schema (classic's 001/003) is shown as a house rule too
+        classic = await hub.create({**base, "game": "die-macher", "options": {"money_rounds": "all_but_last"}})
+        assert classic["table"]["rules"] == {"money_rounds": "all_but_last"}
+        assert "(" in classic["table"]["rules_text"]["en"][0]  # with the printed value
         await _close(hub)
 
     asyncio.run(run())

@@ -7,6 +7,7 @@ door of a table, and said in a person's language.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -112,10 +113,12 @@ def shown_rules(game: str, options: Mapping[str, Any]) -> dict[str, JSON]:
     return dict(sorted(out.items()))
 
 
+@functools.cache
 def settings_json(game: str, lang: str) -> list[dict[str, Any]]:
     """The game's schema of house rules as a create form offers it: each setting's path (``<id>`` standing for
-    one of ``ids``), its kind, its words in ``lang``, bounds, printed value and whether it changes the action
-    space. Empty for a game without house rules."""
+    one of ``ids``, named in ``id_names``), its kind, its words in ``lang``, bounds, printed value and whether it
+    changes the action space. Empty for a game without house rules. Made once per game and language (the lobby's
+    ``GET /api/games`` asks it on the event loop): callers must not change it."""
     h = house_rules(game)
     if h is None:
         return []
