@@ -7,6 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import select
+import signal
+import struct
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -147,3 +154,46 @@ def test_the_terminal_replay_of_a_house_rules_game_says_them(tmp_path: Path) -> 
 
     header = asyncio.run(run())
     assert header.startswith("自订规则：") and "3（原版：6）" in header
+
+
+def test_hustings_play_in_a_terminal_with_bots_under_house_rules(tmp_path: Path) -> None:
+    """The real command in a pseudo-terminal: it says the rules at its start and on its screen, its bots play them,
+    and the save file keeps them."""
+    pty = pytest.importorskip("pty")
+    fcntl = pytest.importorskip("fcntl")
+    termios = pytest.importorskip("termios")
+    path = tmp_path / "g.json"
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 130, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    cmd = [sys.executable, "-m", "hustings.cli", "play", EW, "--players", "4", "--seat", "none", "--fast",
+           "--lang", "zh-Hant", "--save", str(path), "--set", "all_lose_if_tied=2", "--set", "hand_size=4"]
+    proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    screen = b""
+    try:
+        deadline = time.monotonic() + 60
+        while _steps(path) < 20:
+            assert proc.poll() is None, screen[-2000:].decode("utf-8", "replace")
+            assert time.monotonic() < deadline, f"only {_steps(path)} moves saved"
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    screen += os.read(master, 65536)
+                except OSError:
+                    break
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        os.close(master)
+    text = screen.decode("utf-8", "replace")
+    assert "自訂規則：" in text  # said at the start, before the table's screen
+    loaded = load_file(path)
+    assert loaded.record["rules"] == RULES and loaded.state.data.ALL_LOSE_IF_TIED == 2
+
+
+def _steps(path: Path) -> int:
+    try:
+        return int(json.loads(path.read_text(encoding="utf-8"))["steps"])
+    except (OSError, ValueError, KeyError):
+        return -1
