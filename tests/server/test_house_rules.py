@@ -245,6 +245,13 @@ def test_the_lobby_over_http_offers_the_schema_and_holds_its_limits(server: Serv
     listed = server.http.get("/api/open", params={"lang": "zh-Hant"}).json()["tables"]
     entry = next(t for t in listed if t["id"] == tid)
     assert entry["rules"] == {"all_lose_if_tied": 2} and "全體落敗" in entry["rules_text"][0]
+    # a list's value travels as a list, in the answer and in every message of the table
+    dm = server.create(game="die-macher", players=3, seats=[{"bot": None}, {"bot": "random"}, {"bot": "random"}],
+                       rules={"members_bonus": [9, 4]})
+    assert dm["table"]["rules"] == {"members_bonus": [9, 4]}
+    dm_seat = Client(server.ws_base, dm["table"]["id"], dm["seats"][0]["token"])
+    assert dm_seat.welcome is not None and dm_seat.welcome["table"]["rules"] == {"members_bonus": [9, 4]}
+    dm_seat.close()
     # quick play is the printed game: it opens a table of its own rather than take a seat at this one
     quick = server.http.post("/api/quick", json={"game": EW, "players": 3, "name": "Q"}).json()
     assert quick["created"] is True and quick["table"]["id"] != tid and "rules" not in quick["table"]

@@ -13,6 +13,7 @@ from typing import Any
 
 from hustings.engine import LANGS, get_spec
 from hustings.engine.basics import JSON
+from hustings.engine.events import thaw
 from hustings.engine.house import MAX_OVERRIDES, house_rules, require
 
 
@@ -92,7 +93,7 @@ def rules_of_options(options: Mapping[str, Any]) -> dict[str, JSON]:
     rules = options.get("rules")
     if not isinstance(rules, Mapping):
         return {}
-    return {str(k): v for k, v in rules.items()}
+    return {str(k): thaw(v) for k, v in rules.items()}  # a stored record's options are frozen
 
 
 def shown_rules(game: str, options: Mapping[str, Any]) -> dict[str, JSON]:
