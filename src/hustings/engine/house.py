@@ -235,6 +235,20 @@ class HouseRules:
         (``options`` merged with the rules' option paths; a clash with an option given otherwise is refused)."""
         canon = self.canonical(rules)
         merged = {str(k): v for k, v in options.items()}
+        # the same rules give the same (immutable) data object: a lab run's games share it, as printed games share
+        # DATA, and its digest and rules are computed once
+        key = (id(self), json.dumps(canon, sort_keys=True), players, variant,
+               json.dumps(thaw(merged), sort_keys=True, default=repr))
+        hit = _VARIANTS.get(key)
+        if hit is not None:
+            return Variant(dict(hit.rules), hit.data, dict(hit.options))
+        made = self._apply(canon, merged, players, variant)
+        if len(_VARIANTS) > 64:
+            _VARIANTS.clear()
+        _VARIANTS[key] = made
+        return Variant(dict(made.rules), made.data, dict(made.options))
+
+    def _apply(self, canon: dict[str, JSON], merged: dict[str, JSON], players: int, variant: str) -> Variant:
         data = self.printed()
         for path, value in canon.items():
             s, ident = self.setting(path)
@@ -256,19 +270,35 @@ class HouseRules:
 
     def rules_of(self, data: GameData, options: Mapping[str, JSON]) -> dict[str, JSON]:
         """The canonical rules of a game with this data and these options (what differs from the printed game);
-        the printed data object itself is the printed game at once."""
-        printed = self.printed()
+        the printed data object itself is the printed game at once, and a variant's data part is remembered per
+        data object (records are asked for often: a server's search jobs, saves)."""
         out: dict[str, JSON] = {}
-        for path, (s, ident) in self._paths.items():
+        for path, (s, _) in self._paths.items():
             if s.option:
                 v = options.get(s.option)
                 if v is not None and thaw(v) != s.default:
                     out[path] = thaw(v)
-            elif data is not printed:
-                v = _plainify(_get(data, s.target.replace(ID, ident)))
-                if v != _plainify(_get(printed, s.target.replace(ID, ident))):
-                    out[path] = v
+        if data is not self.printed():
+            out.update(self._data_rules(data))
         return dict(sorted(out.items()))
+
+    def _data_rules(self, data: GameData) -> dict[str, JSON]:
+        key = (id(self), id(data))
+        hit = _RULES_OF.get(key)
+        if hit is not None and hit[0] is data:
+            return hit[1]
+        printed = self.printed()
+        out: dict[str, JSON] = {}
+        for path, (s, ident) in self._paths.items():
+            if not s.option:
+                target = s.target.replace(ID, ident)
+                v = _plainify(_get(data, target))
+                if v != _plainify(_get(printed, target)):
+                    out[path] = v
+        if len(_RULES_OF) > 256:  # variants come and go in a lab run
+            _RULES_OF.clear()
+        _RULES_OF[key] = (data, out)
+        return out
 
     def changes_actions(self, rules: Mapping[str, JSON]) -> list[str]:
         """The paths of ``rules`` that change the action space."""
@@ -528,6 +558,10 @@ def require(game: str) -> HouseRules:
 
 
 _DIGESTS: dict[int, tuple[GameData, str]] = {}
+#: per (schema, canonical rules, players, variant, options): the variant they make
+_VARIANTS: dict[tuple[int, str, int, str, str], Variant] = {}
+#: per (schema, data object): the data's rules (the data is kept, so its id is not reused while cached)
+_RULES_OF: dict[tuple[int, int], tuple[GameData, dict[str, JSON]]] = {}
 
 
 def _without_names(v: Any) -> Any:
