@@ -56,8 +56,11 @@ def test_rule_sets_read_like_the_commands_flags() -> None:
         ("--seat 0", "--b: unknown '--seat'"),
         ("--variant", "--b: --variant needs a value"),
         ("'unclosed", "No closing quotation"),
-        ("--set rounds=5", "--b: --set rounds=5: die-macher does not take overrides of its data yet"),
-        ("--rules house.toml", "--b: --rules house.toml: die-macher does not take overrides of its data yet"),
+        # house rules (issue 29): the schema names the nearest path; a missing file is named
+        ("--set rounds=5", "--b: unknown house rule 'rounds' for die-macher; nearest: rounds.full"),
+        ("--set rounds.full=99", "--b: house rule rounds.full must be 3..7, not 99"),
+        ("--set rounds.full", "--b: --set takes PATH=VALUE"),
+        ("--rules house.toml", "--b: cannot read house rules house.toml"),
     ],
 )
 def test_a_bad_rule_set_is_refused_in_one_line_naming_the_side(text: str, message: str) -> None:
@@ -227,7 +230,8 @@ def test_compare_command_report_plot_and_records(tmp_path: Path) -> None:
     [
         (["--b", "money_rounds=never"], "--b: die-macher option money_rounds must be one of"),
         (["--b", "rounds=5"], "--b: die-macher has no option 'rounds'"),
-        (["--b", "--set rounds=5"], "does not take overrides of its data yet"),
+        (["--b", "--set rounds=5"], "unknown house rule 'rounds' for die-macher; nearest: rounds.full"),
+        (["--a", "--set money_rounds=all_but_last", "--b", "money_rounds=all_but_last"], "the same rules"),
         (["--a", "money_rounds=all_but_last", "--b", "money_rounds=all_but_last"], "the same rules"),
         (["--b", "--variant short", "-p", "7"], "takes 3 to 5 players, not 7"),
         (["--b", "--variant short", "--alpha", "1.5"], "--alpha must lie between 0 and 1"),

@@ -17,7 +17,7 @@ from hustings.engine.adapters import AdapterKind, adapter_kinds
 DECLARING = ("hustings.engine.adapters", "hustings.engine.words", "hustings.engine.schema", "hustings.bots.heuristic",
              "hustings.bots.learned",
              "hustings.rl.encoding", "hustings.tui.renderer", "hustings.tui.session", "hustings.web",
-             "hustings.table.decision")
+             "hustings.table.decision", "hustings.engine.house")
 DOC = Path(__file__).resolve().parents[2] / "docs" / "new-game.md"
 
 

@@ -22,7 +22,7 @@ from rich.text import Text
 
 import hustings
 from hustings.cli.app import USAGE_ERROR
-from hustings.engine import GameSpec, GameState, check_seed, get_spec, normalize_lang
+from hustings.engine import GameSpec, GameState, check_seed, get_spec, house, normalize_lang
 from hustings.messages import SHARED
 from hustings.table.store import RulesVersionError
 
@@ -97,15 +97,32 @@ def spec_of(game: str) -> GameSpec:
 
 
 def make_state(game: str, players: int, variant: str | None, seed: int,
-          options: dict[str, Any] | None = None) -> GameState:
+               options: dict[str, Any] | None = None, rules: dict[str, Any] | None = None) -> GameState:
     try:
-        return hustings.make(game, players=players, variant=variant, seed=seed, **(options or {}))
+        return hustings.make(game, players=players, variant=variant, seed=seed, rules=rules, **(options or {}))
     except (ValueError, TypeError) as e:
         fail(str(e))
 
 
 OPTION_HELP = ("a rule option of the game, NAME=VALUE (repeatable; `hustings games` lists them), e.g. "
                 "money_rounds=all_but_last; VALUE is read as JSON when it is one (12, null, true)")
+
+
+SET_HELP = ("a house rule, PATH=VALUE (repeatable; `hustings rules GAME` lists the paths and bounds), e.g. "
+            "all_lose_if_tied=4; VALUE as TOML reads it (5, true, [10, 6]) or a bare word")
+RULES_FILE_HELP = "a house-rules file, TOML or JSON, of path = value (repeatable; --set wins over it)"
+
+
+def house_rules_option(sets: list[str] | None, files: list[Path] | None, game: str) -> dict[str, Any]:
+    """``--rules FILE`` then ``--set PATH=VALUE`` as the ``rules`` of ``make()``; one line for a malformed one or a
+    game without house rules. The game checks paths, bounds and combinations when the state is made."""
+    if not sets and not files:
+        return {}
+    try:
+        house.require(game)
+        return house.collect(sets or (), files or ())
+    except ValueError as e:
+        fail(str(e))
 
 
 def rule_options(values: list[str] | None, game: str) -> dict[str, Any]:

@@ -16,7 +16,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from hustings.cli.app import app
-from hustings.cli.common import OPTION_HELP, fail, game_title, lang_option, players_option, seed_option, spec_of
+from hustings.cli.common import (
+    OPTION_HELP,
+    RULES_FILE_HELP,
+    SET_HELP,
+    fail,
+    game_title,
+    lang_option,
+    players_option,
+    seed_option,
+    spec_of,
+)
 from hustings.cli.lab import _check_plot, _GamesPerSecond, _open_out
 from hustings.sim.compare import (
     COLUMNS,
@@ -36,14 +46,16 @@ from hustings.sim.compare import (
 from hustings.sim.lab import GameResult, SimConfig, run
 from hustings.table.seats import default_bot
 
-RULES_HELP = ("rules of side {side}: '--variant NAME -O NAME=VALUE ...' (a bare NAME=VALUE is an option; "
-              "--set PATH=VALUE and --rules FILE once the game takes data overrides){extra}")
+RULES_HELP = ("rules of side {side}: '--variant NAME -O NAME=VALUE --set PATH=VALUE --rules FILE ...' (a bare "
+              "NAME=VALUE is an option; --set and --rules: house rules, `hustings rules GAME` lists them){extra}")
 
 
-def _base_rules(game: str, variant: str | None, option: list[str] | None) -> RuleSet:
+def _base_rules(game: str, variant: str | None, option: list[str] | None, sets: list[str] | None = None,
+                files: list[Path] | None = None) -> RuleSet:
     tokens = ([f"--variant={variant}"] if variant else []) + [w for o in option or [] for w in ("-O", o)]
+    tokens += [w for f in files or [] for w in ("--rules", str(f))] + [w for v in sets or [] for w in ("--set", v)]
     try:
-        return parse_rule_tokens(tokens, game, side="--variant/--option")
+        return parse_rule_tokens(tokens, game, side="--variant/--option/--set/--rules")
     except ValueError as e:
         fail(str(e))
 
@@ -108,6 +120,8 @@ def compare(
     variant: Annotated[str | None, typer.Option(help="rule variant of both sides (a side's --variant wins)")]
     = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-O", help=OPTION_HELP + "; both sides")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help=SET_HELP + "; both sides")] = None,
+    rules_file: Annotated[list[Path] | None, typer.Option("--rules", help=RULES_FILE_HELP + "; both sides")] = None,
     bots: Annotated[str | None, typer.Option(help="bots per seat, the same on both sides (default: heuristic "
                                                   "where the game has one)")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="games per side (game i: seed SEED+i on both)")] = 200,
@@ -127,7 +141,7 @@ def compare(
     paired by seed, with 95% intervals, Holm-corrected paired tests and the smallest detectable effect."""
     language = lang_option(lang)
     spec = spec_of(game)
-    base = _base_rules(game, variant, option)
+    base = _base_rules(game, variant, option, set_, rules_file)
     try:
         rules_a = parse_rule_set(a, game, base, side="--a")
         rules_b = parse_rule_set(b, game, base, side="--b")
@@ -205,4 +219,7 @@ def _bots_text(bots: tuple[str, ...]) -> str:
 
 
 def _rules_json(rules: RuleSet) -> dict[str, Any]:
-    return {"variant": rules.variant, "options": dict(rules.options)}
+    out: dict[str, Any] = {"variant": rules.variant, "options": dict(rules.options)}
+    if rules.rules:  # house rules, when the side has any (reports of rule sets without them stay as they were)
+        out["rules"] = dict(rules.rules)
+    return out

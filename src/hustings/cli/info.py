@@ -1,5 +1,6 @@
 """What is there: ``hustings games`` (the registered games, their variants, player counts and options) and
-``hustings schema`` (the JSON Schemas of a game's views, actions and events, or of the server's protocol)."""
+``hustings schema`` (the JSON Schemas of a game's views, actions and events, or of the server's protocol) and
+``hustings rules`` (the house rules a game takes)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import hustings
 from hustings.cli.app import app
 from hustings.cli.common import fail, game_title, lang_option, say, spec_of
 from hustings.engine import get_spec
+from hustings.engine.house import HOUSE_RULES_KIND
 from hustings.engine.schema import SCHEMA_KIND
 
 
@@ -60,3 +62,30 @@ def schema(
         fail(f"{spec.id} declares no schemas")
     typer.echo(json.dumps(schemas.all() if part == "all" else schemas.part(part), ensure_ascii=False, indent=2))
 
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="game id (see: hustings games)")],
+    lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
+    markdown: Annotated[bool, typer.Option(help="print the Markdown table of docs/lab.md")] = False,
+) -> None:
+    """List the house rules a game takes (--set PATH=VALUE, --rules FILE): each path, the values it takes, the
+    printed game's value and what it changes."""
+    language = lang_option(lang)
+    spec = spec_of(game)
+    schema = spec.adapter(HOUSE_RULES_KIND)
+    if schema is None:
+        fail(f"{spec.id} takes no house rules")
+    if markdown:
+        typer.echo(schema.markdown(language))
+        return
+    table = Table(title=game_title(spec, language))
+    for col in ("path", "values", "printed", "what"):
+        table.add_column(say(f"house_{col}", language), no_wrap=col == "path")
+    for row in schema.rows(language):
+        table.add_row(*row)
+    console = Console()
+    console.print(table)
+    for path, ids in schema.ids().items():
+        console.print(f"<id> ({path}): {', '.join(ids)}", highlight=False, markup=False)

@@ -34,8 +34,11 @@ from hustings.cli.app import app
 from hustings.cli.common import (
     OPTION_HELP,
     PLAYERS_HELP,
+    RULES_FILE_HELP,
+    SET_HELP,
     fail,
     game_title,
+    house_rules_option,
     lang_option,
     make_state,
     players_option,
@@ -45,7 +48,7 @@ from hustings.cli.common import (
     seed_option,
     spec_of,
 )
-from hustings.engine import get_spec
+from hustings.engine import get_spec, house
 from hustings.sim.lab import GameResult, Share, SimConfig, run, solo_lines, summarize, time_stats
 from hustings.sim.ratings import RatingsUnavailable, rate
 from hustings.table.seats import SeatSpecError, bots_per_seat, default_bot
@@ -61,13 +64,15 @@ class _GamesPerSecond(ProgressColumn):
 
 
 def _lab_config(game: str, players: int, variant: str | None, bots: str, games: int, seed: int,
-                option: list[str] | None = None) -> SimConfig:
+                option: list[str] | None = None, sets: list[str] | None = None,
+                files: list[Path] | None = None) -> SimConfig:
     options = rule_options(option, game)
+    rules = house_rules_option(sets, files, game)
     players_option(spec_of(game), variant, players)
     seed_option(seed)
     seed_option(seed + max(games, 1) - 1, f"--seed (SEED+{max(games, 1) - 1}, the last game's)")  # game i: SEED+i
     try:
-        return SimConfig.build(game, players, variant, bots, games, seed, options=options)
+        return SimConfig.build(game, players, variant, bots, games, seed, options=options, rules=rules)
     except ValueError as e:
         fail(str(e))
 
@@ -160,6 +165,10 @@ def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, ela
     # Piped output (files, CI logs) gets room for the intervals instead of Rich's 80-column default.
     console = Console() if sys.stdout.isatty() else Console(width=120)
     title = f"{game_title(spec, language)} ({cfg.variant}, {cfg.players}p)"
+    if cfg.rules:  # the house rules the games were played under, in the reader's words
+        console.print(say("house_rules", language), highlight=False)
+        for line in house.require(cfg.game).describe(dict(cfg.rules), language):
+            console.print(f"  {line}", highlight=False, markup=False, soft_wrap=True)
     t = Table(title=f"{title}: {say('by_bot', language)}")
     for col in ("bot", "seat_games", "wins", "win_share_ci", "mean_total", "decision_ms"):
         t.add_column(say(col, language), justify="left" if col == "bot" else "right")
@@ -202,7 +211,8 @@ def _print_summary(cfg: SimConfig, results: list[GameResult], language: str, ela
         from hustings.sim.plot import plot_summary
 
         labels = {c: spec.score_label(c, "en") for c in summary.components}
-        plot_summary(summary, plot, f"{spec.title.get('en', spec.id)} ({cfg.variant}, {cfg.players}p)", labels)
+        plot_summary(summary, plot, f"{spec.title.get('en', spec.id)} ({cfg.variant}, {cfg.players}p"
+                     + (f", {cfg.rules_text()}" if cfg.rules else "") + ")", labels)
         console.print(f"{say('plot', language)}: {plot}", highlight=False)
 
 
@@ -235,10 +245,12 @@ def simulate(
     plot: Annotated[Path | None, typer.Option(help="draw the summary into this PNG/SVG/PDF")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-O", help=OPTION_HELP)] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help=SET_HELP)] = None,
+    rules_file: Annotated[list[Path] | None, typer.Option("--rules", help=RULES_FILE_HELP)] = None,
 ) -> None:
     """Play GAMES games between the chosen bots (seats rotate each game) and write their records to OUT."""
     language = lang_option(lang)
-    cfg = _lab_config(game, players, variant, bots, games, seed, option)
+    cfg = _lab_config(game, players, variant, bots, games, seed, option, set_, rules_file)
     _play_and_summarise(cfg, out, workers, backend, address, language, plot)
 
 
@@ -257,12 +269,14 @@ def tournament(
     plot: Annotated[Path | None, typer.Option(help="draw the summary into this PNG/SVG/PDF")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-O", help=OPTION_HELP)] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help=SET_HELP)] = None,
+    rules_file: Annotated[list[Path] | None, typer.Option("--rules", help=RULES_FILE_HELP)] = None,
 ) -> None:
     """Seat-rotated games between bots: each bot's win share with a 95% interval and its decision times."""
     language = lang_option(lang)
     if players is None:
         players = len([t for t in bots.split(",") if t.strip()]) or 1  # the names are checked with the config
-    cfg = _lab_config(game, players, variant, bots, games, seed, option)
+    cfg = _lab_config(game, players, variant, bots, games, seed, option, set_, rules_file)
     _play_and_summarise(cfg, out, workers, backend, address, language, plot)
 
 
@@ -276,6 +290,8 @@ def demo(
     bots: Annotated[str | None,
                     typer.Option(help=DEMO_BOTS_HELP + " (default: heuristic where the game has one)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-O", help=OPTION_HELP)] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help=SET_HELP)] = None,
+    rules_file: Annotated[list[Path] | None, typer.Option("--rules", help=RULES_FILE_HELP)] = None,
 ) -> None:
     """Watch one complete game between bots: every public event, then the scores. (A one-player puzzle played
     by its heuristic shows a shortest solution.)"""
@@ -285,7 +301,8 @@ def demo(
         seed = random.SystemRandom().randrange(1_000_000)
     seed_option(seed)
     players = players_option(spec, variant, players)
-    state = make_state(game, players, variant, seed, rule_options(option, game))
+    state = make_state(game, players, variant, seed, rule_options(option, game),
+                       house_rules_option(set_, rules_file, game))
     try:
         names = bots_per_seat(bots if bots is not None else default_bot(game), game, players)
     except SeatSpecError as e:
@@ -296,6 +313,11 @@ def demo(
         f"[bold]{escape(game_title(spec, language))}[/bold] ({variant}, {players}p, {say('seed', language)} {seed})",
         highlight=False,
     )
+    played_under = house.rules_of(state)
+    if played_under:
+        console.print(say("house_rules", language), highlight=False, markup=False)
+        for line in house.require(game).describe(played_under, language):
+            console.print(f"  {line}", highlight=False, markup=False, soft_wrap=True)
     play_game(state, [make_bot(name, game, seed * 16 + i) for i, name in enumerate(names)])
     for event in state.events(None):
         typer.echo(event.message(language))

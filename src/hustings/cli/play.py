@@ -18,10 +18,13 @@ from hustings.cli.app import app
 from hustings.cli.common import (
     OPTION_HELP,
     PLAYERS_HELP,
+    RULES_FILE_HELP,
+    SET_HELP,
     command_name,
     default_save,
     fail,
     fail_stored,
+    house_rules_option,
     lang_option,
     make_state,
     names_option,
@@ -42,7 +45,8 @@ if TYPE_CHECKING:  # the terminal kit is imported only when a table is run
     from hustings.tui.session import KeysBoard, Session
 
 #: what a new game's settings are; a game continued from its record takes them from there
-_FROM_RECORD = ("GAME", "--players", "--variant", "--seat", "--bots", "--seed", "--save", "--option")
+_FROM_RECORD = ("GAME", "--players", "--variant", "--seat", "--bots", "--seed", "--save", "--option", "--set",
+                "--rules")
 #: the game `hustings play` starts when none is named (documented in --help, README and docs/play.md)
 DEFAULT_GAME = "die-macher-2019"
 
@@ -74,15 +78,17 @@ def play(
     keys: Annotated[bool, typer.Option("--keys", help="play on the game's own board with the keys, not from the "
                                                       "list of actions (games that have one: `hustings games`)")]
     = False,
+    set_: Annotated[list[str] | None, typer.Option("--set", help=SET_HELP)] = None,
+    rules: Annotated[list[Path] | None, typer.Option("--rules", help=RULES_FILE_HELP)] = None,
 ) -> None:
     """Play at this terminal: against bots, or several people at one keyboard. Every move is saved.
 
     Without --resume, --save, --seed or the settings of a new game (--players, --variant, --seat, --bots,
-    --option), the newest unfinished game of GAME saved in the default folder is offered first; answering yes
-    continues it as it was saved."""
+    --option, --set, --rules), the newest unfinished game of GAME saved in the default folder is offered first;
+    answering yes continues it as it was saved."""
     language = lang_option(lang)
     style = names_option(names)
-    settings = (game, players, variant, seat, bots, seed, save, option)
+    settings = (game, players, variant, seat, bots, seed, save, option, set_, rules)
     offered = False
     if resume is None and not new and all(v is None for v in settings[1:]) and _interactive():
         resume = _offer_unfinished(game or DEFAULT_GAME, language)
@@ -100,7 +106,12 @@ def play(
     spec = spec_of(game)
     players = players_option(spec, variant, players)
     options = rule_options(option, game)
-    make_state(game, players, variant, 0, options)  # checks the variant, the player count and the options
+    house = house_rules_option(set_, rules, game)
+    make_state(game, players, variant, 0, options, house)  # checks the variant, player count, options and rules
+    if house:
+        from hustings.engine.house import require
+
+        house = require(game).canonical(house)
     from hustings.table.settings import TableSettings
     from hustings.tui import ui_for
 
@@ -125,13 +136,24 @@ def play(
 
     table = TableSettings(seats, language, style)
     try:
-        session = Session.new(game, players, variant, seed, table, path, options)
+        session = Session.new(game, players, variant, seed, table, path, options, rules=house)
     except (SaveError, StoreError, MatchError) as e:
         fail(f"cannot start the game in --save {str(path)!r}: {e}")
+    _say_house(session, language)
     if play_keys is not None:
         _run_keys(session, play_keys)
     else:
         _run_table(session, fast)
+
+
+def _say_house(session: Session, lang: str) -> None:
+    """Say at the start (and on resuming) that the game plays house rules, and which ones."""
+    from hustings.engine.house import rules_of
+    from hustings.table.houserules import house_line
+
+    line = house_line(session.state.GAME_ID, rules_of(session.state), lang)
+    if line is not None:
+        typer.echo(line)
 
 
 def _keys_adapter(game: str) -> KeysBoard:
@@ -291,6 +313,7 @@ def _resume(path: Path, lang: str | None, names: str | None, fast: bool, say_lan
             match.set_settings(table)
         except SaveError as e:
             fail(f"cannot resume {str(path)!r}: {e}")
+    _say_house(Session.of(match, path), table.lang)
     if play_keys is not None:
         _run_keys(Session.of(match, path), play_keys)
     else:

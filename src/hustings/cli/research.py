@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from hustings.cli.app import app
-from hustings.cli.common import fail, lang_option
+from hustings.cli.common import RULES_FILE_HELP, SET_HELP, fail, house_rules_option, lang_option, say
 from hustings.sim.benchmark import Row, configs, protocol_for, run_protocol
 
 # the header of the paper's table, in the reader's language
@@ -74,6 +74,9 @@ def benchmark(
     workers: Annotated[int, typer.Option(help="worker processes (the same games whatever the count)")] = 1,
     json_out: Annotated[Path | None, typer.Option("--json", help="also write the rows to this JSON file")] = None,
     lang: Annotated[str | None, typer.Option(help="zh-Hans, zh-Hant or en")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help=SET_HELP + " (the rows are then not the "
+                                                                  "protocol's)")] = None,
+    rules_file: Annotated[list[Path] | None, typer.Option("--rules", help=RULES_FILE_HELP)] = None,
 ) -> None:
     """Score POLICY by the benchmark protocol (docs/benchmark.md): fixed opponents, seeds and games per game; prints
     the rows to put in a paper (win share with its 95% interval, × the equal share, Elo against the opponents)."""
@@ -87,8 +90,12 @@ def benchmark(
         fail(f"--workers must be at least 1, not {workers}")
     try:
         proto = protocol_for(chosen)
+    except ValueError as e:
+        fail(str(e))
+    rules = house_rules_option(set_, rules_file, proto.game)
+    try:
         wanted = [o.strip() for o in opponents.split(",") if o.strip()] if opponents else None
-        plan = configs(policy, proto, wanted, quick)  # loads the policy: a bad one is refused before any game
+        plan = configs(policy, proto, wanted, quick, rules)  # loads the policy: a bad one is refused before any game
     except ValueError as e:
         fail(str(e))
     console = Console(stderr=True)
@@ -99,11 +106,13 @@ def benchmark(
         with progress:
             tasks = {opp: progress.add_task(f"{proto.game} vs {opp}", total=cfg.games) for opp, cfg in plan}
             for row in run_protocol(policy, proto, wanted, quick, workers,
-                                    on_game=lambda opp: progress.advance(tasks[opp])):
+                                    on_game=lambda opp: progress.advance(tasks[opp]), rules=rules):
                 rows.append(row)
     except ValueError as e:  # an outside policy that breaks the rules mid-game
         fail(str(e))
     out = Console() if sys.stdout.isatty() else Console(width=200)
+    if plan and plan[0][1].rules:  # not the protocol's rows: say under which house rules they were played
+        out.print(f"{say('house_rules', language)} {plan[0][1].rules_text()}", highlight=False, markup=False)
     out.print("| " + " | ".join(_HEAD.get(language, _HEAD["en"])) + " |", highlight=False)
     out.print("|" + "---|" * len(_HEAD["en"]), highlight=False)
     for row in rows:

@@ -452,9 +452,12 @@ class GameState(ABC):
     # -- records and keys -------------------------------------------------------------------------
 
     def record(self) -> dict[str, JSON]:
-        """Game, versions, options, seed and actions: enough to replay exactly. Holds the seed, so it is
+        """Game, versions, options, house rules (``rules``, only when not the printed game), the digest of the
+        effective data (``data_digest``), seed and actions: enough to replay exactly. Holds the seed, so it is
         for after the game or for the referee, never for a player during play."""
-        return {
+        from hustings.engine.house import record_fields  # house builds on the kit, which builds on this module
+
+        out: dict[str, JSON] = {
             "game": self.GAME_ID,
             "rules_version": get_spec(self.GAME_ID).rules_version if self.GAME_ID in _REGISTRY else None,
             "engine_version": ENGINE_VERSION,
@@ -463,6 +466,9 @@ class GameState(ABC):
             "seed": self.seed,
             "actions": [[p, a] for p, a in self.history],
         }
+        if self.GAME_ID in _REGISTRY:
+            out.update(record_fields(self))
+        return out
 
     def position_key(self) -> tuple[Any, ...]:
         """The position without how it was reached: game, options and the game's data (no seed, generator,

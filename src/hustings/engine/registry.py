@@ -80,11 +80,12 @@ def get_spec(game: str) -> GameSpec:
 
 
 def make(game: str, players: int | None = None, variant: str | None = None, seed: int | None = None,
-         **options: JSON) -> GameState:
-    """Start a new game. Raises ValueError naming a bad game, variant, player count, seed or option.
+         *, rules: Mapping[str, JSON] | None = None, **options: JSON) -> GameState:
+    """Start a new game. Raises ValueError naming a bad game, variant, player count, seed, option or house rule.
 
     ``seed=None`` draws a fresh 128-bit seed from the operating system (what a game people play needs); pass
-    a seed to make a game reproducible."""
+    a seed to make a game reproducible. ``rules``: house rules, ``{path: value}`` of the game's schema
+    (:mod:`hustings.engine.house`; empty or None: the printed game); the state then carries the variant data."""
     spec = get_spec(game)
     variant = spec.default_variant if variant is None else variant
     if variant not in spec.variants:
@@ -102,6 +103,18 @@ def make(game: str, players: int | None = None, variant: str | None = None, seed
         if name not in spec.options:
             known = ", ".join(["players", "variant", "seed", *spec.options])
             raise ValueError(f"unknown option {name!r} for {game}; options: {known}")
+    if rules:
+        from hustings.engine import house  # house builds on the kit, which builds on the core that imports this
+
+        schema = house.require(game)
+        made = schema.apply(rules, players, variant, options)
+        extra: dict[str, JSON] = {} if made.data is schema.printed() else {"data": made.data}
+        try:
+            return spec.factory(players=players, variant=variant, seed=seed, **extra, **made.options)
+        except ValueError as e:  # an option path's value the game refused: say which rules asked for it
+            raise ValueError(f"{e} (house rules {house.format_rules(made.rules)})") from None
+    elif rules is not None and not isinstance(rules, Mapping):
+        raise ValueError(f"house rules must be a mapping of path to value, not {_short(rules)}")
     return spec.factory(players=players, variant=variant, seed=seed, **options)
 
 
@@ -125,6 +138,12 @@ def check_record_versions(record: Mapping[str, JSON], spec: GameSpec) -> None:
         )
     if rng != RNG_NAME:
         raise RecordError(f"this record used the random generator {_short(rng)}; this program has {RNG_NAME}")
+    rules_field = record.get("rules", {})
+    if not isinstance(rules_field, Mapping):
+        raise RecordError(f"record field 'rules' must be an object of house rules, not {_short(rules_field)}")
+    digest = record.get("data_digest")
+    if digest is not None and not isinstance(digest, str):
+        raise RecordError(f"record field 'data_digest' must be a string, not {_short(digest)}")
 
 
 def replay(record: Mapping[str, JSON]) -> GameState:
@@ -153,10 +172,24 @@ def replay(record: Mapping[str, JSON]) -> GameState:
     except ValueError as e:
         raise RecordError(str(e)) from None
     check_record_versions(record, spec)
+    rules = record.get("rules") or {}
+    assert isinstance(rules, Mapping)  # checked by check_record_versions
     try:
-        state = make(game, seed=seed, **{str(k): v for k, v in options.items()})
+        state = make(game, seed=seed, rules={str(k): v for k, v in rules.items()},
+                     **{str(k): v for k, v in options.items()})
     except (TypeError, ValueError) as e:
         raise RecordError(f"cannot start the recorded game: {e}") from None
+    want = record.get("data_digest")
+    if want is not None:
+        from hustings.engine.house import data_digest, state_data
+
+        data = state_data(state)
+        have = data_digest(data) if data is not None else None
+        if have != want:
+            raise RecordError(
+                f"this record was played under other data (digest {_short(want)}, here {have}): its house rules "
+                f"differ or {game}'s data files were edited without a rules version bump"
+            )
     for i, step in enumerate(actions):
         if not isinstance(step, list | tuple) or len(step) != 2:
             raise RecordError(f"action {i} is not [player, action id]: {_short(step)}")

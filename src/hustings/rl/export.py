@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 import hustings
-from hustings.engine import get_spec
+from hustings.engine import get_spec, house
 from hustings.rl.encoding import encoder_for
 from hustings.rl.utility import UTILITIES, utilities
 
@@ -86,8 +86,10 @@ def records_to_arrays(paths: Sequence[str | Path], *, utility: str = "outcome",
             break
         where = f"{path}:{n}"
         try:
+            rules = dict(rec.get("rules") or {})
+            house.refuse_action_changes(rec["game"], rules, "the game's encoder")
             start = hustings.make(rec["game"], players=_players(rec), variant=rec.get("options", {}).get("variant"),
-                                  seed=rec["seed"], **_rule_options(rec))
+                                  seed=rec["seed"], rules=rules, **_rule_options(rec))
         except (KeyError, TypeError, ValueError) as e:
             raise ValueError(f"{where}: not a game record ({e})") from None
         made = start.record()

@@ -108,6 +108,10 @@ class Limits:
     #: finished games whose record (and seats' names) is kept for replays
     replay_tables: int = 64
 
+    # -- house rules (issue 29; hustings.server.lobby) -------------------------------------------------------------
+    #: house rules one table may set at most (each is checked against the game's schema and its bounds)
+    house_rules: int = 100
+
 
 def client_key(host: str | None) -> str:
     """The client an address belongs to: an IPv4 address as it is (also when written as IPv4-mapped IPv6), an IPv6

@@ -30,6 +30,14 @@ from hustings.server.i18n import CATALOG
 from hustings.server.live import HubBase, LiveTable, PlayError, TableRefused, build, replace_record, replace_seat
 from hustings.server.store import HOST_SEAT, ChatLine, SeatRecord, SeatSecret, TableDamaged, TableRecord
 from hustings.table.clock import ClockError, ClockSettings
+from hustings.table.houserules import (
+    HouseRulesError,
+    check_table_rules,
+    described,
+    rules_of_options,
+    settings_json,
+    shown_rules,
+)
 from hustings.table.match import table_options
 from hustings.table.seats import MAX_NAME, SeatSpecError, check_players, seats_from_json
 
@@ -96,7 +104,7 @@ class Lobby(HubBase):
                         "variants": list(spec.variants), "default_variant": spec.default_variant,
                         "players": [spec.min_players, spec.max_players],
                         "players_by_variant": {v: spec.player_counts(v) for v in spec.variants},
-                        "bots": bots, "outcome": spec.outcome})
+                        "bots": bots, "outcome": spec.outcome, "house_rules": settings_json(g, lang)})
         return out
 
     async def create(self, body: Mapping[str, Any], rematch_of: TableRecord | None = None,
@@ -145,6 +153,14 @@ class Lobby(HubBase):
         all_bots = all(s["bot"] is not None for s in seats_json)
         # a person's seat brings the game's person_options (a puzzle without an action limit), unless given
         options.update(table_options(game, extra, people=not all_bots))
+        # house rules (issue 29): checked path by path, canonical, kept in the stored options (what make() takes),
+        # so a restarted server, a rematch and the record play under the same ones
+        try:
+            rules = check_table_rules(game, body.get("rules"), self.limits.house_rules)
+        except HouseRulesError as e:
+            raise LobbyError("bad_request", str(e)) from None
+        if rules:
+            options["rules"] = rules
         seed = fresh_seed()
         try:
             state = hustings.make(game, seed=seed, **options)  # refuse bad options now, not at the first replay
@@ -155,6 +171,9 @@ class Lobby(HubBase):
             seats_json[claim]["name"] = claim_name
         settings = {"seats": seats_json, "clock": clock.to_json(), "lang": lang,
                     "name": str(body.get("name") or "")[:80]}
+        digest = state.record().get("data_digest")
+        if isinstance(digest, str):  # the data the table plays under, for its stored record (stored_record)
+            settings["data_digest"] = digest
         if tutorial:
             settings["tutorial"] = True
         if client is not None and all_bots:  # its creator's tables of bots only play a few at a time
@@ -488,7 +507,7 @@ class Lobby(HubBase):
                 "rematch": rec.settings.get("rematch"), "rematch_of": rec.rematch_of,
                 "revoked": list(rec.settings.get("revoked") or []),
                 "tutorial": bool(rec.settings.get("tutorial", False)),
-                "public": rec.settings.get("public") is True})
+                "public": rec.settings.get("public") is True, **rules_info(rec)})
         now = time.time()
         playing = rec.status == "playing"
         seats = []
@@ -516,11 +535,26 @@ def stored_info(record: TableRecord, seats: Sequence[SeatRecord]) -> dict[str, A
             "lang": record.settings.get("lang", "en"), "name": record.settings.get("name", ""),
             "rematch": record.settings.get("rematch"), "rematch_of": record.rematch_of,
             "revoked": list(record.settings.get("revoked") or []), "public": record.settings.get("public") is True,
-            "status": record.status, "step": record.steps,
+            **rules_info(record), "status": record.status, "step": record.steps,
             "seats": [{"seat": s.seat, "name": s.name, "bot": bots[s.seat] if s.seat < len(bots) else None,
                        "joined": s.joined, "ready": s.ready, "connected": False, "connections": 0,
                        "replaced_by_bot": False}
                       for s in seats]}
+
+
+def rules_info(record: TableRecord) -> dict[str, Any]:
+    """TableInfo's house-rules fields: ``rules`` (canonical path -> value) and ``rules_text`` (each language's
+    lines), only at a table that plays house rules."""
+    try:
+        rules = shown_rules(record.game, record.options)
+        if not rules:
+            return {}
+        text = described(record.game, rules)
+    except ValueError:  # rules of another release's schema (or game): shown as stored
+        rules, text = rules_of_options(record.options), {}
+        if not rules:
+            return {}
+    return {"rules": rules, "rules_text": text}
 
 
 def with_chat(record: dict[str, Any], lines: Sequence[ChatLine]) -> dict[str, Any]:
@@ -533,10 +567,18 @@ def with_chat(record: dict[str, Any], lines: Sequence[ChatLine]) -> dict[str, An
 
 def stored_record(record: TableRecord, actions: Sequence[Any]) -> dict[str, Any]:
     """The engine record of a finished table as the store holds it, without replaying it."""
-    return {"game": record.game, "rules_version": record.rules_version, "engine_version": record.engine_version,
-            "rng": record.rng, "options": dict(record.options), "seed": record.seed,
-            "actions": [[a.seat, a.action] for a in actions]}
+    options = {k: v for k, v in record.options.items() if k != "rules"}
+    out = {"game": record.game, "rules_version": record.rules_version, "engine_version": record.engine_version,
+           "rng": record.rng, "options": options, "seed": record.seed,
+           "actions": [[a.seat, a.action] for a in actions]}
+    rules = rules_of_options(record.options)
+    if rules:  # the house rules it was played under, and the digest of that data (so replay is exact or refused)
+        out["rules"] = rules
+    digest = record.settings.get("data_digest")
+    if isinstance(digest, str):
+        out["data_digest"] = digest
+    return out
 
 
-__all__ = ["BOT_LEVELS", "MAX_NAME", "Lobby", "LobbyError", "new_token", "seat_link", "stored_info", "stored_record",
-           "token_hash", "with_chat"]
+__all__ = ["BOT_LEVELS", "MAX_NAME", "Lobby", "LobbyError", "new_token", "rules_info", "seat_link", "stored_info",
+           "stored_record", "token_hash", "with_chat"]

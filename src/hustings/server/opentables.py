@@ -33,6 +33,7 @@ from hustings.server.lobby import Lobby, LobbyError, new_token, seat_link, store
 from hustings.server.quota import CreateRate
 from hustings.server.store import SeatSecret, TableDamaged, TableRecord
 from hustings.table.clock import ClockError
+from hustings.table.houserules import rules_of_options
 from hustings.table.seats import MAX_NAME
 
 log = logging.getLogger("hustings.server")
@@ -53,8 +54,10 @@ def house_rules(record: TableRecord) -> dict[str, Any]:
     """A table's options that are not the game's standard: what it sets beyond players and variant (a person's
     table's own options, such as the puzzle's missing action limit, are no house rule)."""
     spec = get_spec(record.game)
-    return {k: v for k, v in record.options.items()
-            if k not in ("players", "variant") and not (k in spec.person_options and spec.person_options[k] == v)}
+    out = {k: v for k, v in record.options.items() if k not in ("players", "variant", "rules")
+           and not (k in spec.person_options and spec.person_options[k] == v)}
+    out.update(rules_of_options(record.options))  # house rules (issue 29) by their paths
+    return out
 
 
 class OpenTables(Lobby):
@@ -151,7 +154,8 @@ class OpenTables(Lobby):
         return {"id": record.id, "game": record.game, "title": spec.title.get(lang, spec.title.get("en", record.game)),
                 "variant": info["variant"], "players": info["players"],
                 "free": sum(1 for s in seats if not s.joined), "seats": shown, "lang": info["lang"],
-                "clock": info["clock"], "rules": house_rules(record), "name": info["name"],
+                "clock": info["clock"], "rules": house_rules(record),
+                "rules_text": (info.get("rules_text") or {}).get(lang, []), "name": info["name"],
                 "waiting_s": max(0.0, now - record.created_at)}
 
     # -- taking a free seat -----------------------------------------------------------------------------------
@@ -262,6 +266,8 @@ class OpenTables(Lobby):
                 for record, _seats in rows:
                     if record.id in mine or (variant is not None and record.options.get("variant") != variant) or (
                             players is not None and record.options.get("players") != players):
+                        continue
+                    if rules_of_options(record.options):  # quick play is the printed game: house rules are chosen
                         continue
                     try:
                         return dict(await self._take(record.id, None, name, ready, key, lang), created=False)

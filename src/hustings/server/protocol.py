@@ -127,6 +127,10 @@ class TableInfo(TypedDict):
     #: a finished table's rematch offer once someone answered it (null before; absent from a table this server
     #: does not load)
     offer: NotRequired[RematchOffer | None]
+    #: the house rules the table plays (issue 29): path -> value, only at a table that plays any
+    rules: NotRequired[dict[str, Any]]
+    #: those rules for people, one line each with the printed value, by language (each seat shows its own)
+    rules_text: NotRequired[dict[Lang, list[str]]]
 
 
 class SeatClock(TypedDict):
@@ -425,6 +429,29 @@ class ChatSend(TypedDict):
 
 # -- the lobby (HTTP, JSON bodies) ----------------------------------------------------------------------------
 
+class HouseSetting(TypedDict):
+    """One house rule a game takes (``hustings rules GAME``): ``path`` (``<id>`` stands for one of ``ids``), its
+    ``kind`` (int, bool, choice, ints), its words in the asked language, its bounds and printed value."""
+
+    path: str
+    kind: Literal["int", "bool", "choice", "ints"]
+    text: str
+    #: the values it takes, as words
+    bounds: str
+    #: a rule that changes the action space (learned bots and RL encoders refuse it)
+    changes_actions: bool
+    min: NotRequired[int]
+    max: NotRequired[int]
+    min_items: NotRequired[int]
+    max_items: NotRequired[int]
+    choices: NotRequired[list[str]]
+    ids: NotRequired[list[str]]
+    #: what people call each of ``ids`` (a card's name in the asked language), in the same order
+    id_names: NotRequired[list[str]]
+    #: the printed game's value (by id when ``ids``)
+    printed: Any
+
+
 class GameInfo(TypedDict):
     """An entry of ``GET /api/games``."""
 
@@ -436,6 +463,8 @@ class GameInfo(TypedDict):
     players_by_variant: dict[str, list[int]]
     bots: list[BotLevel]
     outcome: str
+    #: what a table may change of the game (its schema of house rules; empty: none), for a create form
+    house_rules: list[HouseSetting]
 
 
 class SeatRequest(TypedDict):
@@ -474,6 +503,9 @@ class CreateTable(TypedDict):
     tutorial: NotRequired[bool]
     #: listed in the lobby while it waits (default false: a private table, seats taken with invites only)
     public: NotRequired[bool]
+    #: house rules (issue 29): path -> value of the game's schema (``GameInfo.house_rules``); each is checked
+    #: and a bad one refused with ``bad_request`` naming its path; at most the server's limit (100 by default)
+    rules: NotRequired[dict[str, Any]]
 
 
 class Invite(TypedDict):
@@ -627,8 +659,10 @@ class OpenTable(TypedDict):
     #: the language the table was set up in
     lang: Lang
     clock: ClockSettings
-    #: the game's options the table sets (its house rules): option -> value
+    #: the game's options the table sets and its house rules: option or path -> value
     rules: dict[str, Any]
+    #: its house rules for people in the asker's language, one line each (empty: none)
+    rules_text: list[str]
     #: the name its creator gave it
     name: str
     #: seconds since it was set up
@@ -746,6 +780,10 @@ class ReplayTable(TypedDict):
     lang: Lang
     rematch_of: str | None
     seats: list[ReplaySeat]
+    #: the house rules it was played under (path -> value), only when there were any
+    rules: NotRequired[dict[str, Any]]
+    #: those rules for people, one line each, by language
+    rules_text: NotRequired[dict[Lang, list[str]]]
 
 
 class ReplayActed(TypedDict):

@@ -34,6 +34,7 @@ from hustings.bots.heuristic import heuristic_for
 from hustings.server.live import LiveTable, PlayError, build, replace_record, replace_seat
 from hustings.server.lobby import Lobby, LobbyError, new_token, seat_link, token_hash
 from hustings.server.store import SeatSecret
+from hustings.table.houserules import rules_of_options
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +160,8 @@ class Rematches(Lobby):
                 "clock": rec.settings.get("clock"), "lang": rec.settings.get("lang", "en"),
                 "name": rec.settings.get("name", ""), "claim": seat,
                 "tutorial": bool(rec.settings.get("tutorial", False)),
-                "options": {k: v for k, v in rec.options.items() if k not in ("players", "variant")}}
+                "options": {k: v for k, v in rec.options.items() if k not in ("players", "variant", "rules")},
+                "rules": rules_of_options(rec.options)}  # a rematch plays the same house rules
         answer = await self.create(body, rematch_of=rec, invites=False)
         new_id = answer["table"]["id"]
         new = await self._load_lobby(new_id)

@@ -67,6 +67,8 @@ class ReplayGame:
     chat: list[dict[str, Any]] | None
     #: the moves a stand-in made for a person's seat (issue 25.6), as the store says: action index -> that seat
     stand_ins: Mapping[int, int] = field(default_factory=dict)
+    #: the house rules it was played under (issue 29), {} for the printed game
+    rules: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _param(query: Mapping[str, str], name: str) -> str | None:
@@ -145,6 +147,17 @@ class Replays:
             check_record_versions(record, spec)
         except RecordError as e:
             raise LobbyError("rules_version", str(e), 409) from None
+        rules = record.get("rules") or {}
+        if not isinstance(rules, Mapping):
+            raise LobbyError("rules_version", "its record's house rules are not an object", 409)
+        try:  # its house rules make the data it was played under, or the replay is refused (never other data)
+            start = hustings.make(spec.id, seed=int(record["seed"]), rules=dict(rules),
+                                  **dict(record.get("options") or {}))
+        except (TypeError, ValueError) as e:
+            raise LobbyError("rules_version", f"cannot start the recorded game: {e}", 409) from None
+        want = record.get("data_digest")
+        if want is not None and start.record().get("data_digest") != want:
+            raise LobbyError("rules_version", "this game was played under other data than this server's", 409)
         given_up = record.get("given_up")
         stored = await self.hub._db(self.hub.store.actions, table_id, 0)
         chat = self._chat(stored, record.get("chat"))
@@ -154,9 +167,10 @@ class Replays:
             names=tuple(str(s.get("name") or "") for s in info["seats"]),
             info={"id": info["id"], "game": info["game"], "variant": info["variant"], "players": info["players"],
                   "name": info["name"], "lang": info["lang"], "rematch_of": info.get("rematch_of"),
-                  "seats": [{"seat": s["seat"], "name": s["name"], "bot": s["bot"]} for s in info["seats"]]},
+                  "seats": [{"seat": s["seat"], "name": s["name"], "bot": s["bot"]} for s in info["seats"]],
+                  **{k: info[k] for k in ("rules", "rules_text") if k in info}},
             given_up=given_up if isinstance(given_up, int) and not isinstance(given_up, bool) else None,
-            chat=chat, stand_ins={a.step: a.seat for a in stored if a.by == "stand_in"})
+            chat=chat, stand_ins={a.step: a.seat for a in stored if a.by == "stand_in"}, rules=dict(rules))
         self._games[table_id] = found
         while len(self._games) > max(1, self.limits.replay_tables):
             self._games.popitem(last=False)
@@ -193,7 +207,7 @@ class Replays:
             base -= CHECKPOINT
         if base < 0:
             base = 0
-            self._keep((game.id, 0), hustings.make(game.game, seed=game.seed, **game.options))
+            self._keep((game.id, 0), hustings.make(game.game, seed=game.seed, rules=dict(game.rules), **game.options))
         kept = self._states[(game.id, base)]
         self._states.move_to_end((game.id, base))
         state = kept.clone()

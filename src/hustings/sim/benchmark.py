@@ -13,8 +13,9 @@ interval mapped through the same function. A one-player puzzle reports its succe
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from hustings.sim.lab import GameResult, SimConfig, run, wilson
 
@@ -57,6 +58,8 @@ class Row:
     games: int
     wins: float
     everyone_lost: int
+    #: house rules the games were played under (then not the protocol's row): sorted (path, value)
+    rules: tuple[tuple[str, object], ...] = ()
 
     @property
     def share(self) -> float:
@@ -87,7 +90,7 @@ class Row:
                 "opponent": self.opponent, "games": self.games, "wins": self.wins, "win_share": self.share,
                 "interval": [lo, hi], "equal_share": None if self.players < 2 else self.equal,
                 "elo": _finite(self.elo()), "elo_interval": [_finite(self.elo(lo)), _finite(self.elo(hi))],
-                "everyone_lost": self.everyone_lost}
+                "everyone_lost": self.everyone_lost, **({"rules": dict(self.rules)} if self.rules else {})}
 
 
 def _finite(x: float) -> float | None:
@@ -101,9 +104,9 @@ def protocol_for(game: str) -> Protocol:
 
 
 def configs(policy: str, proto: Protocol, opponents: list[str] | None = None,
-            scale: float = 1.0) -> list[tuple[str, SimConfig]]:
+            scale: float = 1.0, rules: Mapping[str, Any] | None = None) -> list[tuple[str, SimConfig]]:
     """The lab runs of the protocol (``opponents``: only these of its opponents; ``scale``: a fraction of the
-    games, for a quick look, which is then not the protocol's row)."""
+    games, for a quick look, which is then not the protocol's row; ``rules``: house rules, likewise)."""
     chosen = [(o, g) for o, g in proto.opponents if opponents is None or o in opponents]
     if opponents is not None:
         unknown = [o for o in opponents if o not in dict(proto.opponents)]
@@ -114,7 +117,8 @@ def configs(policy: str, proto: Protocol, opponents: list[str] | None = None,
     for opp, games in chosen:
         n = max(1, round(games * scale))
         bots = policy if proto.players == 1 else f"{policy},{opp}"
-        out.append((opp, SimConfig.build(proto.game, proto.players, proto.variant, bots, n, proto.seed)))
+        out.append((opp, SimConfig.build(proto.game, proto.players, proto.variant, bots, n, proto.seed,
+                                         rules=rules)))
     return out
 
 
@@ -122,13 +126,14 @@ def score(policy: str, opponent: str, cfg: SimConfig, results: list[GameResult])
     """The policy's row from its games: in game ``i`` it sat in seat ``i mod players``."""
     wins = sum(r.win_share(r.index % cfg.players) for r in results)
     return Row(cfg.game, cfg.players, cfg.variant, policy, opponent, len(results), wins,
-               sum(1 for r in results if not r.winners))
+               sum(1 for r in results if not r.winners), cfg.rules)
 
 
 def run_protocol(policy: str, proto: Protocol, opponents: list[str] | None = None, scale: float = 1.0,
-                 workers: int = 1, on_game: Callable[[str], None] | None = None) -> Iterator[Row]:
+                 workers: int = 1, on_game: Callable[[str], None] | None = None,
+                 rules: Mapping[str, Any] | None = None) -> Iterator[Row]:
     """Play the protocol for ``policy``; yields one row per opponent as its games finish."""
-    for opp, cfg in configs(policy, proto, opponents, scale):
+    for opp, cfg in configs(policy, proto, opponents, scale, rules):
         results = []
         for r in run(cfg, workers=workers):
             results.append(r)

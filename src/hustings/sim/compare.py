@@ -1,10 +1,9 @@
 """Two rule sets side by side: the same bots, seats and seeds under rules A and rules B, and what changed.
 
 A **rule set** is written the way the other commands make a game: ``--variant NAME`` and ``-O/--option
-NAME=VALUE`` (a bare ``NAME=VALUE`` is an option too), given as one string per side (``--a``, ``--b``) on top
-of a base shared by both sides. ``--set PATH=VALUE`` and ``--rules FILE`` (issue 29 point 1: overrides of a
-game's data) are part of the same grammar already and are refused with a clear line until games take them, so
-that command lines written today keep their meaning.
+NAME=VALUE`` (a bare ``NAME=VALUE`` is an option too), ``--set PATH=VALUE`` and ``--rules FILE`` (house rules,
+issue 29: overrides of the game's data and options by its schema, :mod:`hustings.engine.house`), given as one
+string per side (``--a``, ``--b``) on top of a base shared by both sides.
 
 Game ``i`` is played under A and under B with the same seed and the same bots in the same seats (the lab's
 :class:`~hustings.sim.lab.SimConfig` for each side, differing only in the rules), so every metric is **paired by
@@ -39,6 +38,7 @@ from statistics import NormalDist
 from typing import Any
 
 import hustings
+from hustings.engine.house import collect, format_rules, require
 from hustings.engine.i18n import Catalog
 from hustings.messages import SHARED
 from hustings.sim.lab import GameResult, SimConfig
@@ -56,16 +56,19 @@ def say(key: str, lang: str, **kw: object) -> str:
 
 @dataclass(frozen=True)
 class RuleSet:
-    """What makes the games of one side: the variant and the game's options (besides players). Data overrides
-    (``--set``/``--rules``) will be a third field, empty by default, so today's rule sets keep their meaning."""
+    """What makes the games of one side: the variant, the game's options (besides players) and its house rules
+    (``--set``/``--rules``: sorted (path, value), empty for none)."""
 
     variant: str
     options: tuple[tuple[str, Any], ...] = ()
+    rules: tuple[tuple[str, Any], ...] = ()
 
     def describe(self, default_variant: str) -> str:
-        """Short text: the variant when it is not the default, then each option; 'default rules' when none."""
+        """Short text: the variant when it is not the default, each option, then each house rule; 'default rules'
+        when none."""
         parts = [] if self.variant == default_variant else [f"--variant {self.variant}"]
         parts += [f"{k}={_show(v)}" for k, v in self.options]
+        parts += [f"--set {k}={format_rules({k: v}).partition('=')[2]}" for k, v in self.rules]
         return " ".join(parts)
 
 
@@ -98,6 +101,7 @@ def parse_rule_tokens(tokens: Sequence[str], game: str, base: RuleSet | None = N
     spec = hustings.get_spec(game)
     variant = base.variant if base is not None else spec.default_variant
     options = dict(base.options) if base is not None else {}
+    rules: dict[str, Any] = dict(base.rules) if base is not None else {}
     known = [k for k in spec.options if k not in ("players", "variant")]
     seen: set[str] = set()
     it: Iterator[str] = iter(tokens)
@@ -120,9 +124,11 @@ def parse_rule_tokens(tokens: Sequence[str], game: str, base: RuleSet | None = N
             variant = value
             continue
         if flag in ("--set", "--rules"):
-            # issue 29 point 1: a game's data travels with its state first; until then no game declares a schema
-            raise ValueError(f"{side}: {flag} {value}: {game} does not take overrides of its data yet; "
-                             "compare its variants and options (-O NAME=VALUE, `hustings games` lists them)")
+            try:
+                rules.update(collect(sets=[value]) if flag == "--set" else collect(files=[value]))
+            except ValueError as e:
+                raise ValueError(f"{side}: {e}") from None
+            continue
         name, sep, raw = value.partition("=")
         name = name.strip()
         if not sep or not name:
@@ -134,7 +140,13 @@ def parse_rule_tokens(tokens: Sequence[str], game: str, base: RuleSet | None = N
             raise ValueError(f"{side}: option {name} is given twice")
         seen.add(name)
         options[name] = _option_value(raw)
-    return RuleSet(variant, tuple(sorted(options.items())))
+    if rules:
+        try:  # paths, types and bounds now; combinations when the side's games are set up (CompareConfig.build)
+            canon = require(game).canonical(rules)
+        except ValueError as e:
+            raise ValueError(f"{side}: {e}") from None
+        rules = canon
+    return RuleSet(variant, tuple(sorted(options.items())), tuple(sorted(rules.items())))
 
 
 @dataclass(frozen=True)
@@ -162,16 +174,16 @@ class CompareConfig:
                                  f"not {players}")
             try:
                 cfgs.append(SimConfig.build(game, players, rules.variant, bots, games, seed,
-                                            options=dict(rules.options)))
+                                            options=dict(rules.options), rules=dict(rules.rules)))
             except ValueError as e:
                 raise ValueError(f"{side}: {e}") from None
         # options spelled differently can still be the same rules (an option given at its default): the games
         # say which rules they play in their records
-        made = [hustings.make(game, players=players, variant=c.variant, seed=seed, **dict(c.options)).record()
-                for c in cfgs]
-        if made[0]["options"] == made[1]["options"]:
-            raise ValueError("--a and --b are the same rules (an option at its default is no change): "
-                             "nothing to compare")
+        made = [hustings.make(game, players=players, variant=c.variant, seed=seed, rules=dict(c.rules),
+                              **dict(c.options)).record() for c in cfgs]
+        if all(made[0].get(k) == made[1].get(k) for k in ("options", "rules", "data_digest")):
+            raise ValueError("--a and --b are the same rules (an option at its default is no change, nor is a house "
+                             "rule at its printed value): nothing to compare")
         return cls(cfgs[0], cfgs[1], rules_a, rules_b)
 
 

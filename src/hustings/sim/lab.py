@@ -20,6 +20,7 @@ import hustings
 from hustings.bots.outside import OutsideBot, is_learned, is_outside, make_outside_bot
 from hustings.bots.random_bot import Bot
 from hustings.bots.registry import make_bot
+from hustings.engine import house
 from hustings.table.loop import drive
 from hustings.table.seats import SeatSpecError, bots_per_seat
 
@@ -36,22 +37,40 @@ class SimConfig:
     seed: int = 0
     rotate: bool = True  # game i moves every bot i seats round the table, so no bot keeps a seat
     options: tuple[tuple[str, Any], ...] = ()  # the game's rule options (make()), besides players and variant
+    #: house rules (hustings.engine.house), canonical: sorted (path, value), empty for the printed game
+    rules: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
     def build(cls, game: str, players: int, variant: str | None, bots: str, games: int, seed: int,
-              rotate: bool = True, options: Mapping[str, Any] | None = None) -> SimConfig:
+              rotate: bool = True, options: Mapping[str, Any] | None = None,
+              rules: Mapping[str, Any] | None = None) -> SimConfig:
         """Validate everything up front; raises ValueError with a one-line reason."""
         spec = hustings.get_spec(game)
         variant = spec.default_variant if variant is None else variant
         chosen = dict(options or {})
-        try:  # checks variant, player count and options
-            hustings.make(game, players=players, variant=variant, seed=seed, **chosen)
+        try:  # checks variant, player count, options and house rules
+            state = hustings.make(game, players=players, variant=variant, seed=seed, rules=rules, **chosen)
         except TypeError as e:
             raise ValueError(str(e)) from None
+        canon = house.rules_of(state)
         if games < 1:
             raise ValueError(f"--games must be at least 1, not {games}")
         names = lab_bots(bots, game, players, variant)
-        return cls(game, players, variant, tuple(names), games, seed, rotate, tuple(sorted(chosen.items())))
+        for name in names:
+            if is_learned(name):  # a learned policy's encoder and outputs assume the printed action space
+                house.refuse_action_changes(game, canon, f"the bot {name}")
+        # the rules' option paths are options of the game: they travel in ``options`` as before, so a rule set
+        # written with -O and the same one written with --set play the very same games
+        option_paths = {p for p in canon if house.require(game).setting(p)[0].option}
+        data_rules = tuple((p, v) for p, v in canon.items() if p not in option_paths)
+        for p in option_paths:
+            chosen[house.require(game).setting(p)[0].option] = canon[p]
+        return cls(game, players, variant, tuple(names), games, seed, rotate, tuple(sorted(chosen.items())),
+                   data_rules)
+
+    def rules_text(self) -> str:
+        """The house rules in one line ("printed rules" when none)."""
+        return house.format_rules(dict(self.rules))
 
     def seat_bots(self, i: int) -> list[str]:
         n = self.players
@@ -118,7 +137,8 @@ def make_lab_bot(name: str, game: str, players: int, variant: str, seat: int, se
 
 def play_one(cfg: SimConfig, i: int) -> GameResult:
     """Play game ``i`` of ``cfg`` (pure function of its arguments; runs in any worker)."""
-    state = hustings.make(cfg.game, players=cfg.players, variant=cfg.variant, seed=cfg.seed + i, **dict(cfg.options))
+    state = hustings.make(cfg.game, players=cfg.players, variant=cfg.variant, seed=cfg.seed + i,
+                          rules=dict(cfg.rules), **dict(cfg.options))
     names = cfg.seat_bots(i)
     # clock=False: iteration budgets only, so the same seed gives the same games under any load
     bots = [make_lab_bot(name, cfg.game, cfg.players, cfg.variant, s, (cfg.seed * 1_000_003 + i) * 16 + s)

@@ -13,6 +13,7 @@ from typing import Any
 import hustings
 from hustings.bots.runner import ask
 from hustings.engine import Action, Event, GameState, RecordError, fresh_seed, get_spec
+from hustings.engine.house import rules_of
 from hustings.table.core import BOT, PERSON, MatchError, Mover, SaveError, Table, given_up_outcome
 from hustings.table.seeds import MAX_SEED_BITS, bot_seed, check_seed
 from hustings.table.settings import TableSettings
@@ -63,17 +64,20 @@ class Match(Table):
     @classmethod
     def new(cls, game: str, seats: TableSettings | Sequence[str | None], *, variant: str | None = None,
             seed: int | None = None, store: MatchStore | None = None, match_id: str | None = None,
-            options: Mapping[str, Any] | None = None) -> Match:
+            options: Mapping[str, Any] | None = None, rules: Mapping[str, Any] | None = None) -> Match:
         """Start and store a new match of ``game`` with one seat per entry of ``seats``.
 
         ``seed`` None draws a fresh 128-bit seed (what a game people play needs); a person's seat brings the
-        game's ``person_options`` (:func:`table_options`). Raises MatchError for a bad game, variant, player
-        count, seat or seed, StoreError if the id is taken, SaveError if it cannot be written."""
+        game's ``person_options`` (:func:`table_options`). ``rules``: house rules (issue 29, ``{path: value}`` of
+        the game's schema); the save file keeps them. Raises MatchError for a bad game, variant, player count,
+        seat, seed or house rule (one line naming it), StoreError if the id is taken, SaveError if it cannot be
+        written."""
         settings = seats if isinstance(seats, TableSettings) else TableSettings(tuple(seats))
         seed = fresh_seed() if seed is None else _check_seed(seed)
         try:
             chosen = table_options(game, options, people=bool(settings.humans))
-            state = hustings.make(game, players=len(settings.bots), variant=variant, seed=seed, **chosen)
+            state = hustings.make(game, players=len(settings.bots), variant=variant, seed=seed, rules=rules or None,
+                                  **chosen)
             match = cls(state, settings, store, match_id)
         except (ValueError, TypeError) as e:
             raise MatchError(str(e)) from None
@@ -99,6 +103,11 @@ class Match(Table):
                        given_up=stored.given_up)
         except ValueError as e:
             raise StoreError(f"{where} cannot be used: {e}") from None
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        """The house rules this match plays under (issue 29; {} for the printed game)."""
+        return rules_of(self.state)
 
     # -- moves ----------------------------------------------------------------------------------
 

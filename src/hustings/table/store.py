@@ -12,8 +12,12 @@ with :func:`os.replace` (a killed process leaves the old or the new file, never 
 
     {"hustings_record": 2, "game": ..., "rules_version": ..., "engine_version": ..., "rng": ...,
      "options": {...}, "table": {"humans", "bots", "lang", "names"}, "steps": N, "over": false,
-     "scores": [...] (once over), "given_up": seat (a game its person gave up; over), "key_id": "...",
-     "sealed": "<base64>", "mac": "<hex>"}
+     "scores": [...] (once over), "given_up": seat (a game its person gave up; over),
+     "rules": {path: value} (house rules, when any), "data_digest": "..." (the game's effective data),
+     "key_id": "...", "sealed": "<base64>", "mac": "<hex>"}
+
+``rules`` and ``data_digest`` (issue 29) came later within format 2: a file without them replays under the printed
+data, as it always did; a file with them replays under those rules or is refused (never under other data).
 
 ``sealed`` holds the seed and the actions, encrypted with the save key from the user's data folder
 (:mod:`hustings.table.keys`): the seed gives away every hidden card and future shuffle, and the actions
@@ -34,7 +38,7 @@ import struct
 import sys
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeGuard
 
@@ -128,6 +132,10 @@ class StoredMatch:
     scores: tuple[Mapping[str, Any], ...] | None = None
     #: the seat whose person gave the game up at the table (then over, with the scores at that moment), else None
     given_up: int | None = None
+    #: house rules the game plays under (hustings.engine.house; empty: the printed game) and the digest of its
+    #: effective data (None in saves made before records carried it)
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    data_digest: str | None = None
 
     @property
     def over(self) -> bool:
@@ -146,6 +154,8 @@ class StoredMatch:
             engine_version=str(rec["engine_version"]),
             rng=str(rec["rng"]),
             scores=tuple(state.scores()) if state.is_over else None,
+            rules=dict(rec.get("rules", {})),
+            data_digest=rec.get("data_digest"),
         )
 
     def record(self) -> dict[str, Any]:
@@ -158,6 +168,8 @@ class StoredMatch:
             "options": dict(self.options),
             "seed": self.seed,
             "actions": [[p, a] for p, a in self.actions],
+            **({"rules": dict(self.rules)} if self.rules else {}),
+            **({"data_digest": self.data_digest} if self.data_digest is not None else {}),
         }
 
 
@@ -408,6 +420,10 @@ class FileStore(_MatchLog):
             body["scores"] = [dict(s) for s in match.scores]
         if match.given_up is not None:
             body["given_up"] = match.given_up
+        if match.rules:  # house rules, in the open and under the MAC like the options
+            body["rules"] = dict(match.rules)
+        if match.data_digest is not None:
+            body["data_digest"] = match.data_digest
         body["key_id"] = key.key_id
         body["sealed"] = base64.b64encode(key.seal(_seal_payload(match.seed, match.actions))).decode("ascii")
         body["mac"] = key.mac(_canonical(body))
@@ -516,8 +532,14 @@ def _fields(data: dict[str, Any], key: SaveKey) -> StoredMatch:
     given_up = data.get("given_up")
     if given_up is not None and (final is None or not _is_int(given_up) or given_up not in settings.humans):
         raise ValueError("'given_up' is not a person's seat of a finished game")
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise ValueError("'rules' is not an object of house rules")
+    digest = data.get("data_digest")
+    if digest is not None and not isinstance(digest, str):
+        raise ValueError("'data_digest' is not text")
     return StoredMatch(game, options, seed, actions, settings, data["rules_version"], data["engine_version"],
-                       data["rng"], final, given_up)
+                       data["rng"], final, given_up, rules, digest)
 
 
 def parse_json(text: str, where: str) -> Any:

@@ -29,6 +29,8 @@ from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from hustings.engine import Action, Event, GameState, IllegalActionError, Outcome, get_spec
+from hustings.engine.house import rules_of
+from hustings.table.houserules import house_line
 from hustings.table.match import MatchError, SaveError
 from hustings.tui import ui_for
 from hustings.tui.choices import Entry, filter_entries
@@ -76,6 +78,7 @@ FAST_SLICE = 0.05  # with --fast, bots move back to back for this long between t
 CSS = """
 Screen { layout: vertical; }
 #status { height: 1; background: $panel; padding: 0 1; }
+#house { height: auto; max-height: 2; padding: 0 1; color: $warning; }
 #main { height: 1fr; }
 #panels { height: auto; }
 .panel-row { height: auto; }
@@ -129,6 +132,8 @@ class TableApp(App[None]):
         self._layout: tuple[tuple[str, int], ...] = ()  # (key, row) of the panels on screen
         self._panels: dict[str, tuple[VerticalScroll, Static]] = {}
         self.title = self.spec.title.get(lang) or self.spec.id
+        #: the house rules the game plays (issue 29), said once at the top: None for the printed game
+        self.house = house_line(state.GAME_ID, rules_of(state), lang)
 
     @property
     def min_size(self) -> tuple[int, int]:
@@ -136,6 +141,8 @@ class TableApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        if self.house is not None:
+            yield Static(Text(self.house), id="house")
         yield Static(id="leaders", classes="empty")
         with Vertical(id="main"):
             yield Vertical(id="panels")

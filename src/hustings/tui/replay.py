@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import RichLog, Static
 
 import hustings
-from hustings.engine import GameState, get_spec
+from hustings.engine import GameState, RecordError, get_spec
 from hustings.engine.core import check_record_versions
 from hustings.table.match import given_up_outcome
 from hustings.tui.app import TableApp
@@ -28,7 +28,14 @@ class Stepper:
         check_record_versions(record, get_spec(str(record["game"])))
         options = dict(record.get("options", {}))
         self.actions: list[tuple[int, int]] = [(int(p), int(a)) for p, a in record["actions"]]
-        self.states: list[GameState] = [hustings.make(str(record["game"]), seed=record["seed"], **options)]
+        # under the record's house rules; replay() checks them and the data's digest the same way
+        first = hustings.make(str(record["game"]), seed=record["seed"], rules=dict(record.get("rules") or {}),
+                              **options)
+        want = record.get("data_digest")
+        if want is not None and first.record().get("data_digest") != want:
+            raise RecordError("this record was played under other data: its house rules differ or the game's data "
+                              "files were edited without a rules version bump")
+        self.states: list[GameState] = [first]
 
     def __len__(self) -> int:
         return len(self.actions)

@@ -49,14 +49,15 @@ class Session:
 
     @classmethod
     def new(cls, game: str, players: int, variant: str | None, seed: int | None, table: TableSettings,
-            path: Path | None, options: Mapping[str, Any] | None = None) -> Session:
-        """A new game (a fresh 128-bit seed unless ``seed`` is given) with the game's ``options``, saved at once;
-        never overwrites."""
+            path: Path | None, options: Mapping[str, Any] | None = None,
+            rules: Mapping[str, Any] | None = None) -> Session:
+        """A new game (a fresh 128-bit seed unless ``seed`` is given) with the game's ``options`` and house
+        ``rules`` (issue 29), saved at once; never overwrites."""
         if len(table.bots) != players:
             raise ValueError(f"{len(table.bots)} seats given for a {players}-player game")
         store, match_id = FileStore.at(path) if path is not None else (None, None)
         return cls.of(Match.new(game, table, variant=variant, seed=seed, store=store, match_id=match_id,
-                                options=options), path)
+                                options=options, rules=rules), path)
 
     # -- what the interface reads ------------------------------------------------------------
 

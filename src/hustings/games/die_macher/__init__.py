@@ -45,6 +45,8 @@ SPEC = GameSpec(
         "words": "hustings.games.die_macher.words:WORDS",
         # what of a seat's view is only others' progress in a step everyone acts in at once (the stale-step rule)
         "decision": "hustings.games.die_macher.view:decision_part",
+        # what house rules may change, with bounds (hustings.engine.house; docs/lab.md)
+        "house_rules": "hustings.games.die_macher.house:HOUSE",
     },
 )
 

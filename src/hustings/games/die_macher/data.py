@@ -200,40 +200,39 @@ _ACTIONS = frozenset({"votes", "double", "media", "up", "down"})
 _ICONS = frozenset({"popularity", "votes", "rally", "media", "members"})
 
 
-def _validate() -> None:
-    """Fail at import, naming the entry, when an edited data file breaks a shape the rules rely on."""
-    if len(STATES) < 7 + 4:
-        raise ValueError("game.json: needs at least 11 state cards (4 on the table, 7 elections)")
-    for st in STATES:
-        if len(st.ladder) != VOTE_CAP + 1 or list(st.ladder) != sorted(st.ladder) or st.ladder[-1] != st.max_seats:
+def validate(D: Data) -> None:
+    """Raise ValueError naming the entry when data (the printed file at import, or a house-rules variant) breaks a
+    shape the rules rely on."""
+    if len(D.STATES) < max(D.ROUNDS.values()) + 4:
+        raise ValueError(f"game.json: needs at least {max(D.ROUNDS.values()) + 4} state cards (4 on the table, "
+                         "one election a round)")
+    for st in D.STATES:
+        if len(st.ladder) != D.VOTE_CAP + 1 or list(st.ladder) != sorted(st.ladder) or st.ladder[-1] != st.max_seats:
             raise ValueError(f"game.json: the ladder of {st.id} must ascend over 0..50 votes up to max_seats")
         missing = [r for r in st.recorded if r not in st.ladder]
         if missing:
             raise ValueError(f"game.json: the ladder of {st.id} cannot give the recorded seats {missing}")
-    for c in CABINET:
+    for c in D.CABINET:
         for act in c.actions:
             name, _, amount = act.partition(":")
             if name not in _ACTIONS or (name in ("votes", "up", "down") and not amount.isdigit()):
                 raise ValueError(f"game.json: cabinet card {c.key!r} has a bad action {act!r}")
-    if list(POP_TRACK) != sorted(set(POP_TRACK), reverse=True) or POP_START not in POP_INDEX:
+    if list(D.POP_TRACK) != sorted(set(D.POP_TRACK), reverse=True) or D.POP_START not in D.POP_INDEX:
         raise ValueError("game.json: the popularity track needs values falling from the top, the start among them")
-    for card in POLLS:
+    for card in D.POLLS:
         if len(card) != POLL_OPTIONS or any(len(o) != NUM_PARTIES for o in card):
             raise ValueError("game.json: every poll card needs 5 options of 5 popularity moves")
-        if any(abs(x) >= POP_SPACES for o in card for x in o):
+        if any(abs(x) >= len(D.POP_TRACK) for o in card for x in o):
             raise ValueError("game.json: a poll figure moves a marker by fewer spaces than the track has")
-    for col in SHEET_COLUMNS:
+    for col in D.SHEET_COLUMNS:
         for combo in col:
             for icon in combo:
                 if icon.partition(":")[0] not in _ICONS:
                     raise ValueError(f"game.json: starting-sheet icon {icon!r} is unknown")
             if sheet_boards(combo) > 3:
                 raise ValueError("game.json: a starting-sheet combination names at most 3 boards")
-    if len(MEDIA_POINTS) < max(ROUNDS.values()):
+    if len(D.MEDIA_POINTS) < max(D.ROUNDS.values()):
         raise ValueError("game.json: media_points needs a value for every election")
-
-
-_validate()
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,3 +306,4 @@ def _default_data() -> Data:
 
 #: the printed game's data (every state's unless it is given other data)
 DATA = Data(**{f.name: freeze(globals()[f.name]) for f in fields(Data)})
+validate(DATA)

@@ -2,7 +2,7 @@
 
 from hustings.engine import GameSpec
 from hustings.games.die_macher_2019.actions import SPACE
-from hustings.games.die_macher_2019.data import CATALOG, NAME_LANGS, PARTIES
+from hustings.games.die_macher_2019.data import CATALOG, NAME_LANGS, PARTIES, Data
 from hustings.games.die_macher_2019.rules import DieMacher2019
 
 #: bump when the same (options, seed, actions) could play out differently (rules, data or generator)
@@ -12,8 +12,8 @@ RULES_VERSION = "5"  # 5: moving a media marker to media presence is a choice (R
 SCORE_COMPONENTS = ("election_points", "election_bonus", "media_presence", "party_base", "money_rank", "total")
 
 
-def _make(players: int, variant: str, seed: int) -> DieMacher2019:
-    return DieMacher2019(players=players, variant=variant, seed=seed)
+def _make(players: int, variant: str, seed: int, data: Data | None = None) -> DieMacher2019:
+    return DieMacher2019(players=players, variant=variant, seed=seed, data=data)
 
 
 SPEC = GameSpec(
@@ -40,6 +40,8 @@ SPEC = GameSpec(
         # what of a seat's view is only others' progress in a step everyone acts in at once (the stale-step rule)
         "decision": "hustings.games.die_macher_2019.view:decision_part",
         "schema": "hustings.games.die_macher_2019.schema:SCHEMA",
+        # what house rules may change, with bounds (hustings.engine.house; docs/lab.md)
+        "house_rules": "hustings.games.die_macher_2019.house:HOUSE",
     },
 )
 

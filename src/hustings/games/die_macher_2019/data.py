@@ -192,8 +192,8 @@ EFFECTS = frozenset({"double", "trend", "votes", "media_remove", "program", "pol
 _NEEDS_AMOUNT = frozenset({"votes", "rallies"})
 
 
-def _validate() -> None:
-    """Fail at import, naming the entry, when an edited data file breaks a shape the rules rely on."""
+def _validate_names() -> None:
+    """Fail at import, naming the entry, when an edited data file names something without words."""
     named = [("party", [p["id"] for p in PARTIES]), ("issue", [i["id"] for i in ISSUES]),
              ("state", [st.id for st in STATES]), ("politician", [pol.key for pol in POLITICIANS])]
     for kind, ids in named:
@@ -202,7 +202,15 @@ def _validate() -> None:
         for ident in ids:
             if not CATALOG.has(f"{kind}.{ident}", "en"):
                 raise ValueError(f"game.json: {kind} {ident!r} has no name {kind}.{ident} in messages/en.json")
-    for pol in POLITICIANS:
+    order = _RAW["polls"]["party_order"]
+    if order != [p["id"] for p in PARTIES]:
+        raise ValueError("game.json: polls.party_order must list the parties in the order of 'parties'")
+
+
+def validate(D: Data) -> None:
+    """Raise ValueError naming the entry when data (the printed file at import, or a house-rules variant) breaks a
+    shape the rules rely on."""
+    for pol in D.POLITICIANS:
         for eff in (pol.main, *pol.secondary):
             name, _, amount = eff.partition(":")
             if name not in EFFECTS:
@@ -211,21 +219,22 @@ def _validate() -> None:
                 raise ValueError(f"game.json: politician {pol.key!r} effect {eff!r} needs an amount, e.g. votes:3")
         if len(pol.secondary) != 2:
             raise ValueError(f"game.json: politician {pol.key!r} needs exactly 2 secondary actions")
-    order = _RAW["polls"]["party_order"]
-    if order != [p["id"] for p in PARTIES]:
-        raise ValueError("game.json: polls.party_order must list the parties in the order of 'parties'")
-    for card in POLLS:
+    for card in D.POLLS:
         if len(card) != NUM_PARTIES:
             raise ValueError(f"game.json: every poll card needs {NUM_PARTIES} trend figures, got {list(card)}")
-    for st in STATES:
+    for st in D.STATES:
         rows = [v for v, _ in st.table]
         if rows != sorted(rows) or any(p > st.max_points for _, p in st.table):
-            raise ValueError(f"game.json: the points table of {st.names['en']} must ascend and stay within max_points")
-    if sum(s.size == "large" for s in STATES) < 2 or sum(s.size == "small" for s in STATES) < 2 or len(STATES) < 7:
+            raise ValueError(f"game.json: the points table of {st.id} must ascend and stay within max_points")
+    if sum(s.size == "large" for s in D.STATES) < 2 or sum(s.size == "small" for s in D.STATES) < 2 \
+            or len(D.STATES) < 7:
         raise ValueError("game.json: needs at least 2 large and 2 small states, 7 in all (expanded game)")
-
-
-_validate()
+    if len(D.RALLY_COST) != D.MAX_RALLIES + 1:
+        raise ValueError(f"game.json: rally_cost needs a cost for 0 to {D.MAX_RALLIES} rallies")
+    for v, marks in D.MEDIA_PRESENCE.items():
+        if len(marks) < len(D.ELECTIONS[v]):
+            raise ValueError(f"game.json: media_presence.{v} needs a value for each of its "
+                             f"{len(D.ELECTIONS[v])} elections")
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,3 +292,5 @@ def _default_data() -> Data:
 
 #: the printed game's data (every state's unless it is given other data)
 DATA = Data(**{f.name: freeze(globals()[f.name]) for f in fields(Data)})
+_validate_names()
+validate(DATA)

@@ -14,8 +14,9 @@ RULES_VERSION = "1"
 SCORE_COMPONENTS = ("roles", "districts", "total")
 
 
-def _make(players: int, variant: str, seed: int, first_player: Any = None, mini: Any = False) -> ElectionWar:
-    return ElectionWar(players=players, variant=variant, seed=seed, first_player=first_player, mini=mini)
+def _make(players: int, variant: str, seed: int, first_player: Any = None, mini: Any = False,
+          data: D.Data | None = None) -> ElectionWar:
+    return ElectionWar(players=players, variant=variant, seed=seed, first_player=first_player, mini=mini, data=data)
 
 
 SPEC = GameSpec(
@@ -47,6 +48,8 @@ SPEC = GameSpec(
         "words": "hustings.games.election_war.words:WORDS",
         # what of a seat's view is only others' progress in the declaration (the table's stale-step rule)
         "decision": "hustings.games.election_war.view:decision_part",
+        # what house rules may change, with bounds (hustings.engine.house; docs/lab.md)
+        "house_rules": "hustings.games.election_war.house:HOUSE",
     },
 )
 

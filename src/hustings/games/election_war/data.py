@@ -153,56 +153,61 @@ def rank_name(frame: int, lang: str) -> str:
     return CATALOG.text(f"rank.{RANK_OF_FRAME[FRAMES[frame]]}", lang)
 
 
-def _validate() -> None:
-    """Fail at import, naming the entry, when an edited data file breaks a shape the rules rely on."""
-    for kind, ids in (("role", [r.id for r in ROLES]), ("district", [d.id for d in DISTRICTS]),
-                      ("news", [c.id for c in NEWS])):
-        if len(set(ids)) != len(ids):
-            raise ValueError(f"election-war data: two {kind} cards share an id")
+def _validate_names() -> None:
+    """Fail at import, naming the entry, when an edited data file names a card without words."""
     for kind, ids in (("party", PARTIES), ("city", CITIES), ("role", [r.id for r in ROLES]),
                       ("news", [c.id for c in NEWS])):
         for ident in ids:
             if not CATALOG.has(f"{kind}.{ident}", "en"):
                 raise ValueError(f"election-war data: {kind} {ident!r} has no name {kind}.{ident} in messages/en.json")
-    if ROWS != 6 or len(set(FRAMES)) != len(FRAMES) or set(DEAL) != set(FRAMES) or ROLES_PER_PLAYER != ROWS:
+
+
+def validate(D: Data, players: int = MAX_PLAYERS) -> None:
+    """Raise ValueError naming the entry when data (the printed files at import, or a house-rules variant) breaks
+    a shape the rules rely on, for games of up to ``players`` seats."""
+    for kind, ids in (("role", [r.id for r in D.ROLES]), ("district", [d.id for d in D.DISTRICTS]),
+                      ("news", [c.id for c in D.NEWS])):
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"election-war data: two {kind} cards share an id")
+    if D.ROWS != 6 or len(set(D.FRAMES)) != len(D.FRAMES) or len(D.DEAL_BY_FRAME) != len(D.FRAMES) \
+            or sum(D.DEAL_BY_FRAME) != D.ROWS:
         raise ValueError("election-war game.json: six rows, and the deal per frame must add up to one card a row")
-    for f, frame in enumerate(FRAMES):
-        need = DEAL_BY_FRAME[f] * MAX_PLAYERS
-        if len(ROLES_BY_FRAME[f]) < need:
-            raise ValueError(f"election-war roles.json: {MAX_PLAYERS} players need {need} {frame} role cards")
-    shares = [r.vote_share for r in ROLES]
+    for f, frame in enumerate(D.FRAMES):
+        need = D.DEAL_BY_FRAME[f] * players
+        if len(D.ROLES_BY_FRAME[f]) < need:
+            raise ValueError(f"election-war roles.json: {players} players need {need} {frame} role cards")
+    shares = [r.vote_share for r in D.ROLES]
     if len(set(shares)) != len(shares):
         raise ValueError("election-war roles.json: vote shares must differ (註2 breaks ties across parties by them)")
-    for r in ROLES:
-        if not (LEVEL_MIN <= r.level <= LEVEL_MAX) or r.strength < STRENGTH_MIN:
-            raise ValueError(f"election-war roles.json: {r.id} has a level outside {LEVEL_MIN}..{LEVEL_MAX} or a "
-                             "negative strength")
-    cities = {d.city for d in DISTRICTS}
-    if len(cities) < ROWS:
-        raise ValueError(f"election-war districts.json: needs district cards of at least {ROWS} different cities")
-    for c in NEWS:
+    for r in D.ROLES:
+        if not (D.LEVEL_MIN <= r.level <= D.LEVEL_MAX) or r.strength < D.STRENGTH_MIN:
+            raise ValueError(f"election-war roles.json: {r.id} has a level outside {D.LEVEL_MIN}..{D.LEVEL_MAX} or "
+                             "a negative strength")
+    cities = {d.city for d in D.DISTRICTS}
+    if len(cities) < D.ROWS:
+        raise ValueError(f"election-war districts.json: needs district cards of at least {D.ROWS} different cities")
+    for c in D.NEWS:
         if c.effect not in EFFECTS:
             raise ValueError(f"election-war news.json: {c.id} has unknown effect {c.effect!r}")
-        if c.count < 1 or not (1 <= c.die <= LEVEL_MAX):
-            raise ValueError(f"election-war news.json: {c.id} needs a count of at least 1 and a die of 1..{LEVEL_MAX}")
+        if c.count < 1 or not (1 <= c.die <= D.LEVEL_MAX):
+            raise ValueError(f"election-war news.json: {c.id} needs a count of at least 1 and a die of "
+                             f"1..{D.LEVEL_MAX}")
         if c.effect in ("draw", "discard") and c.amount < 1:
             raise ValueError(f"election-war news.json: {c.id} ({c.effect}) needs an amount of at least 1")
-    m = MINI
-    if sum(m.deal_by_frame) != m.rows or len({DISTRICTS[d].city for d in m.districts}) != m.rows:
+    m = D.MINI
+    if sum(m.deal_by_frame) != m.rows or len({D.DISTRICTS[d].city for d in m.districts}) != m.rows:
         raise ValueError("election-war game.json mini: one role card a row, districts of different cities")
     for f, pile in enumerate(m.roles_by_frame):
-        if any(ROLES[c].frame != f for c in pile) or len(pile) < m.deal_by_frame[f] * m.players:
-            raise ValueError(f"election-war game.json mini: the {FRAMES[f]} pile needs enough {FRAMES[f]} role cards")
-    if any(NEWS[t].effect == "discard" for t in m.news):
+        if any(D.ROLES[c].frame != f for c in pile) or len(pile) < m.deal_by_frame[f] * m.players:
+            raise ValueError(f"election-war game.json mini: the {D.FRAMES[f]} pile needs enough {D.FRAMES[f]} role "
+                             "cards")
+    if any(D.NEWS[t].effect == "discard" for t in m.news):
         raise ValueError("election-war game.json mini: no discard effects (their random pick would be chance "
                          "beyond the deal)")
     # hands hold at most HAND_SIZE after drawing; the deck must outlast every hand being full
-    if len(NEWS_DECK) <= HAND_SIZE * MAX_PLAYERS:
-        raise ValueError(f"election-war news.json: {MAX_PLAYERS} full hands need more than "
-                         f"{HAND_SIZE * MAX_PLAYERS} news cards")
-
-
-_validate()
+    if len(D.NEWS_DECK) <= D.HAND_SIZE * players:
+        raise ValueError(f"election-war news.json: {players} full hands need more than "
+                         f"{D.HAND_SIZE * players} news cards")
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,3 +247,7 @@ def _default_data() -> Data:
 
 #: the printed game's data (every state's unless it is given other data)
 DATA = Data(**{f.name: freeze(globals()[f.name]) for f in fields(Data)})
+if set(DEAL) != set(FRAMES):
+    raise ValueError("election-war game.json: the deal names each frame once")
+_validate_names()
+validate(DATA)

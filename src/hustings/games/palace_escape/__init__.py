@@ -58,6 +58,8 @@ SPEC = GameSpec(
         "web": "hustings.games.palace_escape.web:FOLDER",
         # every word: names, action labels, event texts, rules, how to win (terminal, server and browser)
         "words": "hustings.games.palace_escape.words:WORDS",
+        # what house rules may change, with bounds (hustings.engine.house; docs/lab.md)
+        "house_rules": "hustings.games.palace_escape.house:HOUSE",
         # play on the grid with the arrow keys (hustings play palace-escape --keys)
         "keys": f"{_A}.keys:play",
     },

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any
 
+from hustings.engine.events import freeze
 from hustings.engine.i18n import Catalog
+from hustings.engine.kit import GameData
 
 _RAW: dict[str, Any] = json.loads(
     resources.files("hustings.games.palace_escape").joinpath("data/game.json").read_text("utf-8")
@@ -23,3 +26,20 @@ GOAL_CELL: int = _RAW["goal_cell"]
 CARDS: dict[str, dict[str, int]] = _RAW["cards"]
 #: R7 (placeholder): every game ends after this many actions
 MAX_ACTIONS: int = _RAW["max_actions"]["value"]
+
+
+@dataclass(frozen=True, slots=True)
+class Data(GameData):
+    """The puzzle's numbers as one data object, for the digest records carry (hustings.engine.house): its house
+    rules are options (capture, max_actions, difficulty), so every game plays this data and a record's digest
+    catches an edited data file."""
+
+    CARDS: dict[str, dict[str, int]]
+    GOAL_CELL: int
+    GRID: int
+    MAX_ACTIONS: int
+    START_CELL: int
+
+
+#: the printed puzzle's data
+DATA = Data(**{f.name: freeze(globals()[f.name]) for f in fields(Data)})

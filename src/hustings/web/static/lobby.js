@@ -3,6 +3,7 @@
 import { tutorialChoice } from "./teach.js";
 import { Words, chosenLang, saveLang, getJSON, postJSON, keepToken, keepHost, myTokens, el, langSelect, inviteURL } from "./common.js";
 import { dayClockOptions, dayClock } from "./days.js";
+import { houseForm, rulesBody } from "./house.js";
 
 const L = { lang: chosenLang(), words: null, games: [], form: { game: null, variant: null, players: null, seats: [] } };
 const $ = (id) => document.getElementById(id);
@@ -49,7 +50,7 @@ function drawCreate() {
     el("h2", {}, t("web.create_table")),
     el("div", { class: "form" },
       el("label", { for: "game" }, t("web.game")),
-      select("game", L.games.map((x) => x.id), g.id, L.games.map((x) => x.name), (v) => { f.game = v; f.seats = []; drawCreate(); }),
+      select("game", L.games.map((x) => x.id), g.id, L.games.map((x) => x.name), (v) => { f.game = v; f.seats = []; f.rules = {}; drawCreate(); }),
       el("label", { for: "variant" }, t("web.variant")),
       select("variant", g.variants, f.variant, g.variant_names, (v) => { f.variant = v; drawCreate(); }),
       el("label", { for: "players" }, t("web.players")),
@@ -59,6 +60,7 @@ function drawCreate() {
     el("div", { class: "form" }, el("label", { for: "clock-mode" }, t("web.clock")), clockMode), bankRow, turnRow,
     el("div", { class: "form" }, el("label", { for: "table-name" }, t("web.table_name")), name),
     sit, tutorialChoice(f, t),
+    houseForm(f, g, t), // house.js: the game's settings a table may change
     window.hustingsOpen?.formExtras(f) ?? null, // open.js: a public table
     el("button", { id: "create-btn", class: "primary", onclick: () => create() }, t("web.create")),
   );
@@ -81,6 +83,8 @@ async function create() {
   const nm = $("table-name").value.trim();
   if (nm) body.name = nm;
   if (f.tutorial) body.tutorial = true;
+  const rules = rulesBody(f);
+  if (rules) body.rules = rules;
   const first = f.seats.findIndex((bot) => !bot);
   if (f.sit !== false && first >= 0) {
     const me = (localStorage.getItem("hustings.name") || "").trim();

@@ -194,7 +194,8 @@ function drawOpenList() {
     const seats = o.seats.map((s) => el("span", { class: `chip seat ${s.joined ? "taken" : "free"}` },
       s.bot ? t("web.bot_seat", { level: O.words.bot(s.bot) }) : s.joined ? (s.name || t("seat", { n: s.seat + 1 })) : t("web.open.seat_free")));
     const rules = Object.keys(o.rules || {}).length
-      ? el("span", { class: "chip rules", title: t("web.open.house_rules_hint") }, t("web.open.house_rules")) : null;
+      ? el("span", { class: "chip rules", title: [t("web.open.house_rules_hint"), ...(o.rules_text || [])].join("\n") },
+        t("web.open.house_rules")) : null;
     return el("li", { class: "open-table", "data-table": o.id, "data-game": o.game },
       el("div", { class: "ot-head" }, el("strong", {}, o.title), variant ? ` · ${variant}` : "", " ",
         el("span", { class: "ot-free" }, t("web.open.free", { free: o.free, players: o.players }))),

@@ -6,6 +6,7 @@
 
 import { LANGS, Words, chosenLang, savedLang, saveLang, getJSON, el, langSelect, fill, myTokens } from "./common.js";
 import fallback from "./fallback.js";
+import { drawHouse } from "./house.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const query = new URLSearchParams(location.search);
@@ -149,6 +150,7 @@ function draw() {
   const phase = phaseName(d.phase);
   $("phase").textContent = phase ? `${t("phase")}: ${phase}` : "";
   $("replay-label").textContent = t("web.replay.title");
+  drawHouse($("house"), d.table, S.lang, t); // played under house rules: which (house.js)
   drawSeats();
   const acted = d.acted;
   $("acted").textContent = !acted ? t("web.replay.start")

@@ -11,6 +11,7 @@ import * as teach from "./teach.js";
 import * as signals from "./signals.js";
 import { EventLog } from "./eventlog.js";
 import * as phone from "./phone.js";
+import { drawHouse } from "./house.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -353,6 +354,7 @@ function phaseName(phase) {
 function drawTitle() {
   document.title = `${S.meta?.title || "hustings"} · hustings`;
   $("title").textContent = S.meta?.title || S.table?.game || "";
+  drawHouse($("house"), S.table, S.lang, t); // a table of house rules says so to every seat (house.js)
 }
 
 function draw() {
