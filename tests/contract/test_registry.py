@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import hustings
@@ -42,8 +44,14 @@ def test_new_game_is_sane(cfg: Config) -> None:
     assert not s.is_over, f"{cfg}: over before the first move"
     assert s.step_count == 0 and s.history == []
     spec = get_spec(cfg.game)
-    assert s.record() == {"game": cfg.game, "options": s.record()["options"], "seed": 12345, "actions": [],
-                          "rules_version": spec.rules_version, "engine_version": ENGINE_VERSION, "rng": RNG_NAME}
+    rec = s.record()
+    # issue 29: a record names the digest of the data it was played with (a game with house rules or a data
+    # object); the printed game carries no "rules"
+    digest = {"data_digest": rec["data_digest"]} if "data_digest" in rec else {}
+    assert rec == {"game": cfg.game, "options": rec["options"], "seed": 12345, "actions": [],
+                   "rules_version": spec.rules_version, "engine_version": ENGINE_VERSION, "rng": RNG_NAME, **digest}
+    assert not digest or re.fullmatch(r"[0-9a-f]{32}", digest["data_digest"])
+    assert ("data_digest" in rec) == (spec.adapter("house_rules") is not None)
     assert s == cfg.make(seed=12345), f"{cfg}: two games made with the same seed differ"
     assert s.winners() == [], f"{cfg}: winners before the end"
     cur = s.current_players
