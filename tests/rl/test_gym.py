@@ -144,6 +144,15 @@ def test_bad_opponents_and_arguments_are_refused_up_front() -> None:
     assert env.episode.state.view(None) == before
 
 
+def test_house_rules_that_move_the_encoding_are_refused_and_others_are_played() -> None:
+    # issue 29 point 1: an override an RL encoder depends on is refused with the rule's name
+    with pytest.raises(ValueError, match="all_lose_if_tied"):
+        HustingsEnv("election-war", 4, opponents="random", options={"rules": {"all_lose_if_tied": 16}})
+    env = HustingsEnv("election-war", 4, opponents="random", options={"rules": {"hand_size": 4}})
+    env.reset(seed=3)
+    assert env.episode.state.data.HAND_SIZE == 4
+
+
 def test_vector_env_plays_the_single_envs_games_and_resets_in_the_same_step() -> None:
     n, seed = 3, 40
     venv = HustingsVectorEnv("election-war", n, 4, seat="random", opponents="heuristic")

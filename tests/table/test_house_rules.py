@@ -117,6 +117,17 @@ def test_hustings_play_refuses_bad_rules_in_one_line(tmp_path: Path) -> None:
     assert got.exit_code == 2 and "--set" in got.output
 
 
+def test_hustings_play_refuses_the_learned_bot_under_rules_that_change_its_encoding(tmp_path: Path) -> None:
+    # issue 29 point 1: the learned bot's network reads the printed game's encoding; the tie rule moves it
+    save = tmp_path / "g.json"
+    got = runner.invoke(cli_app, ["play", EW, "--players", "4", "--seat", "none", "--bots", "learned",
+                                  "--save", str(save), "--set", "all_lose_if_tied=16"])
+    assert got.exit_code == 2, got.output
+    lines = [line for line in got.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "learned" in lines[0] and "all_lose_if_tied" in lines[0], got.output
+    assert not save.exists()
+
+
 def test_the_terminal_says_which_house_rules_the_table_plays(tmp_path: Path) -> None:
     assert house_line(EW, {}, "en") is None
     zh = house_line(EW, {"all_lose_if_tied": 2}, "zh-Hant")

@@ -122,7 +122,11 @@ def play(
     play_keys = _keys_adapter(game) if keys else None
     try:
         seats = seats_from_options(game, players, seat, bots)
-    except SeatSpecError as e:
+        if house and "learned" in seats:  # its network reads the printed game's encoding and actions
+            from hustings.engine.house import refuse_action_changes
+
+            refuse_action_changes(game, house, "the bot learned")
+    except (SeatSpecError, ValueError) as e:
         fail(str(e))
     path = save if save is not None else default_save(spec.id)
     if path.exists():

@@ -31,6 +31,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 import hustings
+from hustings.engine import house
 from hustings.bots.random_bot import Bot, RandomBot
 from hustings.bots.runner import ask
 from hustings.engine import GameState
@@ -117,6 +118,8 @@ class GameConfig:
         self.max_steps = max_steps
         self.skip_forced = bool(skip_forced)
         probe = hustings.make(game, players=players, variant=variant, seed=0, **self.options)  # checks options
+        # house rules (``options={"rules": ...}``) that move the encoder's layout or the action space are refused
+        house.refuse_action_changes(game, house.rules_of(probe), "the learner's encoder")
         if players > 1:
             check_opponents(opponents, game, players)
         self.num_actions = len(type(probe).SPACE)
