@@ -31,10 +31,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 import hustings
-from hustings.engine import house
 from hustings.bots.random_bot import Bot, RandomBot
 from hustings.bots.runner import ask
-from hustings.engine import GameState
+from hustings.engine import GameState, house
 from hustings.rl.encoding import Encoder, fresh_encoder, resolve
 from hustings.rl.pool import Opponents, check_opponents, seat_opponents
 from hustings.rl.utility import UTILITIES, utilities
