@@ -35,6 +35,7 @@ def _json_default(value: object) -> Any:
 
 
 _ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+_ACTION_ID = operator.attrgetter("id")
 
 
 def dumps(message: Any) -> str:
@@ -185,13 +186,7 @@ class Connections(HubBase):
         if seat is not None and playing and part.legal and not st.is_over:
             lkey = ("legal", seat, lang)
             if lkey not in frags:
-                entries = seat_words(table, voice, seat, lang, view, view_json, part.legal)
-                last = table.legal_json.get((seat, lang))
-                if last is not None and len(last[0]) == len(entries) and all(map(operator.is_, last[0], entries)):
-                    frags[lkey] = last[1]
-                else:
-                    frags[lkey], by_id = legal_json_of(entries, {} if last is None else last[2])
-                    table.legal_json[seat, lang] = entries, frags[lkey], by_id
+                frags[lkey] = self._legal_json(table, voice, seat, lang, view, view_json, part.legal)
             legal_json = frags[lkey]
             if table.record.settings.get("tutorial"):
                 akey = ("advice", seat, lang)
@@ -236,6 +231,29 @@ class Connections(HubBase):
             b',"can_undo":true' if can_undo else b',"can_undo":false',
             b',"can_give_up":true,' if can_give_up else b',"can_give_up":false,',
             cache["common"], b"}"))
+        return text
+
+    @staticmethod
+    def _legal_json(table: LiveTable, voice: W.Voice, seat: int, lang: str, view: Any, view_json: bytes,
+                    legal: tuple[Action, ...]) -> bytes:
+        """The JSON of ``seat``'s legal entries in ``lang``: the last one sent again when the actions are the same
+        ones and so is everything their labels read (:func:`hustings.server.words.label_stamp`); else worded (the
+        label cache's entries) and joined from the entries' JSON kept from before."""
+        game = table.record.game
+        ids = tuple(map(_ACTION_ID, legal))
+        key = (seat, lang)
+        was = table.legal_from.get(key)
+        last = table.legal_json.get(key)
+        if (was is not None and last is not None and was[0] == ids and was[2] == voice
+                and W.label_stamp(game, was[1], view, view_json) == was[3]):
+            return last[1]
+        entries = seat_words(table, voice, seat, lang, view, view_json, legal)
+        kinds = tuple(dict.fromkeys([a.kind for a in legal]))
+        table.legal_from[key] = ids, kinds, voice, W.label_stamp(game, kinds, view, view_json)
+        if last is not None and len(last[0]) == len(entries) and all(map(operator.is_, last[0], entries)):
+            return last[1]
+        text, by_id = legal_json_of(entries, {} if last is None else last[2])
+        table.legal_json[key] = entries, text, by_id
         return text
 
     def _info_json(self, table: LiveTable) -> tuple[str, str]:

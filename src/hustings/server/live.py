@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Hashable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -114,6 +114,12 @@ class LiveTable:
     #: label cache's objects) are not encoded again (a seat offered hundreds of deployments is told of every other
     #: seat's move meanwhile, and from one step to the next most of its entries stay the same objects)
     legal_json: dict[tuple[int, str], tuple[list[dict[str, Any]], bytes, dict[int, tuple[object, bytes]]]] = field(
+        default_factory=dict)
+    #: (seat, lang) -> what the legal entries last sent were worded from: (the actions' ids, their kinds in order of
+    #: first appearance, the voice, the kinds' label stamp: hustings.server.words.label_stamp). The same actions
+    #: with the same stamp have the same entries: their JSON is sent again without wording or looking up any (a
+    #: seat offered hundreds of deployments while others move on a simultaneous step, its view changing)
+    legal_from: dict[tuple[int, str], tuple[tuple[int, ...], tuple[str, ...], Voice, Hashable]] = field(
         default_factory=dict)
     #: every change everyone was told of counts one (Connections._broadcast): a later piece of work (an undo
     #: offer) knows whether the table is still as it was when it was asked for

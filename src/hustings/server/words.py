@@ -14,7 +14,7 @@ The voice of a table (language, names people chose) is made by :func:`voice`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from hustings.bots.heuristic import advice_text, advise
@@ -55,6 +55,16 @@ def legal(game: str, actions: Sequence[Action], view: Any, speaker: Voice,
         for a, entry in zip(missing, cache.legal(missing, view, speaker), strict=True):
             memo[a.id] = entry
     return [memo[a.id] for a in actions]
+
+
+def label_stamp(game: str, kinds: Sequence[str], view: Any, view_json: bytes) -> tuple[Hashable, ...]:
+    """What the labels of actions of ``kinds`` read of ``view`` (each kind's ``label_key``); the view's whole JSON
+    besides when a kind's labels read more than a key says (a preview). Two lists of the same actions in the same
+    voice whose stamps are equal have the same labels (a label is a function of action, view and voice, and the
+    label key says all a kind reads of the view), so a server need not word or look up any of them again."""
+    w = words(game)
+    keys = tuple(w.label_key(kind, view) for kind in kinds)
+    return (keys, view_json) if None in keys else keys
 
 
 def event_text(game: str, event: Event, speaker: Voice) -> str:
