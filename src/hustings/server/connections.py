@@ -72,7 +72,13 @@ def legal_json_of(entries: list[dict[str, Any]], before: dict[int, tuple[object,
         key = id(entry)
         found = before.get(key)
         if found is None or found[0] is not entry:
-            found = (entry, dumps_utf8(entry))
+            if type(entry) is W.Entry:  # the label cache's: encoded once for as long as it keeps it
+                made = entry.json
+                if made is None:
+                    made = entry.json = dumps_utf8(entry)
+                found = (entry, made)
+            else:
+                found = (entry, dumps_utf8(entry))
         now[key] = found
         parts.append(found[1])
     return b"[" + b",".join(parts) + b"]", now

@@ -19,13 +19,28 @@ from typing import Any
 
 from hustings.bots.heuristic import advice_text, advise
 from hustings.engine import Action, Event
-from hustings.engine.words import LabelCache, Voice, Words, legal_entry, words_for
+from hustings.engine.words import Label, LabelCache, Voice, Words, legal_entry, words_for
 
-__all__ = ["Voice", "advice", "event_text", "explain", "legal", "voice", "words"]
+__all__ = ["Entry", "Voice", "advice", "event_text", "explain", "legal", "voice", "words"]
 
 _WORDS: dict[str, Words] = {}
+
+
+class Entry(dict[str, Any]):
+    """A legal entry as sent (:func:`hustings.engine.words.legal_entry`), with room for its JSON, made once by
+    whoever sends it first (hustings.server.connections.legal_json_of) and kept as long as the label cache keeps
+    the entry: a seat offered hundreds of deployments at each round's start is sent entries worded and encoded
+    before (orjson writes a dict subclass as the dict it is)."""
+
+    __slots__ = ("json",)
+
+    def __init__(self, action: Action, label: Label) -> None:
+        super().__init__(legal_entry(action, label))
+        self.json: bytes | None = None
+
+
 #: the legal entries worded so far, per game (the server's event loop is their one thread)
-_CACHES: dict[str, LabelCache[dict[str, Any]]] = {}
+_CACHES: dict[str, LabelCache[Entry]] = {}
 
 
 def words(game: str) -> Words:
@@ -51,7 +66,7 @@ def legal(game: str, actions: Sequence[Action], view: Any, speaker: Voice,
     if missing:
         cache = _CACHES.get(game)
         if cache is None:
-            cache = _CACHES[game] = LabelCache(words(game), legal_entry)
+            cache = _CACHES[game] = LabelCache(words(game), Entry)
         for a, entry in zip(missing, cache.legal(missing, view, speaker), strict=True):
             memo[a.id] = entry
     return [memo[a.id] for a in actions]
