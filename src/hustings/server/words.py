@@ -51,9 +51,21 @@ def words(game: str) -> Words:
     return found
 
 
+#: voices made, by (language, names): a table's voice is asked for in every message round (the names people chose
+#: change seldom); bounded, cleared when full
+_VOICES: dict[tuple[str, tuple[str, ...]], Voice] = {}
+_VOICES_MAX = 10_000
+
+
 def voice(lang: str, names: Sequence[str]) -> Voice:
     """The voice of a table: the connection's language and the names people chose for the seats."""
-    return Voice.of(lang, names)
+    key = (lang, tuple(names))
+    found = _VOICES.get(key)
+    if found is None:
+        if len(_VOICES) >= _VOICES_MAX:
+            _VOICES.clear()
+        found = _VOICES[key] = Voice.of(lang, names)
+    return found
 
 
 def legal(game: str, actions: Sequence[Action], view: Any, speaker: Voice,
