@@ -264,10 +264,25 @@ class Connections(HubBase):
 
     def _info_json(self, table: LiveTable) -> tuple[str, str]:
         """TableInfo's JSON without its step (which changes with every move, and which an update's own step says:
-        every update is sent once the moves it tells of are durable), then with it."""
+        every update is sent once the moves it tells of are durable), then with it. Made again only when
+        something it shows may have changed: TableInfo (Lobby.info, Rematches.info) reads the table's record (a
+        new one for every change of it), its seats, its table core (the bots, the clocks, who is away), who is
+        connected here and elsewhere, and the time: a table with a clock, someone away, or a finished game (its
+        rematch offer counts down) is worded afresh every time. A field read from anything else must join the
+        signature below."""
+        core = table.core
+        sig: tuple[Any, ...] | None = None
+        if core.clock.mode == "none" and not core.left_at and table.record.status != "over":
+            sig = (table.record, core, tuple(table.seats), tuple(c.seat for c in table.conns),
+                   frozenset(table.remote))
+            memo = table.info_memo
+            if memo is not None and memo[0] == sig:
+                rest = memo[1]
+                return rest, f'{rest[:-1]},"step":{core.stored}}}'
         info = self.info(table)
         step = info.pop("step")
         rest = dumps(info)
+        table.info_memo = None if sig is None else (sig, rest)
         return rest, f'{rest[:-1]},"step":{step}}}'
 
     @staticmethod

@@ -126,6 +126,8 @@ class LiveTable:
     changes: int = 0
     #: (the record it was made from, the TableInfo fields that only a new record changes): Hub.info
     info_fixed: tuple[TableRecord, dict[str, Any]] | None = None
+    #: (what TableInfo was made from, its JSON without the step): Connections._info_json
+    info_memo: tuple[tuple[Any, ...], str] | None = None
     #: counts every claim or revocation that killed a seat's secrets: a hello that looked its secret up before
     #: one looks again
     secrets_changed: int = 0
