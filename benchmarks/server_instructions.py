@@ -192,6 +192,8 @@ def main() -> None:
     parser.add_argument("--src", type=Path, help="the sources to serve (another checkout's src, to count older code "
                         "with the same clients; default this one's)")
     parser.add_argument("--keep", type=Path, help="copy callgrind's dump here (for callgrind_annotate)")
+    parser.add_argument("--offers", action="store_true", help="keep the undo offer's timer (off: a busy server, "
+                        "whose tables move on before an offer is due; the count then depends on callgrind's pace)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         sys.exit("needs valgrind (apt install valgrind)")
@@ -199,9 +201,16 @@ def main() -> None:
         work = Path(tmp)
         port = load._free_port()
         launcher = work / "launch.py"
-        launcher.write_text("from hustings.cli import main\nmain()\n")
+        # the tables' deals from --seed (as hub_instructions.py), so that two runs count the same games; the undo
+        # offer's timer off unless --offers: under callgrind every table rests past it after nearly every move, and
+        # how many fire depends on the machine's load (two runs of the same code differed by 15 %)
+        launcher.write_text(
+            "import random\nfrom hustings.server import lobby, tables\n"
+            f"_rng = random.Random({args.seed})\nlobby.fresh_seed = lambda: _rng.getrandbits(128)\n"
+            + ("" if args.offers else "tables.OFFER_DELAY_S = 1e9\n")
+            + "from hustings.cli import main\nmain()\n")
         log = (work / "server.log").open("w")
-        env: dict[str, Any] = {**os.environ, "PYTHONPATH": str(args.src or load.ROOT / "src")}
+        env: dict[str, Any] = {**os.environ, "PYTHONPATH": str(args.src or load.ROOT / "src"), "PYTHONHASHSEED": "0"}
         proc = subprocess.Popen(
             ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=no",
              f"--callgrind-out-file={work / 'cg.out'}", sys.executable, str(launcher), "serve", "--host",

@@ -88,6 +88,42 @@ def _cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+def _cpu_split(pid: int) -> dict[str, tuple[float, float]]:
+    """User and system CPU seconds of each thread of a process (Linux /proc/PID/task), by thread name with the
+    thread id when names repeat ("main" is the event loop's thread); empty elsewhere."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out: dict[str, tuple[float, float]] = {}
+    try:
+        tasks = sorted(Path(f"/proc/{pid}/task").iterdir(), key=lambda t: int(t.name))
+    except OSError:
+        return out
+    for task in tasks:
+        try:
+            head, tail = (task / "stat").read_text().rsplit(")", 1)
+            fields = tail.split()
+        except (OSError, ValueError):
+            continue
+        name = "main" if task.name == str(pid) else head.split("(", 1)[1]
+        # worker threads of a pool share a name: keep each apart, and sum them in the report
+        out[f"{name}#{task.name}"] = (int(fields[11]) / tick, int(fields[12]) / tick)
+    return out
+
+
+def _split_report(before: dict[str, tuple[float, float]], after: dict[str, tuple[float, float]],
+                  moves: int) -> dict[str, dict[str, float]]:
+    """User and system ms a move by thread kind over a run (threads born during the run count from zero)."""
+    per: dict[str, list[float]] = {}
+    for key, (user, system) in after.items():
+        u0, s0 = before.get(key, (0.0, 0.0))
+        kind = key.split("#", 1)[0]
+        kind = "main" if kind == "main" else kind.rstrip("0123456789_-") or kind
+        acc = per.setdefault(kind, [0.0, 0.0])
+        acc[0] += user - u0
+        acc[1] += system - s0
+    return {kind: {"user_ms": 1000 * u / max(1, moves), "system_ms": 1000 * s / max(1, moves)}
+            for kind, (u, s) in sorted(per.items(), key=lambda kv: -(kv[1][0] + kv[1][1]))}
+
+
 def _written_bytes(pid: int) -> int:
     """Bytes a process has caused to be written to storage (Linux /proc/PID/io), 0 elsewhere."""
     try:
@@ -115,16 +151,29 @@ class Server:
     ``nofile``: the server's descriptor limits (soft, hard; default the inherited ones)."""
 
     def __init__(self, db_url: str, log_path: Path, profile: Path | None = None, *, src: Path | None = None,
-                 options: Sequence[str] = (), nofile: tuple[int, int] | None = None) -> None:
+                 options: Sequence[str] = (), nofile: tuple[int, int] | None = None,
+                 cpu_stacks: Path | None = None) -> None:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = log_path.open("w")
         sources = str(src or ROOT / "src")
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([sources, os.environ.get("PYTHONPATH", "")])}
         launcher = log_path.with_suffix(".launch.py")
-        launcher.write_text("from hustings.cli import main\nmain()\n")
-        # --profile: the event loop's thread under cProfile (the store's calls run in worker threads, not counted)
-        prefix = ["-m", "cProfile", "-o", str(profile)] if profile else []
+        if cpu_stacks is not None:  # --cpu-stacks: a CPU-time sampler of the event loop's thread (cpu_stacks.py)
+            env["HUSTINGS_CPU_STACKS"] = str(cpu_stacks)
+            launcher.write_text(f"import sys\nsys.path.insert(0, {str(ROOT / 'benchmarks')!r})\nimport cpu_stacks\n"
+                                "cpu_stacks.install()\nfrom hustings.cli import main\nmain()\n")
+        elif profile is None:
+            launcher.write_text("from hustings.cli import main\nmain()\n")
+        else:
+            # --profile: the event loop's thread under cProfile (the store's calls run in worker threads, not
+            # counted), timed by that thread's CPU time: on a loaded machine wall time charges a function for the
+            # moments the thread waited for a core (a socket write that woke the client, say)
+            launcher.write_text(
+                "import cProfile, signal, time\nfrom hustings.cli import main\n"
+                "p = cProfile.Profile(time.thread_time)\np.enable()\n"
+                f"try:\n    main()\nfinally:\n    p.disable()\n    p.dump_stats({str(profile)!r})\n")
+        prefix: list[str] = []
         self.proc = subprocess.Popen(
             [sys.executable, *prefix, str(launcher), "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", db_url, *options],
@@ -419,6 +468,38 @@ def _start_py_spy(base: Path | None, label: str, pid: int, warmup: float,
     return _Delayed(later, warmup)
 
 
+def _start_strace(base: Path | None, label: str, pid: int, warmup: float,
+                  duration: float) -> _Delayed | None:
+    """--strace: count the server's system calls (every thread) over the measured window with `strace -c -f`, into
+    BASE-<db>.txt. ptrace stops the server at every call, so a traced run's speed says nothing: read its counts a
+    move only."""
+    if base is None:
+        return None
+    tool = shutil.which("strace")
+    if tool is None:
+        sys.exit("--strace needs strace (apt-get install strace)")
+    out = base.with_name(f"{base.stem}-{label}.txt")
+
+    def later() -> subprocess.Popen[bytes]:
+        return subprocess.Popen(["timeout", "-s", "INT", str(round(duration)), tool, "-c", "-f", "-p", str(pid),
+                                 "-o", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    return _Delayed(later, warmup)
+
+
+def _strace_per_move(base: Path, label: str, moves: int) -> dict[str, float]:
+    """The calls of `strace -c`'s table a move, the most frequent first (and "total")."""
+    out = base.with_name(f"{base.stem}-{label}.txt")
+    counts: dict[str, float] = {}
+    with contextlib.suppress(OSError):
+        for line in out.read_text().splitlines():
+            parts = line.split()
+            # % time, seconds, usecs/call, calls, [errors], syscall
+            if len(parts) >= 5 and parts[0].replace(".", "", 1).isdigit() and parts[3].isdigit():
+                counts[parts[-1]] = int(parts[3]) / max(1, moves)
+    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
+
+
 class _Delayed:
     """A subprocess started ``delay`` seconds from now, in a thread (the clients' loop keeps running)."""
 
@@ -474,11 +555,17 @@ async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path
               f"{time.perf_counter() - setup:.1f} s", file=sys.stderr, flush=True)
 
         server_cpu0, own_cpu0 = _cpu_seconds(server.proc.pid), _own_cpu()
+        split0 = _cpu_split(server.proc.pid)
         written0 = _written_bytes(server.proc.pid)
         start = time.perf_counter()
         run.stop_at = start + args.warmup + args.duration
         run.go.set()
         sampler = _start_py_spy(args.py_spy, label, server.proc.pid, args.warmup, args.duration)
+        tracer = _start_strace(args.strace, label, server.proc.pid, args.warmup, args.duration)
+        if args.cpu_stacks is not None:  # the sampler in the server (cpu_stacks.py) over the measured seconds
+            loop = asyncio.get_running_loop()
+            loop.call_later(args.warmup, os.kill, server.proc.pid, signal.SIGUSR1)
+            loop.call_later(args.warmup + args.duration, os.kill, server.proc.pid, signal.SIGUSR2)
         seen = 0
         wal_peak = 0
         while not all(s.done() for s in slots):
@@ -500,8 +587,14 @@ async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path
         results = await asyncio.gather(*slots, return_exceptions=True)
     if sampler is not None:
         await asyncio.to_thread(sampler.wait)
+    traced_moves = 0
+    if tracer is not None:
+        await asyncio.to_thread(tracer.wait)
+        # the trace covered [warmup, warmup + duration]: count the acks in that window by their time
+        traced_moves = sum(1 for t, _ in run.acks if start + args.warmup <= t <= start + args.warmup + args.duration)
     failures = [r for r in results if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError)]
     server_cpu, own_cpu = _cpu_seconds(server.proc.pid) - server_cpu0, _own_cpu() - own_cpu0
+    split = _split_report(split0, _cpu_split(server.proc.pid), len(run.acks))
     written = _written_bytes(server.proc.pid) - written0
     window_start = start + args.warmup
     window = [(t, lat) for t, lat in run.acks if window_start <= t <= run.stop_at]
@@ -522,6 +615,10 @@ async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path
         "client_failures": [repr(f)[:200] for f in failures[:5]],
         "server_cpu_s": server_cpu, "client_cpu_s": own_cpu,
         "server_cpu_ms_per_move": 1000 * server_cpu / max(1, len(run.acks)),
+        "server_cpu_by_thread": split,
+        "client_cpu_ms_per_move": 1000 * own_cpu / max(1, len(run.acks)),
+        "syscalls_per_move": (_strace_per_move(args.strace, label, traced_moves)
+                              if args.strace is not None else None),
         # SQLite writes from the server's own process; PostgreSQL's writes are its own processes' (not counted)
         "disk_kb_per_move": written / 1024 / max(1, len(run.acks)) if label == "sqlite" else None,
         "wal_mb_peak": wal_peak / 1e6 if wal is not None else None,
@@ -534,7 +631,9 @@ async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path
 def run_one(label: str, db_url: str, args: argparse.Namespace, workdir: Path,
             wal: Path | None = None) -> dict[str, Any]:
     profile = args.profile.with_name(f"{args.profile.stem}-{label}{args.profile.suffix}") if args.profile else None
-    server = Server(db_url, workdir / f"server-{label}.log", profile, options=ONE_CLIENT)
+    stacks = args.cpu_stacks.with_name(f"{args.cpu_stacks.stem}-{label}.txt") if args.cpu_stacks else None
+    server = Server(db_url, workdir / f"server-{label}.log", profile, options=ONE_CLIENT, cpu_stacks=stacks,
+                    src=args.src)
     try:
         server.wait_ready()
         # no garbage collection in the load generator while it runs (a run is short, and its clients make next to
@@ -630,6 +729,12 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="write the figures as JSON here")
     parser.add_argument("--py-spy", type=Path, help="sample the server with py-spy over the measured seconds, write "
                         "collapsed stacks to PATH-<db>.txt (python benchmarks/stacks.py PATH-<db>.txt sums them)")
+    parser.add_argument("--strace", type=Path, help="count the server's system calls over the measured seconds "
+                        "(strace -c -f, into PATH-<db>.txt) and report them a move; the traced run is slowed")
+    parser.add_argument("--src", type=Path, help="the sources to serve (another checkout's src, to measure older "
+                        "code with the same clients; default this one's)")
+    parser.add_argument("--cpu-stacks", type=Path, help="sample the server's event loop thread by CPU time over the "
+                        "measured seconds (benchmarks/cpu_stacks.py), write collapsed stacks to PATH-<db>.txt")
     parser.add_argument("--profile", type=Path, help="run the server under cProfile, write PATH-<db>.prof and show "
                         "where its event loop spends its time")
     args = parser.parse_args()
@@ -673,6 +778,19 @@ def main() -> None:
             over = sum(1 for v in p99s if v >= AIM_P99_MS)
             print(f"{r['db']}: second by second, p99 from {min(p99s):.0f} to {max(p99s):.0f} ms; {over} of "
                   f"{len(p99s)} seconds at or over {AIM_P99_MS:.0f} ms")
+    for r in results:
+        split = r["server_cpu_by_thread"]
+        if split:
+            user = sum(v["user_ms"] for v in split.values())
+            system = sum(v["system_ms"] for v in split.values())
+            parts = ", ".join(f"{k} {v['user_ms']:.3f} + {v['system_ms']:.3f}" for k, v in split.items()
+                              if v["user_ms"] + v["system_ms"] >= 0.0005)
+            print(f"{r['db']}: server CPU a move, user {user:.3f} + system {system:.3f} ms; by thread (user + "
+                  f"system): {parts}; client {r['client_cpu_ms_per_move']:.3f} ms a move")
+        if r.get("syscalls_per_move"):
+            calls = r["syscalls_per_move"]
+            print(f"{r['db']}: system calls a move (strace -c -f over the measured seconds): "
+                  + ", ".join(f"{k} {v:.2f}" for k, v in list(calls.items())[:12]))
     for r in results:
         if r.get("wal_mb_peak") is not None:
             print(f"{r['db']}: the WAL file peaked at {r['wal_mb_peak']:.1f} MB")

@@ -35,6 +35,7 @@ def _json_default(value: object) -> Any:
 
 
 _ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
+_ACTION_ID = operator.attrgetter("id")
 
 
 def dumps(message: Any) -> str:
@@ -71,7 +72,13 @@ def legal_json_of(entries: list[dict[str, Any]], before: dict[int, tuple[object,
         key = id(entry)
         found = before.get(key)
         if found is None or found[0] is not entry:
-            found = (entry, dumps_utf8(entry))
+            if type(entry) is W.Entry:  # the label cache's: encoded once for as long as it keeps it
+                made = entry.json
+                if made is None:
+                    made = entry.json = dumps_utf8(entry)
+                found = (entry, made)
+            else:
+                found = (entry, dumps_utf8(entry))
         now[key] = found
         parts.append(found[1])
     return b"[" + b",".join(parts) + b"]", now
@@ -185,13 +192,7 @@ class Connections(HubBase):
         if seat is not None and playing and part.legal and not st.is_over:
             lkey = ("legal", seat, lang)
             if lkey not in frags:
-                entries = seat_words(table, voice, seat, lang, view, view_json, part.legal)
-                last = table.legal_json.get((seat, lang))
-                if last is not None and len(last[0]) == len(entries) and all(map(operator.is_, last[0], entries)):
-                    frags[lkey] = last[1]
-                else:
-                    frags[lkey], by_id = legal_json_of(entries, {} if last is None else last[2])
-                    table.legal_json[seat, lang] = entries, frags[lkey], by_id
+                frags[lkey] = self._legal_json(table, voice, seat, lang, view, view_json, part.legal)
             legal_json = frags[lkey]
             if table.record.settings.get("tutorial"):
                 akey = ("advice", seat, lang)
@@ -238,12 +239,50 @@ class Connections(HubBase):
             cache["common"], b"}"))
         return text
 
+    @staticmethod
+    def _legal_json(table: LiveTable, voice: W.Voice, seat: int, lang: str, view: Any, view_json: bytes,
+                    legal: tuple[Action, ...]) -> bytes:
+        """The JSON of ``seat``'s legal entries in ``lang``: the last one sent again when the actions are the same
+        ones and so is everything their labels read (:func:`hustings.server.words.label_stamp`); else worded (the
+        label cache's entries) and joined from the entries' JSON kept from before."""
+        game = table.record.game
+        ids = tuple(map(_ACTION_ID, legal))
+        key = (seat, lang)
+        was = table.legal_from.get(key)
+        last = table.legal_json.get(key)
+        if (was is not None and last is not None and was[0] == ids and was[2] == voice
+                and W.label_stamp(game, was[1], view, view_json) == was[3]):
+            return last[1]
+        entries = seat_words(table, voice, seat, lang, view, view_json, legal)
+        kinds = tuple(dict.fromkeys([a.kind for a in legal]))
+        table.legal_from[key] = ids, kinds, voice, W.label_stamp(game, kinds, view, view_json)
+        if last is not None and len(last[0]) == len(entries) and all(map(operator.is_, last[0], entries)):
+            return last[1]
+        text, by_id = legal_json_of(entries, {} if last is None else last[2])
+        table.legal_json[key] = entries, text, by_id
+        return text
+
     def _info_json(self, table: LiveTable) -> tuple[str, str]:
         """TableInfo's JSON without its step (which changes with every move, and which an update's own step says:
-        every update is sent once the moves it tells of are durable), then with it."""
+        every update is sent once the moves it tells of are durable), then with it. Made again only when
+        something it shows may have changed: TableInfo (Lobby.info, Rematches.info) reads the table's record (a
+        new one for every change of it), its seats, its table core (the bots, the clocks, who is away), who is
+        connected here and elsewhere, and the time: a table with a clock, someone away, or a finished game (its
+        rematch offer counts down) is worded afresh every time. A field read from anything else must join the
+        signature below."""
+        core = table.core
+        sig: tuple[Any, ...] | None = None
+        if core.clock.mode == "none" and not core.left_at and table.record.status != "over":
+            sig = (table.record, core, tuple(table.seats), tuple(c.seat for c in table.conns),
+                   frozenset(table.remote))
+            memo = table.info_memo
+            if memo is not None and memo[0] == sig:
+                rest = memo[1]
+                return rest, f'{rest[:-1]},"step":{core.stored}}}'
         info = self.info(table)
         step = info.pop("step")
         rest = dumps(info)
+        table.info_memo = None if sig is None else (sig, rest)
         return rest, f'{rest[:-1]},"step":{step}}}'
 
     @staticmethod

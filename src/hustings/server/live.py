@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Hashable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -115,11 +115,19 @@ class LiveTable:
     #: seat's move meanwhile, and from one step to the next most of its entries stay the same objects)
     legal_json: dict[tuple[int, str], tuple[list[dict[str, Any]], bytes, dict[int, tuple[object, bytes]]]] = field(
         default_factory=dict)
+    #: (seat, lang) -> what the legal entries last sent were worded from: (the actions' ids, their kinds in order of
+    #: first appearance, the voice, the kinds' label stamp: hustings.server.words.label_stamp). The same actions
+    #: with the same stamp have the same entries: their JSON is sent again without wording or looking up any (a
+    #: seat offered hundreds of deployments while others move on a simultaneous step, its view changing)
+    legal_from: dict[tuple[int, str], tuple[tuple[int, ...], tuple[str, ...], Voice, Hashable]] = field(
+        default_factory=dict)
     #: every change everyone was told of counts one (Connections._broadcast): a later piece of work (an undo
     #: offer) knows whether the table is still as it was when it was asked for
     changes: int = 0
     #: (the record it was made from, the TableInfo fields that only a new record changes): Hub.info
     info_fixed: tuple[TableRecord, dict[str, Any]] | None = None
+    #: (what TableInfo was made from, its JSON without the step): Connections._info_json
+    info_memo: tuple[tuple[Any, ...], str] | None = None
     #: counts every claim or revocation that killed a seat's secrets: a hello that looked its secret up before
     #: one looks again
     secrets_changed: int = 0

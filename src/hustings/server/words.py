@@ -14,18 +14,33 @@ The voice of a table (language, names people chose) is made by :func:`voice`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from hustings.bots.heuristic import advice_text, advise
 from hustings.engine import Action, Event
-from hustings.engine.words import LabelCache, Voice, Words, legal_entry, words_for
+from hustings.engine.words import Label, LabelCache, Voice, Words, legal_entry, words_for
 
-__all__ = ["Voice", "advice", "event_text", "explain", "legal", "voice", "words"]
+__all__ = ["Entry", "Voice", "advice", "event_text", "explain", "legal", "voice", "words"]
 
 _WORDS: dict[str, Words] = {}
+
+
+class Entry(dict[str, Any]):
+    """A legal entry as sent (:func:`hustings.engine.words.legal_entry`), with room for its JSON, made once by
+    whoever sends it first (hustings.server.connections.legal_json_of) and kept as long as the label cache keeps
+    the entry: a seat offered hundreds of deployments at each round's start is sent entries worded and encoded
+    before (orjson writes a dict subclass as the dict it is)."""
+
+    __slots__ = ("json",)
+
+    def __init__(self, action: Action, label: Label) -> None:
+        super().__init__(legal_entry(action, label))
+        self.json: bytes | None = None
+
+
 #: the legal entries worded so far, per game (the server's event loop is their one thread)
-_CACHES: dict[str, LabelCache[dict[str, Any]]] = {}
+_CACHES: dict[str, LabelCache[Entry]] = {}
 
 
 def words(game: str) -> Words:
@@ -36,9 +51,21 @@ def words(game: str) -> Words:
     return found
 
 
+#: voices made, by (language, names): a table's voice is asked for in every message round (the names people chose
+#: change seldom); bounded, cleared when full
+_VOICES: dict[tuple[str, tuple[str, ...]], Voice] = {}
+_VOICES_MAX = 10_000
+
+
 def voice(lang: str, names: Sequence[str]) -> Voice:
     """The voice of a table: the connection's language and the names people chose for the seats."""
-    return Voice.of(lang, names)
+    key = (lang, tuple(names))
+    found = _VOICES.get(key)
+    if found is None:
+        if len(_VOICES) >= _VOICES_MAX:
+            _VOICES.clear()
+        found = _VOICES[key] = Voice.of(lang, names)
+    return found
 
 
 def legal(game: str, actions: Sequence[Action], view: Any, speaker: Voice,
@@ -51,10 +78,20 @@ def legal(game: str, actions: Sequence[Action], view: Any, speaker: Voice,
     if missing:
         cache = _CACHES.get(game)
         if cache is None:
-            cache = _CACHES[game] = LabelCache(words(game), legal_entry)
+            cache = _CACHES[game] = LabelCache(words(game), Entry)
         for a, entry in zip(missing, cache.legal(missing, view, speaker), strict=True):
             memo[a.id] = entry
     return [memo[a.id] for a in actions]
+
+
+def label_stamp(game: str, kinds: Sequence[str], view: Any, view_json: bytes) -> tuple[Hashable, ...]:
+    """What the labels of actions of ``kinds`` read of ``view`` (each kind's ``label_key``); the view's whole JSON
+    besides when a kind's labels read more than a key says (a preview). Two lists of the same actions in the same
+    voice whose stamps are equal have the same labels (a label is a function of action, view and voice, and the
+    label key says all a kind reads of the view), so a server need not word or look up any of them again."""
+    w = words(game)
+    keys = tuple(w.label_key(kind, view) for kind in kinds)
+    return (keys, view_json) if None in keys else keys
 
 
 def event_text(game: str, event: Event, speaker: Voice) -> str:
