@@ -160,6 +160,13 @@ PINNED_DIGESTS = {
     ("die-macher-2019", "standard", 4): "1ab78dcb70c271ae259cf3524ec462797e0be855b936c56a641ec46932924139",
     ("election-war", "standard", 4): "18277c6791cbd8f655909062b7044d677711422392a7a7f7e537f49ee9e99f34",
     ("palace-escape", "hard", 1): "f538e45f43c5f67566bee532cbbf71f55f20280f24059e868d5ae8c0240c9520",
+    # pinned before the encoders learned to reuse the blocks of unchanged view parts (issue 26's speed aims)
+    ("die-macher", "full", 3): "6141654428d4efa199295edb315f1f8eb10bf1b738e7303aa1fe9e9be4882b91",
+    ("die-macher", "short", 5): "d2339a015456bbfdafccf30b13479285f873cc242178971a7e2e26194291bd5c",
+    ("die-macher-2019", "expanded", 5): "8136d6d6298cea827b71d7cb414ea0ffef90a485032fe57fb0a4db9b879fa857",
+    ("die-macher-2019", "standard", 3): "b9cc48a15f44064443884fb27c1859d8f53ff3ffcef44ca856a0b7311853cca7",
+    ("election-war", "standard", 10): "cda46deb18de8fdc0e6f3df5f1fce8ae3dee6fae998599de4aeff3697d5449c8",
+    ("election-war", "standard", 2): "fb1efeacb76342270e96ab9d3fa49d5eaf40c834c12f54484e022debf964e839",
 }
 
 
