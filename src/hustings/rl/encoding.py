@@ -23,6 +23,7 @@ from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
+from orjson import dumps as _dumps
 
 from hustings.engine import get_spec
 from hustings.engine.adapters import AdapterKind
@@ -198,6 +199,48 @@ class EgocentricEncoder(Encoder):
         if inner is None:
             raise AttributeError(name)
         return getattr(inner, name)
+
+
+#: blocks a :class:`BlockMemo` keeps before it starts again (a game's parts take far fewer distinct values)
+MEMO_LIMIT = 1024
+
+
+class BlockMemo:
+    """The encoded block ``[start, stop)`` of one part of a view (a player's sheet, a board), by the part's JSON.
+
+    Most of a view is the same from one step to the next and, bar the observer's own secrets, from seat to seat:
+    an encoder keys the part's block by ``orjson.dumps(part)`` (exact: ``1``, ``1.0`` and ``true`` differ) and
+    copies the block it wrote last time instead of writing it again, so the bits are those of encoding the part
+    afresh. A part's block must depend on the part alone and be written only by its own code, starting from
+    zeros. Blocks are replaced whole, never changed, so a shared encoder stays safe in threads."""
+
+    __slots__ = ("blocks", "start", "stop")
+
+    def __init__(self, start: int, stop: int) -> None:
+        self.start = start
+        self.stop = stop
+        self.blocks: dict[bytes, memoryview] = {}
+
+    def use(self, out: Slots, part: Any) -> bytes | None:
+        """Copy the block kept for ``part`` into ``out`` and return None; else return the part's key: the caller
+        writes the block and hands the key to :meth:`keep`."""
+        try:
+            key = _dumps(part)
+        except TypeError:  # orjson.JSONEncodeError: not a view's plain data, so written every time
+            return b""
+        block = self.blocks.get(key)
+        if block is None:
+            return key
+        out[self.start:self.stop] = block  # type: ignore[index]  # Slots is a memoryview: a slice copies in C
+        return None
+
+    def keep(self, out: Slots, key: bytes) -> None:
+        """Remember the block just written into ``out`` for ``key`` (from :meth:`use`)."""
+        if not key:
+            return
+        if len(self.blocks) >= MEMO_LIMIT:
+            self.blocks.clear()
+        self.blocks[key] = memoryview(out[self.start:self.stop].tobytes()).cast("d")  # type: ignore[index]
 
 
 EncoderFactory = Callable[[int, str], Encoder]
