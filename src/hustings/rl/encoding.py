@@ -24,6 +24,7 @@ from typing import Any, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 from orjson import dumps as _dumps
+from orjson import loads as _loads
 
 from hustings.engine import get_spec
 from hustings.engine.adapters import AdapterKind
@@ -201,46 +202,41 @@ class EgocentricEncoder(Encoder):
         return getattr(inner, name)
 
 
-#: blocks a :class:`BlockMemo` keeps before it starts again (a game's parts take far fewer distinct values)
-MEMO_LIMIT = 1024
-
-
 class BlockMemo:
-    """The encoded block ``[start, stop)`` of one part of a view (a player's sheet, a board), by the part's JSON.
+    """The encoded block ``[start, stop)`` of one part of a view (a player's sheet, a board) for the last few
+    distinct values of that part.
 
     Most of a view is the same from one step to the next and, bar the observer's own secrets, from seat to seat:
-    an encoder keys the part's block by ``orjson.dumps(part)`` (exact: ``1``, ``1.0`` and ``true`` differ) and
-    copies the block it wrote last time instead of writing it again, so the bits are those of encoding the part
-    afresh. A part's block must depend on the part alone and be written only by its own code, starting from
-    zeros. Blocks are replaced whole, never changed, so a shared encoder stays safe in threads."""
+    an encoder compares the part with the few it encoded last (in C, newest first) and copies the block it wrote
+    then instead of writing it again, so the bits are those of encoding the part afresh. A part's block must
+    depend on the part alone and be written only by its own code, starting from zeros. What is kept is a copy
+    of the part (a caller may change its view later), and entries are replaced whole, never changed, so a
+    shared encoder stays safe in threads."""
 
-    __slots__ = ("blocks", "start", "stop")
+    __slots__ = ("recent", "size", "start", "stop")
 
-    def __init__(self, start: int, stop: int) -> None:
+    def __init__(self, start: int, stop: int, size: int = 4) -> None:
         self.start = start
         self.stop = stop
-        self.blocks: dict[bytes, memoryview] = {}
+        self.size = size
+        self.recent: tuple[tuple[Any, memoryview], ...] = ()
 
-    def use(self, out: Slots, part: Any) -> bytes | None:
-        """Copy the block kept for ``part`` into ``out`` and return None; else return the part's key: the caller
-        writes the block and hands the key to :meth:`keep`."""
+    def use(self, out: Slots, part: Any) -> bool:
+        """Copy the block kept for a part equal to ``part`` into ``out``; False when there is none."""
+        for kept, block in self.recent:
+            if kept == part:
+                out[self.start:self.stop] = block  # type: ignore[index]  # Slots is a memoryview: copied in C
+                return True
+        return False
+
+    def keep(self, out: Slots, part: Any) -> None:
+        """Remember the block just written into ``out`` for ``part``."""
         try:
-            key = _dumps(part)
-        except TypeError:  # orjson.JSONEncodeError: not a view's plain data, so written every time
-            return b""
-        block = self.blocks.get(key)
-        if block is None:
-            return key
-        out[self.start:self.stop] = block  # type: ignore[index]  # Slots is a memoryview: a slice copies in C
-        return None
-
-    def keep(self, out: Slots, key: bytes) -> None:
-        """Remember the block just written into ``out`` for ``key`` (from :meth:`use`)."""
-        if not key:
+            kept = _loads(_dumps(part))  # a deep copy in C; a part that is not plain JSON is not kept
+        except TypeError:
             return
-        if len(self.blocks) >= MEMO_LIMIT:
-            self.blocks.clear()
-        self.blocks[key] = memoryview(out[self.start:self.stop].tobytes()).cast("d")  # type: ignore[index]
+        block = memoryview(out[self.start:self.stop].tobytes()).cast("d")  # type: ignore[index]
+        self.recent = ((kept, block), *self.recent[:self.size - 1])
 
 
 EncoderFactory = Callable[[int, str], Encoder]

@@ -218,25 +218,22 @@ class DieMacherEncoder(Encoder):
         # their blocks come from the memos when the part is unchanged (BlockMemo), bit for bit what writing gives
         for q, pl in enumerate(view["players"]):
             memo = self._player_memo[q]
-            key = memo.use(out, pl)
-            if key is not None:
+            if not memo.use(out, pl):
                 self._fill_player(out, self.o_player[q], pl)
-                memo.keep(out, key)
+                memo.keep(out, pl)
         for seat, _election in view["national_media"]:
             at = self.o_player[seat]["national_media"]
             out[at] = min(1.0, out[at] + 1.0 / self.rounds)
         for b, bd in enumerate(view["boards"]):
             memo = self._board_memo[b]
-            key = memo.use(out, bd)
-            if key is not None:
+            if not memo.use(out, bd):
                 self._fill_board(out, self.o_board[b], bd)
-                memo.keep(out, key)
+                memo.keep(out, bd)
         memo = self._tables_memo
-        tables = (view["national_row"], view["exchange_pool"], view["decks"], view["polls_seen"])
-        key = memo.use(out, tables)
-        if key is not None:
+        tables = [view["national_row"], view["exchange_pool"], view["decks"], view["polls_seen"]]
+        if not memo.use(out, tables):
             self._fill_tables(out, *tables)
-            memo.keep(out, key)
+            memo.keep(out, tables)
         tie = view["tie"]
         for q in tie["players"]:
             out[self.o_tie + q] = 1.0

@@ -210,23 +210,20 @@ class DieMacher2019Encoder(Encoder):
         # come from the memos when the part is unchanged (BlockMemo), bit for bit what writing them gives
         for q, info in enumerate(view["players"]):
             memo = self._player_memo[q]
-            key = memo.use(out, info)
-            if key is not None:
+            if not memo.use(out, info):
                 self._fill_player(out, self.o_player[q], info)
-                memo.keep(out, key)
+                memo.keep(out, info)
         for b, bd in enumerate(view["boards"]):
             memo = self._board_memo[b]
-            key = memo.use(out, bd)
-            if key is not None:
+            if not memo.use(out, bd):
                 self._fill_board(out, self.o_board[b], bd)
-                memo.keep(out, key)
+                memo.keep(out, bd)
         memo = self._tail_memo
-        tail = (view["program"], view["opinion"], view["polls"], view["reserve_states"], view["double_markers_left"],
-                view["elections_done"], view["scores"])
-        key = memo.use(out, tail)
-        if key is not None:
+        tail = [view["program"], view["opinion"], view["polls"], view["reserve_states"], view["double_markers_left"],
+                view["elections_done"], view["scores"]]
+        if not memo.use(out, tail):
             self._fill_tail(out, *tail)
-            memo.keep(out, key)
+            memo.keep(out, tail)
 
         draft = view.get("draft")
         if draft is not None:

@@ -105,15 +105,13 @@ class ElectionWarEncoder(Encoder):
         out = cast(Slots, memoryview(cast(Any, buf)))
         self._fill_head(out, view)
         memo = self._rows_memo
-        key = memo.use(out, view["rows"])
-        if key is not None:
+        if not memo.use(out, view["rows"]):
             self._fill_rows(out, view["rows"])
-            memo.keep(out, key)
+            memo.keep(out, view["rows"])
         memo = self._hand_memo
-        key = memo.use(out, view["hand"])
-        if key is not None:
+        if not memo.use(out, view["hand"]):
             self._fill_hand(out, view["hand"])
-            memo.keep(out, key)
+            memo.keep(out, view["hand"])
         self._fill_discard(out, view["discard"])
         # a candidate row: first against the last row this observer saw there (compared in C, no key to build),
         # then by its JSON (a row differs from seat to seat only by the observer's own face-down candidates)
@@ -129,10 +127,9 @@ class ElectionWarEncoder(Encoder):
                 out[at:at + width] = hit[1]  # type: ignore[index]  # a memoryview slice: copied in C
             else:
                 memo = self._cand_memo[r]
-                key = memo.use(out, row)
-                if key is not None:
+                if not memo.use(out, row):
                     self._fill_row(out, r, row)
-                    memo.keep(out, key)
+                    memo.keep(out, row)
                 # copies: a caller may change its view later; the entry is replaced whole (safe in threads)
                 last[r] = ([dict(c) for c in row], memoryview(buf[at:at + width].tobytes()).cast("d"))
             at += width
