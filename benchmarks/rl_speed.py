@@ -156,6 +156,7 @@ class GymRow:
     single: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # decisions, learner steps, seconds
     vector: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
     skipping: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # the vector env with skip_forced
+    engine: list[float] = field(default_factory=lambda: [0.0, 0.0])  # decisions, seconds: no env, no observation
 
 
 def _aec_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> None:
@@ -174,6 +175,25 @@ def _aec_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> Non
             steps += 1
     row.aec[0] += steps
     row.aec[1] += clock() - t0
+
+
+def _engine_round(row: GymRow, seconds: float, rng: random.Random) -> None:
+    """The games alone: legal_actions and apply, no observation at all. No env that observes can be faster, and
+    the vector env, which observes the learner's seat only, cannot beat ``engine x players / (players - 1)``."""
+    import hustings
+
+    clock = time.process_time
+    t0 = clock()
+    steps = 0
+    while clock() - t0 < seconds:
+        s = hustings.make(row.game, players=row.players, variant=row.variant, seed=rng.getrandbits(31))
+        while not s.is_over:
+            p = s.current_players[0]
+            legal = s.legal_actions(p)
+            s.apply(p, legal[rng.randrange(len(legal))])
+            steps += 1
+    row.engine[0] += steps
+    row.engine[1] += clock() - t0
 
 
 def _single_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> None:
@@ -235,17 +255,18 @@ def gym_section(seconds: float) -> list[dict[str, Any]]:
                                        skip_forced=True))
              for r in rows}
     rng = random.Random(0)
-    share = seconds / ROUNDS / 4
+    share = seconds / ROUNDS / 5
     for _ in range(ROUNDS):
         for r in rows:
             aec, single, vector, skipping = built[id(r)]
+            _engine_round(r, share, rng)
             _aec_round(r, aec, share, rng)
             _single_round(r, single, share, rng)
             _vector_round(r, vector, share, rng)
             _vector_round(r, skipping, share, rng, "skipping")
     table = Table(title=f"Learner environments: random play, decisions per CPU second (vector: {VECTOR_ENVS} games)")
-    for col in ("game", "AEC", "Gymnasium env", "vector env", "vector / AEC", "learner steps/s (vector)",
-                "vector, skip_forced", "its / AEC"):
+    for col in ("game", "engine alone", "AEC", "Gymnasium env", "vector env", "vector / AEC",
+                "learner steps/s (vector)", "vector, skip_forced", "its / AEC"):
         table.add_column(col, justify="left" if col == "game" else "right")
     out = []
     for r in rows:
@@ -254,11 +275,13 @@ def gym_section(seconds: float) -> list[dict[str, Any]]:
         vector = r.vector[0] / r.vector[2] if r.vector[2] else 0.0
         learner = r.vector[1] / r.vector[2] if r.vector[2] else 0.0
         skipping = r.skipping[0] / r.skipping[2] if r.skipping[2] else 0.0
+        engine = r.engine[0] / r.engine[1] if r.engine[1] else 0.0
         name = f"{r.game} {r.variant or ''} {r.players}p".replace("  ", " ")
-        table.add_row(name, f"{aec:,.0f}", f"{single:,.0f}", f"{vector:,.0f}",
+        table.add_row(name, f"{engine:,.0f}", f"{aec:,.0f}", f"{single:,.0f}", f"{vector:,.0f}",
                       f"{vector / aec:.2f}x" if aec else "-", f"{learner:,.0f}", f"{skipping:,.0f}",
                       f"{skipping / aec:.2f}x" if aec else "-")
-        out.append({"game": r.game, "players": r.players, "variant": r.variant, "aec_decisions_per_s": aec,
+        out.append({"game": r.game, "players": r.players, "variant": r.variant, "engine_decisions_per_s": engine,
+                    "aec_decisions_per_s": aec,
                     "gym_decisions_per_s": single, "vector_decisions_per_s": vector,
                     "vector_learner_steps_per_s": learner, "vector_over_aec": vector / aec if aec else None,
                     "vector_skip_forced_decisions_per_s": skipping,

@@ -15,7 +15,7 @@ import hustings  # noqa: E402
 from hustings.engine import GameState, get_spec, list_games  # noqa: E402
 from hustings.games.die_macher_2019.adapters import rl as dm  # noqa: E402
 from hustings.rl import encoder_for, max_game_length  # noqa: E402
-from hustings.rl.encoding import GENERIC_SLOTS, has_own_encoder  # noqa: E402
+from hustings.rl.encoding import GENERIC_SLOTS, fresh_encoder, has_own_encoder  # noqa: E402
 
 GAME = "die-macher-2019"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
@@ -198,3 +198,57 @@ def test_encode_into_writes_what_encode_returns(game: str, variant: str, players
                 view = s.view(viewer)
                 enc.encode_into(view, out)
                 assert out.tobytes() == enc.encode(view).tobytes()
+
+
+# --------------------------------------------------------------- memos of unchanged view parts (BlockMemo)
+
+MEMO_CONFIGS = [("die-macher", "full", 4), ("die-macher-2019", "standard", 4), ("election-war", "standard", 4),
+                ("election-war", "standard", 10)]
+
+
+@pytest.mark.parametrize("game,variant,players", MEMO_CONFIGS)
+def test_a_warm_encoder_writes_what_a_fresh_one_writes(game: str, variant: str, players: int) -> None:
+    # one encoder sees two games' views interleaved, every seat's and the spectator's (its memos then hold parts
+    # of both); each encoding must be the bits of a fresh encoder's, which has nothing to reuse
+    warm = [fresh_encoder(game, players, variant, egocentric=ego) for ego in (False, True)]
+    games = [_random_game(game, variant, players, seed, every=5) for seed in (11, 12)]
+    checked = 0
+    for a, b in zip(*games, strict=False):
+        for s in (a, b):
+            for viewer in (None, *range(players)):
+                view = s.view(viewer)
+                for ego, enc in enumerate(warm):
+                    cold = fresh_encoder(game, players, variant, egocentric=bool(ego))
+                    assert enc.encode(view).tobytes() == cold.encode(view).tobytes()
+                    checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("game,variant,players", MEMO_CONFIGS)
+def test_changing_a_view_after_encoding_it_changes_nothing_kept(game: str, variant: str, players: int) -> None:
+    # the memos keep copies: a caller that edits the view it passed (a list emptied, a number changed, a nested
+    # record changed) must get the encoding of the edited view next time, not the block of the old one
+    enc = fresh_encoder(game, players, variant)
+    edited = 0
+    for s in _random_game(game, variant, players, 3, every=17):
+        view = s.view(0)
+        enc.encode(view)
+        for key in ("players", "boards", "candidates"):
+            parts = view.get(key)
+            for part in parts if isinstance(parts, list) else ():
+                items = part if isinstance(part, list) else [part]
+                for item in items:
+                    for k, v in item.items():
+                        if k == "sheet":  # action ids of classic's starting sheet: 0 is none of them
+                            continue
+                        if isinstance(v, list) and v and all(type(x) is int for x in v) and any(v):
+                            v[:] = [0] * len(v)  # in place, the same length: still a valid view
+                            edited += 1
+                        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+                            v.clear()
+                            edited += 1
+                        elif type(v) is int and k not in ("seat", "board", "player", "row") and v > 0:
+                            item[k] = 0
+                            edited += 1
+        assert enc.encode(view).tobytes() == fresh_encoder(game, players, variant).encode(view).tobytes()
+    assert edited > 20

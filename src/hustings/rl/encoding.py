@@ -223,9 +223,12 @@ class BlockMemo:
 
     def use(self, out: Slots, part: Any) -> bool:
         """Copy the block kept for a part equal to ``part`` into ``out``; False when there is none."""
-        for kept, block in self.recent:
-            if kept == part:
-                out[self.start:self.stop] = block  # type: ignore[index]  # Slots is a memoryview: copied in C
+        recent = self.recent
+        for i, entry in enumerate(recent):
+            if entry[0] == part:
+                out[self.start:self.stop] = entry[1]  # type: ignore[index]  # Slots is a memoryview: copied in C
+                if i:  # the most used first: a seat's view and another's alternate in an environment
+                    self.recent = (entry, *recent[:i], *recent[i + 1:])
                 return True
         return False
 
