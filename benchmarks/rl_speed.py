@@ -6,6 +6,7 @@ environments, measured in the same run, and OpenSpiel state steps/s beside OpenS
     .venv/bin/python benchmarks/rl_speed.py --json out.json
     .venv/bin/python benchmarks/rl_speed.py --encode           # encode cost per game (CPU time, µs)
     .venv/bin/python benchmarks/rl_speed.py --rl-environment   # OpenSpiel rl_environment beside its Python games
+    .venv/bin/python benchmarks/rl_speed.py --aims             # issue 26's three speed aims in one run
 
 Every environment runs the same loop: ``last()`` (which builds the observation and action mask), a uniform
 random legal action from the mask (the same choice code for all), ``step()``; terminated agents step
@@ -385,6 +386,42 @@ def rl_environment_rates(seconds: float) -> list[dict[str, Any]]:
     return out
 
 
+def aims(seconds: float, json_path: str | None) -> int:
+    """Issue 26's speed aims in one run (CPU time of this process; the machine's load average is printed, since
+    other processes still slow a loaded machine's caches): encode at most 30 µs, the vector env at least 3x the
+    AEC env per decision, OpenSpiel's rl_environment at least 0.3x the median of its small Python games."""
+    import os
+
+    load = os.getloadavg()
+    enc = encode_costs(seconds)
+    gym = gym_section(seconds * len(GYM_GAMES))
+    rle = rl_environment_rates(seconds)
+    load_end = os.getloadavg()
+    table = Table(title="Issue 26 speed aims (CPU time)")
+    for col in ("aim", "configuration", "figure", "held"):
+        table.add_column(col, justify="left" if col in ("aim", "configuration") else "right")
+    for r in enc:
+        worst = max(r["encode_us"], r["egocentric_us"])
+        table.add_row("encode <= 30 µs", f"{r['game']} {r['variant']} {r['players']}p",
+                      f"{r['encode_us']:.1f} / {r['egocentric_us']:.1f} ego", "yes" if worst <= 30 else "no")
+    for r in gym:
+        ratio = r["vector_over_aec"] or 0.0
+        table.add_row("vector >= 3x AEC", f"{r['game']} {r['players']}p", f"{ratio:.2f}x",
+                      "yes" if ratio >= 3 else "no")
+    for r in rle:
+        if not r["reference"]:
+            table.add_row("rl_environment >= 0.3x", r["name"], f"{r['over_median']:.2f}x",
+                          "yes" if r["over_median"] >= 0.3 else "no")
+    console.print(table)
+    console.print(f"load average (1, 5, 15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the start, "
+                  f"{load_end[0]:.1f} {load_end[1]:.1f} {load_end[2]:.1f} at the end")
+    if json_path:
+        with open(json_path, "w", encoding="utf-8") as f:
+            json.dump({"encode": enc, "gym": gym, "rl_environment": rle, "load_start": load, "load_end": load_end},
+                      f, indent=2)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="time per environment (split into rounds)")
@@ -395,7 +432,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gym-only", action="store_true", help="only the learner environments")
     ap.add_argument("--encode", action="store_true", help="only the encode cost per game")
     ap.add_argument("--rl-environment", action="store_true", help="only OpenSpiel's rl_environment speed")
+    ap.add_argument("--aims", action="store_true",
+                    help="issue 26's three speed aims side by side: encode, vector / AEC, rl_environment")
     args = ap.parse_args(argv)
+    if args.aims:
+        return aims(args.seconds, args.json)
     if args.gym_only:
         gym = gym_section(args.seconds * len(GYM_GAMES))
         if args.json:
