@@ -219,14 +219,15 @@ class BlockMemo:
         self.start = start
         self.stop = stop
         self.size = size
-        self.recent: tuple[tuple[Any, memoryview], ...] = ()
+        self.recent: tuple[tuple[Any, memoryview[float]], ...] = ()
 
     def use(self, out: Slots, part: Any) -> bool:
         """Copy the block kept for a part equal to ``part`` into ``out``; False when there is none."""
         recent = self.recent
         for i, entry in enumerate(recent):
             if entry[0] == part:
-                out[self.start:self.stop] = entry[1]  # type: ignore[index]  # Slots is a memoryview: copied in C
+                buf: Any = out  # a memoryview: the slice is copied in C
+                buf[self.start:self.stop] = entry[1]
                 if i:  # the most used first: a seat's view and another's alternate in an environment
                     self.recent = (entry, *recent[:i], *recent[i + 1:])
                 return True
@@ -238,7 +239,8 @@ class BlockMemo:
             kept = _loads(_dumps(part))  # a deep copy in C; a part that is not plain JSON is not kept
         except TypeError:
             return
-        block = memoryview(out[self.start:self.stop].tobytes()).cast("d")  # type: ignore[index]
+        buf: Any = out
+        block = memoryview(buf[self.start:self.stop].tobytes()).cast("d")
         self.recent = ((kept, block), *self.recent[:self.size - 1])
 
 

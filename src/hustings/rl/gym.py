@@ -102,11 +102,8 @@ class Episode:
         showed goes in as its Action, which ``apply`` accepts without resolving and checking it again; anything
         else goes through every check (an illegal id raises IllegalActionError and changes nothing)."""
         step, legal, ids = self.offer
-        if step == self.state.step_count and type(action) is int:
-            try:
-                action = legal[ids.index(action)]
-            except ValueError:
-                pass  # not offered: apply names the broken rule
+        if step == self.state.step_count and type(action) is int and action in ids:
+            action = legal[ids.index(action)]  # else not offered: apply names the broken rule
         self.state.apply(self.seat, action)
 
 

@@ -87,7 +87,7 @@ class ElectionWarEncoder(Encoder):
         self._hand_memo = BlockMemo(self.o_hand, self.o_hand + NN)
         width = n * self.per_cand
         # observer -> per row, (the row's candidates it saw there last, their block)
-        self._last_rows: dict[int | None, list[tuple[list[dict[str, Any]], memoryview] | None]] = {}
+        self._last_rows: dict[int | None, list[tuple[list[dict[str, Any]], memoryview[float]] | None]] = {}
         self._cand_memo = [BlockMemo(self.o_cands + r * width, self.o_cands + (r + 1) * width) for r in range(rows)]
         # the last discard pile seen and its counts per design (replaced whole: safe in threads)
         self._discard: tuple[list[int], list[int], npt.NDArray[np.float64]] = ([], [0] * NN, np.zeros(NN))
@@ -102,7 +102,8 @@ class ElectionWarEncoder(Encoder):
         # seat to seat: the candidate rows, the table's rows and the hand come from BlockMemo when unchanged, the
         # discard pile's counts grow with the cards added since the last view. The bits are those of fill().
         buf = np.zeros(self.size, np.float64)
-        out = cast(Slots, memoryview(cast(Any, buf)))
+        mv: Any = memoryview(cast(Any, buf))
+        out = cast(Slots, mv)
         self._fill_head(out, view)
         memo = self._rows_memo
         if not memo.use(out, view["rows"]):
@@ -124,7 +125,7 @@ class ElectionWarEncoder(Encoder):
         for r, row in enumerate(view["candidates"]):
             hit = last[r]
             if hit is not None and hit[0] == row:
-                out[at:at + width] = hit[1]  # type: ignore[index]  # a memoryview slice: copied in C
+                mv[at:at + width] = hit[1]  # a memoryview slice: copied in C
             else:
                 memo = self._cand_memo[r]
                 if not memo.use(out, row):
