@@ -252,3 +252,14 @@ def test_changing_a_view_after_encoding_it_changes_nothing_kept(game: str, varia
                             edited += 1
         assert enc.encode(view).tobytes() == fresh_encoder(game, players, variant).encode(view).tobytes()
     assert edited > 20
+
+
+def test_election_war_fill_writes_what_its_memoised_encode_writes() -> None:
+    # fill() (the base class's way in, no memos) and encode() (rows, hand and discard pile reused) agree bit for bit
+    enc = fresh_encoder("election-war", 4, "standard")
+    for s in _random_game("election-war", "standard", 4, 9, every=4):
+        for viewer in (None, 0, 3):
+            view = s.view(viewer)
+            buf = np.zeros(enc.size, np.float64)
+            enc.fill(memoryview(buf), view)
+            assert buf.astype(np.float32).tobytes() == enc.encode(view).tobytes()
