@@ -6,6 +6,7 @@ environments, measured in the same run, and OpenSpiel state steps/s beside OpenS
     .venv/bin/python benchmarks/rl_speed.py --json out.json
     .venv/bin/python benchmarks/rl_speed.py --encode           # encode cost per game (CPU time, µs)
     .venv/bin/python benchmarks/rl_speed.py --rl-environment   # OpenSpiel rl_environment beside its Python games
+    .venv/bin/python benchmarks/rl_speed.py --aims             # issue 26's three speed aims in one run
 
 Every environment runs the same loop: ``last()`` (which builds the observation and action mask), a uniform
 random legal action from the mask (the same choice code for all), ``step()``; terminated agents step
@@ -156,6 +157,7 @@ class GymRow:
     single: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # decisions, learner steps, seconds
     vector: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
     skipping: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # the vector env with skip_forced
+    engine: list[float] = field(default_factory=lambda: [0.0, 0.0])  # decisions, seconds: no env, no observation
 
 
 def _aec_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> None:
@@ -174,6 +176,25 @@ def _aec_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> Non
             steps += 1
     row.aec[0] += steps
     row.aec[1] += clock() - t0
+
+
+def _engine_round(row: GymRow, seconds: float, rng: random.Random) -> None:
+    """The games alone: legal_actions and apply, no observation at all. No env that observes can be faster, and
+    the vector env, which observes the learner's seat only, cannot beat ``engine x players / (players - 1)``."""
+    import hustings
+
+    clock = time.process_time
+    t0 = clock()
+    steps = 0
+    while clock() - t0 < seconds:
+        s = hustings.make(row.game, players=row.players, variant=row.variant, seed=rng.getrandbits(31))
+        while not s.is_over:
+            p = s.current_players[0]
+            legal = s.legal_actions(p)
+            s.apply(p, legal[rng.randrange(len(legal))])
+            steps += 1
+    row.engine[0] += steps
+    row.engine[1] += clock() - t0
 
 
 def _single_round(row: GymRow, env: Any, seconds: float, rng: random.Random) -> None:
@@ -235,17 +256,18 @@ def gym_section(seconds: float) -> list[dict[str, Any]]:
                                        skip_forced=True))
              for r in rows}
     rng = random.Random(0)
-    share = seconds / ROUNDS / 4
+    share = seconds / ROUNDS / 5
     for _ in range(ROUNDS):
         for r in rows:
             aec, single, vector, skipping = built[id(r)]
+            _engine_round(r, share, rng)
             _aec_round(r, aec, share, rng)
             _single_round(r, single, share, rng)
             _vector_round(r, vector, share, rng)
             _vector_round(r, skipping, share, rng, "skipping")
     table = Table(title=f"Learner environments: random play, decisions per CPU second (vector: {VECTOR_ENVS} games)")
-    for col in ("game", "AEC", "Gymnasium env", "vector env", "vector / AEC", "learner steps/s (vector)",
-                "vector, skip_forced", "its / AEC"):
+    for col in ("game", "engine alone", "AEC", "Gymnasium env", "vector env", "vector / AEC",
+                "learner steps/s (vector)", "vector, skip_forced", "its / AEC"):
         table.add_column(col, justify="left" if col == "game" else "right")
     out = []
     for r in rows:
@@ -254,11 +276,13 @@ def gym_section(seconds: float) -> list[dict[str, Any]]:
         vector = r.vector[0] / r.vector[2] if r.vector[2] else 0.0
         learner = r.vector[1] / r.vector[2] if r.vector[2] else 0.0
         skipping = r.skipping[0] / r.skipping[2] if r.skipping[2] else 0.0
+        engine = r.engine[0] / r.engine[1] if r.engine[1] else 0.0
         name = f"{r.game} {r.variant or ''} {r.players}p".replace("  ", " ")
-        table.add_row(name, f"{aec:,.0f}", f"{single:,.0f}", f"{vector:,.0f}",
+        table.add_row(name, f"{engine:,.0f}", f"{aec:,.0f}", f"{single:,.0f}", f"{vector:,.0f}",
                       f"{vector / aec:.2f}x" if aec else "-", f"{learner:,.0f}", f"{skipping:,.0f}",
                       f"{skipping / aec:.2f}x" if aec else "-")
-        out.append({"game": r.game, "players": r.players, "variant": r.variant, "aec_decisions_per_s": aec,
+        out.append({"game": r.game, "players": r.players, "variant": r.variant, "engine_decisions_per_s": engine,
+                    "aec_decisions_per_s": aec,
                     "gym_decisions_per_s": single, "vector_decisions_per_s": vector,
                     "vector_learner_steps_per_s": learner, "vector_over_aec": vector / aec if aec else None,
                     "vector_skip_forced_decisions_per_s": skipping,
@@ -273,9 +297,13 @@ ENCODE_CONFIGS = (("die-macher", 4, "full"), ("die-macher-2019", 4, "standard"),
 
 def encode_costs(seconds: float) -> list[dict[str, Any]]:
     """CPU time (process time, so other processes' load counts less) of one ``encode`` per game, absolute and
-    egocentric, over the views of random games (every seat's view at every step)."""
+    egocentric, over the views of random games (a random seat's view at every step, in the order of play).
+
+    Each pass over the views uses a new encoder (made outside the timing), as an environment does for its games:
+    encoders reuse the blocks of view parts they saw before (BlockMemo), and a pass that saw the same views
+    already would find them all."""
     import hustings
-    from hustings.rl.encoding import encoder_for
+    from hustings.rl.encoding import encoder_for, fresh_encoder
 
     out = []
     for game, players, variant in ENCODE_CONFIGS:
@@ -290,13 +318,15 @@ def encode_costs(seconds: float) -> list[dict[str, Any]]:
         row: dict[str, Any] = {"game": game, "players": players, "variant": variant,
                                "size": encoder_for(game, players, variant).size}
         for ego in (False, True):
-            enc = encoder_for(game, players, variant, egocentric=ego)
-            n, t0 = 0, time.process_time()
-            while time.process_time() - t0 < seconds / 2:
+            n, spent = 0, 0.0
+            while spent < seconds / 2:
+                enc = fresh_encoder(game, players, variant, egocentric=ego)
+                t0 = time.process_time()
                 for v in views:
                     enc.encode(v)
+                spent += time.process_time() - t0
                 n += len(views)
-            row["egocentric_us" if ego else "encode_us"] = (time.process_time() - t0) / n * 1e6
+            row["egocentric_us" if ego else "encode_us"] = spent / n * 1e6
         out.append(row)
     table = Table(title="Encode cost per game (CPU time per encode, µs; aim: at most 30)")
     for col in ("game", "size", "encode µs", "egocentric µs"):
@@ -356,6 +386,42 @@ def rl_environment_rates(seconds: float) -> list[dict[str, Any]]:
     return out
 
 
+def aims(seconds: float, json_path: str | None) -> int:
+    """Issue 26's speed aims in one run (CPU time of this process; the machine's load average is printed, since
+    other processes still slow a loaded machine's caches): encode at most 30 µs, the vector env at least 3x the
+    AEC env per decision, OpenSpiel's rl_environment at least 0.3x the median of its small Python games."""
+    import os
+
+    load = os.getloadavg()
+    enc = encode_costs(seconds)
+    gym = gym_section(seconds * len(GYM_GAMES))
+    rle = rl_environment_rates(seconds)
+    load_end = os.getloadavg()
+    table = Table(title="Issue 26 speed aims (CPU time)")
+    for col in ("aim", "configuration", "figure", "held"):
+        table.add_column(col, justify="left" if col in ("aim", "configuration") else "right")
+    for r in enc:
+        worst = max(r["encode_us"], r["egocentric_us"])
+        table.add_row("encode <= 30 µs", f"{r['game']} {r['variant']} {r['players']}p",
+                      f"{r['encode_us']:.1f} / {r['egocentric_us']:.1f} ego", "yes" if worst <= 30 else "no")
+    for r in gym:
+        ratio = r["vector_over_aec"] or 0.0
+        table.add_row("vector >= 3x AEC", f"{r['game']} {r['players']}p", f"{ratio:.2f}x",
+                      "yes" if ratio >= 3 else "no")
+    for r in rle:
+        if not r["reference"]:
+            table.add_row("rl_environment >= 0.3x", r["name"], f"{r['over_median']:.2f}x",
+                          "yes" if r["over_median"] >= 0.3 else "no")
+    console.print(table)
+    console.print(f"load average (1, 5, 15 min): {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the start, "
+                  f"{load_end[0]:.1f} {load_end[1]:.1f} {load_end[2]:.1f} at the end")
+    if json_path:
+        with open(json_path, "w", encoding="utf-8") as f:
+            json.dump({"encode": enc, "gym": gym, "rl_environment": rle, "load_start": load, "load_end": load_end},
+                      f, indent=2)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="time per environment (split into rounds)")
@@ -366,7 +432,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gym-only", action="store_true", help="only the learner environments")
     ap.add_argument("--encode", action="store_true", help="only the encode cost per game")
     ap.add_argument("--rl-environment", action="store_true", help="only OpenSpiel's rl_environment speed")
+    ap.add_argument("--aims", action="store_true",
+                    help="issue 26's three speed aims side by side: encode, vector / AEC, rl_environment")
     args = ap.parse_args(argv)
+    if args.aims:
+        return aims(args.seconds, args.json)
     if args.gym_only:
         gym = gym_section(args.seconds * len(GYM_GAMES))
         if args.json:

@@ -15,7 +15,7 @@ import hustings  # noqa: E402
 from hustings.engine import GameState, get_spec, list_games  # noqa: E402
 from hustings.games.die_macher_2019.adapters import rl as dm  # noqa: E402
 from hustings.rl import encoder_for, max_game_length  # noqa: E402
-from hustings.rl.encoding import GENERIC_SLOTS, has_own_encoder  # noqa: E402
+from hustings.rl.encoding import GENERIC_SLOTS, fresh_encoder, has_own_encoder  # noqa: E402
 
 GAME = "die-macher-2019"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
@@ -160,6 +160,13 @@ PINNED_DIGESTS = {
     ("die-macher-2019", "standard", 4): "1ab78dcb70c271ae259cf3524ec462797e0be855b936c56a641ec46932924139",
     ("election-war", "standard", 4): "18277c6791cbd8f655909062b7044d677711422392a7a7f7e537f49ee9e99f34",
     ("palace-escape", "hard", 1): "f538e45f43c5f67566bee532cbbf71f55f20280f24059e868d5ae8c0240c9520",
+    # pinned before the encoders learned to reuse the blocks of unchanged view parts (issue 26's speed aims)
+    ("die-macher", "full", 3): "6141654428d4efa199295edb315f1f8eb10bf1b738e7303aa1fe9e9be4882b91",
+    ("die-macher", "short", 5): "d2339a015456bbfdafccf30b13479285f873cc242178971a7e2e26194291bd5c",
+    ("die-macher-2019", "expanded", 5): "8136d6d6298cea827b71d7cb414ea0ffef90a485032fe57fb0a4db9b879fa857",
+    ("die-macher-2019", "standard", 3): "b9cc48a15f44064443884fb27c1859d8f53ff3ffcef44ca856a0b7311853cca7",
+    ("election-war", "standard", 10): "cda46deb18de8fdc0e6f3df5f1fce8ae3dee6fae998599de4aeff3697d5449c8",
+    ("election-war", "standard", 2): "fb1efeacb76342270e96ab9d3fa49d5eaf40c834c12f54484e022debf964e839",
 }
 
 
@@ -191,3 +198,68 @@ def test_encode_into_writes_what_encode_returns(game: str, variant: str, players
                 view = s.view(viewer)
                 enc.encode_into(view, out)
                 assert out.tobytes() == enc.encode(view).tobytes()
+
+
+# --------------------------------------------------------------- memos of unchanged view parts (BlockMemo)
+
+MEMO_CONFIGS = [("die-macher", "full", 4), ("die-macher-2019", "standard", 4), ("election-war", "standard", 4),
+                ("election-war", "standard", 10)]
+
+
+@pytest.mark.parametrize("game,variant,players", MEMO_CONFIGS)
+def test_a_warm_encoder_writes_what_a_fresh_one_writes(game: str, variant: str, players: int) -> None:
+    # one encoder sees two games' views interleaved, every seat's and the spectator's (its memos then hold parts
+    # of both); each encoding must be the bits of a fresh encoder's, which has nothing to reuse
+    warm = [fresh_encoder(game, players, variant, egocentric=ego) for ego in (False, True)]
+    games = [_random_game(game, variant, players, seed, every=5) for seed in (11, 12)]
+    checked = 0
+    for a, b in zip(*games, strict=False):
+        for s in (a, b):
+            for viewer in (None, *range(players)):
+                view = s.view(viewer)
+                for ego, enc in enumerate(warm):
+                    cold = fresh_encoder(game, players, variant, egocentric=bool(ego))
+                    assert enc.encode(view).tobytes() == cold.encode(view).tobytes()
+                    checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("game,variant,players", MEMO_CONFIGS)
+def test_changing_a_view_after_encoding_it_changes_nothing_kept(game: str, variant: str, players: int) -> None:
+    # the memos keep copies: a caller that edits the view it passed (a list emptied, a number changed, a nested
+    # record changed) must get the encoding of the edited view next time, not the block of the old one
+    enc = fresh_encoder(game, players, variant)
+    edited = 0
+    for s in _random_game(game, variant, players, 3, every=17):
+        view = s.view(0)
+        enc.encode(view)
+        for key in ("players", "boards", "candidates"):
+            parts = view.get(key)
+            for part in parts if isinstance(parts, list) else ():
+                items = part if isinstance(part, list) else [part]
+                for item in items:
+                    for k, v in item.items():
+                        if k == "sheet":  # action ids of classic's starting sheet: 0 is none of them
+                            continue
+                        if isinstance(v, list) and v and all(type(x) is int for x in v) and any(v):
+                            v[:] = [0] * len(v)  # in place, the same length: still a valid view
+                            edited += 1
+                        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+                            v.clear()
+                            edited += 1
+                        elif type(v) is int and k not in ("seat", "board", "player", "row") and v > 0:
+                            item[k] = 0
+                            edited += 1
+        assert enc.encode(view).tobytes() == fresh_encoder(game, players, variant).encode(view).tobytes()
+    assert edited > 20
+
+
+def test_election_war_fill_writes_what_its_memoised_encode_writes() -> None:
+    # fill() (the base class's way in, no memos) and encode() (rows, hand and discard pile reused) agree bit for bit
+    enc = fresh_encoder("election-war", 4, "standard")
+    for s in _random_game("election-war", "standard", 4, 9, every=4):
+        for viewer in (None, 0, 3):
+            view = s.view(viewer)
+            buf = np.zeros(enc.size, np.float64)
+            enc.fill(memoryview(buf), view)
+            assert buf.astype(np.float32).tobytes() == enc.encode(view).tobytes()

@@ -23,6 +23,8 @@ from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
+from orjson import dumps as _dumps
+from orjson import loads as _loads
 
 from hustings.engine import get_spec
 from hustings.engine.adapters import AdapterKind
@@ -198,6 +200,48 @@ class EgocentricEncoder(Encoder):
         if inner is None:
             raise AttributeError(name)
         return getattr(inner, name)
+
+
+class BlockMemo:
+    """The encoded block ``[start, stop)`` of one part of a view (a player's sheet, a board) for the last few
+    distinct values of that part.
+
+    Most of a view is the same from one step to the next and, bar the observer's own secrets, from seat to seat:
+    an encoder compares the part with the few it encoded last (in C, newest first) and copies the block it wrote
+    then instead of writing it again, so the bits are those of encoding the part afresh. A part's block must
+    depend on the part alone and be written only by its own code, starting from zeros. What is kept is a copy
+    of the part (a caller may change its view later), and entries are replaced whole, never changed, so a
+    shared encoder stays safe in threads."""
+
+    __slots__ = ("recent", "size", "start", "stop")
+
+    def __init__(self, start: int, stop: int, size: int = 4) -> None:
+        self.start = start
+        self.stop = stop
+        self.size = size
+        self.recent: tuple[tuple[Any, memoryview[float]], ...] = ()
+
+    def use(self, out: Slots, part: Any) -> bool:
+        """Copy the block kept for a part equal to ``part`` into ``out``; False when there is none."""
+        recent = self.recent
+        for i, entry in enumerate(recent):
+            if entry[0] == part:
+                buf: Any = out  # a memoryview: the slice is copied in C
+                buf[self.start:self.stop] = entry[1]
+                if i:  # the most used first: a seat's view and another's alternate in an environment
+                    self.recent = (entry, *recent[:i], *recent[i + 1:])
+                return True
+        return False
+
+    def keep(self, out: Slots, part: Any) -> None:
+        """Remember the block just written into ``out`` for ``part``."""
+        try:
+            kept = _loads(_dumps(part))  # a deep copy in C; a part that is not plain JSON is not kept
+        except TypeError:
+            return
+        buf: Any = out
+        block = memoryview(buf[self.start:self.stop].tobytes()).cast("d")
+        self.recent = ((kept, block), *self.recent[:self.size - 1])
 
 
 EncoderFactory = Callable[[int, str], Encoder]

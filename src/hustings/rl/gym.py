@@ -48,7 +48,7 @@ class Episode:
     them move until the learner must decide or the game ends. Shared by :class:`HustingsEnv` and
     :class:`hustings.rl.vector.HustingsVectorEnv`."""
 
-    __slots__ = ("bots", "decisions", "forced", "names", "seat", "skip_forced", "state")
+    __slots__ = ("bots", "decisions", "forced", "names", "offer", "seat", "skip_forced", "state")
 
     def __init__(self, state: GameState, seat: int, bots: list[Bot | None], names: list[str | None],
                  skip_forced: bool = False) -> None:
@@ -59,6 +59,8 @@ class Episode:
         self.skip_forced = skip_forced
         self.decisions = 0  # the learner's (those it was asked for)
         self.forced = 0  # the learner's single-choice moves played for it (skip_forced)
+        # (step, legal actions, their ids) of the learner's decision the last mask showed (see play)
+        self.offer: tuple[int, list[Any], list[int]] = (-1, [], [])
 
     def advance(self) -> None:
         """Let the opponents play until the learner is to act (a simultaneous step: seats in order, as in
@@ -90,7 +92,19 @@ class Episode:
         """Write the learner's legal ids into ``row`` (all False once the game is over)."""
         row.fill(False)
         if not self.state.is_over:
-            row[[a.id for a in self.state.legal_actions(self.seat)]] = True
+            legal = self.state.legal_actions(self.seat)
+            ids = [a.id for a in legal]
+            row[ids] = True
+            self.offer = (self.state.step_count, legal, ids)
+
+    def play(self, action: Any) -> None:
+        """Apply the learner's ``action`` (an id, or anything ``apply`` takes). An id of the decision the last mask
+        showed goes in as its Action, which ``apply`` accepts without resolving and checking it again; anything
+        else goes through every check (an illegal id raises IllegalActionError and changes nothing)."""
+        step, legal, ids = self.offer
+        if step == self.state.step_count and type(action) is int and action in ids:
+            action = legal[ids.index(action)]  # else not offered: apply names the broken rule
+        self.state.apply(self.seat, action)
 
 
 class GameConfig:
@@ -210,7 +224,7 @@ class HustingsEnv(gymnasium.Env[FloatArray, np.int64]):
         ep = self.episode
         if ep.state.is_over or (self.config.max_steps is not None and ep.decisions >= self.config.max_steps):
             raise RuntimeError(f"{self.config.game}: step() after the episode ended; call reset()")
-        ep.state.apply(ep.seat, int(action) if isinstance(action, np.integer) else action)  # illegal: raises
+        ep.play(int(action) if isinstance(action, np.integer) else action)  # illegal: raises, nothing changes
         ep.decisions += 1
         ep.advance()
         obs, info = self._observe()

@@ -70,6 +70,8 @@ DEAL_BYTES = 16
 """Chance nodes at the start of a game; their bytes (big-endian) are the engine seed."""
 
 _DEAL_OUTCOMES = [(b, 1.0 / 256) for b in range(256)]
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 _REGISTERED: dict[str, str] = {}  # OpenSpiel short name -> hustings game id
 _CLASSES: dict[str, type[HustingsGame]] = {}  # OpenSpiel short name -> its game class
@@ -173,23 +175,29 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
     # -- OpenSpiel API ---------------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self._engine is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        s = self._engine.state
+        # OpenSpiel asks this about fifteen times a step (rl_environment): plain ints, no enum conversion
+        eng = self._engine
+        if eng is None:
+            return _CHANCE
+        s = eng.state
         if s.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         return s.current_players[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._engine is None:
+        eng = self._engine
+        if eng is None:
             return []
-        s = self._engine.state
-        if s.is_over or not s.current_players or player != s.current_players[0]:
+        s = eng.state
+        if s.is_over:
+            return []
+        current = s.current_players
+        if not current or player != current[0]:
             return []
         withheld = self.get_game().withheld
         if withheld:
-            return sorted(a.id for a in s.legal_actions(player) if a.kind not in withheld)
-        return sorted(a.id for a in s.legal_actions(player))
+            return sorted([a.id for a in s.legal_actions(player) if a.kind not in withheld])
+        return sorted([a.id for a in s.legal_actions(player)])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(_DEAL_OUTCOMES) if self._engine is None else []

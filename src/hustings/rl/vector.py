@@ -114,7 +114,7 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
             ep = self._episodes[i]
             if ep is None:
                 raise RuntimeError("call reset() first")
-            ep.state.apply(ep.seat, int(acts[i]))  # an illegal id raises IllegalActionError (that game unchanged)
+            ep.play(int(acts[i]))  # an illegal id raises IllegalActionError (that game unchanged)
             ep.decisions += 1
             ep.advance()
             if ep.state.is_over:

@@ -16,7 +16,7 @@ from typing import Any
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.actions import SHEET1, SHEET2
 from hustings.games.die_macher.phases import Phase
-from hustings.rl.encoding import Encoder, EncoderAdapter, Slots
+from hustings.rl.encoding import BlockMemo, Encoder, EncoderAdapter, Slots
 
 GAME = "die-macher"
 PHASES: tuple[str, ...] = tuple(Phase)
@@ -184,6 +184,10 @@ class DieMacherEncoder(Encoder):
         self.seats(self.o_powers, 2)
         self._phase_index = {ph: i for i, ph in enumerate(PHASES)}
         self._step_index = {st: i for i, st in enumerate(STEPS)}
+        # the national media cube count (written after the sheets, from its own list) stays out of a sheet's block
+        self._player_memo = [BlockMemo(o["money_known"], o["in_coalition"] + 1) for o in self.o_player]
+        self._board_memo = [BlockMemo(o["election"], o["controller"] + n) for o in self.o_board]
+        self._tables_memo = BlockMemo(self.o_nat_row, self.o_polls_seen + NPOLLS)
 
     def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         n = self.players
@@ -210,133 +214,26 @@ class DieMacherEncoder(Encoder):
         if view["board"] >= 0:
             out[self.o_vote_board + view["board"]] = 1.0
 
+        # a seat's sheet, a board and the decks are the same from step to step (and mostly from seat to seat):
+        # their blocks come from the memos when the part is unchanged (BlockMemo), bit for bit what writing gives
         for q, pl in enumerate(view["players"]):
-            o = self.o_player[q]
-            money = pl["money"]
-            if money is not None:
-                out[o["money_known"]] = 1.0
-                out[o["money"]] = _frac(money, MONEY_SCALE)
-            out[o["members"]] = _frac(pl["members"], MEMBERS_SCALE)
-            at = o["program"]
-            for slot, t in enumerate(pl["program"][:PLATFORM]):
-                out[at + slot * NT + t] = 1.0
-            hand = pl["hand"]
-            if hand is not None:
-                out[o["hand_known"]] = 1.0
-                at = o["hand"]
-                for t in hand:
-                    out[at + t] = min(1.0, out[at + t] + 1.0 / D.HIDDEN_PROGRAM)
-            out[o["hand_size"]] = _frac(pl["hand_size"], HAND_SCALE)
-            for c in pl["cabinet_left"]:
-                out[o["cabinet_left"] + c] = 1.0
-            for c in pl["donations_left"]:
-                out[o["donations_left"] + c] = 1.0
-            don = pl["donation"]
-            if don:
-                if don[0] >= 0:
-                    out[o["donation"] + don[0]] = 1.0
-                    out[o["donation"] + NDON] = 1.0 if don[1] else 0.0
-                else:
-                    out[o["donation"] + NDON + 1] = 1.0
-            out[o["media_supply"]] = _frac(pl["media_supply"], D.MEDIA_CUBES)
-            out[o["cube_supply"]] = _frac(pl["cube_supply"], D.RALLY_CUBES)
-            out[o["coalition_tiles"]] = _frac(pl["coalition_tiles"], D.COALITION_TILES)
-            at = o["seats"]
-            for r, k in enumerate(pl["seats"][:self.rounds]):
-                out[at + r] = _frac(k, SEATS_SCALE)
-            sw = pl["sheet_written"]
-            out[o["sheet_written"]] = 1.0 if sw[0] else 0.0
-            out[o["sheet_written"] + 1] = 1.0 if sw[1] else 0.0
-            sheet = pl["sheet"]
-            if sheet is not None:
-                if sheet[0] >= 0:
-                    out[o["sheet"] + SHEET1_INDEX[sheet[0]]] = 1.0
-                if sheet[1] >= 0:
-                    out[o["sheet"] + len(SHEET1) + SHEET2_INDEX[sheet[1]]] = 1.0
-            out[o["bid_written"]] = 1.0 if pl["bid_written"] else 0.0
-            bid = pl["bid"]
-            if bid is not None:
-                out[o["bid"]] = 1.0
-                out[o["bid"] + 1] = _frac(bid, MONEY_SCALE)
-            out[o["poll_out"]] = 1.0 if pl["poll_out"] else 0.0
-            out[o["in_coalition"]] = 1.0 if pl["in_coalition"] else 0.0
+            memo = self._player_memo[q]
+            if not memo.use(out, pl):
+                self._fill_player(out, self.o_player[q], pl)
+                memo.keep(out, pl)
         for seat, _election in view["national_media"]:
             at = self.o_player[seat]["national_media"]
             out[at] = min(1.0, out[at] + 1.0 / self.rounds)
-
-        npop = len(D.POP_TRACK)
         for b, bd in enumerate(view["boards"]):
-            o = self.o_board[b]
-            out[o["election"] + min(bd["election"], self.rounds)] = 1.0
-            if bd["state"] >= 0:
-                out[o["state"] + bd["state"]] = 1.0
-            at = o["up"]
-            for t in bd["up"]:
-                out[at + t] = min(1.0, out[at + t] + 1.0 / D.OPINION_PER_STANCE)
-            out[o["down"]] = _frac(bd["down"], DOWN_SCALE)
-            if bd["key_issue"] >= 0:
-                out[o["key_issue"] + bd["key_issue"]] = 1.0
-            out[o["payout"]] = 1.0 if bd["payout"] else 0.0
-            out[o["payout"] + 1] = 1.0 if bd["no_coalition"] else 0.0
-            if not bd["election"]:
-                continue  # left the game: nothing more on it
-            at = o["media"]
-            for q, x in enumerate(bd["media"]):
-                if x:
-                    out[at + q] = min(1.0, x * _INV_SLOTS)
-            at = o["cubes"]
-            for q, x in enumerate(bd["cubes"]):
-                if x:
-                    out[at + q] = min(1.0, x * _INV_CUBES)
-            at = o["popularity"]
-            for q, x in enumerate(bd["popularity"]):
-                out[at + q * npop + POP_INDEX[x]] = 1.0
-            at = o["votes"]
-            came = []
-            for q, x in enumerate(bd["votes"]):
-                if x:
-                    out[at + q] = min(1.0, x * _INV_VOTES)
-            for q, a in enumerate(bd["arrival"]):
-                if a > 0:
-                    came.append((a, q))
-            if came:
-                came.sort()
-                at = o["arrival"]
-                for rank, (_a, q) in enumerate(came, 1):
-                    out[at + q] = rank / n
-            for q in bd["coalition_tiles"]:
-                out[o["tiles"] + q] = 1.0
-            at = o["coalitions"]
-            for group in bd["coalitions"]:
-                for q in group:
-                    for r in group:
-                        if q != r:
-                            out[at + q * n + r] = 1.0
-            at = o["cabinet"]
-            for seat, card in bd["cabinet"]:
-                out[at + seat * (1 + NCAB)] = 1.0
-                if card >= 0:
-                    out[at + seat * (1 + NCAB) + 1 + card] = 1.0
-            if bd["controller"] >= 0:
-                out[o["controller"] + bd["controller"]] = 1.0
-
-        for i, (t, secured) in enumerate(view["national_row"][:D.NATIONAL_SLOTS]):
-            out[self.o_nat_row + i * (NT + 1) + t] = 1.0
-            out[self.o_nat_row + i * (NT + 1) + NT] = 1.0 if secured else 0.0
-        for t in view["exchange_pool"]:
-            out[self.o_pool + t] = min(1.0, out[self.o_pool + t] + 1.0 / D.EXCHANGE_POOL)
-        decks = view["decks"]
-        out[self.o_decks] = _frac(decks["program"], PROGRAM_DECK)
-        out[self.o_decks + 1] = _frac(decks["opinion"], OPINION_DECK)
-        out[self.o_decks + 2] = _frac(decks["poll"], NPOLLS)
-        out[self.o_decks + 3] = _frac(decks["poll_discards"], NPOLLS)
-        out[self.o_decks + 4] = _frac(decks["state"], NSTATES)
-        for t in decks["program_discards"]:
-            out[self.o_prog_disc + t] = min(1.0, out[self.o_prog_disc + t] + 1.0 / D.PROGRAM_PER_STANCE)
-        for t in decks["opinion_discards"]:
-            out[self.o_op_disc + t] = min(1.0, out[self.o_op_disc + t] + 1.0 / D.OPINION_PER_STANCE)
-        for c in view["polls_seen"]:
-            out[self.o_polls_seen + c] = 1.0
+            memo = self._board_memo[b]
+            if not memo.use(out, bd):
+                self._fill_board(out, self.o_board[b], bd)
+                memo.keep(out, bd)
+        memo = self._tables_memo
+        tables = [view["national_row"], view["exchange_pool"], view["decks"], view["polls_seen"]]
+        if not memo.use(out, tables):
+            self._fill_tables(out, *tables)
+            memo.keep(out, tables)
         tie = view["tie"]
         for q in tie["players"]:
             out[self.o_tie + q] = 1.0
@@ -386,6 +283,132 @@ class DieMacherEncoder(Encoder):
             for q, sc in enumerate(scores):
                 out[self.o_scores + q] = _frac(sc["total"], TOTAL_SCALE)
 
+
+    def _fill_tables(self, out: Slots, national_row: list[Any], exchange_pool: list[int], decks: Mapping[str, Any],
+                     polls_seen: list[int]) -> None:
+        """The national row, exchange pool, decks, discards and polls seen (one block)."""
+        for i, (t, secured) in enumerate(national_row[:D.NATIONAL_SLOTS]):
+            out[self.o_nat_row + i * (NT + 1) + t] = 1.0
+            out[self.o_nat_row + i * (NT + 1) + NT] = 1.0 if secured else 0.0
+        for t in exchange_pool:
+            out[self.o_pool + t] = min(1.0, out[self.o_pool + t] + 1.0 / D.EXCHANGE_POOL)
+        out[self.o_decks] = _frac(decks["program"], PROGRAM_DECK)
+        out[self.o_decks + 1] = _frac(decks["opinion"], OPINION_DECK)
+        out[self.o_decks + 2] = _frac(decks["poll"], NPOLLS)
+        out[self.o_decks + 3] = _frac(decks["poll_discards"], NPOLLS)
+        out[self.o_decks + 4] = _frac(decks["state"], NSTATES)
+        for t in decks["program_discards"]:
+            out[self.o_prog_disc + t] = min(1.0, out[self.o_prog_disc + t] + 1.0 / D.PROGRAM_PER_STANCE)
+        for t in decks["opinion_discards"]:
+            out[self.o_op_disc + t] = min(1.0, out[self.o_op_disc + t] + 1.0 / D.OPINION_PER_STANCE)
+        for c in polls_seen:
+            out[self.o_polls_seen + c] = 1.0
+
+    def _fill_player(self, out: Slots, o: dict[str, int], pl: Mapping[str, Any]) -> None:
+        money = pl["money"]
+        if money is not None:
+            out[o["money_known"]] = 1.0
+            out[o["money"]] = _frac(money, MONEY_SCALE)
+        out[o["members"]] = _frac(pl["members"], MEMBERS_SCALE)
+        at = o["program"]
+        for slot, t in enumerate(pl["program"][:PLATFORM]):
+            out[at + slot * NT + t] = 1.0
+        hand = pl["hand"]
+        if hand is not None:
+            out[o["hand_known"]] = 1.0
+            at = o["hand"]
+            for t in hand:
+                out[at + t] = min(1.0, out[at + t] + 1.0 / D.HIDDEN_PROGRAM)
+        out[o["hand_size"]] = _frac(pl["hand_size"], HAND_SCALE)
+        for c in pl["cabinet_left"]:
+            out[o["cabinet_left"] + c] = 1.0
+        for c in pl["donations_left"]:
+            out[o["donations_left"] + c] = 1.0
+        don = pl["donation"]
+        if don:
+            if don[0] >= 0:
+                out[o["donation"] + don[0]] = 1.0
+                out[o["donation"] + NDON] = 1.0 if don[1] else 0.0
+            else:
+                out[o["donation"] + NDON + 1] = 1.0
+        out[o["media_supply"]] = _frac(pl["media_supply"], D.MEDIA_CUBES)
+        out[o["cube_supply"]] = _frac(pl["cube_supply"], D.RALLY_CUBES)
+        out[o["coalition_tiles"]] = _frac(pl["coalition_tiles"], D.COALITION_TILES)
+        at = o["seats"]
+        for r, k in enumerate(pl["seats"][:self.rounds]):
+            out[at + r] = _frac(k, SEATS_SCALE)
+        sw = pl["sheet_written"]
+        out[o["sheet_written"]] = 1.0 if sw[0] else 0.0
+        out[o["sheet_written"] + 1] = 1.0 if sw[1] else 0.0
+        sheet = pl["sheet"]
+        if sheet is not None:
+            if sheet[0] >= 0:
+                out[o["sheet"] + SHEET1_INDEX[sheet[0]]] = 1.0
+            if sheet[1] >= 0:
+                out[o["sheet"] + len(SHEET1) + SHEET2_INDEX[sheet[1]]] = 1.0
+        out[o["bid_written"]] = 1.0 if pl["bid_written"] else 0.0
+        bid = pl["bid"]
+        if bid is not None:
+            out[o["bid"]] = 1.0
+            out[o["bid"] + 1] = _frac(bid, MONEY_SCALE)
+        out[o["poll_out"]] = 1.0 if pl["poll_out"] else 0.0
+        out[o["in_coalition"]] = 1.0 if pl["in_coalition"] else 0.0
+
+    def _fill_board(self, out: Slots, o: dict[str, int], bd: Mapping[str, Any]) -> None:
+        n = self.players
+        npop = len(D.POP_TRACK)
+        out[o["election"] + min(bd["election"], self.rounds)] = 1.0
+        if bd["state"] >= 0:
+            out[o["state"] + bd["state"]] = 1.0
+        at = o["up"]
+        for t in bd["up"]:
+            out[at + t] = min(1.0, out[at + t] + 1.0 / D.OPINION_PER_STANCE)
+        out[o["down"]] = _frac(bd["down"], DOWN_SCALE)
+        if bd["key_issue"] >= 0:
+            out[o["key_issue"] + bd["key_issue"]] = 1.0
+        out[o["payout"]] = 1.0 if bd["payout"] else 0.0
+        out[o["payout"] + 1] = 1.0 if bd["no_coalition"] else 0.0
+        if not bd["election"]:
+            return  # left the game: nothing more on it
+        at = o["media"]
+        for q, x in enumerate(bd["media"]):
+            if x:
+                out[at + q] = min(1.0, x * _INV_SLOTS)
+        at = o["cubes"]
+        for q, x in enumerate(bd["cubes"]):
+            if x:
+                out[at + q] = min(1.0, x * _INV_CUBES)
+        at = o["popularity"]
+        for q, x in enumerate(bd["popularity"]):
+            out[at + q * npop + POP_INDEX[x]] = 1.0
+        at = o["votes"]
+        came = []
+        for q, x in enumerate(bd["votes"]):
+            if x:
+                out[at + q] = min(1.0, x * _INV_VOTES)
+        for q, a in enumerate(bd["arrival"]):
+            if a > 0:
+                came.append((a, q))
+        if came:
+            came.sort()
+            at = o["arrival"]
+            for rank, (_a, q) in enumerate(came, 1):
+                out[at + q] = rank / n
+        for q in bd["coalition_tiles"]:
+            out[o["tiles"] + q] = 1.0
+        at = o["coalitions"]
+        for group in bd["coalitions"]:
+            for q in group:
+                for r in group:
+                    if q != r:
+                        out[at + q * n + r] = 1.0
+        at = o["cabinet"]
+        for seat, card in bd["cabinet"]:
+            out[at + seat * (1 + NCAB)] = 1.0
+            if card >= 0:
+                out[at + seat * (1 + NCAB) + 1 + card] = 1.0
+        if bd["controller"] >= 0:
+            out[o["controller"] + bd["controller"]] = 1.0
 
 def make_encoder(players: int, variant: str) -> DieMacherEncoder:
     return DieMacherEncoder(players, variant)

@@ -13,7 +13,7 @@ from typing import Any
 
 from hustings.games.die_macher_2019 import data as D
 from hustings.games.die_macher_2019.phases import Phase
-from hustings.rl.encoding import Encoder, EncoderAdapter, Slots
+from hustings.rl.encoding import BlockMemo, Encoder, EncoderAdapter, Slots
 
 GAME = "die-macher-2019"
 
@@ -170,6 +170,9 @@ class DieMacher2019Encoder(Encoder):
         self.o_presence = add("presence.board", D.NUM_BOARDS, "one-hot board whose election asks for media presence")
         self.o_presence_value = add("presence.value", 1, f"points of that media-presence space / {_PRESENCE_MAX}")
         self._phase_index = {ph: i for i, ph in enumerate(PHASES)}
+        self._player_memo = [BlockMemo(o["party"], o["election_bonus"] + 1) for o in self.o_player]
+        self._board_memo = [BlockMemo(o["state"], o["pol"] + n * NPOL) for o in self.o_board]
+        self._tail_memo = BlockMemo(self.o_prog_display, self.o_scores + n)
         # the per-seat blocks, for the egocentric form
         self.seats(self.o_player[0]["party"], (self.o_board[0]["state"] - self.o_player[0]["party"]) // n)
         for o in self.o_board:
@@ -203,85 +206,24 @@ class DieMacher2019Encoder(Encoder):
             out[self.o_current + q] = 1.0
         out[self.o_first + view["first_player"]] = 1.0
 
+        # a seat's sheet and a board are the same from step to step (and mostly from seat to seat): their blocks
+        # come from the memos when the part is unchanged (BlockMemo), bit for bit what writing them gives
         for q, info in enumerate(view["players"]):
-            o = self.o_player[q]
-            if info["party"] >= 0:
-                out[o["party"] + info["party"]] = 1.0
-            if info["money"] is not None:
-                out[o["money_known"]] = 1.0
-                out[o["money"]] = _frac(info["money"], MONEY_SCALE)
-            out[o["base"]] = _frac(info["base"], BASE_SCALE)
-            out[o["media_reserve"]] = _frac(info["media_reserve"], self.media_markers)
-            out[o["rally_reserve"]] = _frac(info["rally_reserve"], D.RALLY_CUBES)
-            _slots(out, o["platform"], info["platform"])
-            if info["hand"] is not None:
-                out[o["hand_known"]] = 1.0
-                _counts(out, o["hand"], info["hand"], D.PROGRAM_PER_TYPE)
-            out[o["hand_size"]] = _frac(info["hand_size"], HAND_SCALE)
-            for i in info["politicians_used"]:
-                out[o["politicians_used"] + i] = 1.0
-            for i in info["donations_used"]:
-                out[o["donations_used"] + i] = 1.0
-            for e in info["media_presence"]:
-                if e < self.elections:
-                    out[o["media_presence"] + e] = 1.0
-            out[o["election_points"]] = _frac(info["election_points"], POINTS_SCALE)
-            out[o["election_bonus"]] = _frac(info["election_bonus"], BONUS_SCALE)
-
+            memo = self._player_memo[q]
+            if not memo.use(out, info):
+                self._fill_player(out, self.o_player[q], info)
+                memo.keep(out, info)
         for b, bd in enumerate(view["boards"]):
-            o = self.o_board[b]
-            if bd["state"] >= 0:
-                out[o["state"] + bd["state"]] = 1.0
-            if bd["active"]:
-                out[o["active"]] = 1.0
-            er = bd["election_round"]
-            if er is not None and 1 <= er <= ELECTION_ROUNDS:
-                out[o["election_round"] + er - 1] = 1.0
-            _counts(out, o["opinions"], bd["opinions"], OPINION_PER_TYPE)
-            out[o["hidden_opinions"]] = _frac(bd["hidden_opinions"], HIDDEN_OPINIONS_SCALE)
-            if bd["double"] >= 0:
-                out[o["double"] + bd["double"]] = 1.0
-            om, ora, otr, ovo = o["media"], o["rallies"], o["trend"], o["votes"]
-            media, rallies, trend, votes = bd["media"], bd["rallies"], bd["trend"], bd["votes"]
-            for q in range(n):  # _frac inlined: this loop runs 4n times per view
-                if media[q]:
-                    v = media[q] * _INV_SLOTS
-                    out[om + q] = v if v < 1.0 else 1.0
-                if rallies[q]:
-                    v = rallies[q] * _INV_RALLIES
-                    out[ora + q] = v if v < 1.0 else 1.0
-                v = (trend[q] - D.TREND_MIN) * _INV_TREND
-                out[otr + q] = 0.0 if v < 0.0 else v if v < 1.0 else 1.0
-                if votes[q]:
-                    v = votes[q] * _INV_VOTES
-                    out[ovo + q] = v if v < 1.0 else 1.0
-            if bd["media_controller"] >= 0:
-                out[o["media_controller"] + bd["media_controller"]] = 1.0
-            for pl in bd["politicians"]:
-                q = pl["player"]
-                out[o["pol_placed"] + q] = 1.0
-                if pl["revealed"]:
-                    out[o["pol_revealed"] + q] = 1.0
-                if pl["politician"] is not None:
-                    out[o["pol"] + q * NPOL + pl["politician"]] = 1.0
-
-        prog, op, polls = view["program"], view["opinion"], view["polls"]
-        _counts(out, self.o_prog_display, prog["display"], D.PROGRAM_PER_TYPE)
-        out[self.o_prog_deck] = _frac(prog["deck_size"], PROGRAM_CARDS)
-        _scaled(out, self.o_prog_disc, prog["discard"], D.PROGRAM_PER_TYPE)
-        _counts(out, self.o_op_display, op["display"], OPINION_PER_TYPE)
-        out[self.o_op_deck] = _frac(op["deck_size"], OPINION_CARDS)
-        _scaled(out, self.o_op_disc, op["discard"], OPINION_PER_TYPE)
-        out[self.o_poll_deck] = _frac(polls["deck_size"], NPOLLS)
-        for c in polls["discard"]:
-            out[self.o_poll_disc + c] = 1.0
-        out[self.o_misc] = _frac(view["reserve_states"], 3)
-        out[self.o_misc + 1] = _frac(view["double_markers_left"], D.DOUBLE_MARKERS)
-        out[self.o_misc + 2] = _frac(view["elections_done"], self.elections)
-        scores = view["scores"]
-        if scores is not None:
-            for q, sc in enumerate(scores):
-                out[self.o_scores + q] = _frac(sc["total"], TOTAL_SCALE)
+            memo = self._board_memo[b]
+            if not memo.use(out, bd):
+                self._fill_board(out, self.o_board[b], bd)
+                memo.keep(out, bd)
+        memo = self._tail_memo
+        tail = [view["program"], view["opinion"], view["polls"], view["reserve_states"], view["double_markers_left"],
+                view["elections_done"], view["scores"]]
+        if not memo.use(out, tail):
+            self._fill_tail(out, *tail)
+            memo.keep(out, tail)
 
         draft = view.get("draft")
         if draft is not None:
@@ -356,6 +298,88 @@ class DieMacher2019Encoder(Encoder):
         if pres is not None:  # the media presence question (三.9.2, R14)
             out[self.o_presence + pres["board"]] = 1.0
             out[self.o_presence_value] = _frac(pres["value"], _PRESENCE_MAX)
+
+
+    def _fill_tail(self, out: Slots, prog: Mapping[str, Any], op: Mapping[str, Any], polls: Mapping[str, Any],
+                   reserve_states: int, double_markers_left: int, elections_done: int,
+                   scores: Sequence[Mapping[str, Any]] | None) -> None:
+        """The decks, discards and counters after the boards (one block: o_prog_display to the scores)."""
+        _counts(out, self.o_prog_display, prog["display"], D.PROGRAM_PER_TYPE)
+        out[self.o_prog_deck] = _frac(prog["deck_size"], PROGRAM_CARDS)
+        _scaled(out, self.o_prog_disc, prog["discard"], D.PROGRAM_PER_TYPE)
+        _counts(out, self.o_op_display, op["display"], OPINION_PER_TYPE)
+        out[self.o_op_deck] = _frac(op["deck_size"], OPINION_CARDS)
+        _scaled(out, self.o_op_disc, op["discard"], OPINION_PER_TYPE)
+        out[self.o_poll_deck] = _frac(polls["deck_size"], NPOLLS)
+        for c in polls["discard"]:
+            out[self.o_poll_disc + c] = 1.0
+        out[self.o_misc] = _frac(reserve_states, 3)
+        out[self.o_misc + 1] = _frac(double_markers_left, D.DOUBLE_MARKERS)
+        out[self.o_misc + 2] = _frac(elections_done, self.elections)
+        if scores is not None:
+            for q, sc in enumerate(scores):
+                out[self.o_scores + q] = _frac(sc["total"], TOTAL_SCALE)
+
+    def _fill_player(self, out: Slots, o: dict[str, int], info: Mapping[str, Any]) -> None:
+        if info["party"] >= 0:
+            out[o["party"] + info["party"]] = 1.0
+        if info["money"] is not None:
+            out[o["money_known"]] = 1.0
+            out[o["money"]] = _frac(info["money"], MONEY_SCALE)
+        out[o["base"]] = _frac(info["base"], BASE_SCALE)
+        out[o["media_reserve"]] = _frac(info["media_reserve"], self.media_markers)
+        out[o["rally_reserve"]] = _frac(info["rally_reserve"], D.RALLY_CUBES)
+        _slots(out, o["platform"], info["platform"])
+        if info["hand"] is not None:
+            out[o["hand_known"]] = 1.0
+            _counts(out, o["hand"], info["hand"], D.PROGRAM_PER_TYPE)
+        out[o["hand_size"]] = _frac(info["hand_size"], HAND_SCALE)
+        for i in info["politicians_used"]:
+            out[o["politicians_used"] + i] = 1.0
+        for i in info["donations_used"]:
+            out[o["donations_used"] + i] = 1.0
+        for e in info["media_presence"]:
+            if e < self.elections:
+                out[o["media_presence"] + e] = 1.0
+        out[o["election_points"]] = _frac(info["election_points"], POINTS_SCALE)
+        out[o["election_bonus"]] = _frac(info["election_bonus"], BONUS_SCALE)
+
+    def _fill_board(self, out: Slots, o: dict[str, int], bd: Mapping[str, Any]) -> None:
+        n = self.players
+        if bd["state"] >= 0:
+            out[o["state"] + bd["state"]] = 1.0
+        if bd["active"]:
+            out[o["active"]] = 1.0
+        er = bd["election_round"]
+        if er is not None and 1 <= er <= ELECTION_ROUNDS:
+            out[o["election_round"] + er - 1] = 1.0
+        _counts(out, o["opinions"], bd["opinions"], OPINION_PER_TYPE)
+        out[o["hidden_opinions"]] = _frac(bd["hidden_opinions"], HIDDEN_OPINIONS_SCALE)
+        if bd["double"] >= 0:
+            out[o["double"] + bd["double"]] = 1.0
+        om, ora, otr, ovo = o["media"], o["rallies"], o["trend"], o["votes"]
+        media, rallies, trend, votes = bd["media"], bd["rallies"], bd["trend"], bd["votes"]
+        for q in range(n):  # _frac inlined: this loop runs 4n times per view
+            if media[q]:
+                v = media[q] * _INV_SLOTS
+                out[om + q] = v if v < 1.0 else 1.0
+            if rallies[q]:
+                v = rallies[q] * _INV_RALLIES
+                out[ora + q] = v if v < 1.0 else 1.0
+            v = (trend[q] - D.TREND_MIN) * _INV_TREND
+            out[otr + q] = 0.0 if v < 0.0 else v if v < 1.0 else 1.0
+            if votes[q]:
+                v = votes[q] * _INV_VOTES
+                out[ovo + q] = v if v < 1.0 else 1.0
+        if bd["media_controller"] >= 0:
+            out[o["media_controller"] + bd["media_controller"]] = 1.0
+        for pl in bd["politicians"]:
+            q = pl["player"]
+            out[o["pol_placed"] + q] = 1.0
+            if pl["revealed"]:
+                out[o["pol_revealed"] + q] = 1.0
+            if pl["politician"] is not None:
+                out[o["pol"] + q * NPOL + pl["politician"]] = 1.0
 
 
 def _counts(out: Slots, at: int, cards: Sequence[int], per_type: int) -> None:

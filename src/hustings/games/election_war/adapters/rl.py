@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from hustings.games.election_war import data as D
 from hustings.games.election_war.phases import Phase, Status
-from hustings.rl.encoding import Encoder, EncoderAdapter, ExactVariant, Slots
+from hustings.rl.encoding import BlockMemo, Encoder, EncoderAdapter, ExactVariant, Slots
 
 GAME = "election-war"
 PHASES: tuple[str, ...] = tuple(Phase)
@@ -81,8 +81,16 @@ class ElectionWarEncoder(Encoder):
             self.seats(self.o_cands + r * n * self.per_cand, self.per_cand)
         self.seats(self.o_pending + NN)
         self.seat_slices("you", "current_players", "first", "turn", "hand_sizes", "votes")
-        # (row, observer) -> (that row's candidates, their encoded block): see _filled
-        self._row_cache: dict[tuple[int, int | None], tuple[list[dict[str, Any]], npt.NDArray[np.float64]]] = {}
+        self._phase_index = {ph: i for i, ph in enumerate(PHASES)}
+        # the blocks of unchanged parts (see _filled)
+        self._rows_memo = BlockMemo(self.o_rows, self.o_rows + rows * (1 + len(D.CITIES)))
+        self._hand_memo = BlockMemo(self.o_hand, self.o_hand + NN)
+        width = n * self.per_cand
+        # observer -> per row, (the row's candidates it saw there last, their block)
+        self._last_rows: dict[int | None, list[tuple[list[dict[str, Any]], memoryview[float]] | None]] = {}
+        self._cand_memo = [BlockMemo(self.o_cands + r * width, self.o_cands + (r + 1) * width) for r in range(rows)]
+        # the last discard pile seen and its counts per design (replaced whole: safe in threads)
+        self._discard: tuple[list[int], list[int], npt.NDArray[np.float64]] = ([], [0] * NN, np.zeros(NN))
 
     def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         self._fill_fixed(out, view)
@@ -90,33 +98,61 @@ class ElectionWarEncoder(Encoder):
             self._fill_row(out, r, row)
 
     def _filled(self, view: Mapping[str, Any]) -> npt.NDArray[np.float64]:
-        # The candidate rows are most of the work and most of them are the same from step to step and, bar the
-        # observer's own face-down cards, from seat to seat: a row equal to the last one this observer's
-        # encoding saw (compared in C) copies that row's encoded block. Entries are replaced whole, never
-        # changed, so a shared encoder stays safe in threads; the bits are those of encoding the row again.
+        # Most of a view is the same from step to step and, bar the observer's own face-down cards and hand, from
+        # seat to seat: the candidate rows, the table's rows and the hand come from BlockMemo when unchanged, the
+        # discard pile's counts grow with the cards added since the last view. The bits are those of fill().
         buf = np.zeros(self.size, np.float64)
-        out = cast(Slots, memoryview(cast(Any, buf)))
-        self._fill_fixed(out, view)
+        mv: Any = memoryview(cast(Any, buf))
+        out = cast(Slots, mv)
+        self._fill_head(out, view)
+        memo = self._rows_memo
+        if not memo.use(out, view["rows"]):
+            self._fill_rows(out, view["rows"])
+            memo.keep(out, view["rows"])
+        memo = self._hand_memo
+        if not memo.use(out, view["hand"]):
+            self._fill_hand(out, view["hand"])
+            memo.keep(out, view["hand"])
+        self._fill_discard(out, view["discard"])
+        # a candidate row: first against the last row this observer saw there (compared in C, no key to build),
+        # then by its JSON (a row differs from seat to seat only by the observer's own face-down candidates)
         you = view["you"]
+        last = self._last_rows.get(you)
+        if last is None:
+            last = self._last_rows[you] = [None] * self.rows
         width = self.players * self.per_cand
         at = self.o_cands
-        cache = self._row_cache
         for r, row in enumerate(view["candidates"]):
-            hit = cache.get((r, you))
+            hit = last[r]
             if hit is not None and hit[0] == row:
-                buf[at:at + width] = hit[1]
+                mv[at:at + width] = hit[1]  # a memoryview slice: copied in C
             else:
-                self._fill_row(out, r, row)
-                # copies: a caller may change its view later
-                cache[(r, you)] = ([dict(c) for c in row], buf[at:at + width].copy())
+                memo = self._cand_memo[r]
+                if not memo.use(out, row):
+                    self._fill_row(out, r, row)
+                    memo.keep(out, row)
+                # copies: a caller may change its view later; the entry is replaced whole (safe in threads)
+                last[r] = ([dict(c) for c in row], memoryview(buf[at:at + width].tobytes()).cast("d"))
             at += width
         return buf
 
     def _fill_fixed(self, out: Slots, view: Mapping[str, Any]) -> None:
+        self._fill_head(out, view)
+        self._fill_rows(out, view["rows"])
+        self._fill_hand(out, view["hand"])
+        at = self.o_discard
+        for t, k in Counter(view["discard"]).items():
+            out[at + t] = k * INV_COPIES[t]
+
+    def _fill_head(self, out: Slots, view: Mapping[str, Any]) -> None:
+        """Everything but the rows, the candidates, the hand and the discard pile."""
         n = self.players
         if view.get("game") != GAME or view.get("players") != n or len(view.get("rows", ())) != self.rows:
             raise ValueError(f"{GAME} encoder for {n} players and {self.rows} rows got another view")
-        out[self.o_phase + PHASES.index(view["phase"])] = 1.0
+        phase = self._phase_index.get(view["phase"])
+        if phase is None:
+            raise ValueError(f"{GAME} encoder: unknown phase {view['phase']!r}")
+        out[self.o_phase + phase] = 1.0
         out[self.o_round + min(view["round"], self.rows)] = 1.0
         you = view["you"]
         if you is not None:
@@ -126,29 +162,60 @@ class ElectionWarEncoder(Encoder):
         out[self.o_first + view["first"]] = 1.0
         if view["turn"] is not None:
             out[self.o_turn + view["turn"]] = 1.0
-        for r, row in enumerate(view["rows"]):
-            at = self.o_rows + r * (1 + len(D.CITIES))
-            out[at] = _frac(row["council"], COUNCIL_SCALE)
-            out[at + 1 + row["city"]] = 1.0
         if len(view["candidates"]) != self.rows:
             raise ValueError(f"{GAME} encoder for {self.rows} rows got {len(view['candidates'])} candidate rows")
         for card in view["role_hand"] or ():
             out[self.o_roles + card] = 1.0
-        at = self.o_hand
-        for t, k in Counter(view["hand"] or ()).items():
-            out[at + t] = k * INV_COPIES[t]
+        at = self.o_sizes
         for p, k in enumerate(view["hand_sizes"]):
-            out[self.o_sizes + p] = _frac(k, HAND_SCALE)
+            if k > 0:  # _frac inlined (the same division)
+                v = k / HAND_SCALE
+                out[at + p] = v if v < 1.0 else 1.0
         out[self.o_deck] = _frac(view["deck"], self.deck_size)
-        at = self.o_discard
-        for t, k in Counter(view["discard"]).items():  # counted in C: the pile grows to a hundred cards
-            out[at + t] = k * INV_COPIES[t]
         pending = view["pending"]
         if pending is not None:
             out[self.o_pending + pending["card"]] = 1.0
             out[self.o_pending + NN + pending["target"]] = 1.0
-        for p, v in enumerate(view["votes"]):
-            out[self.o_votes + p] = _frac(v, VOTES_SCALE)
+        at = self.o_votes
+        for p, k in enumerate(view["votes"]):
+            if k > 0:
+                v = k / VOTES_SCALE
+                out[at + p] = v if v < 1.0 else 1.0
+
+    def _fill_rows(self, out: Slots, rows: list[Mapping[str, Any]]) -> None:
+        at = self.o_rows
+        for row in rows:
+            out[at] = _frac(row["council"], COUNCIL_SCALE)
+            out[at + 1 + row["city"]] = 1.0
+            at += 1 + len(D.CITIES)
+
+    def _fill_hand(self, out: Slots, hand: list[int] | None) -> None:
+        at = self.o_hand
+        for t, k in Counter(hand or ()).items():
+            out[at + t] = k * INV_COPIES[t]
+
+    def _fill_discard(self, out: Slots, pile: list[int]) -> None:
+        """The discard pile's counts per design, from the last pile's when this one only adds cards to it (the
+        pile is public, so one memo serves every seat)."""
+        last, counts, block = self._discard
+        m = len(last)
+        if len(pile) != m or pile != last:
+            if len(pile) > m and pile[:m] == last:
+                counts = counts.copy()
+                block = block.copy()
+                for t in pile[m:]:
+                    counts[t] += 1
+                    block[t] = counts[t] * INV_COPIES[t]
+            else:
+                counts = [0] * NN
+                block = np.zeros(NN, np.float64)
+                for t in pile:
+                    counts[t] += 1
+                for t, k in enumerate(counts):
+                    if k:
+                        block[t] = k * INV_COPIES[t]
+            self._discard = (list(pile), counts, block)
+        cast(Any, out)[self.o_discard:self.o_discard + NN] = block.data
 
     def _fill_row(self, out: Slots, r: int, row: list[Mapping[str, Any]]) -> None:
         n = self.players
