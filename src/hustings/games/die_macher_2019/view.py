@@ -163,6 +163,9 @@ def build_view(s: DieMacher2019, player: int | None, shared: dict[str, Any] | No
 _BITS: dict[int, dict[int, tuple[int, ...]]] = {}
 
 
+_NO_BITS: dict[int, tuple[int, ...]] = {}
+
+
 def _bits(mask: int, size: int) -> list[int]:
     """The set bits of ``mask`` below ``size``, ascending, as a fresh list."""
     known = _BITS.get(size)
@@ -204,6 +207,7 @@ def _players(s: DieMacher2019, me: int | None, over: bool) -> list[PlayerView]:
     party, money, base, media_res, rally_res = s.party, s.money, s.base, s.media_res, s.rally_res
     platform, hand, pol_used, don_used = s.platform, s.hand, s.pol_used, s.don_used
     presence, vp_elec, vp_bonus = s.presence, s.vp_elec, s.vp_bonus
+    pols, dons = _BITS.get(npol, _NO_BITS), _BITS.get(ndon, _NO_BITS)  # _bits's caches, read inline
     out: list[PlayerView] = []
     for p in range(s.n):
         mine = p == me
@@ -217,8 +221,8 @@ def _players(s: DieMacher2019, me: int | None, over: bool) -> list[PlayerView]:
             "platform": platform[p][:],
             "hand": sorted(hand[p]) if mine else None,
             "hand_size": len(hand[p]),
-            "politicians_used": _bits(pol_used[p], npol) if pol_used[p] else [],
-            "donations_used": _bits(don_used[p], ndon) if don_used[p] else [],
+            "politicians_used": [*pols[pol_used[p]]] if pol_used[p] in pols else _bits(pol_used[p], npol),
+            "donations_used": [*dons[don_used[p]]] if don_used[p] in dons else _bits(don_used[p], ndon),
             "media_presence": presence[p][:],
             "election_points": vp_elec[p],
             "election_bonus": vp_bonus[p],
@@ -250,13 +254,45 @@ def _board(s: DieMacher2019, b: int, me: int | None) -> BoardView:
     }
 
 
+def _boards(s: DieMacher2019, me: int | None) -> list[BoardView]:
+    """Every board as :func:`_board` builds one (the state's lists read once for all boards: this runs on every
+    view)."""
+    board_state, elec_round, up, down, dbl = s.board_state, s.elec_round, s.up, s.down, s.dbl
+    media, rallies, trend, votes, placed = s.media, s.rallies, s.trend, s.votes, s.placed
+    out: list[BoardView] = []
+    for b in range(s.data.NUM_BOARDS):
+        st = board_state[b]
+        active = st >= 0
+        pl = placed[b]
+        m = media[b]
+        out.append({
+            "board": b,
+            "state": st,
+            "active": active,
+            "election_round": elec_round[b] if active else None,
+            "opinions": up[b][:],
+            "hidden_opinions": len(down[b]),
+            "double": dbl[b],
+            "media": m[:],
+            "media_controller": media_controller(m) if active else -1,
+            "rallies": rallies[b][:],
+            "trend": trend[b][:],
+            "votes": votes[b][:],
+            "politicians": [
+                {"player": q, "politician": pol if (revealed or q == me) else None, "revealed": bool(revealed)}
+                for q, pol, revealed in pl
+            ] if pl else [],
+        })
+    return out
+
+
 def _public(s: DieMacher2019, me: int | None) -> tuple[list[PlayerView], list[BoardView], dict[str, Any]]:
     """The players, the boards as ``me`` sees them, and the parts of the view every seat sees alike (``polls``
     None when others' secret poll cards lie in the discard pile: then it is each seat's own)."""
     D = s.data
     over = s.phase == _OVER  # at the end money is counted openly (the money ranks score, 五.5)
     players = _players(s, me, over)
-    boards = [_board(s, b, me) for b in range(D.NUM_BOARDS)]
+    boards = _boards(s, me)
     polls: PollPilesView | None = None
     if not any(s.poll_disc_private):
         polls = {"deck_size": len(s.poll_deck), "discard": sorted(s.poll_disc), "discard_hidden": 0}
