@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import hustings
-from hustings.engine import GameState, IllegalActionError, Rng
-from hustings.engine.kit import copy_nested, freeze_nested
+from hustings.engine import Action, GameState, IllegalActionError, Rng
+from hustings.engine.kit import clone_fields, copy_nested, freeze_nested
 from hustings.games.die_macher import data as classic_data
 from hustings.games.die_macher.rules.state import DieMacher
 from hustings.games.die_macher_2019 import data as data2019
@@ -327,16 +327,62 @@ def test_no_game_touches_the_engines_privates_or_writes_its_own_emit() -> None:
                          [("die-macher-2019", "expanded", 5), ("die-macher", "full", 4),
                           ("palace-escape", "hard", 1)])
 def test_a_list_field_is_always_a_list(game: str, variant: str, players: int) -> None:
-    """clone_fields finds a class's list fields once: that holds only while a field that holds a list always does
-    (and one that does not never does)."""
+    """clone_fields sorts a class's fields once: that holds only while a field that holds a list always does (and one
+    that does not never does), and a list field's items are lists always or never (its depth is fixed; one empty
+    when the class was first cloned gets its depth from its first items)."""
     for seed in range(3):
         s = hustings.make(game, players=players, variant=variant, seed=seed)
         first = {k: type(v) is list for k, v in vars(s).items() if k not in GameState.BASE_FIELDS}
+        nested: dict[str, bool] = {}
         rng = random.Random(seed)
         while not s.is_over:
             now = {k: type(v) is list for k, v in vars(s).items() if k not in GameState.BASE_FIELDS}
             assert {k: v for k, v in now.items() if k in first} == first
+            for k, v in vars(s).items():
+                if k not in GameState.BASE_FIELDS and type(v) is list and v:
+                    kinds = {type(x) is list for x in v}
+                    assert len(kinds) == 1, f"{k}: some items are lists, some not"
+                    assert nested.setdefault(k, kinds.pop()) == (type(v[0]) is list), f"{k}: its depth changed"
             _random_step(s, rng)
+
+
+def test_clone_fields_learns_the_depth_of_a_field_empty_at_its_first_clone() -> None:
+    """A field empty when its class was first cloned is copied as it turns out: its inner lists are fresh too."""
+
+    class Late(GameState):
+        def __init__(self) -> None:
+            self._init_base({}, 1)
+            self.rows: list[list[int]] = []
+            self.flat: list[int] = []
+
+        num_players = 1
+        current_players = ()
+        is_over = True
+
+        def _legal_actions(self, player: int) -> list[Action]:
+            return []
+
+        def _apply(self, player: int, action: Action) -> None:
+            pass
+
+        def scores(self) -> list[dict[str, int]]:
+            return [{"total": 0}]
+
+        def view(self, player: int | None) -> Any:
+            return {}
+
+        def _clone_data(self, new: Any) -> None:
+            clone_fields(self, new)
+
+    s = Late()
+    s.clone()
+    s.rows.append([1])
+    s.flat.append(2)
+    for _ in range(2):  # the first clone learns the depth, the second uses it
+        c = s.clone()
+        c.rows[0].append(3)
+        c.flat.append(4)
+        assert s.rows == [[1]] and s.flat == [2]
 
 
 def test_a_sample_keeps_exactly_the_events_its_viewer_saw() -> None:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 # Plain-str names of the enum values a view carries (a dict lookup is cheaper than str() of an enum member).
 _NAMES: dict[object, str] = {x: str(x) for e in (Phase, PlatformStep, NationalStep, ExchangeKind) for x in e}
 _NAMES[""] = ""
+_list_copy = list.copy
 
 
 def build_view(s: DieMacher, me: int | None) -> DieMacherView:
@@ -75,7 +76,7 @@ def build_view(s: DieMacher, me: int | None) -> DieMacherView:
             "in_coalition": bool(s.in_coal[p]),
         })
     boards: list[BoardView] = []
-    elec, media, coal = s.elec, s.media, s.coal
+    elec, media, coal, cab = s.elec, s.media, s.coal, s.cab
     for b in range(NUM_SLOTS):
         pairs = coal[b]
         boards.append({
@@ -91,7 +92,7 @@ def build_view(s: DieMacher, me: int | None) -> DieMacherView:
             "arrival": s.arrive[b][:],
             "coalition_tiles": s.tiles[b][:],
             "coalitions": [pairs[i:i + 2] for i in range(0, len(pairs), 2)] if pairs else [],
-            "cabinet": [[e[0], e[1] if e[2] or e[0] == me else -1] for e in s.cab[b]],
+            "cabinet": [[e[0], e[1] if e[2] or e[0] == me else -1] for e in cab[b]] if cab[b] else [],
             "payout": bool(s.payout[b]),
             "no_coalition": bool(s.nocoal[b]),
             "controller": media_controller(media[b]) if elec[b] else -1,
@@ -116,8 +117,9 @@ def build_view(s: DieMacher, me: int | None) -> DieMacherView:
         "board": s.cur_board(),
         "players": players,
         "boards": boards,
-        "national_media": [x[:] for x in s.nat_media],
-        "national_row": [x[:] for x in s.nat_row],
+        # C-level copies of the inner lists (no comprehension frame on every view)
+        "national_media": [*map(_list_copy, s.nat_media)],
+        "national_row": [*map(_list_copy, s.nat_row)],
         "exchange_pool": s.pool[:],
         "decks": {"program": len(s.prog_deck), "program_discards": s.prog_disc[:], "opinion": len(s.op_deck),
                   "opinion_discards": s.op_disc[:], "poll": len(s.poll_deck), "poll_discards": len(s.poll_disc),
@@ -134,7 +136,7 @@ def build_view(s: DieMacher, me: int | None) -> DieMacherView:
                  "roll": s.poll_roll},
         "exchange": s.ex_list[bi][:] if phase is Phase.EXCHANGE else [],
         "exchange_kind": cast(ExchangeKindName, _NAMES[s.ex_kind]),
-        "powers": [x[:] for x in s.nat_list], "opinions_left": s.nat_left,
+        "powers": [*map(_list_copy, s.nat_list)], "opinions_left": s.nat_left,
         # fresh lists: a view shares nothing with the state (results are kept, never edited, by the state)
         "results": [_result(r) for r in s.results],
         "rally_board": s.boards_todo[bi] if phase is Phase.RALLY else -1,

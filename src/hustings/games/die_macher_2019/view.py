@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from hustings.engine.progress import IGNORE, Others, Spec, progress_part
+from hustings.games.die_macher_2019.formulas import media_controller
 from hustings.games.die_macher_2019.phases import Phase, Return
 from hustings.games.die_macher_2019.resample import _passed_on
 from hustings.games.die_macher_2019.view_types import (
@@ -157,25 +158,29 @@ def build_view(s: DieMacher2019, player: int | None, shared: dict[str, Any] | No
     return v
 
 
-#: set bits of (mask, size): a seat's used politicians and donations change a few times a game, and listing them
-#: bit by bit was a third of a view's cost
-_BITS: dict[tuple[int, int], tuple[int, ...]] = {}
+#: per size, the set bits of a mask: a seat's used politicians and donations change a few times a game, and listing
+#: them bit by bit was a third of a view's cost
+_BITS: dict[int, dict[int, tuple[int, ...]]] = {}
+
+
+_NO_BITS: dict[int, tuple[int, ...]] = {}
 
 
 def _bits(mask: int, size: int) -> list[int]:
     """The set bits of ``mask`` below ``size``, ascending, as a fresh list."""
-    hit = _BITS.get((mask, size))
+    known = _BITS.get(size)
+    if known is None:
+        known = _BITS[size] = {}
+    hit = known.get(mask)
     if hit is None:
-        if len(_BITS) >= 4096:  # bounded: masks are few in practice
-            _BITS.clear()
-        hit = _BITS[(mask, size)] = tuple([i for i in range(size) if mask >> i & 1])
-    return list(hit)
+        if len(known) >= 4096:  # bounded: masks are few in practice
+            known.clear()
+        hit = known[mask] = tuple([i for i in range(size) if mask >> i & 1])
+    return [*hit]
 
 
 def _player(s: DieMacher2019, p: int, mine: bool, over: bool) -> PlayerView:
     D = s.data
-    used_mask = s.pol_used[p]
-    don_mask = s.don_used[p]
     return {
         "seat": p,
         "party": s.party[p],
@@ -186,17 +191,49 @@ def _player(s: DieMacher2019, p: int, mine: bool, over: bool) -> PlayerView:
         "platform": s.platform[p][:],
         "hand": sorted(s.hand[p]) if mine else None,
         "hand_size": len(s.hand[p]),
-        "politicians_used": _bits(used_mask, len(D.POLITICIANS)),
-        "donations_used": _bits(don_mask, len(D.DONATIONS)),
+        "politicians_used": _bits(s.pol_used[p], len(D.POLITICIANS)),
+        "donations_used": _bits(s.don_used[p], len(D.DONATIONS)),
         "media_presence": s.presence[p][:],
         "election_points": s.vp_elec[p],
         "election_bonus": s.vp_bonus[p],
     }
 
 
+def _players(s: DieMacher2019, me: int | None, over: bool) -> list[PlayerView]:
+    """Every seat's part, as :func:`_player` builds one (the state's lists read once for all seats: this runs on
+    every view)."""
+    D = s.data
+    npol, ndon = len(D.POLITICIANS), len(D.DONATIONS)
+    party, money, base, media_res, rally_res = s.party, s.money, s.base, s.media_res, s.rally_res
+    platform, hand, pol_used, don_used = s.platform, s.hand, s.pol_used, s.don_used
+    presence, vp_elec, vp_bonus = s.presence, s.vp_elec, s.vp_bonus
+    pols, dons = _BITS.get(npol, _NO_BITS), _BITS.get(ndon, _NO_BITS)  # _bits's caches, read inline
+    out: list[PlayerView] = []
+    for p in range(s.n):
+        mine = p == me
+        out.append({
+            "seat": p,
+            "party": party[p],
+            "money": money[p] if mine or over else None,
+            "base": base[p],
+            "media_reserve": media_res[p],
+            "rally_reserve": rally_res[p],
+            "platform": platform[p][:],
+            "hand": sorted(hand[p]) if mine else None,
+            "hand_size": len(hand[p]),
+            "politicians_used": [*pols[pol_used[p]]] if pol_used[p] in pols else _bits(pol_used[p], npol),
+            "donations_used": [*dons[don_used[p]]] if don_used[p] in dons else _bits(don_used[p], ndon),
+            "media_presence": presence[p][:],
+            "election_points": vp_elec[p],
+            "election_bonus": vp_bonus[p],
+        })
+    return out
+
+
 def _board(s: DieMacher2019, b: int, me: int | None) -> BoardView:
     st = s.board_state[b]
     active = st >= 0
+    placed = s.placed[b]
     return {
         "board": b,
         "state": st,
@@ -206,15 +243,47 @@ def _board(s: DieMacher2019, b: int, me: int | None) -> BoardView:
         "hidden_opinions": len(s.down[b]),
         "double": s.dbl[b],
         "media": s.media[b][:],
-        "media_controller": s._controller(b) if active else -1,
+        "media_controller": media_controller(s.media[b]) if active else -1,
         "rallies": s.rallies[b][:],
         "trend": s.trend[b][:],
         "votes": s.votes[b][:],
         "politicians": [
             {"player": q, "politician": pol if (revealed or q == me) else None, "revealed": bool(revealed)}
-            for q, pol, revealed in s.placed[b]
-        ],
+            for q, pol, revealed in placed
+        ] if placed else [],
     }
+
+
+def _boards(s: DieMacher2019, me: int | None) -> list[BoardView]:
+    """Every board as :func:`_board` builds one (the state's lists read once for all boards: this runs on every
+    view)."""
+    board_state, elec_round, up, down, dbl = s.board_state, s.elec_round, s.up, s.down, s.dbl
+    media, rallies, trend, votes, placed = s.media, s.rallies, s.trend, s.votes, s.placed
+    out: list[BoardView] = []
+    for b in range(s.data.NUM_BOARDS):
+        st = board_state[b]
+        active = st >= 0
+        pl = placed[b]
+        m = media[b]
+        out.append({
+            "board": b,
+            "state": st,
+            "active": active,
+            "election_round": elec_round[b] if active else None,
+            "opinions": up[b][:],
+            "hidden_opinions": len(down[b]),
+            "double": dbl[b],
+            "media": m[:],
+            "media_controller": media_controller(m) if active else -1,
+            "rallies": rallies[b][:],
+            "trend": trend[b][:],
+            "votes": votes[b][:],
+            "politicians": [
+                {"player": q, "politician": pol if (revealed or q == me) else None, "revealed": bool(revealed)}
+                for q, pol, revealed in pl
+            ] if pl else [],
+        })
+    return out
 
 
 def _public(s: DieMacher2019, me: int | None) -> tuple[list[PlayerView], list[BoardView], dict[str, Any]]:
@@ -222,8 +291,8 @@ def _public(s: DieMacher2019, me: int | None) -> tuple[list[PlayerView], list[Bo
     None when others' secret poll cards lie in the discard pile: then it is each seat's own)."""
     D = s.data
     over = s.phase == _OVER  # at the end money is counted openly (the money ranks score, 五.5)
-    players = [_player(s, p, p == me, over) for p in range(s.n)]
-    boards = [_board(s, b, me) for b in range(D.NUM_BOARDS)]
+    players = _players(s, me, over)
+    boards = _boards(s, me)
     polls: PollPilesView | None = None
     if not any(s.poll_disc_private):
         polls = {"deck_size": len(s.poll_deck), "discard": sorted(s.poll_disc), "discard_hidden": 0}
@@ -235,7 +304,7 @@ def _public(s: DieMacher2019, me: int | None) -> tuple[list[PlayerView], list[Bo
         "polls": polls,
         # results hold flat lists of ints: copying each one makes the history the view's own
         "results": [_result(r) for r in s.results],
-        "scores": cast("list[ScoreView]", s.scores()) if s.phase == _OVER else None,
+        "scores": cast("list[ScoreView]", s.scores()) if over else None,
     }
     return players, boards, common
 
