@@ -363,7 +363,8 @@ class GameState(ABC):
         d: dict[str, Any] = dict(getattr(self, "__dict__", {}))
         for cls in type(self).__mro__:
             for name in cls.__dict__.get("__mypyc_attrs__", ()):
-                if name != "__dict__" and name not in d and hasattr(self, name):
+                # dunders there (``__dict__``, the class's ``__hash__ = None``) are the class's, not the state's
+                if not name.startswith("__") and name not in d and hasattr(self, name):
                     d[name] = getattr(self, name)
         # the legal-action cache is derived data; Actions pickle by (game, id) anyway
         d["_legal"] = []
