@@ -4,6 +4,7 @@ interleaved in one process), and records carry them with the data's digest so re
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -118,3 +119,19 @@ def test_two_rule_sets_interleaved_in_one_process_each_match_their_solo_replay()
         solo = _play_out(hustings.make(EW, players=10, seed=11, rules=s.record().get("rules", {})), seed)
         assert solo.state_key() == s.state_key() and solo.scores() == s.scores()
         assert solo.outcome() == s.outcome()
+
+
+@pytest.mark.parametrize("game", ["die-macher", "die-macher-2019", "election-war", "palace-escape"])
+def test_what_people_read_of_a_house_rule_names_no_internal_ids(game: str) -> None:
+    # player-facing words never show seed files, sections or a choice's id: a choice is said in its words
+    h = house.require(game)
+    for s in h.settings:
+        for lang in ("en", "zh-Hans", "zh-Hant", "de"):
+            text = s.text(lang)
+            assert not re.search(r"seed|种子|種子|§|\bR\d+\b|option \w+|选项 \w+|選項 \w+", text), (game, lang, text)
+            for choice in s.choices:
+                assert s.value_text(choice, lang) != choice, (game, lang, choice)  # its words, not its id
+            if s.choices and s.default is not None:
+                other = next(c for c in s.choices if c != s.default)
+                line = h.describe({s.path: other}, lang)[0]
+                assert s.value_text(other, lang) in line and s.value_text(s.default, lang) in line, line

@@ -77,6 +77,9 @@ class Setting:
     changes_encoding: bool = False
     #: a number must be a multiple of this (money counted in thousands)
     step: int = 1
+    #: a choice's values in words, choice -> language -> words (what people read; the choice itself is what
+    #: ``--set`` and files write)
+    choice_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -97,6 +100,16 @@ class Setting:
         if lang in self.description:  # a game's own language the engine does not know (Die Macher's German)
             return self.description[lang]
         return self.description.get(normalize_lang(lang), self.description["en"])
+
+    def value_text(self, value: JSON, lang: str) -> str:
+        """``value`` as people read it in ``lang``: a choice in its words, yes or no, a list by commas."""
+        if self.kind == "choice" and isinstance(value, str) and value in self.choice_words:
+            words = self.choice_words[value]
+            return words.get(lang) or words.get(normalize_lang(lang)) or words.get("en", value)
+        if isinstance(value, bool):
+            yes_no = _YES_NO.get(lang) or _YES_NO.get(normalize_lang(lang), _YES_NO["en"])
+            return yes_no[0] if value else yes_no[1]
+        return _show(value)
 
     def bounds(self) -> str:
         """The values it takes, in a notation without words (``2..16``, ``true / false``, ``a / b``,
@@ -354,14 +367,22 @@ class HouseRules:
         for path, value in rules.items():
             s, ident = self.setting(path)
             what = s.text(lang).replace(ID, self.name_of(s.path, ident, lang)) if ident else s.text(lang)
-            form = _DESCRIBE.get(lang) or _DESCRIBE.get(normalize_lang(lang), _DESCRIBE["en"])
-            out.append(form.format(what=what, value=_show(value), printed=_show(self.printed_value(path))))
+            # the game's words in a language the game lacks are English: the line's own words follow them
+            said = lang if lang in s.description else normalize_lang(lang)
+            said = said if said in s.description else "en"
+            form = _DESCRIBE.get(said, _DESCRIBE["en"])
+            out.append(form.format(what=what, value=s.value_text(value, said),
+                                   printed=s.value_text(self.printed_value(path), said)))
         return out
 
 
 #: a rule for people: what it changes, its value here and the printed game's (the engine's own few words)
 _DESCRIBE = {"en": "{what}: {value} (printed: {printed})", "zh-Hans": "{what}：{value}（原版：{printed}）",
              "zh-Hant": "{what}：{value}（原版：{printed}）", "de": "{what}: {value} (gedruckt: {printed})"}
+
+
+#: yes and no in the engine's own few words
+_YES_NO = {"en": ("yes", "no"), "zh-Hans": ("是", "否"), "zh-Hant": ("是", "否"), "de": ("ja", "nein")}
 
 
 def _show(v: JSON) -> str:

@@ -445,6 +445,8 @@ class HouseSetting(TypedDict):
     min_items: NotRequired[int]
     max_items: NotRequired[int]
     choices: NotRequired[list[str]]
+    #: each of ``choices`` in the asked language's words, in the same order (what people read)
+    choice_texts: NotRequired[list[str]]
     ids: NotRequired[list[str]]
     #: what people call each of ``ids`` (a card's name in the asked language), in the same order
     id_names: NotRequired[list[str]]

@@ -134,6 +134,7 @@ def settings_json(game: str, lang: str) -> list[dict[str, Any]]:
             entry["min_items"], entry["max_items"] = s.min_items, s.max_items
         if s.kind == "choice":
             entry["choices"] = list(s.choices)
+            entry["choice_texts"] = [s.value_text(c, lang) for c in s.choices]
         if s.ids:
             entry["ids"] = list(s.ids)
             entry["id_names"] = [id_label(game, s.path, i, lang) for i in s.ids]

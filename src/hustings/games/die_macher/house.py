@@ -31,28 +31,54 @@ def _words(en: str, de: str, hans: str, hant: str) -> dict[str, str]:
 
 
 
-#: the options where seeds 001 and 003 differ (options.py), in a line each
+#: the options where seeds 001 and 003 differ (options.py), in a line each, and their choices in words (people read
+#: these; the choices' ids are what --set writes)
 _OPTION_WORDS: dict[str, dict[str, str]] = {
     "money_rounds": _words(
-        "after which rounds money comes: all_but_last_two (seed 003) or all_but_last (seed 001)",
-        "nach welchen Runden Geld kommt: all_but_last_two (Seed 003) oder all_but_last (Seed 001)",
-        "哪些回合后发钱：all_but_last_two（种子 003）或 all_but_last（种子 001）",
-        "哪些回合後發錢：all_but_last_two（種子 003）或 all_but_last（種子 001）"),
+        "after which rounds income and donations come",
+        "nach welchen Runden Einkommen und Spenden kommen",
+        "哪些回合后发放收入与捐款",
+        "哪些回合後發放收入與捐款"),
     "secret_poll": _words(
-        "a secret poll's special dice: split (seed 001) or members (seed 003)",
-        "Sonderwürfel einer geheimen Umfrage: split (Seed 001) oder members (Seed 003)",
-        "秘密民调的特殊骰：split（种子 001）或 members（种子 003）",
-        "秘密民調的特殊骰：split（種子 001）或 members（種子 003）"),
+        "where a secret poll's two special dice go",
+        "wohin die zwei Sonderwürfel einer geheimen Umfrage gehen",
+        "秘密民调的两颗特殊骰放到哪里",
+        "秘密民調的兩顆特殊骰放到哪裡"),
     "member_score": _words(
-        "members at the end: count_and_bonus (a point a member and the bonus) or bonus (the bonus only)",
-        "Mitglieder am Ende: count_and_bonus (ein Punkt je Mitglied und Bonus) oder bonus (nur der Bonus)",
-        "终局党员：count_and_bonus（每名党员一分加奖励）或 bonus（只有奖励）",
-        "終局黨員：count_and_bonus（每名黨員一分加獎勵）或 bonus（只有獎勵）"),
+        "what party members score at the end",
+        "was Parteimitglieder am Ende zählen",
+        "终局时党员如何计分",
+        "終局時黨員如何計分"),
     "donations": _words(
-        "when donations come: after_setup (seed 001) or before_setup (seed 003)",
-        "wann Spenden kommen: after_setup (Seed 001) oder before_setup (Seed 003)",
-        "捐款时机：after_setup（种子 001）或 before_setup（种子 003）",
-        "捐款時機：after_setup（種子 001）或 before_setup（種子 003）"),
+        "when donations come",
+        "wann Spenden kommen",
+        "捐款何时发放",
+        "捐款何時發放"),
+}
+
+_CHOICE_WORDS: dict[str, dict[str, dict[str, str]]] = {
+    "money_rounds": {
+        "all_but_last_two": _words("after every round but the last two", "nach jeder Runde außer den letzten zwei",
+                                   "除最后两回合外的每回合之后", "除最後兩回合外的每回合之後"),
+        "all_but_last": _words("after every round but the last", "nach jeder Runde außer der letzten",
+                               "除最后一回合外的每回合之后", "除最後一回合外的每回合之後"),
+    },
+    "secret_poll": {
+        "split": _words("shared between popularity and members", "geteilt zwischen Beliebtheit und Mitgliedern",
+                        "分给声望与党员", "分給聲望與黨員"),
+        "members": _words("all to members", "alle zu den Mitgliedern", "全部给党员", "全部給黨員"),
+    },
+    "member_score": {
+        "count_and_bonus": _words("a point a member and the bonus", "ein Punkt je Mitglied und der Bonus",
+                                  "每名党员一分加奖励", "每名黨員一分加獎勵"),
+        "bonus": _words("the bonus only", "nur der Bonus", "只有奖励", "只有獎勵"),
+    },
+    "donations": {
+        "after_setup": _words("after the next round is set up", "nachdem die nächste Runde aufgebaut ist",
+                              "下一回合布置好之后", "下一回合布置好之後"),
+        "before_setup": _words("before the next round is set up", "bevor die nächste Runde aufgebaut ist",
+                               "下一回合布置之前", "下一回合布置之前"),
+    },
 }
 
 SETTINGS: tuple[Setting, ...] = (
@@ -115,7 +141,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("donations.<id>.amount", "int", _words(
         "donation card <id>: its amount", "Spendenkarte <id>: ihr Betrag", "捐款卡 <id>：金额", "捐款卡 <id>：金額"),
         target="DONATIONS.<id>.amount", ids=_DONATION_IDS, maximum=100_000, minimum=0, step=1000),
-    *(Setting(name, "choice", _OPTION_WORDS[name], option=name, default=opt.default, choices=opt.values)
+    *(Setting(name, "choice", _OPTION_WORDS[name], option=name, default=opt.default, choices=opt.values,
+              choice_words=_CHOICE_WORDS[name])
       for name, opt in OPTIONS.items()),
 )
 

@@ -35,9 +35,9 @@ def _words(en: str, hans: str, hant: str) -> dict[str, str]:
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("all_lose_if_tied", "int", _words(
-        "how many players tied for the most votes make everyone lose (seed 004 count rule; 16: never)",
-        "最高票并列达到几人时全体落败（种子 004 计票规则；16：永不）",
-        "最高票並列達到幾人時全體落敗（種子 004 計票規則；16：永不）"),
+        "how many players tied for the most votes make everyone lose (16: never)",
+        "最高票并列达到几人时全体落败（16：永不）",
+        "最高票並列達到幾人時全體落敗（16：永不）"),
         # the RL adapter tells learners from the printed value whether everyone may lose (adapters/rl.py)
         target="ALL_LOSE_IF_TIED", minimum=2, maximum=MAX_PLAYERS + 1, changes_encoding=True),
     Setting("hand_size", "int", _words(
@@ -81,9 +81,9 @@ SETTINGS: tuple[Setting, ...] = (
         "議員卡 <id>：當選者免檢定取得所需的議會實力"),
         target="DISTRICTS.<id>.council", ids=_DISTRICT_IDS, minimum=0, maximum=30),
     Setting("mini", "bool", _words(
-        "the small two-player game for exact tools (option mini)",
-        "供精确工具用的双人小局（选项 mini）",
-        "供精確工具用的雙人小局（選項 mini）"),
+        "the small two-player game for exact tools",
+        "供精确工具用的双人小局",
+        "供精確工具用的雙人小局"),
         option="mini", default=False),
 )
 

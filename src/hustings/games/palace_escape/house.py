@@ -17,10 +17,12 @@ def _words(en: str, hans: str, hant: str) -> dict[str, str]:
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("capture", "choice", _words(
-        "hard mode's capture rule: moving (the president's own swap) or strict (any swap)",
-        "困难模式的抓捕规则：moving（总统自己的交换）或 strict（任何交换）",
-        "困難模式的抓捕規則：moving（總統自己的交換）或 strict（任何交換）"),
-        option="capture", default=READINGS[0], choices=READINGS),
+        "hard mode's capture rule: which swap that leaves the president beside the protester loses",
+        "困难模式的抓捕规则：哪种让总统与抗议者相邻的交换会输",
+        "困難模式的抓捕規則：哪種讓總統與抗議者相鄰的交換會輸"),
+        option="capture", default=READINGS[0], choices=READINGS,
+        choice_words={READINGS[0]: _words("only the president's own swap", "只有总统自己的交换", "只有總統自己的交換"),
+                      READINGS[1]: _words("any swap", "任何交换", "任何交換")}),
     Setting("max_actions", "int", _words(
         "the game is lost after this many actions (swaps, hints, undos)",
         "超过这么多次行动（交换、提示、悔步）即告失败",

@@ -7,8 +7,10 @@ import { el } from "./common.js";
 
 const ID = "<id>";
 
-function shown(v, t) {
+function shown(v, t, s) {
   if (typeof v === "boolean") return t(v ? "web.house.yes" : "web.house.no");
+  const k = s?.choices ? s.choices.indexOf(v) : -1;
+  if (k >= 0 && s.choice_texts) return s.choice_texts[k];  // a choice in its words, never its id
   if (Array.isArray(v)) return v.join(", ");
   return String(v);
 }
@@ -62,7 +64,7 @@ function valueInput(s, printed, t) {
       el("option", { value: String(v), selected: v !== printed }, t(v ? "web.house.yes" : "web.house.no"))));
   }
   if (s.kind === "choice") {
-    return el("select", { id: "house-value" }, s.choices.map((c) => el("option", { value: c, selected: c === printed }, c)));
+    return el("select", { id: "house-value" }, s.choices.map((c, k) => el("option", { value: c, selected: c === printed }, s.choice_texts?.[k] ?? c)));
   }
   if (s.kind === "int") {
     return el("input", { id: "house-value", type: "number", inputmode: "numeric", min: s.min, max: s.max, step: 1,
@@ -91,8 +93,8 @@ export function houseForm(f, g, t) {
         const words = found ? label(found.s, found.i) : path;
         const printed = found ? printedOf(found.s, found.i) : undefined;
         return el("li", { class: "house-rule", "data-path": path },
-          el("span", { class: "house-text" }, words, t("web.house.sep"), el("strong", {}, shown(value, t)),
-            printed !== undefined ? el("span", { class: "hint" }, ` (${t("web.house.printed", { value: shown(printed, t) })})`) : null),
+          el("span", { class: "house-text" }, words, t("web.house.sep"), el("strong", {}, shown(value, t, found?.s)),
+            printed !== undefined ? el("span", { class: "hint" }, ` (${t("web.house.printed", { value: shown(printed, t, found?.s) })})`) : null),
           el("button", { class: "house-remove", type: "button", "aria-label": `${t("web.house.remove")}: ${words}`,
             onclick: () => { delete f.rules[path]; paint(); } }, "×"));
       }))
@@ -123,7 +125,7 @@ export function houseForm(f, g, t) {
         which,
         el("label", { class: "house-field" }, el("span", {}, t("web.house.value")), input,
           range ? el("span", { class: "hint house-range" }, range) : null,
-          el("span", { class: "hint" }, t("web.house.printed", { value: shown(printedOf(s, idx), t) }))),
+          el("span", { class: "hint" }, t("web.house.printed", { value: shown(printedOf(s, idx), t, s) }))),
         el("button", { id: "house-add", type: "button", onclick: add }, t("web.house.add")),
         error));
   };
