@@ -23,7 +23,9 @@ def test_demo_prints_a_shortest_escape(args: list[str], par: int) -> None:
     r = runner.invoke(app, ["demo", GAME, *args, "--seed", "5", "--lang", "en"])
     assert r.exit_code == 0, r.output
     lines = r.output.strip().splitlines()
-    assert f"Shortest escape: {par} moves" in lines[1]  # the deal, after the title line
+    # the title, the chosen difficulty said as a change from the printed game (any deal), then the deal
+    assert lines[1].startswith("House rules") and f": {par} (printed: —)" in lines[2]
+    assert f"Shortest escape: {par} moves" in lines[3]
     assert sum(1 for line in lines if line.startswith("Move ")) == par
     assert any(f"in {par} moves (par {par})" in line for line in lines)
 
