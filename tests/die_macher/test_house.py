@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 import hustings
-
-
-def _play_out(s: hustings.GameState, seed: int) -> hustings.GameState:
-    rng = random.Random(seed)
-    while not s.is_over:
-        p = s.current_players[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
-    return s
+from playout import play_out as _play_out
 
 
 def test_money_and_members_at_the_start_are_what_the_rules_say() -> None:

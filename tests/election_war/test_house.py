@@ -6,15 +6,11 @@ import random
 
 import hustings
 from hustings.engine import house
+from playout import play_out
 
 
 def _random_game(players: int, seed: int, rules: dict[str, object] | None = None) -> hustings.GameState:
-    s = hustings.make("election-war", players=players, seed=seed, rules=rules)
-    rng = random.Random(seed)
-    while not s.is_over:
-        p = s.current_players[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
-    return s
+    return play_out(hustings.make("election-war", players=players, seed=seed, rules=rules), seed)
 
 
 def test_the_tie_rule_turns_everyone_losing_into_a_shared_win_with_the_same_moves() -> None:

@@ -11,18 +11,14 @@ from typing import Any
 import pytest
 
 import hustings
-from hustings.engine import GameState, RecordError, house
+from hustings.engine import RecordError, house
 from hustings.games.election_war.data import DATA as EW_DATA
+from playout import play_out
 
 EW = "election-war"
 
 
-def _play_out(s: GameState, seed: int) -> GameState:
-    rng = random.Random(seed)
-    while not s.is_over:
-        p = s.current_players[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
-    return s
+_play_out = play_out
 
 
 def test_make_with_rules_gives_the_state_variant_data_and_leaves_the_printed_data_alone() -> None:

@@ -19,6 +19,7 @@ from hustings.games.die_macher_2019.actions import SPACE
 from hustings.games.die_macher_2019.words import TOPICS, WORDS
 from hustings.games.die_macher_2019.words.events import EVENT_TYPES
 from hustings.games.die_macher_2019.words.names import effect_text, phase_name
+from playout import play_out
 
 GAME = "die-macher-2019"
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -67,12 +68,7 @@ def test_every_event_type_the_rules_emit_has_a_message() -> None:
 def _random_games(count: int) -> Iterator[hustings.GameState]:
     for i in range(count):
         players, variant = 3 + i % 3, ("standard", "expanded")[i // 3 % 2]
-        s = hustings.make(GAME, players=players, variant=variant, seed=7000 + i)
-        r = random.Random(i)
-        while not s.is_over:
-            p = s.current_players[0]
-            s.apply(p, r.choice(s.legal_actions(p)))
-        yield s
+        yield play_out(hustings.make(GAME, players=players, variant=variant, seed=7000 + i), i)
 
 
 def test_every_event_of_random_games_renders_in_every_language() -> None:

@@ -20,6 +20,7 @@ from hustings.rl.utility import (
     utility_sum,
     win_utility,
 )
+from playout import play_out
 
 
 def test_rank_utility() -> None:
@@ -89,12 +90,7 @@ def test_sums_and_ranges_per_game() -> None:
 
 
 def _play_to_end(game: str, players: int, seed: int) -> hustings.GameState:
-    s = hustings.make(game, players=players, seed=seed)
-    r = random.Random(seed)
-    while not s.is_over:
-        p = s.current_players[0]
-        s.apply(p, r.choice(s.legal_actions(p)))
-    return s
+    return play_out(hustings.make(game, players=players, seed=seed), seed)
 
 
 def test_rank_and_win_follow_election_wars_everyone_loses_ending() -> None:
