@@ -113,6 +113,9 @@ def test_moves_are_css_transitions_and_none_with_reduced_motion(base_url: str, b
         page.goto(base_url + "/")
         keep = SEQUENCE.replace("root.remove();", "window.__keep = root;")
         page.evaluate(keep, {"game": "die-macher-2019", "lang": "en", "views": views})
+        # board.js adds board.css when it first draws: read the styles once that sheet is in (a busy machine lags)
+        page.wait_for_function("""() => { const l = document.querySelector('link[data-board-css]');
+            try { return !!(l && l.sheet && l.sheet.cssRules.length); } catch (e) { return false; } }""")
         style = page.evaluate("""() => { const p = window.__keep.querySelector('.bd-piece[data-key]');
             const c = getComputedStyle(p); return [p.style.transform, c.transitionProperty, c.transitionDuration]; }""")
         assert style[0].startswith("translate("), style
