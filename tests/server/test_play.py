@@ -62,6 +62,35 @@ def test_games_list_names_every_registered_game_in_the_language(server: Server) 
     assert "heuristic" in dm["bots"] and "ismcts:hard" in dm["bots"]
 
 
+def test_the_learned_level_is_offered_for_the_counts_it_plays_and_plays_at_a_table(server: Server) -> None:
+    """Issue 27 point 3: a game that ships a network offers ``learned`` with the counts it was trained for; a table
+    seats it at such a count and it plays its turns; another count is refused in one line naming the counts."""
+    games = {g["id"]: g for g in server.http.get("/api/games").json()}
+    ew = games["election-war"]
+    assert "learned" in ew["bots"] and ew["bot_players"] == {"learned": [4]}
+    assert "learned" not in games["die-macher-2019"]["bots"] and games["die-macher-2019"]["bot_players"] == {}
+    r = server.http.post("/api/tables", json={"game": "election-war", "players": 5,
+                                              "seats": [{"bot": None}] + [{"bot": "learned"}] * 4})
+    assert r.status_code == 400 and "plays with 4 players, not 5" in r.json()["message"]
+    created = _started(server, "election-war", [{"bot": None}] + [{"bot": "learned"}] * 3)
+    assert [s["bot"] for s in created["table"]["seats"]] == [None, "learned", "learned", "learned"]
+    c = Client(server.ws_base, created["table"]["id"], _token(created, 0))
+    try:
+        mine = 0  # the steps are every seat's moves: more than the person's own means the learned seats moved
+        for _ in range(60):  # the person acts whenever asked; the learned seats answer in between
+            c.sync()
+            state = c.latest
+            assert state is not None
+            if state["over"] or state["step"] > mine + 3:
+                break
+            if 0 in state["to_act"]:
+                assert "ack" in c.act()
+                mine += 1
+        assert state["step"] > mine + 3, f"the learned seats made {state['step'] - mine} moves"
+    finally:
+        c.close()
+
+
 def test_lobby_create_join_ready_start(server: Server) -> None:
     r = server.http.post("/api/tables", json={"game": "die-macher-2019", "players": 3, "lang": "zh-Hant",
                                               "seats": [{"bot": None}, {"bot": None}, {"bot": "heuristic"}]})

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import hustings
 from hustings.bots.heuristic import heuristic_for
+from hustings.bots.learned import learned_for
 from hustings.engine import ENGINE_VERSION, LANGS, fresh_seed, get_spec, list_games, normalize_lang
 from hustings.engine.rng import RNG_NAME
 from hustings.server.chat import record_chat
@@ -100,11 +101,17 @@ class Lobby(HubBase):
         for g in list_games():
             spec = get_spec(g)
             bots = [b for b in BOT_LEVELS if b != "heuristic" or heuristic_for(g) is not None]
+            learned = learned_for(g)
+            bot_players: dict[str, list[int]] = {}
+            if learned is not None:  # only a game that ships a network offers it, for the counts it learned
+                bots.append("learned")
+                bot_players["learned"] = sorted(learned.players)
             out.append({"id": g, "name": spec.title.get(lang, spec.title.get("en", g)),
                         "variants": list(spec.variants), "default_variant": spec.default_variant,
                         "players": [spec.min_players, spec.max_players],
                         "players_by_variant": {v: spec.player_counts(v) for v in spec.variants},
-                        "bots": bots, "outcome": spec.outcome, "house_rules": settings_json(g, lang)})
+                        "bots": bots, "bot_players": bot_players, "outcome": spec.outcome,
+                        "house_rules": settings_json(g, lang)})
         return out
 
     async def create(self, body: Mapping[str, Any], rematch_of: TableRecord | None = None,

@@ -49,7 +49,7 @@ LOBBY_ERRORS = {"bad_request": 400, "unauthorized": 403, "unknown_table": 404, "
                 "too_many_keys": 429, "too_many_replays": 429,
                 "too_many_notify_changes": 429}
 assert set(LOBBY_ERRORS) == set(get_args(LobbyErrorCode))
-BotLevel = Literal["random", "heuristic", "ismcts", "ismcts:easy", "ismcts:normal", "ismcts:hard"]
+BotLevel = Literal["random", "heuristic", "ismcts", "ismcts:easy", "ismcts:normal", "ismcts:hard", "learned"]
 TableStatus = Literal["lobby", "playing", "over"]
 
 
@@ -467,6 +467,9 @@ class GameInfo(TypedDict):
     outcome: str
     #: what a table may change of the game (its schema of house rules; empty: none), for a create form
     house_rules: list[HouseSetting]
+    #: the bot levels of ``bots`` that play some player counts only (``learned``: the counts its shipped network
+    #: was trained for); a level not named here plays every count
+    bot_players: dict[str, list[int]]
 
 
 class SeatRequest(TypedDict):

@@ -22,18 +22,27 @@ function playerCounts(g) {
   return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 }
 
+// the levels that play this many seats (a learned network plays the counts it was trained for only)
+function botsFor(g, players) {
+  const only = g.bot_players || {};
+  return g.bots.filter((b) => !only[b] || only[b].includes(players));
+}
+
 function drawCreate() {
   const g = game();
   const f = L.form;
   if (!f.variant || !g.variants.includes(f.variant)) f.variant = g.default_variant || g.variants[0];
   const counts = playerCounts(g);
   if (!counts.includes(f.players)) f.players = counts[0];
-  while (f.seats.length < f.players) f.seats.push(f.seats.length === 0 ? null : (g.bots.includes("heuristic") ? "heuristic" : g.bots[0] || null));
+  const bots = botsFor(g, f.players);
+  while (f.seats.length < f.players) f.seats.push(f.seats.length === 0 ? null : (bots.includes("heuristic") ? "heuristic" : bots[0] || null));
   f.seats.length = f.players;
+  // a level the new count does not offer falls back to the default bot
+  f.seats = f.seats.map((b) => (b && !bots.includes(b) ? (bots.includes("heuristic") ? "heuristic" : bots[0] || null) : b));
   const select = (id, values, current, names, on) => el("select", { id, onchange: (e) => on(e.target.value) },
     values.map((v, i) => el("option", { value: v, selected: v === current }, names ? names[i] : String(v))));
   const seatRows = f.seats.map((bot, i) => el("div", { class: "seat-row" }, el("label", { for: `seat-${i}` }, t("seat", { n: i + 1 })),
-    select(`seat-${i}`, ["", ...g.bots], bot || "", [t("web.human"), ...g.bots.map((b) => t("web.bot_seat", { level: L.words.bot(b) }))],
+    select(`seat-${i}`, ["", ...bots], bot || "", [t("web.human"), ...bots.map((b) => t("web.bot_seat", { level: L.words.bot(b) }))],
       (v) => { f.seats[i] = v || null; })));
   const clockMode = el("select", { id: "clock-mode", onchange: () => { bankRow.hidden = clockMode.value !== "bank"; turnRow.hidden = clockMode.value !== "turn"; } },
     ["none", "bank", "turn"].map((m) => el("option", { value: m }, t(`web.clock_${m}`))), dayClockOptions(t));
