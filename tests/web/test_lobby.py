@@ -146,7 +146,7 @@ def test_lobby_form_to_a_working_table_with_a_clock_and_a_spectator(base_url: st
     ctx.close()
 
 
-def test_the_learned_level_is_offered_only_for_the_counts_it_plays(base_url: str, browser: Any) -> None:
+def test_the_learned_level_is_offered_only_for_the_counts_it_plays(base_url: str, browser: Any, shots: Path) -> None:
     """選舉之戰 ships a network for 4 players: the seat menus offer it at 4 and not at 3; a seat that held it
     falls back to the basic bot when the count changes, so the form never sends a seat the server refuses."""
     page = browser.new_page()
@@ -161,6 +161,7 @@ def test_the_learned_level_is_offered_only_for_the_counts_it_plays(base_url: str
     texts = page.eval_on_selector_all("#seat-1 option", "os => os.map(o => o.textContent).join(' | ')")
     assert _words(base_url, "en")["web.bot_level.learned"] in texts  # in words, not the level's id alone
     page.select_option("#seat-1", "learned")
+    page.locator("#create").screenshot(path=str(shots / "learned-seat.png"))
     page.select_option("#players", "3")
     assert "learned" not in page.eval_on_selector_all("#seat-1 option", "os => os.map(o => o.value)")
     assert page.eval_on_selector("#seat-1", "s => s.value") == "heuristic"
