@@ -273,6 +273,18 @@ class ExactVariant:
 
 
 @dataclass(frozen=True)
+class SharedViews:
+    """A game's way of building several seats' views of one state (an adapter's option): ``parts(state)`` builds,
+    once, what no seat's secret is in; ``view(state, viewer, parts)`` assembles one viewer's view around it, equal
+    to ``state.view(viewer)`` but sharing those parts with every other view built from them, so such views are
+    read-only: for the RL interfaces' encoders, never handed to a player. OpenSpiel's ``rl_environment`` reads
+    every seat's tensor at every step, n views of one state (:mod:`hustings.rl.openspiel` uses this)."""
+
+    parts: Callable[[Any], Any]
+    view: Callable[[Any, int | None, Any], Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
 class EncoderAdapter:
     """A game's RL adapter: ``factory(players, variant) -> Encoder`` and ``max_game_length(players, variant)``,
     an upper bound on the number of decisions in one game (every player's actions counted).
@@ -290,6 +302,8 @@ class EncoderAdapter:
     assists: frozenset[str] = frozenset()
     #: small configurations for exact tools (選舉之戰's mini game)
     exact: tuple[ExactVariant, ...] = ()
+    #: several seats' views of one state at once, sharing what no seat's secret is in (:class:`SharedViews`)
+    views: SharedViews | None = None
 
 
 RL_ENCODER_KIND: AdapterKind[EncoderAdapter] = AdapterKind(
