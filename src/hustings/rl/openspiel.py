@@ -299,6 +299,7 @@ class HustingsObserver:
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.encoder = fresh_encoder(game.game_id, game.players, game.variant, egocentric=game.egocentric)
+        self.encoder.trust_view_identity()  # it encodes _Engine's views only, which nobody changes
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 
