@@ -416,6 +416,9 @@ def rl_environment_rates(seconds: float) -> list[dict[str, Any]]:
 
     ours = [("election-war 4p", lambda: hos.load("election-war", 4)),
             ("election-war mini", lambda: hos.load_exact("election-war", "mini")),
+            # the mini game's information-state tensor is its perfect-recall one (one block per step, for exact
+            # tools); a learner on it reads the observation tensor
+            ("election-war mini (observation tensor)", lambda: hos.load_exact("election-war", "mini")),
             ("die-macher-2019 standard 4p", lambda: hos.load("die-macher-2019", 4)),
             ("die-macher short 4p", lambda: hos.load("die-macher", 4, "short")),
             ("palace-escape hard", lambda: hos.load("palace-escape", 1, "hard"))]
@@ -423,7 +426,10 @@ def rl_environment_rates(seconds: float) -> list[dict[str, Any]]:
     for name in OPENSPIEL_GAMES:
         importlib.import_module("open_spiel.python.games." + name.removeprefix("python_"))
         theirs.append((name, lambda n=name: pyspiel.load_game(n)))
-    envs = [(name, rl_environment.Environment(make(), seed=0), name in OPENSPIEL_GAMES) for name, make in ours + theirs]
+    observation = rl_environment.ObservationType.OBSERVATION
+    envs = [(name, rl_environment.Environment(make(), seed=0,
+                                              observation_type=observation if "observation tensor" in name else None),
+             name in OPENSPIEL_GAMES) for name, make in ours + theirs]
     steps = dict.fromkeys((e[0] for e in envs), 0)
     spent = dict.fromkeys((e[0] for e in envs), 0.0)
     rng = random.Random(0)
