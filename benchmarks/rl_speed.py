@@ -242,29 +242,94 @@ def _vector_round(row: GymRow, env: Any, seconds: float, rng: random.Random, int
     tally[2] += clock() - t0
 
 
-def gym_section(seconds: float) -> list[dict[str, Any]]:
-    """Decisions/s of the AEC, Gymnasium and vector envs (random opponents and random learner), side by side."""
+GYM_KINDS = ("engine", "aec", "single", "vector", "skipping")
+
+
+def _build_env(kind: str, row: GymRow) -> Any:
     from hustings.rl.gym import HustingsEnv
     from hustings.rl.pettingzoo import env as pz_env
     from hustings.rl.vector import HustingsVectorEnv
 
+    if kind == "aec":
+        return pz_env(row.game, players=row.players, variant=row.variant)
+    if kind == "single":
+        return HustingsEnv(row.game, row.players, row.variant, seat="random", opponents="random")
+    if kind in ("vector", "skipping"):
+        return HustingsVectorEnv(row.game, VECTOR_ENVS, row.players, row.variant, seat="random", opponents="random",
+                                 skip_forced=kind == "skipping")
+    return None  # the engine alone: no env
+
+
+def _run_round(kind: str, row: GymRow, env: Any, seconds: float, rng: random.Random) -> None:
+    if kind == "engine":
+        _engine_round(row, seconds, rng)
+    elif kind == "aec":
+        _aec_round(row, env, seconds, rng)
+    elif kind == "single":
+        _single_round(row, env, seconds, rng)
+    else:
+        _vector_round(row, env, seconds, rng, kind)
+
+
+def _gym_worker(conn: Any, row: GymRow, kind: str, seed: int) -> None:
+    """One environment in a process of its own: runs a round whenever the parent sends its length, replies with
+    the tallies. What the parent made before the fork (modules, data) is frozen out of this process's garbage
+    collections (gc.freeze), so a collection here walks this environment's objects only."""
+    import gc
+
+    gc.freeze()
+    env = _build_env(kind, row)
+    rng = random.Random(seed)
+    # untimed: the first pages of the parent's memory this process writes to are copied (copy on write), and the
+    # lazy imports and first-use caches of the games are made
+    _run_round(kind, GymRow(row.game, row.players, row.variant), env, 0.3, rng)
+    while (seconds := conn.recv()) is not None:
+        _run_round(kind, row, env, seconds, rng)
+        conn.send(getattr(row, kind))
+    conn.close()
+
+
+def gym_section(seconds: float, shared_process: bool = False) -> list[dict[str, Any]]:
+    """Decisions/s of the AEC, Gymnasium and vector envs (random opponents and random learner), side by side.
+
+    Each environment runs in a process of its own (forked, rounds taking turns): in one shared process a garbage
+    collection walks every environment's objects, so each environment would pay for the games the others hold,
+    and most the one whose objects live longest (the vector env's 16 games are each touched once a step).
+    ``shared_process=True`` runs them all in this process, as the benchmark did before."""
+    import multiprocessing as mp
+
+    import hustings.rl.gym
+    import hustings.rl.pettingzoo
+    import hustings.rl.vector  # noqa: F401  # imported before the fork, frozen out of the workers' collections
+
     rows = [GymRow(g, n, v) for g, n, v in GYM_GAMES]
-    built = {id(r): (pz_env(r.game, players=r.players, variant=r.variant),
-                     HustingsEnv(r.game, r.players, r.variant, seat="random", opponents="random"),
-                     HustingsVectorEnv(r.game, VECTOR_ENVS, r.players, r.variant, seat="random", opponents="random"),
-                     HustingsVectorEnv(r.game, VECTOR_ENVS, r.players, r.variant, seat="random", opponents="random",
-                                       skip_forced=True))
-             for r in rows}
-    rng = random.Random(0)
-    share = seconds / ROUNDS / 5
-    for _ in range(ROUNDS):
-        for r in rows:
-            aec, single, vector, skipping = built[id(r)]
-            _engine_round(r, share, rng)
-            _aec_round(r, aec, share, rng)
-            _single_round(r, single, share, rng)
-            _vector_round(r, vector, share, rng)
-            _vector_round(r, skipping, share, rng, "skipping")
+    share = seconds / ROUNDS / len(GYM_KINDS)
+    if shared_process:
+        built = {(id(r), k): _build_env(k, r) for r in rows for k in GYM_KINDS}
+        rng = random.Random(0)
+        for _ in range(ROUNDS):
+            for r in rows:
+                for k in GYM_KINDS:
+                    _run_round(k, r, built[(id(r), k)], share, rng)
+    else:
+        ctx = mp.get_context("fork")
+        workers = {}
+        for i, r in enumerate(rows):
+            for j, k in enumerate(GYM_KINDS):
+                parent, child = ctx.Pipe()
+                proc = ctx.Process(target=_gym_worker, args=(child, GymRow(r.game, r.players, r.variant), k,
+                                                             1000 * i + j), daemon=True)
+                proc.start()
+                workers[(id(r), k)] = (parent, proc)
+        for _ in range(ROUNDS):
+            for r in rows:
+                for k in GYM_KINDS:
+                    conn = workers[(id(r), k)][0]
+                    conn.send(share)
+                    setattr(r, k, conn.recv())  # the worker's running totals
+        for conn, proc in workers.values():
+            conn.send(None)
+            proc.join()
     table = Table(title=f"Learner environments: random play, decisions per CPU second (vector: {VECTOR_ENVS} games)")
     for col in ("game", "engine alone", "AEC", "Gymnasium env", "vector env", "vector / AEC",
                 "learner steps/s (vector)", "vector, skip_forced", "its / AEC"):
@@ -351,6 +416,9 @@ def rl_environment_rates(seconds: float) -> list[dict[str, Any]]:
 
     ours = [("election-war 4p", lambda: hos.load("election-war", 4)),
             ("election-war mini", lambda: hos.load_exact("election-war", "mini")),
+            # the mini game's information-state tensor is its perfect-recall one (one block per step, for exact
+            # tools); a learner on it reads the observation tensor
+            ("election-war mini (observation tensor)", lambda: hos.load_exact("election-war", "mini")),
             ("die-macher-2019 standard 4p", lambda: hos.load("die-macher-2019", 4)),
             ("die-macher short 4p", lambda: hos.load("die-macher", 4, "short")),
             ("palace-escape hard", lambda: hos.load("palace-escape", 1, "hard"))]
@@ -358,7 +426,10 @@ def rl_environment_rates(seconds: float) -> list[dict[str, Any]]:
     for name in OPENSPIEL_GAMES:
         importlib.import_module("open_spiel.python.games." + name.removeprefix("python_"))
         theirs.append((name, lambda n=name: pyspiel.load_game(n)))
-    envs = [(name, rl_environment.Environment(make(), seed=0), name in OPENSPIEL_GAMES) for name, make in ours + theirs]
+    observation = rl_environment.ObservationType.OBSERVATION
+    envs = [(name, rl_environment.Environment(make(), seed=0,
+                                              observation_type=observation if "observation tensor" in name else None),
+             name in OPENSPIEL_GAMES) for name, make in ours + theirs]
     steps = dict.fromkeys((e[0] for e in envs), 0)
     spent = dict.fromkeys((e[0] for e in envs), 0.0)
     rng = random.Random(0)
@@ -386,7 +457,7 @@ def rl_environment_rates(seconds: float) -> list[dict[str, Any]]:
     return out
 
 
-def aims(seconds: float, json_path: str | None) -> int:
+def aims(seconds: float, json_path: str | None, shared_process: bool = False) -> int:
     """Issue 26's speed aims in one run (CPU time of this process; the machine's load average is printed, since
     other processes still slow a loaded machine's caches): encode at most 30 µs, the vector env at least 3x the
     AEC env per decision, OpenSpiel's rl_environment at least 0.3x the median of its small Python games."""
@@ -394,7 +465,7 @@ def aims(seconds: float, json_path: str | None) -> int:
 
     load = os.getloadavg()
     enc = encode_costs(seconds)
-    gym = gym_section(seconds * len(GYM_GAMES))
+    gym = gym_section(seconds * len(GYM_GAMES), shared_process)
     rle = rl_environment_rates(seconds)
     load_end = os.getloadavg()
     table = Table(title="Issue 26 speed aims (CPU time)")
@@ -430,15 +501,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--no-gym", action="store_true", help="skip the learner environments (AEC, Gymnasium, vector)")
     ap.add_argument("--gym-only", action="store_true", help="only the learner environments")
+    ap.add_argument("--shared-process", action="store_true",
+                    help="learner environments all in this process (as before 2026-12-02's fourth pass), not one "
+                         "process each")
     ap.add_argument("--encode", action="store_true", help="only the encode cost per game")
     ap.add_argument("--rl-environment", action="store_true", help="only OpenSpiel's rl_environment speed")
     ap.add_argument("--aims", action="store_true",
                     help="issue 26's three speed aims side by side: encode, vector / AEC, rl_environment")
     args = ap.parse_args(argv)
     if args.aims:
-        return aims(args.seconds, args.json)
+        return aims(args.seconds, args.json, args.shared_process)
     if args.gym_only:
-        gym = gym_section(args.seconds * len(GYM_GAMES))
+        gym = gym_section(args.seconds * len(GYM_GAMES), args.shared_process)
         if args.json:
             with open(args.json, "w", encoding="utf-8") as f:
                 json.dump({"gym": gym}, f, indent=2)
@@ -488,7 +562,7 @@ def main(argv: list[str] | None = None) -> int:
     if skipped:
         console.print("skipped: " + "; ".join(skipped))
     if not args.no_gym:
-        out["gym"] = gym_section(args.seconds * len(GYM_GAMES))
+        out["gym"] = gym_section(args.seconds * len(GYM_GAMES), args.shared_process)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(out, f, indent=2)

@@ -131,6 +131,15 @@ class Encoder:
         """:meth:`encode` written into ``out`` (float32, length :attr:`size`), which the caller keeps."""
         np.copyto(out, self._filled(view), casting="same_kind")
 
+    def trust_view_identity(self) -> None:
+        """Promise that no view handed to this encoder is changed afterwards (an observer encoding views nobody
+        else holds, such as :mod:`hustings.rl.openspiel`'s): its memos then know a part they saw by its identity,
+        without comparing it. Never for views a caller may edit."""
+        for value in vars(self).values():
+            for memo in value if isinstance(value, list | tuple) else (value,):
+                if isinstance(memo, BlockMemo):
+                    memo.trusted = True
+
     def describe(self) -> dict[str, Any]:
         """The layout as JSON: sizes and what each slice means."""
         return {
@@ -194,6 +203,9 @@ class EgocentricEncoder(Encoder):
             absolute = absolute[self._orders[you]]  # a permutation: rounding before or after it is the same
         np.copyto(out, absolute, casting="same_kind")
 
+    def trust_view_identity(self) -> None:
+        self.inner.trust_view_identity()
+
     def __getattr__(self, name: str) -> Any:
         # the inner encoder's offsets (o_you, ...) name the same slots: only the seat blocks move
         inner = self.__dict__.get("inner")
@@ -213,23 +225,35 @@ class BlockMemo:
     of the part (a caller may change its view later), and entries are replaced whole, never changed, so a
     shared encoder stays safe in threads."""
 
-    __slots__ = ("recent", "size", "start", "stop")
+    __slots__ = ("recent", "seen", "size", "start", "stop", "trusted")
 
     def __init__(self, start: int, stop: int, size: int = 4) -> None:
         self.start = start
         self.stop = stop
         self.size = size
         self.recent: tuple[tuple[Any, memoryview[float]], ...] = ()
+        # trusted (Encoder.trust_view_identity): the views handed in are never changed, so a part that is the very
+        # object of one of the last two used needs no comparison; views of one step built around shared parts
+        # (SharedViews) hand every seat's encoding the same objects. The objects are held, so no id is reused.
+        self.trusted = False
+        self.seen: tuple[tuple[Any, memoryview[float]], ...] = ()
 
     def use(self, out: Slots, part: Any) -> bool:
         """Copy the block kept for a part equal to ``part`` into ``out``; False when there is none."""
+        buf: Any = out  # a memoryview: the slice is copied in C
+        if self.trusted:
+            for obj, block in self.seen:
+                if obj is part:
+                    buf[self.start:self.stop] = block
+                    return True
         recent = self.recent
         for i, entry in enumerate(recent):
             if entry[0] == part:
-                buf: Any = out  # a memoryview: the slice is copied in C
                 buf[self.start:self.stop] = entry[1]
                 if i:  # the most used first: a seat's view and another's alternate in an environment
                     self.recent = (entry, *recent[:i], *recent[i + 1:])
+                if self.trusted:
+                    self.seen = ((part, entry[1]), *self.seen[:1])
                 return True
         return False
 
@@ -242,6 +266,8 @@ class BlockMemo:
         buf: Any = out
         block = memoryview(buf[self.start:self.stop].tobytes()).cast("d")
         self.recent = ((kept, block), *self.recent[:self.size - 1])
+        if self.trusted:
+            self.seen = ((part, block), *self.seen[:1])
 
 
 EncoderFactory = Callable[[int, str], Encoder]
@@ -273,6 +299,18 @@ class ExactVariant:
 
 
 @dataclass(frozen=True)
+class SharedViews:
+    """A game's way of building several seats' views of one state (an adapter's option): ``parts(state)`` builds,
+    once, what no seat's secret is in; ``view(state, viewer, parts)`` assembles one viewer's view around it, equal
+    to ``state.view(viewer)`` but sharing those parts with every other view built from them, so such views are
+    read-only: for the RL interfaces' encoders, never handed to a player. OpenSpiel's ``rl_environment`` reads
+    every seat's tensor at every step, n views of one state (:mod:`hustings.rl.openspiel` uses this)."""
+
+    parts: Callable[[Any], Any]
+    view: Callable[[Any, int | None, Any], Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
 class EncoderAdapter:
     """A game's RL adapter: ``factory(players, variant) -> Encoder`` and ``max_game_length(players, variant)``,
     an upper bound on the number of decisions in one game (every player's actions counted).
@@ -290,6 +328,8 @@ class EncoderAdapter:
     assists: frozenset[str] = frozenset()
     #: small configurations for exact tools (選舉之戰's mini game)
     exact: tuple[ExactVariant, ...] = ()
+    #: several seats' views of one state at once, sharing what no seat's secret is in (:class:`SharedViews`)
+    views: SharedViews | None = None
 
 
 RL_ENCODER_KIND: AdapterKind[EncoderAdapter] = AdapterKind(

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from functools import cache
 from typing import Any
 
@@ -59,6 +59,8 @@ from hustings.rl.encoding import (
     Encoder,
     ExactVariant,
     FloatArray,
+    SharedViews,
+    adapter_for,
     fresh_encoder,
     max_game_length,
     resolve,
@@ -83,6 +85,11 @@ def short_name(game: str) -> str:
 
 
 @cache
+def _sharer(game: str) -> SharedViews | None:
+    return adapter_for(game).views
+
+
+@cache
 def _space(game: str) -> ActionSpace:
     return type(hustings.make(game, seed=0)).SPACE
 
@@ -96,18 +103,21 @@ class _Engine:
     its own, and copies that prefix only if another copy has appended to the list meanwhile.
     """
 
-    __slots__ = ("events", "state", "texts", "trail", "views")
+    __slots__ = ("events", "parts", "sharer", "state", "texts", "trail", "views")
 
     def __init__(self, state: GameState, events: dict[int | None, tuple[list[str], int]] | None = None,
                  trail: tuple[tuple[FloatArray, ...], ...] = ()) -> None:
         self.state = state
+        # the game's builder of several seats' views at once (SharedViews), and (step, its shared parts)
+        self.sharer = _sharer(state.GAME_ID)
+        self.parts: tuple[int, Any] | None = None
         # the mini game's perfect-recall tensors (MiniState.trail): per viewer (seats, then the spectator) the
         # encoded view after every step so far; tuples, replaced when rebuilt, so a clone shares them safely
         self.trail = trail
         # viewer -> (JSON lines of events, how many of them this state has seen)
         self.events: dict[int | None, tuple[list[str], int]] = events if events is not None else {}
         # viewer -> (step, view); viewer -> (step, view JSON), made only when a string is asked for
-        self.views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self.views: dict[int | None, tuple[int, Mapping[str, Any]]] = {}
         self.texts: dict[int | None, tuple[int, str]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
@@ -121,13 +131,24 @@ class _Engine:
         self.trail = st[2] if len(st) > 2 else ()  # pickles of before the mini game have no trail
         self.views = {}
         self.texts = {}
+        self.sharer = _sharer(self.state.GAME_ID)
+        self.parts = None
 
-    def view(self, viewer: int | None) -> dict[str, Any]:
+    def view(self, viewer: int | None) -> Mapping[str, Any]:
+        """``viewer``'s view at this step: read-only (views of one step may share their public parts)."""
         step = self.state.step_count
         hit = self.views.get(viewer)
         if hit is not None and hit[0] == step:
             return hit[1]
-        v: dict[str, Any] = self.state.view(viewer)
+        sharer = self.sharer
+        v: Mapping[str, Any]
+        if sharer is None:
+            v = self.state.view(viewer)
+        else:  # observers ask every seat's view of a step: what no seat's secret is in is built once
+            parts = self.parts
+            if parts is None or parts[0] != step:
+                parts = self.parts = (step, sharer.parts(self.state))
+            v = sharer.view(self.state, viewer, parts[1])
         self.views[viewer] = (step, v)
         return v
 
@@ -278,6 +299,7 @@ class HustingsObserver:
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.encoder = fresh_encoder(game.game_id, game.players, game.variant, egocentric=game.egocentric)
+        self.encoder.trust_view_identity()  # it encodes _Engine's views only, which nobody changes
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
 

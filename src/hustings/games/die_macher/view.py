@@ -6,7 +6,7 @@ unrevealed starting sheets and bids, a poll card it has not won, and a donation 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from hustings.engine.progress import IGNORE, Others, Spec, progress_part
 from hustings.games.die_macher.data import NUM_SLOTS, PARTY_IDS
@@ -19,6 +19,7 @@ from hustings.games.die_macher.view_types import (
     ExchangeKindName,
     PhaseName,
     PlayerView,
+    PollView,
     RulesView,
     ScoreView,
     StepName,
@@ -142,6 +143,145 @@ def build_view(s: DieMacher, me: int | None) -> DieMacherView:
         "rally_board": s.boards_todo[bi] if phase is Phase.RALLY else -1,
         "convert_board": s.boards_todo[bi] if phase is Phase.CONVERT else -1,
         "scores": [cast(ScoreView, dict(r)) for r in s.final] if s.final else None,
+    }
+
+
+
+# ---------------------------------------------------------------------- several seats' views of one state at once
+# OpenSpiel's rl_environment asks every seat's information-state tensor at every step: n views of one state, most of
+# whose parts no seat's secret is in. shared_parts builds those once; view_with assembles a seat's view around them.
+# The views it gives are equal to build_view's (tests/rl/test_shared_views.py) but share those parts with each other:
+# read-only, for the RL adapter's encoders, never handed to a player or a client.
+
+class SharedParts(NamedTuple):
+    step: int  # the state's step count when built (the parts are of that step only)
+    others: list[PlayerView]  # seat p as every other seat sees it
+    boards: list[BoardView]  # each board as a seat owning none of its face-down cabinet cards sees it
+    hidden: list[tuple[int, ...]]  # per board, the seats owning a face-down cabinet card there
+    poll: PollView  # the poll auction without its card (only the deciding winner sees the card)
+    head: tuple[Any, ...]  # game, variant, rules, round, rounds, phase, step, current, first, board
+    tail: tuple[Any, ...]  # the values of the keys after "boards" in build_view's order, but polls_seen and poll
+
+
+def _player_view(s: DieMacher, p: int, mine: bool) -> PlayerView:
+    choice = s.don_choice[p]
+    if choice:
+        left = s.don_left[p] + [choice[0]] if not choice[1] and not mine else s.don_left[p][:]
+        left.sort()
+        donation = [choice[0], choice[1]] if mine or choice[1] else [-1, 0]
+    else:
+        left = sorted(s.don_left[p])
+        donation = []
+    sh = s.sheet[p]
+    bid = s.bids[p]
+    return {
+        "party": p,
+        "party_id": PARTY_IDS[p],
+        "money": s.money[p] if mine else None,
+        "members": s.members[p],
+        "program": s.prog[p][:],
+        "hand": sorted(s.hand[p]) if mine else None,
+        "hand_size": len(s.hand[p]),
+        "cabinet_left": sorted(s.cab_left[p]),
+        "donations_left": left,
+        "donation": donation,
+        "media_supply": s.media_sup[p],
+        "cube_supply": s.cube_sup[p],
+        "coalition_tiles": s.tile_sup[p],
+        "seats": s.seats[p][:],
+        "sheet_written": [sh[0] >= 0, sh[1] >= 0],
+        "sheet": sh[:] if mine else None,
+        "bid_written": bid >= 0,
+        "bid": bid * 1000 if mine and bid >= 0 else None,
+        "poll_out": bool(s.poll_out[p]),
+        "in_coalition": bool(s.in_coal[p]),
+    }
+
+
+def _board_view(s: DieMacher, b: int, me: int | None) -> BoardView:
+    media = s.media[b]
+    pairs = s.coal[b]
+    cab = s.cab[b]
+    return {
+        "election": s.elec[b],
+        "state": s.state[b],
+        "up": s.up[b][:],
+        "down": len(s.down[b]),
+        "key_issue": s.dbl[b],
+        "media": media[:],
+        "cubes": s.cubes[b][:],
+        "popularity": s.pop[b][:],
+        "votes": s.votes[b][:],
+        "arrival": s.arrive[b][:],
+        "coalition_tiles": s.tiles[b][:],
+        "coalitions": [pairs[i:i + 2] for i in range(0, len(pairs), 2)] if pairs else [],
+        "cabinet": [[e[0], e[1] if e[2] or e[0] == me else -1] for e in cab] if cab else [],
+        "payout": bool(s.payout[b]),
+        "no_coalition": bool(s.nocoal[b]),
+        "controller": media_controller(media) if s.elec[b] else -1,
+    }
+
+
+def shared_parts(s: DieMacher) -> SharedParts:
+    """The parts of a view that are the same for every seat (see above)."""
+    phase = s.phase
+    bi = s.bi
+    polling = phase is Phase.POLL_BID or phase is Phase.POLL_DECIDE
+    offered = s.offered
+    n = s.n
+    head = ("die-macher", s.variant,
+            {"money_rounds": s.money_rounds, "secret_poll": s.secret_poll, "member_score": s.member_score,
+             "donations": s.donations},
+            s.round, s.rounds, _NAMES[phase], _NAMES[s.step], list(s.current_players), s.first, s.cur_board())
+    tail = ([*map(_list_copy, s.nat_media)], [*map(_list_copy, s.nat_row)], s.pool[:],
+            {"program": len(s.prog_deck), "program_discards": s.prog_disc[:], "opinion": len(s.op_deck),
+             "opinion_discards": s.op_disc[:], "poll": len(s.poll_deck), "poll_discards": len(s.poll_disc),
+             "state": len(s.state_deck)},
+            {"players": s.tie_players[:], "minimum": s.tie_min * 1000},
+            s.chooser, [s.offer_from, s.offer_to],
+            [[q for q in range(n) if offered[p] >> q & 1] if offered[p] else [] for p in range(n)],
+            [e[:] for e in s.exec_list[bi:]] if phase is Phase.CAB_EXEC else [],
+            s.ex_list[bi][:] if phase is Phase.EXCHANGE else [], _NAMES[s.ex_kind], [*map(_list_copy, s.nat_list)],
+            s.nat_left, [_result(r) for r in s.results],
+            s.boards_todo[bi] if phase is Phase.RALLY else -1, s.boards_todo[bi] if phase is Phase.CONVERT else -1,
+            [cast(ScoreView, dict(r)) for r in s.final] if s.final else None)
+    poll: PollView = {"board": s.boards_todo[bi] if polling else -1, "high": s.poll_high * 1000,
+                      "bidder": s.poll_high_p, "card": None, "roll": s.poll_roll}
+    return SharedParts(
+        s.step_count,
+        [_player_view(s, p, False) for p in range(n)],
+        [_board_view(s, b, None) for b in range(NUM_SLOTS)],
+        [tuple(e[0] for e in s.cab[b] if not e[2]) for b in range(NUM_SLOTS)],
+        poll, head, tail)
+
+
+def view_with(s: DieMacher, me: int | None, parts: SharedParts) -> DieMacherView:
+    """``me``'s view, equal to ``build_view(s, me)``, built around ``parts`` (``shared_parts(s)`` of this very
+    step): it shares them with every other view built from them, so it is read-only."""
+    if parts.step != s.step_count:
+        raise ValueError(f"shared view parts of step {parts.step} for a state at step {s.step_count}")
+    players = parts.others
+    if me is not None:
+        players = players[:]
+        players[me] = _player_view(s, me, True)
+    boards = parts.boards
+    if me is not None and any(me in h for h in parts.hidden):
+        boards = [_board_view(s, b, me) if me in h else boards[b] for b, h in enumerate(parts.hidden)]
+    poll = parts.poll
+    if s.phase is Phase.POLL_DECIDE and s.turn == me:
+        poll = {**poll, "card": [list(o) for o in s.data.POLLS[s.poll_card]]}
+    game, variant, rules, rnd, rounds, phase, step, current, first, board = parts.head
+    (national_media, national_row, pool, decks, tie, bid_winner, offer, asked, cabinet_actions, exchange,
+     exchange_kind, powers, opinions_left, results, rally_board, convert_board, scores) = parts.tail
+    # build_view's keys in its order
+    return {
+        "game": game, "variant": variant, "rules": rules, "you": me, "round": rnd, "rounds": rounds, "phase": phase,
+        "step": step, "current": current, "first": first, "board": board, "players": players, "boards": boards,
+        "national_media": national_media, "national_row": national_row, "exchange_pool": pool, "decks": decks,
+        "polls_seen": sorted(s.poll_seen[me]) if me is not None else [], "tie": tie, "bid_winner": bid_winner,
+        "offer": offer, "coalition_asked": asked, "cabinet_actions": cabinet_actions, "poll": poll,
+        "exchange": exchange, "exchange_kind": exchange_kind, "powers": powers, "opinions_left": opinions_left,
+        "results": results, "rally_board": rally_board, "convert_board": convert_board, "scores": scores,
     }
 
 

@@ -16,7 +16,8 @@ from typing import Any
 from hustings.games.die_macher import data as D
 from hustings.games.die_macher.actions import SHEET1, SHEET2
 from hustings.games.die_macher.phases import Phase
-from hustings.rl.encoding import BlockMemo, Encoder, EncoderAdapter, Slots
+from hustings.games.die_macher.view import shared_parts, view_with
+from hustings.rl.encoding import BlockMemo, Encoder, EncoderAdapter, SharedViews, Slots
 
 GAME = "die-macher"
 PHASES: tuple[str, ...] = tuple(Phase)
@@ -419,4 +420,5 @@ def max_game_length(players: int, variant: str) -> int:
 
 
 #: the ``rl_encoder`` adapter
-ENCODER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length)
+ENCODER = EncoderAdapter(factory=make_encoder, max_game_length=max_game_length,
+                         views=SharedViews(shared_parts, view_with))
