@@ -205,11 +205,15 @@ def _run(cfg: Config, games: int, workers: int, progress: Callable[[int], None],
     out: list[Played] = []
     indices = range(first, first + games)
     if workers <= 1:
-        for i in indices:
-            out.append(play(cfg, i))
-            progress(len(out))
-            w = out[-1]
-            print(f"game {i}: seats {w.seats} winners {w.winners}", file=sys.stderr, flush=True)
+        try:
+            for i in indices:
+                out.append(play(cfg, i))
+                progress(len(out))
+                w = out[-1]
+                cpu = {role: f"{len(v)} decisions {sum(v):.2f} s" for role, v in w.cpu.items()}
+                print(f" game {i}: seats {w.seats} winners {w.winners} CPU {cpu}", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:  # a run stopped at its time box still reports the games it finished
+            print(f"\nstopped after {len(out)} games", file=sys.stderr, flush=True)
         return out
     with ProcessPoolExecutor(workers) as pool:
         for r in pool.map(play, [cfg] * games, indices):
