@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import statistics
 import sys
 import time
@@ -296,6 +297,8 @@ def main() -> None:
         print(f"\r{done}/{args.games} games, {time.perf_counter() - started:.0f} s", end="", file=sys.stderr,
               flush=True)
 
+    # a background job ignores Ctrl-C: SIGTERM stops the run too, and the games finished are reported
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     results = _run(cfg, args.games, args.workers, progress, args.first)
     print(file=sys.stderr)
     title = f"{args.game} {args.variant or ''} {args.players}p, mode {args.mode}"
