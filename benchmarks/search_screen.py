@@ -12,6 +12,7 @@ Prints each search seat's win share with its 95% Wilson interval and its CPU ms 
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 import sys
 import time
@@ -113,10 +114,15 @@ def main() -> None:
     args = ap.parse_args()
     results: list[Played] = []
     started = time.perf_counter()
-    for i in range(args.first, args.first + args.games):
-        results.append(play(args, i))
-        r = results[-1]
-        print(f"game {i}: seats {r.seats} winners {r.winners}", flush=True)
+    # a background job ignores Ctrl-C: SIGTERM stops the run too, and the games finished are reported
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        for i in range(args.first, args.first + args.games):
+            results.append(play(args, i))
+            r = results[-1]
+            print(f"game {i}: seats {r.seats} winners {r.winners}", flush=True)
+    except KeyboardInterrupt:
+        print(f"stopped after {len(results)} games")
     print(f"\n{args.game} {args.players}p, {len(results)} games from {args.first}, seed {args.seed}, "
           f"level {args.level}, iterations {args.iterations or 'level'}; {time.perf_counter() - started:.0f} s wall")
     for role, text in (("A", args.a), ("B", args.b)):
