@@ -319,7 +319,8 @@ def main() -> None:
 
 
 def _run_plain(args: argparse.Namespace, its: int, progress: Callable[[int], None]) -> list[Played]:
-    cfg = Config(args.game, args.players, args.variant, "plain", args.level, its, 0, args.seed, parse_settings(args.ours))
+    cfg = Config(args.game, args.players, args.variant, "plain", args.level, its, 0, args.seed,
+                 parse_settings(args.ours))
     return _run(cfg, args.games, args.workers, progress, args.first)
 
 
