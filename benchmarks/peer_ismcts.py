@@ -3,6 +3,11 @@
     .venv/bin/python benchmarks/peer_ismcts.py --game die-macher-2019 --mode iterations --games 100
     .venv/bin/python benchmarks/peer_ismcts.py --game election-war --mode time --seconds 0.25 --games 100
     .venv/bin/python benchmarks/peer_ismcts.py --game die-macher --variant full --mode ceiling --games 100
+    .venv/bin/python benchmarks/peer_ismcts.py --game election-war --iterations 40 --games 25 --first 75 --ours tree=mine
+
+``--ours`` sets fields of our search over its defaults (``tree=mine``); ``--first`` starts at game index N, so a
+run can be split into shards (one process each) whose per-game lines (stderr) are added up afterwards. SIGTERM
+(or Ctrl-C) stops a run and still reports the games it finished.
 
 Every game seats our search, OpenSpiel's search and two of our heuristic bots (at 4 players), and rotates the
 seats game by game (game i: ours at seat i mod n, theirs at the next seat). Both searches get **the same
