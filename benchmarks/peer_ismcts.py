@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/peer_ismcts.py --game die-macher-2019 --mode iterations --games 100
     .venv/bin/python benchmarks/peer_ismcts.py --game election-war --mode time --seconds 0.25 --games 100
     .venv/bin/python benchmarks/peer_ismcts.py --game die-macher --variant full --mode ceiling --games 100
-    .venv/bin/python benchmarks/peer_ismcts.py --game election-war --iterations 40 --games 25 --first 75 --ours tree=mine
+    .venv/bin/python benchmarks/peer_ismcts.py --game election-war --iterations 40 --games 25 --first 75 \
+        --ours tree=mine
 
 ``--ours`` sets fields of our search over its defaults (``tree=mine``); ``--first`` starts at game index N, so a
 run can be split into shards (one process each) whose per-game lines (stderr) are added up afterwards. SIGTERM
