@@ -3,6 +3,12 @@
     .venv/bin/python benchmarks/peer_ismcts.py --game die-macher-2019 --mode iterations --games 100
     .venv/bin/python benchmarks/peer_ismcts.py --game election-war --mode time --seconds 0.25 --games 100
     .venv/bin/python benchmarks/peer_ismcts.py --game die-macher --variant full --mode ceiling --games 100
+    .venv/bin/python benchmarks/peer_ismcts.py --game election-war --iterations 40 --games 25 --first 75 \
+        --ours tree=mine
+
+``--ours`` sets fields of our search over its defaults (``tree=mine``); ``--first`` starts at game index N, so a
+run can be split into shards (one process each) whose per-game lines (stderr) are added up afterwards. SIGTERM
+(or Ctrl-C) stops a run and still reports the games it finished.
 
 Every game seats our search, OpenSpiel's search and two of our heuristic bots (at 4 players), and rotates the
 seats game by game (game i: ours at seat i mod n, theirs at the next seat). Both searches get **the same
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import statistics
 import sys
 import time
@@ -50,12 +57,39 @@ from hustings.engine import GameState
 from hustings.sim.lab import wilson
 
 
-def our_bot(game: str, level: str, seed: int, iterations: int | None = None) -> IsmctsBot:
+def our_bot(game: str, level: str, seed: int, iterations: int | None = None,
+            settings: tuple[tuple[str, Any], ...] = ()) -> IsmctsBot:
+    """``make_bot``'s search, with ``settings`` (IsmctsBot fields: ``--ours tree=all``) applied over the defaults."""
     bot = make_bot(f"ismcts:{level}", game, seed, clock=False)
     assert isinstance(bot, IsmctsBot)
+    for key, value in settings:
+        setattr(bot, key, value)
+    if settings:
+        its = bot.iterations
+        bot.__post_init__()  # checks the names; the generator restarts from the same seed
+        bot.iterations = its
     if iterations is not None:
         bot.iterations = iterations
     return bot
+
+
+def parse_settings(text: str) -> tuple[tuple[str, Any], ...]:
+    """``"tree=all,margin=0.04"`` -> IsmctsBot settings (numbers read as numbers); unknown names refused."""
+    fields = IsmctsBot.__dataclass_fields__
+    out: list[tuple[str, Any]] = []
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        if key not in fields:
+            raise SystemExit(f"--ours: IsmctsBot has no setting {key!r}")
+        v: Any = value
+        for kind in (int, float):
+            try:
+                v = kind(value)
+                break
+            except ValueError:
+                pass
+        out.append((key, None if value == "None" else v))
+    return tuple(out)
 
 
 class SameEvaluator(mcts.Evaluator):  # type: ignore[misc]
@@ -92,6 +126,7 @@ class Config:
     iterations: int
     their_iterations: int
     seed: int
+    ours: tuple[tuple[str, Any], ...] = ()  # settings of our search over its defaults (--ours)
 
 
 @dataclass
@@ -126,7 +161,7 @@ def play(cfg: Config, i: int) -> Played:
         roles[(i + 1) % n] = "theirs"
     seats = {role: s for s, role in roles.items()}
     heuristics = {s: make_bot("heuristic", cfg.game, gseed * 16 + s) for s in range(n) if s not in roles}
-    ours = our_bot(cfg.game, cfg.level, gseed * 16 + ours_seat, cfg.iterations)
+    ours = our_bot(cfg.game, cfg.level, gseed * 16 + ours_seat, cfg.iterations, cfg.ours)
     theirs = None
     if "theirs" in seats:
         theirs = ismcts.ISMCTSBot(game=game, evaluator=SameEvaluator(cfg.game, cfg.level, gseed * 16 + 9),
@@ -173,15 +208,22 @@ def calibrate(game: str, players: int, variant: str | None, level: str, position
     return {role: statistics.median(v) for role, v in per.items() if v}
 
 
-def _run(cfg: Config, games: int, workers: int, progress: Callable[[int], None]) -> list[Played]:
+def _run(cfg: Config, games: int, workers: int, progress: Callable[[int], None], first: int = 0) -> list[Played]:
     out: list[Played] = []
+    indices = range(first, first + games)
     if workers <= 1:
-        for i in range(games):
-            out.append(play(cfg, i))
-            progress(len(out))
+        try:
+            for i in indices:
+                out.append(play(cfg, i))
+                progress(len(out))
+                w = out[-1]
+                cpu = {role: f"{len(v)} decisions {sum(v):.2f} s" for role, v in w.cpu.items()}
+                print(f" game {i}: seats {w.seats} winners {w.winners} CPU {cpu}", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:  # a run stopped at its time box still reports the games it finished
+            print(f"\nstopped after {len(out)} games", file=sys.stderr, flush=True)
         return out
     with ProcessPoolExecutor(workers) as pool:
-        for r in pool.map(play, [cfg] * games, range(games)):
+        for r in pool.map(play, [cfg] * games, indices):
             out.append(r)
             progress(len(out))
     return out
@@ -237,6 +279,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=0.25, help="time mode: CPU seconds a decision, both")
     ap.add_argument("--calibrate", type=int, default=30, help="time mode: decisions measured per bot")
     ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--first", type=int, default=0, help="index of the first game (a run can be split or extended)")
+    ap.add_argument("--ours", default="", help="IsmctsBot settings over our defaults, key=value,… (e.g. tree=all)")
     ap.add_argument("--seed", type=int, default=2027)
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args()
@@ -251,16 +295,23 @@ def main() -> None:
         theirs_its = max(1, round(args.seconds / per["theirs"]))
         print(f"calibration: ours {per['ours'] * 1e3:.2f} ms a simulation -> {ours_its}; "
               f"OpenSpiel {per['theirs'] * 1e3:.2f} ms -> {theirs_its} (for {args.seconds} s)")
-    cfg = Config(args.game, args.players, args.variant, args.mode, args.level, ours_its, theirs_its, args.seed)
+    cfg = Config(args.game, args.players, args.variant, args.mode, args.level, ours_its, theirs_its, args.seed,
+                 parse_settings(args.ours))
     started = time.perf_counter()
 
     def progress(done: int) -> None:
         print(f"\r{done}/{args.games} games, {time.perf_counter() - started:.0f} s", end="", file=sys.stderr,
               flush=True)
 
-    results = _run(cfg, args.games, args.workers, progress)
+    # a background job ignores Ctrl-C: SIGTERM stops the run too, and the games finished are reported
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    results = _run(cfg, args.games, args.workers, progress, args.first)
     print(file=sys.stderr)
     title = f"{args.game} {args.variant or ''} {args.players}p, mode {args.mode}"
+    if args.ours:
+        title += f", ours with {args.ours}"
+    if args.first:
+        title += f", games {args.first} to {args.first + args.games - 1}"
     if args.mode == "ceiling":
         report(f"{title}: search over the true state, 3 heuristic bots", results, args.players)
         plain = _run_plain(args, ours_its, progress)
@@ -274,8 +325,9 @@ def main() -> None:
 
 
 def _run_plain(args: argparse.Namespace, its: int, progress: Callable[[int], None]) -> list[Played]:
-    cfg = Config(args.game, args.players, args.variant, "plain", args.level, its, 0, args.seed)
-    return _run(cfg, args.games, args.workers, progress)
+    cfg = Config(args.game, args.players, args.variant, "plain", args.level, its, 0, args.seed,
+                 parse_settings(args.ours))
+    return _run(cfg, args.games, args.workers, progress, args.first)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,66 @@
+"""Whose decisions the search tree holds (``IsmctsBot.tree``, issue 27 point 2): with ``mine`` only the bot's
+own, the other seats moving inside the tree as the rollout policy moves them (as OpenSpiel's ISMCTS ends up
+doing, its opponents' nodes being keyed by their own hidden cards); ``all``, every seat's, stays the default."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import hustings
+from hustings.bots import IsmctsBot
+from hustings.bots.runner import ask
+from hustings.engine import Action
+
+from .toys import PICKS, TIES, registered
+
+
+@pytest.fixture
+def toys() -> Iterator[None]:
+    with registered():
+        yield
+
+
+class Spy:
+    """A rollout policy that always picks 1 and remembers whom it moved."""
+
+    def __init__(self) -> None:
+        self.seats: list[int] = []
+
+    def __call__(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        self.seats.append(view["you"])
+        return PICKS[0]
+
+
+def test_tree_mine_moves_the_other_seats_by_the_rollout_policy(toys: None) -> None:
+    # Seat 0 to pick; the others (as the policy plays them) pick 1. Picking 1 ties all three at the top,
+    # which makes everyone lose; 2 or 3 wins alone. No rollout (depth 0): the policy is only asked in the tree.
+    s = hustings.make(TIES, seed=0)
+    spy = Spy()
+    bot = IsmctsBot(level="easy", seed=1, depth=0, rollout_policy=spy, tree="mine")
+    assert ask(bot, s, 0, s.legal_actions(0)).args[0] in (2, 3)
+    assert set(spy.seats) == {1, 2}
+    assert bot.last_visits[PICKS[0].id] < bot.last_visits[PICKS[1].id] + bot.last_visits[PICKS[2].id]
+    # the whole tree: every seat's moves by UCB, the policy never asked
+    full = Spy()
+    ask(IsmctsBot(level="easy", seed=1, depth=0, rollout_policy=full, tree="all"), s, 0, s.legal_actions(0))
+    assert full.seats == []
+
+
+def test_the_default_tree_holds_every_seat(toys: None) -> None:
+    # tree=mine has not measurably helped yet (docs/bots.md, "Against OpenSpiel's ISMCTS"): the default is all
+    s = hustings.make(TIES, seed=0)
+    s.apply(0, PICKS[1])
+    picks = {}
+    for tree in (None, "all"):
+        bot = IsmctsBot(level="easy", seed=4, rollout_policy=Spy()) if tree is None else IsmctsBot(
+            level="easy", seed=4, rollout_policy=Spy(), tree=tree)
+        picks[tree] = (ask(bot, s, 1, s.legal_actions(1)).id, bot.last_visits)
+    assert picks[None] == picks["all"]
+
+
+def test_an_unknown_tree_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown ismcts tree 'theirs'; trees: all, mine"):
+        IsmctsBot(tree="theirs")
