@@ -64,3 +64,15 @@ def test_the_default_tree_holds_every_seat(toys: None) -> None:
 def test_an_unknown_tree_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown ismcts tree 'theirs'; trees: all, mine"):
         IsmctsBot(tree="theirs")
+
+
+def test_a_bot_name_chooses_the_tree() -> None:
+    """``ismcts:normal:tree=mine`` as the command line and the lab spell it; a bad tree is refused by name."""
+    from hustings.bots import make_bot
+
+    bot = make_bot("ismcts:normal:tree=mine", "election-war", 1)
+    assert isinstance(bot, IsmctsBot) and bot.tree == "mine" and bot.level == "normal"
+    plain = make_bot("ismcts:normal", "election-war", 1)
+    assert isinstance(plain, IsmctsBot) and plain.tree == "all"
+    with pytest.raises(ValueError, match="unknown tree 'theirs'"):
+        make_bot("ismcts:tree=theirs", "election-war", 1)

@@ -2,7 +2,8 @@
 
 A search bot's name may also carry settings after the level, each ``key=value``:
 ``ismcts:normal:shaping=margin`` (how a cut-off rollout is scored, one of ``SHAPINGS``) and
-``ismcts:normal:objective=rank`` (what a finished rollout is worth, one of ``OBJECTIVES``). The level may
+``ismcts:normal:objective=rank`` (what a finished rollout is worth, one of ``OBJECTIVES``) and
+``ismcts:normal:tree=mine`` (whose decisions the tree holds, one of ``TREES``). The level may
 be left out (``ismcts:shaping=win_chance`` is ``normal``). Unnamed settings keep the bot's defaults.
 """
 
@@ -15,6 +16,7 @@ from hustings.bots.ismcts import (
     LEVELS,
     OBJECTIVES,
     SHAPINGS,
+    TREES,
     IsmctsBot,
     level_settings,
 )
@@ -26,8 +28,8 @@ from hustings.bots.random_bot import Bot, RandomBot
 #: policy, a checkpoint only the lab loads
 BOT_NAMES = ("random", "heuristic", "ismcts", "learned")
 #: the settings an ``ismcts`` name may carry, with the values each accepts
-ISMCTS_OPTIONS: dict[str, tuple[str, ...]] = {"shaping": tuple(SHAPINGS), "objective": OBJECTIVES}
-_SPELLING = "random, heuristic, ismcts[:easy|normal|hard][:shaping=…][:objective=…], learned"
+ISMCTS_OPTIONS: dict[str, tuple[str, ...]] = {"shaping": tuple(SHAPINGS), "objective": OBJECTIVES, "tree": TREES}
+_SPELLING = "random, heuristic, ismcts[:easy|normal|hard][:shaping=…][:objective=…][:tree=…], learned"
 
 
 def parse_bots(text: str, players: int) -> list[str]:
@@ -97,11 +99,13 @@ def make_bot(name: str, game: str, seed: int | None = None, clock: bool = False)
     level = level or "normal"
     shaping = options.get("shaping", DEFAULT_SHAPING)
     objective = options.get("objective", DEFAULT_OBJECTIVE)
+    tree = options.get("tree", "all")
     h = heuristic_for(game)
     if h is None:
-        return IsmctsBot(level=level, seed=seed, clock=clock, shaping=shaping, objective=objective)
+        return IsmctsBot(level=level, seed=seed, clock=clock, shaping=shaping, objective=objective,
+                         tree=tree)
     cfg = level_settings(level, h.levels)
     return IsmctsBot(level=level, seed=seed, iterations=int(cfg["iterations"]), seconds=float(cfg["seconds"]),
                      depth=int(cfg["depth"]), rollout_policy=h.choose, evaluator=h.evaluate, root_hint=h.choose,
                      scale=h.scale, rollout_view=h.rollout_view, clock=clock,
-                     shaping=shaping, objective=objective)
+                     shaping=shaping, objective=objective, tree=tree)
