@@ -63,6 +63,7 @@ if TYPE_CHECKING:  # the kinds (hustings.engine.adapters) build on Action and Ev
 
 _A = TypeVar("_A")
 _tuple_new = tuple.__new__
+_type_of = type  # emit's parameter ``type`` hides the builtin
 
 #: the engine's version, written into every record beside the game's rules version
 ENGINE_VERSION = "0.2.0"
@@ -231,17 +232,28 @@ class GameState(ABC):
         """Legal actions of ``player`` (default: the single current player); empty if they need not act.
 
         Returns a fresh list: what a caller does with it can never change what ``apply`` accepts."""
-        if player is None:
+        if type(player) is int:
+            # the usual call, a seat number: the cache (only ever filled for a valid seat), then a seat to act now is
+            # a valid seat with no check_player call; any other int is checked (an unknown seat raises) and gets []
+            if self._legal_step == self._nsteps and self._legal_player == player:
+                return list(self._legal)
+            if player not in self.current_players:
+                self.check_player(player, allow_none=False)
+                return []
+        elif player is None:
             cur = self.current_players
             if len(cur) != 1:
                 return []
             player = cur[0]
+            if self._legal_step == self._nsteps and self._legal_player == player:
+                return list(self._legal)
         else:
             player = self.check_player(player, allow_none=False)
-        # _cached_legal inlined: one call fewer on every step of every game
-        if self._legal_step == self._nsteps and self._legal_player == player:
-            return list(self._legal)
-        if self.is_over or player not in self.current_players:
+            if self._legal_step == self._nsteps and self._legal_player == player:
+                return list(self._legal)
+            if player not in self.current_players:
+                return []
+        if self.is_over:
             return []
         acts = self._legal_actions(player)
         self._legal_player = player
@@ -331,12 +343,8 @@ class GameState(ABC):
     ) -> None:
         """Append an event made of ``data`` (frozen now: later changes to what the game passed never reach it),
         visible to ``to`` (None: everyone), at this step. The one way a game writes its log."""
-        for v in data.values():
-            if v.__class__ not in _SCALARS:
-                frozen = freeze(data)
-                break
-        else:
-            frozen = FrozenDict(data)  # the common flat event: one copy in C
+        # the common flat event (every value a scalar, checked in C): one copy in C
+        frozen = FrozenDict(data) if _SCALARS.issuperset(map(_type_of, data.values())) else freeze(data)
         render = self.__class__.EVENT_RENDERER  # through the class: a plain function, not a bound method
         if render is None:
             render = self._event_renderer()

@@ -22,7 +22,7 @@ _RAW: dict[str, Any] = json.loads(
 )
 
 # The game's own words only: rules import nothing but the engine (interfaces chain the shared catalog).
-CATALOG = Catalog.from_package("hustings.games.die_macher", "words/messages")
+CATALOG: Catalog = Catalog.from_package("hustings.games.die_macher", "words/messages")
 NAME_LANGS: tuple[str, ...] = ("de", "en", "zh-Hans", "zh-Hant")
 
 PARTY_IDS: list[str] = [p["id"] for p in _RAW["parties"]]

@@ -26,7 +26,7 @@ _RAW: dict[str, Any] = json.loads(
 
 # The game's messages (names, phases, events, actions). Rules import only the engine, so the chain to the
 # shared interface words is made by the interfaces (the terminal adapter chains it), never here.
-CATALOG = Catalog.from_package("hustings.games.die_macher_2019", "words/messages")
+CATALOG: Catalog = Catalog.from_package("hustings.games.die_macher_2019", "words/messages")
 # Languages the name mappings below carry (German: the printed names).
 NAME_LANGS: tuple[str, ...] = ("de", "en", "zh-Hans", "zh-Hant")
 

@@ -100,6 +100,3 @@ def first_apply(s: DieMacher, p: int, a: Action) -> None:
 
     platform.start(s)
 
-
-def first_advance(s: DieMacher) -> bool:
-    return True

@@ -165,6 +165,3 @@ def exec_advance(s: DieMacher) -> bool:
     coalitions.start(s)
     return False
 
-
-def place_advance(s: DieMacher) -> bool:
-    return True

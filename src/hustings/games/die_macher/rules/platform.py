@@ -84,6 +84,3 @@ def _next(s: DieMacher) -> None:
 
     cabinet.start(s)
 
-
-def advance(s: DieMacher) -> bool:
-    return True

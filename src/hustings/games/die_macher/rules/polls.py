@@ -152,6 +152,3 @@ def _card_done(s: DieMacher, p: int) -> None:
     s.poll_seen[p].append(s.poll_card)
     _next_board(s)
 
-
-def decide_advance(s: DieMacher) -> bool:
-    return True

@@ -36,20 +36,15 @@ def _over(s: DieMacher, p: int, a: Action) -> None:
     raise RuntimeError("the game is over")  # unreachable: the engine refuses actions after the end
 
 
-def _stay(s: DieMacher) -> bool:
-    return True
-
-
+# a phase whose player simply decides next has no advance (None), not one that returns True: a call fewer a step
 PHASES: PhaseTable[DieMacher] = PhaseTable({
     Phase.SHEET: PhaseRules("§遊戲流程 1", ("sheet1", "sheet2"), setup.sheet_legal, setup.sheet_apply,
                             setup.sheet_advance),
     Phase.BID: PhaseRules("2.i", ("bid",), bidding.bid_legal, bidding.bid_apply, bidding.bid_advance),
     Phase.TIE: PhaseRules("2.i", ("bid",), bidding.tie_legal, bidding.bid_apply, bidding.bid_advance),
-    Phase.FIRST: PhaseRules("2.i", ("first",), bidding.first_legal, bidding.first_apply, _stay),
-    Phase.PLATFORM: PhaseRules("2.ii", ("discard", "draw", "swap", "keep"), platform.legal, platform.apply,
-                               platform.advance),
-    Phase.CAB_PLACE: PhaseRules("2.iii", ("cab", "done"), cabinet.place_legal, cabinet.place_apply,
-                                cabinet.place_advance),
+    Phase.FIRST: PhaseRules("2.i", ("first",), bidding.first_legal, bidding.first_apply),
+    Phase.PLATFORM: PhaseRules("2.ii", ("discard", "draw", "swap", "keep"), platform.legal, platform.apply),
+    Phase.CAB_PLACE: PhaseRules("2.iii", ("cab", "done"), cabinet.place_legal, cabinet.place_apply),
     Phase.CAB_EXEC: PhaseRules("2.iii", ("cab_votes", "cab_up", "cab_down", "cab_double", "cab_undouble",
                                          "cab_media"), cabinet.exec_legal, cabinet.exec_apply, cabinet.exec_advance),
     Phase.COALITION: PhaseRules("2.iv", ("offer", "force", "pass"), coalitions.legal, coalitions.apply,
@@ -62,12 +57,12 @@ PHASES: PhaseTable[DieMacher] = PhaseTable({
     Phase.RALLY: PhaseRules("2.vi", ("rally",), rallies.legal, rallies.apply, rallies.advance),
     Phase.POLL_BID: PhaseRules("2.vii", ("pbid", "pass"), polls.bid_legal, polls.bid_apply, polls.bid_advance),
     Phase.POLL_DECIDE: PhaseRules("2.vii", ("publish", "secret", "secret_split"), polls.decide_legal,
-                                  polls.decide_apply, polls.decide_advance),
+                                  polls.decide_apply),
     Phase.CONVERT: PhaseRules("2.viii", ("convert", "pass"), conversion.legal, conversion.apply,
                               conversion.advance),
     Phase.NATIONAL: PhaseRules("3.iii", ("natmedia", "pass", "natop", "done"), election.national_legal,
                                election.national_apply, election.national_advance),
     Phase.DONATION: PhaseRules("4.iii", ("donate",), round_end.donation_legal, round_end.donation_apply,
                                round_end.donation_advance),
-    Phase.OVER: PhaseRules("§遊戲結束", (), _nothing, _over, _stay),
+    Phase.OVER: PhaseRules("§遊戲結束", (), _nothing, _over),
 })
