@@ -10,6 +10,7 @@ Rulings (R1, ...) are in ``rulings.md`` beside the package.
 from __future__ import annotations
 
 from itertools import compress
+from operator import add
 from typing import Any
 
 from hustings.engine import Action, GameState, Outcome, Rng, ranked_outcome
@@ -154,7 +155,7 @@ class ElectionWar(GameState):
 
     def votes(self) -> list[int]:
         """5.: one card, one vote."""
-        return [len(self.won_roles[p]) + len(self.won_districts[p]) for p in range(self.n)]
+        return list(map(add, map(len, self.won_roles), map(len, self.won_districts)))  # every view reads it
 
     def scores(self) -> list[dict[str, int]]:
         return [{"roles": len(self.won_roles[p]), "districts": len(self.won_districts[p]),
