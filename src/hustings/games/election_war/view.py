@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from hustings.engine.progress import IGNORE, Each, Others, Spec, progress_part
@@ -9,6 +10,7 @@ from hustings.games.election_war.phases import Phase
 from hustings.games.election_war.view_types import CandidateView, CheckView, PhaseName, ResultView, RowView, View
 
 if TYPE_CHECKING:
+    from hustings.games.election_war.data import Data
     from hustings.games.election_war.rules.state import ElectionWar
 
 
@@ -50,14 +52,70 @@ def _result(res: dict[str, Any]) -> ResultView:
     }
 
 
-def build_view(s: ElectionWar, player: int | None) -> dict[str, Any]:
-    D = s.data
+# Most of a view is the candidates (a dict per seat per row), and a row's candidates change rarely: only the round's
+# row, when a news card is carried out, and every row once at the reveal and at the count. So each row's candidate
+# dicts are kept, per game data, under the values they are built from (content, not the state: a clone, a sample or
+# a test that edits a state's fields finds what is right for it), and a view hands out copies: every dict it
+# returns is fresh and holds only scalars, so nothing a caller does to it reaches the kept ones or the state.
+_MEMO_ROWS = 1024  # rows kept per game data (a 4p game makes some 60 different ones); then it starts afresh
+_MEMO_DATA = 8  # game data kept (the printed game's and house-rules variants)
+_Memo = dict[tuple[Any, ...], list[Any]]
+_memos: dict[int, tuple[Data, _Memo]] = {}
+_copy: Callable[[Any], Any] = dict.copy
+
+
+def _memo_of(D: Data) -> _Memo:
+    got = _memos.get(id(D))
+    if got is not None and got[0] is D:  # the entry holds D, so no other data can have its id meanwhile
+        return got[1]
+    if len(_memos) >= _MEMO_DATA:
+        _memos.clear()
+    memo: _Memo = {}
+    _memos[id(D)] = (D, memo)
+    return memo
+
+
+def candidates_view(s: ElectionWar, player: int | None) -> list[list[CandidateView]]:
+    """Every row's candidates as :func:`candidate_view` gives them, from the memo when a row was seen before."""
+    memo = _memo_of(s.data)
+    # before the reveal a row shows what one viewer may see (their own cards face up); after it, the same to all
+    seen = -2 if s.revealed else -1 if player is None else player
     n = s.n
-    rows: list[RowView] = [
-        {"row": r, "district": d, "city": D.DISTRICTS[d].city, "council": D.DISTRICTS[d].council}
-        for r, d in enumerate(s.rows)
-    ]
-    playing = s.phase in (Phase.PLAY, Phase.PRESS, Phase.DISCARD)
+    out: list[list[CandidateView]] = []
+    cand, strength, level, status, protected = s.cand, s.strength, s.level, s.status, s.protected
+    for r in range(s.nrows):
+        # the row's five lists laid end to end: each has n entries, so the key tells them apart
+        key = (seen, *cand[r], *strength[r], *level[r], *status[r], *protected[r])
+        kept = memo.get(key)
+        if kept is None:
+            kept = [candidate_view(s, r, q, player) for q in range(n)]
+            if len(memo) >= _MEMO_ROWS:
+                memo.clear()
+            memo[key] = kept
+        out.append(list(map(_copy, kept)))  # fresh dicts of scalars: one C-level copy each
+    return out
+
+
+def rows_view(s: ElectionWar) -> list[RowView]:
+    """The district cards on the table (fixed for the game), copied from the memo like the candidates."""
+    memo = _memo_of(s.data)
+    key = ("rows", *s.rows)
+    kept = memo.get(key)
+    if kept is None:
+        D = s.data
+        kept = [{"row": r, "district": d, "city": D.DISTRICTS[d].city, "council": D.DISTRICTS[d].council}
+                for r, d in enumerate(s.rows)]
+        if len(memo) >= _MEMO_ROWS:
+            memo.clear()
+        memo[key] = kept
+    return list(map(_copy, kept))
+
+
+def build_view(s: ElectionWar, player: int | None) -> dict[str, Any]:
+    n = s.n
+    rows = rows_view(s)
+    ph = s.phase
+    playing = ph is Phase.PLAY or ph is Phase.PRESS or ph is Phase.DISCARD
     view: View = {
         "game": s.GAME_ID,
         "you": player,
@@ -68,19 +126,19 @@ def build_view(s: ElectionWar, player: int | None) -> dict[str, Any]:
         "turn": s.turn if playing else None,
         "to_act": list(s.current_players),
         "rows": rows,
-        "candidates": [[candidate_view(s, r, q, player) for q in range(n)] for r in range(s.nrows)],
+        "candidates": candidates_view(s, player),
         "role_hand": list(s.role_hand[player]) if player is not None else None,
-        "role_hand_sizes": [len(h) for h in s.role_hand],
+        "role_hand_sizes": list(map(len, s.role_hand)),
         "hand": list(s.hands[player]) if player is not None else None,
-        "hand_sizes": [len(h) for h in s.hands],
+        "hand_sizes": list(map(len, s.hands)),
         "deck": len(s.deck),
         "discard": list(s.discard),
         "pending": {"card": s.pending[0], "target": s.pending[1]} if s.pending else None,
-        "won": [{"roles": list(s.won_roles[p]), "districts": list(s.won_districts[p])} for p in range(n)],
+        "won": [{"roles": list(w), "districts": list(d)} for w, d in zip(s.won_roles, s.won_districts, strict=True)],
         "votes": s.votes(),
         "results": [_result(res) for res in s.results],
     }
-    return dict(view)
+    return cast(dict[str, Any], view)  # the typed dict is the dict: no copy
 
 
 #: what only shows the others' progress in the declaration (2.), where everyone places a card face down at once:

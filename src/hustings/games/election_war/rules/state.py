@@ -9,6 +9,8 @@ Rulings (R1, ...) are in ``rulings.md`` beside the package.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import add
 from typing import Any
 
 from hustings.engine import Action, GameState, Outcome, Rng, ranked_outcome
@@ -16,6 +18,9 @@ from hustings.games.election_war.actions import GAME_ID, SPACE
 from hustings.games.election_war.data import DATA, Data
 from hustings.games.election_war.phases import Phase
 from hustings.games.election_war.words.events import render_event
+
+# the phases as module constants: read on every step (current_players, is_over) without a class attribute lookup
+_DECLARE, _PLAY, _PRESS, _DISCARD, _OVER = Phase.DECLARE, Phase.PLAY, Phase.PRESS, Phase.DISCARD, Phase.OVER
 
 
 class ElectionWar(GameState):
@@ -82,25 +87,27 @@ class ElectionWar(GameState):
     @property
     def current_players(self) -> tuple[int, ...]:
         ph = self.phase
-        if ph is Phase.PLAY or ph is Phase.DISCARD:
+        if ph is _PLAY or ph is _DISCARD:
             return (self.turn,)
-        if ph is Phase.PRESS:
+        if ph is _PRESS:
             return (self.pending[1],)  # the target's owner (3-2)
-        if ph is Phase.DECLARE:
-            return tuple(p for p in range(self.n) if self.role_hand[p])
+        if ph is _DECLARE:
+            return tuple(compress(range(self.n), self.role_hand))  # who still holds a role card
         return ()
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     # ------------------------------------------------------------------------------ dispatch
 
+    # straight to the phase's functions (what PHASES.legal and PHASES.apply call: no phase has an automatic advance,
+    # table.py checks it), a call fewer on every step
     def _legal_actions(self, p: int) -> list[Action]:
-        return PHASES.legal(self, p)
+        return LEGAL[self.phase](self, p)
 
     def _apply(self, p: int, a: Action) -> None:
-        PHASES.apply(self, p, a)
+        APPLY[self.phase](self, p, a)
 
     def _why_illegal(self, p: int, a: Action) -> str:
         return PHASES.why_illegal(self, p, a)
@@ -148,7 +155,7 @@ class ElectionWar(GameState):
 
     def votes(self) -> list[int]:
         """5.: one card, one vote."""
-        return [len(self.won_roles[p]) + len(self.won_districts[p]) for p in range(self.n)]
+        return list(map(add, map(len, self.won_roles), map(len, self.won_districts)))  # every view reads it
 
     def scores(self) -> list[dict[str, int]]:
         return [{"roles": len(self.won_roles[p]), "districts": len(self.won_districts[p]),
@@ -223,5 +230,5 @@ class ElectionWar(GameState):
 from hustings.games.election_war.resample import resample_hidden  # noqa: E402
 from hustings.games.election_war.rules import setup  # noqa: E402
 from hustings.games.election_war.rules.mini import setup_mini  # noqa: E402
-from hustings.games.election_war.rules.table import PHASES  # noqa: E402
+from hustings.games.election_war.rules.table import APPLY, LEGAL, PHASES  # noqa: E402
 from hustings.games.election_war.view import build_view  # noqa: E402

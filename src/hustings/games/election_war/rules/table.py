@@ -5,6 +5,7 @@ steps run inside ``apply``, so no phase has an ``advance``); the table's ``why_i
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from hustings.engine import Action
@@ -32,3 +33,10 @@ PHASES: PhaseTable[ElectionWar] = PhaseTable({
     Phase.DISCARD: PhaseRules("3-3", ("discard", "done"), campaign.discard_legal, campaign.discard_apply),
     Phase.OVER: PhaseRules("5.", (), _nothing, _over),
 }, KIND_RULES)
+
+# the state dispatches on these directly (rules/state.py): the same functions PHASES.legal and PHASES.apply reach,
+# without their frame, which is only the same when no phase has an automatic advance
+if any(r.advance is not None for r in PHASES.rules.values()):
+    raise RuntimeError("election-war: a phase with an advance needs PHASES.apply (rules/state.py)")
+LEGAL: dict[Hashable, Callable[[ElectionWar, int], list[Action]]] = {ph: r.legal for ph, r in PHASES.rules.items()}
+APPLY: dict[Hashable, Callable[[ElectionWar, int, Action], None]] = {ph: r.apply for ph, r in PHASES.rules.items()}
