@@ -76,3 +76,19 @@ def test_a_bot_name_chooses_the_tree() -> None:
     assert isinstance(plain, IsmctsBot) and plain.tree == "all"
     with pytest.raises(ValueError, match="unknown tree 'theirs'"):
         make_bot("ismcts:tree=theirs", "election-war", 1)
+
+
+def test_a_game_chooses_its_default_tree_and_a_name_overrides_it() -> None:
+    """Classic's bot adapter takes ``tree=mine`` (measured stronger there, docs/bots.md); the other games keep
+    ``all``; a name's ``tree=`` wins over the game's; an adapter with an unknown tree is refused."""
+    from hustings.bots import Heuristic, make_bot
+
+    classic = make_bot("ismcts:normal", "die-macher", 1)
+    assert isinstance(classic, IsmctsBot) and classic.tree == "mine"
+    told = make_bot("ismcts:normal:tree=all", "die-macher", 1)
+    assert isinstance(told, IsmctsBot) and told.tree == "all"
+    for game in ("die-macher-2019", "election-war"):
+        bot = make_bot("ismcts:hard", game, 1)
+        assert isinstance(bot, IsmctsBot) and bot.tree == "all", game
+    with pytest.raises(ValueError, match=r"Heuristic\.tree: unknown tree 'half'"):
+        Heuristic(choose=lambda view, legal: legal[0], tree="half")

@@ -71,6 +71,10 @@ class Heuristic:
     view's value; the game's tests check that, and that ``choose`` picks the same on both). Without one,
     rollouts build the full view at every step. People and the root of a search always get the full view.
 
+    ``tree`` is whose decisions this game's search tree holds by default (``hustings.bots.ismcts.TREES``; a bot
+    name's ``tree=`` overrides it): ``all`` (every seat's) or ``mine`` (the bot's own; the other seats move by
+    ``choose``, as in a rollout), which a game takes where it measured stronger (docs/bots.md).
+
     ``advise(view, legal)`` optionally returns :class:`Advice`: the action ``choose`` picks (always the same one:
     both run one code path, and each game's tests check it on many positions) with the words key of its reason and
     the numbers that decided it. A tutorial table shows it to a person as a hint.
@@ -83,9 +87,13 @@ class Heuristic:
     levels: Mapping[str, Mapping[str, int | float]] = field(default_factory=dict, hash=False)
     rollout_view: ViewBuilder | None = None
     advise: Adviser | None = None
+    tree: str = "all"
 
     def __post_init__(self) -> None:
-        from hustings.bots.ismcts import LEVELS  # ismcts imports this module
+        from hustings.bots.ismcts import LEVELS, TREES  # ismcts imports this module
+
+        if self.tree not in TREES:
+            raise ValueError(f"Heuristic.tree: unknown tree {self.tree!r}; trees: {', '.join(TREES)}")
 
         for level, settings in self.levels.items():
             if level not in LEVELS:
@@ -105,7 +113,7 @@ LEVEL_KEYS = ("iterations", "depth", "seconds")
 
 BOT_KIND: AdapterKind[Heuristic] = AdapterKind(
     "bot", "a hustings.bots.Heuristic(choose, evaluate=None, scale=12.0, levels={}, rollout_view=None, "
-    "advise=None)",
+    "advise=None, tree='all')",
     lambda obj: isinstance(obj, Heuristic),
     "`hustings.bots` (`heuristic`, and ISMCTS rollouts); without it: `random` and `ismcts` with random rollouts")
 

@@ -99,8 +99,8 @@ def make_bot(name: str, game: str, seed: int | None = None, clock: bool = False)
     level = level or "normal"
     shaping = options.get("shaping", DEFAULT_SHAPING)
     objective = options.get("objective", DEFAULT_OBJECTIVE)
-    tree = options.get("tree", "all")
     h = heuristic_for(game)
+    tree = options.get("tree", "all" if h is None else h.tree)
     if h is None:
         return IsmctsBot(level=level, seed=seed, clock=clock, shaping=shaping, objective=objective,
                          tree=tree)
