@@ -429,7 +429,7 @@ def evaluate(state: Any) -> list[float]:
 #: the adapter ``SPEC.adapters["bot"]`` names; totals run to about 60-130, so a 20-point lead is nearly decisive.
 #: Rollouts read the pruned view (bot_view: the keys ``choose`` reads, about a quarter of the full view's cost).
 # tree="mine": the search judges its moves against the heuristic's replies rather than growing every seat's
-# decisions; in classic that won 0.889 of 27 games against three heuristics where the full tree won 0.560 of 100
+# decisions; in classic that won 0.875 of 48 games against three heuristics where the full tree won 0.560 of 100
 # (docs/bots.md, issue 27)
 HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=20.0, rollout_view=bot_view, advise=advise,
                       tree="mine")
