@@ -42,6 +42,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -55,6 +56,9 @@ from hustings.bots.heuristic import heuristic_for
 from hustings.bots.ismcts import InfoSet, IsmctsBot, level_settings
 from hustings.engine import GameState
 from hustings.sim.lab import wilson
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from search_screen import settings  # the search screen reads the same spelling
 
 
 def our_bot(game: str, level: str, seed: int, iterations: int | None = None,
@@ -76,20 +80,11 @@ def our_bot(game: str, level: str, seed: int, iterations: int | None = None,
 def parse_settings(text: str) -> tuple[tuple[str, Any], ...]:
     """``"tree=all,margin=0.04"`` -> IsmctsBot settings (numbers read as numbers); unknown names refused."""
     fields = IsmctsBot.__dataclass_fields__
-    out: list[tuple[str, Any]] = []
-    for part in filter(None, text.split(",")):
-        key, _, value = part.partition("=")
+    read = settings(text)  # the search screen's reading of the same spelling
+    for key in read:
         if key not in fields:
             raise SystemExit(f"--ours: IsmctsBot has no setting {key!r}")
-        v: Any = value
-        for kind in (int, float):
-            try:
-                v = kind(value)
-                break
-            except ValueError:
-                pass
-        out.append((key, None if value == "None" else v))
-    return tuple(out)
+    return tuple(read.items())
 
 
 class SameEvaluator(mcts.Evaluator):  # type: ignore[misc]
