@@ -59,17 +59,46 @@ def over(page: Any) -> bool:
     return bool(page.evaluate(f"() => !!({STATE}.model && {STATE}.model.over)"))
 
 
+# Every error message the page is sent, kept in window.__errors (installed on the first click, once a page).
+WATCH_ERRORS = """() => { if (!window.__errors) { window.__errors = [];
+  window.addEventListener('hustings:message', (e) => { if (e.detail && e.detail.type === 'error')
+    window.__errors.push(e.detail); }); } return window.__errors.length; }"""
+
+#: refusals that say the page's move crossed another seat's on the wire (the page is sent the newer state)
+CROSSED = ("stale_step", "not_your_turn", "illegal_action")
+
+
+def page_state(page: Any) -> dict[str, Any]:
+    """What the page holds about its play, for a failure's message: step, phase, pending, connection, errors."""
+    return dict(page.evaluate(f"""() => {{ const S = {STATE}, m = S.model || {{}};
+        return {{ step: m.step, phase: m.phase, over: !!m.over, legal: (m.legal || []).length, pending: S.pending,
+                 ws: S.ws ? S.ws.readyState : null, conn: document.getElementById('conn')?.dataset.state,
+                 table: S.table ? S.table.status : null, composing: !!document.querySelector('#choices .compose'),
+                 dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
+                 errors: (window.__errors || []).slice(-5) }}; }}"""))
+
+
 def click_some_action(page: Any, rng: random.Random) -> None:
-    """One whole decision by clicks: a single action, or a guided choice composed, reviewed and sent."""
+    """One whole decision by clicks: a single action, or a guided choice composed, reviewed and sent.
+
+    Returns once the page has moved on (its step changed or the game ended) or the click sent nothing that the
+    server kept: a redraw between reading the buttons and clicking one (another seat's move arrived), or a move
+    refused because another seat's crossed it. The caller's loop clicks again then; a refusal of any other kind,
+    or a page that neither moves on nor says why, fails with what the page holds."""
     buttons = page.locator("#choices button.act:not([disabled])")
     n = buttons.count()
     if n == 0:
         return
+    seen_errors = page.evaluate(WATCH_ERRORS)
     step = page.evaluate(f"() => {STATE}.model.step")
     b = buttons.nth(rng.randrange(n))
     group = b.get_attribute("data-group")
     b.click()
-    if group:
+    composing = page.locator("#choices .compose").count() > 0
+    if composing and not group:  # redrawn under the click: a group opened where a single action stood
+        page.locator("#choices .compose .cancel").click()
+        return
+    if composing:
         for _ in range(10):
             if page.locator("#choices .compose .send").count():
                 break
@@ -82,7 +111,18 @@ def click_some_action(page: Any, rng: random.Random) -> None:
             choices = page.locator("#choices .compose button.choice")
             choices.nth(rng.randrange(choices.count())).click()
         page.locator("#choices .compose .send").click()
-    page.wait_for_function(f"s => {STATE}.model.step !== s || {STATE}.model.over", arg=step, timeout=30000)
+    # moved on, or nothing in flight (the move was refused, or the click opened no move: the page was redrawn)
+    settled = (f"s => {{ const S = {STATE}; return S.model.step !== s || S.model.over "
+               "|| (!S.pending && !document.querySelector('#choices .compose')); }")
+    try:
+        page.wait_for_function(settled, arg=step, timeout=90000)
+    except Exception as e:
+        raise AssertionError(f"the page neither moved on nor settled after a click: {page_state(page)}") from e
+    state = page_state(page)
+    if state["step"] == step and not state["over"]:
+        fresh = page.evaluate("n => (window.__errors || []).slice(n)", seen_errors)
+        refused = [x for x in fresh if x.get("code") not in CROSSED]
+        assert not refused, f"a click's move was refused: {refused}; the page: {state}"
 
 
 def phase_shot(page: Any, folder: Path, seen: set[str], who: str) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-from .helpers import STATE, check_phone, click_some_action, no_missing_keys, watch_errors
+from .helpers import STATE, check_phone, click_some_action, no_missing_keys, page_state, watch_errors
 from .test_seats import _play_out
 
 LAPTOP = {"width": 1280, "height": 900}
@@ -137,7 +137,12 @@ def test_three_strangers_find_a_table_chat_play_and_rematch(base_url: str, brows
     # the rest of the game over the wire, then the rematch: all three accept in their own words
     _play_out(base_url, tid, [_token(p) for p in pages])
     for page in pages:
-        page.wait_for_selector("#summary[open] #rematch-box #rematch", timeout=30000)
+        # each page takes in every move of the game first (three pages in one browser on a busy machine)
+        try:
+            page.wait_for_function(f"() => !!{STATE}.model?.over", timeout=120000)
+            page.wait_for_selector("#summary[open] #rematch-box #rematch", timeout=30000)
+        except Exception as e:
+            raise AssertionError(f"no rematch offered at the game's end: {page_state(page)}") from e
     ann_p.click("#summary #rematch")
     new_id = None
     for page in (bo, cy):
