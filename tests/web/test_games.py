@@ -100,7 +100,7 @@ def test_whole_game_two_seats_by_clicking(
             pages[0].wait_for_timeout(50)
     assert all(over(p) for p in pages), "the game did not finish"
     for seat, p in enumerate(pages):
-        p.wait_for_selector("#summary[open] svg.chart", timeout=5000)
+        p.wait_for_selector("#summary[open] svg.chart", timeout=30000)
         p.screenshot(path=str(shots / f"summary-seat{seat}.png"), full_page=True)
         assert p.evaluate("() => document.documentElement.scrollWidth") <= p.viewport_size["width"] + 1
         check_summary_fits(p)  # on the phone too: the score table is stacked, not scrolled
