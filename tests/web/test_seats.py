@@ -108,20 +108,23 @@ def test_invite_claim_device_and_open_revocation_in_the_pages(base_url: str, bro
     assert not errors, errors
 
 
-def _play_out(base_url: str, tid: str, tokens: list[str]) -> None:
-    """Both people's seats play their first legal action whenever they may, over websockets, to the end."""
+def _play_out(base_url: str, tid: str, tokens: list[str], seconds: float = 600.0) -> None:
+    """Both people's seats play their first legal action whenever they may, over websockets, to the end (at most
+    ``seconds``: a busy machine plays slowly, a stalled game fails)."""
     import contextlib
     import json
+    import time
 
     from websockets.sync.client import connect
 
     latest: list[dict[str, Any]] = [{} for _ in tokens]
     acted = [-1 for _ in tokens]
+    deadline = time.monotonic() + seconds
     with contextlib.ExitStack() as held:
         socks = [held.enter_context(connect(f"{base_url.replace('http', 'ws')}/ws/{tid}")) for _ in tokens]
         for ws, token in zip(socks, tokens, strict=True):
             ws.send(json.dumps({"type": "hello", "token": token}))
-        for _ in range(20000):
+        while time.monotonic() < deadline:
             if all(m.get("over") for m in latest):
                 return
             for i, ws in enumerate(socks):
@@ -129,12 +132,15 @@ def _play_out(base_url: str, tid: str, tokens: list[str]) -> None:
                     msg = json.loads(ws.recv(timeout=0.05))
                 except TimeoutError:
                     continue
+                if msg.get("type") == "error":
+                    acted[i] = -1  # refused (crossed by another seat's move): the seat acts again on what it has
+                    msg = {"type": "update"}
                 if msg.get("type") in ("state", "update"):
                     latest[i] = m = {**latest[i], **msg}
                     if m.get("legal") and not m.get("over") and acted[i] != m["step"]:
                         acted[i] = m["step"]
                         ws.send(json.dumps({"type": "act", "step": m["step"], "action": m["legal"][0]["id"]}))
-        raise AssertionError("the game did not end")
+        raise AssertionError(f"the game did not end in {seconds:.0f} s: {[m.get('step') for m in latest]}")
 
 
 def test_a_rematch_in_the_pages_gives_each_person_their_own_seat(base_url: str, browser: Any) -> None:
