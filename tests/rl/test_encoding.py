@@ -233,9 +233,9 @@ def test_changing_a_view_after_encoding_it_changes_nothing_kept(game: str, varia
     for s in _random_game(game, variant, players, 3, every=17):
         view = s.view(0)
         enc.encode(view)
-        for key in ("players", "boards", "candidates"):
+        for key in ("players", "boards", "candidates", "tie", "poll"):
             parts = view.get(key)
-            for part in parts if isinstance(parts, list) else ():
+            for part in parts if isinstance(parts, list) else [parts] if isinstance(parts, dict) else ():
                 items = part if isinstance(part, list) else [part]
                 for item in items:
                     for k, v in item.items():
