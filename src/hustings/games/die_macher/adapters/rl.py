@@ -188,7 +188,10 @@ class DieMacherEncoder(Encoder):
         # the national media cube count (written after the sheets, from its own list) stays out of a sheet's block
         self._player_memo = [BlockMemo(o["money_known"], o["in_coalition"] + 1) for o in self.o_player]
         self._board_memo = [BlockMemo(o["election"], o["controller"] + n) for o in self.o_board]
-        self._tables_memo = BlockMemo(self.o_nat_row, self.o_polls_seen + NPOLLS)
+        # the tables in two memos around the deck counts, which change with most draws (one memo over all of them
+        # missed on two views in five): the national row with the exchange pool, and the discards
+        self._row_memo = BlockMemo(self.o_nat_row, self.o_decks)
+        self._discards_memo = BlockMemo(self.o_prog_disc, self.o_polls_seen)
 
     def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         n = self.players
@@ -230,11 +233,24 @@ class DieMacherEncoder(Encoder):
             if not memo.use(out, bd):
                 self._fill_board(out, self.o_board[b], bd)
                 memo.keep(out, bd)
-        memo = self._tables_memo
-        tables = [view["national_row"], view["exchange_pool"], view["decks"], view["polls_seen"]]
-        if not memo.use(out, tables):
-            self._fill_tables(out, *tables)
-            memo.keep(out, tables)
+        row = [view["national_row"], view["exchange_pool"]]
+        if not self._row_memo.use(out, row):
+            self._fill_row(out, *row)
+            self._row_memo.keep(out, row)
+        decks = view["decks"]
+        at = self.o_decks
+        out[at] = _frac(decks["program"], PROGRAM_DECK)
+        out[at + 1] = _frac(decks["opinion"], OPINION_DECK)
+        out[at + 2] = _frac(decks["poll"], NPOLLS)
+        out[at + 3] = _frac(decks["poll_discards"], NPOLLS)
+        out[at + 4] = _frac(decks["state"], NSTATES)
+        discards = [decks["program_discards"], decks["opinion_discards"]]
+        if not self._discards_memo.use(out, discards):
+            self._fill_discards(out, *discards)
+            self._discards_memo.keep(out, discards)
+        at = self.o_polls_seen
+        for c in view["polls_seen"]:
+            out[at + c] = 1.0
         tie = view["tie"]
         for q in tie["players"]:
             out[self.o_tie + q] = 1.0
@@ -285,25 +301,20 @@ class DieMacherEncoder(Encoder):
                 out[self.o_scores + q] = _frac(sc["total"], TOTAL_SCALE)
 
 
-    def _fill_tables(self, out: Slots, national_row: list[Any], exchange_pool: list[int], decks: Mapping[str, Any],
-                     polls_seen: list[int]) -> None:
-        """The national row, exchange pool, decks, discards and polls seen (one block)."""
+    def _fill_row(self, out: Slots, national_row: list[Any], exchange_pool: list[int]) -> None:
+        """The national row and the exchange pool (one block)."""
         for i, (t, secured) in enumerate(national_row[:D.NATIONAL_SLOTS]):
             out[self.o_nat_row + i * (NT + 1) + t] = 1.0
             out[self.o_nat_row + i * (NT + 1) + NT] = 1.0 if secured else 0.0
         for t in exchange_pool:
             out[self.o_pool + t] = min(1.0, out[self.o_pool + t] + 1.0 / D.EXCHANGE_POOL)
-        out[self.o_decks] = _frac(decks["program"], PROGRAM_DECK)
-        out[self.o_decks + 1] = _frac(decks["opinion"], OPINION_DECK)
-        out[self.o_decks + 2] = _frac(decks["poll"], NPOLLS)
-        out[self.o_decks + 3] = _frac(decks["poll_discards"], NPOLLS)
-        out[self.o_decks + 4] = _frac(decks["state"], NSTATES)
-        for t in decks["program_discards"]:
+
+    def _fill_discards(self, out: Slots, program_discards: list[int], opinion_discards: list[int]) -> None:
+        """The program and opinion discards per type (one block)."""
+        for t in program_discards:
             out[self.o_prog_disc + t] = min(1.0, out[self.o_prog_disc + t] + 1.0 / D.PROGRAM_PER_STANCE)
-        for t in decks["opinion_discards"]:
+        for t in opinion_discards:
             out[self.o_op_disc + t] = min(1.0, out[self.o_op_disc + t] + 1.0 / D.OPINION_PER_STANCE)
-        for c in polls_seen:
-            out[self.o_polls_seen + c] = 1.0
 
     def _fill_player(self, out: Slots, o: dict[str, int], pl: Mapping[str, Any]) -> None:
         money = pl["money"]
