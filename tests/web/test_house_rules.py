@@ -53,7 +53,11 @@ def test_the_create_form_sets_house_rules_and_every_seat_sees_them(base_url: str
     watch_errors(lobby, errors)
     lobby.goto(base_url + "/")
     lobby.wait_for_selector("#create-btn")
+    # the lobby draws itself again in the language picked (the one it had, maybe): a rule typed before that redraw
+    # would be typed into the form it replaces
+    drawn = lobby.evaluate("() => Number(document.documentElement.dataset.loads)")
     lobby.select_option("#lang", "en")
+    lobby.wait_for_function("n => Number(document.documentElement.dataset.loads) > n", arg=drawn)
     lobby.select_option("#game", EW)
     lobby.select_option("#players", "4")
     lobby.click("#house-form > summary")

@@ -168,15 +168,21 @@ function drawSpectate() {
     } }, t("web.watch"))));
 }
 
+// Loads the lobby in L.lang; a load overtaken by a later one (the language changed again meanwhile) draws nothing.
 async function load() {
-  L.words = await Words.load(L.lang);
-  L.games = await getJSON(`/api/games?lang=${L.lang}`);
+  const lang = L.lang;
+  const mine = (L.loads = (L.loads || 0) + 1);
+  const words = await Words.load(lang);
+  const games = await getJSON(`/api/games?lang=${lang}`);
   // variant names come from each game's catalog (variant.<name>)
-  await Promise.all(L.games.map(async (g) => {
-    const meta = await getJSON(`/web/games/${encodeURIComponent(g.id)}.json?lang=${L.lang}`);
+  await Promise.all(games.map(async (g) => {
+    const meta = await getJSON(`/web/games/${encodeURIComponent(g.id)}.json?lang=${lang}`);
     g.variant_names = g.variants.map((v) => meta.catalog[`variant.${v}`] || v);
     if (!g.name) g.name = meta.title;
   }));
+  if (mine !== L.loads) return;
+  L.words = words;
+  L.games = games;
   if (!L.form.game) L.form.game = L.games[0]?.id;
   document.documentElement.lang = L.lang;
   $("lang-slot").replaceChildren(langSelect(L.lang, (v) => { L.lang = v; saveLang(v); load(); }));
@@ -184,6 +190,7 @@ async function load() {
   drawCreate();
   drawMine();
   drawSpectate();
+  document.documentElement.dataset.loads = String(mine); // how many loads have drawn (a test waits on a redraw)
 }
 
 window.hustingsLobby = { L, showCreated }; // for open.js (its list offers the rematch, and names games and variants)
