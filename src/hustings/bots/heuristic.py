@@ -75,6 +75,10 @@ class Heuristic:
     name's ``tree=`` overrides it): ``all`` (every seat's) or ``mine`` (the bot's own; the other seats move by
     ``choose``, as in a rollout), which a game takes where it measured stronger (docs/bots.md).
 
+    ``root_branching`` is how many of its legal actions the search considers at its root by default (None: the
+    search's ``branching``, 10 spread evenly over the list, plus the heuristic's pick); a game whose root offers a
+    few dozen actions at most may have them all considered, where that measured stronger (docs/bots.md).
+
     ``advise(view, legal)`` optionally returns :class:`Advice`: the action ``choose`` picks (always the same one:
     both run one code path, and each game's tests check it on many positions) with the words key of its reason and
     the numbers that decided it. A tutorial table shows it to a person as a hint.
@@ -88,12 +92,16 @@ class Heuristic:
     rollout_view: ViewBuilder | None = None
     advise: Adviser | None = None
     tree: str = "all"
+    root_branching: int | None = None
 
     def __post_init__(self) -> None:
         from hustings.bots.ismcts import LEVELS, TREES  # ismcts imports this module
 
         if self.tree not in TREES:
             raise ValueError(f"Heuristic.tree: unknown tree {self.tree!r}; trees: {', '.join(TREES)}")
+        rb = self.root_branching
+        if rb is not None and (isinstance(rb, bool) or not isinstance(rb, int) or rb < 2):
+            raise ValueError(f"Heuristic.root_branching must be None or a whole number of at least 2, not {rb!r}")
 
         for level, settings in self.levels.items():
             if level not in LEVELS:
@@ -113,7 +121,7 @@ LEVEL_KEYS = ("iterations", "depth", "seconds")
 
 BOT_KIND: AdapterKind[Heuristic] = AdapterKind(
     "bot", "a hustings.bots.Heuristic(choose, evaluate=None, scale=12.0, levels={}, rollout_view=None, "
-    "advise=None, tree='all')",
+    "advise=None, tree='all', root_branching=None)",
     lambda obj: isinstance(obj, Heuristic),
     "`hustings.bots` (`heuristic`, and ISMCTS rollouts); without it: `random` and `ismcts` with random rollouts")
 

@@ -108,4 +108,4 @@ def make_bot(name: str, game: str, seed: int | None = None, clock: bool = False)
     return IsmctsBot(level=level, seed=seed, iterations=int(cfg["iterations"]), seconds=float(cfg["seconds"]),
                      depth=int(cfg["depth"]), rollout_policy=h.choose, evaluator=h.evaluate, root_hint=h.choose,
                      scale=h.scale, rollout_view=h.rollout_view, clock=clock,
-                     shaping=shaping, objective=objective, tree=tree)
+                     shaping=shaping, objective=objective, tree=tree, root_branching=h.root_branching)
