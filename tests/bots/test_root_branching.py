@@ -55,3 +55,10 @@ def test_a_game_heuristic_names_its_root_branching_for_every_level(monkeypatch: 
 def test_a_bad_root_branching_is_refused_by_name(bad: object) -> None:
     with pytest.raises(ValueError, match=r"Heuristic\.root_branching must be None or a whole number of at least 2"):
         Heuristic(choose=lambda view, acts: acts[0], root_branching=bad)  # type: ignore[arg-type]
+
+
+def test_election_war_considers_every_root_action() -> None:
+    """選舉之戰 takes every root action (measured stronger, docs/bots.md); the Die Macher games keep the default."""
+    for game, root in (("election-war", 30), ("die-macher-2019", None), ("die-macher", None)):
+        bot = make_bot("ismcts:hard", game, 1)
+        assert isinstance(bot, IsmctsBot) and bot.root_branching == root, game

@@ -142,7 +142,8 @@ def test_ismcts_on_the_rollout_view_searches_as_on_the_full_view() -> None:
             fast = make_bot("ismcts:easy", GAME, seed=4)
             assert isinstance(fast, IsmctsBot) and fast.rollout_view is bot.bot_view
             slow = IsmctsBot(level="easy", seed=4, rollout_policy=bot.choose, evaluator=bot.evaluate,
-                             root_hint=bot.choose, scale=bot.HEURISTIC.scale)
+                             root_hint=bot.choose, scale=bot.HEURISTIC.scale, tree=bot.HEURISTIC.tree,
+                             root_branching=bot.HEURISTIC.root_branching)
             picks = [b.act(s.view(p), legal, InfoSet.of(s, p, random.Random(4))) for b in (fast, slow)]
             assert picks[0] == picks[1]
             picks_made += 1
