@@ -84,7 +84,8 @@ def test_a_tutorial_table_hints_each_decision_with_its_reason(base_url: str, bro
         advice = _hint_shown(page)
         assert (lang == "en") != any("\u4e00" <= ch <= "\u9fff" for ch in advice["text"]), advice["text"]
         if k == 0:
-            page.locator("#hint").scroll_into_view_if_needed()
+            # the page redraws the hint when the bot's seat moves meanwhile: scroll to whichever box is there then
+            page.evaluate("() => document.querySelector('#hint')?.scrollIntoView({block: 'nearest'})")
             page.screenshot(path=str(shots / f"hint-{game}-{lang}-{'phone' if phone else 'laptop'}.png"),
                             full_page=not phone)
             no_missing_keys(page)
@@ -92,9 +93,12 @@ def test_a_tutorial_table_hints_each_decision_with_its_reason(base_url: str, bro
                 check_phone(page)
                 tall = page.locator("#hint-follow").bounding_box()
                 assert tall is not None and tall["height"] >= 44  # a touch target
+        advice = _hint_shown(page)  # the hint as it is now (the bot's seat may have moved since the one above)
         step = model(page)["m"]["step"]
         acts = len(sent(page, "act"))
         page.locator("#hint-follow").click()  # (moves that cannot be taken back: not asked, turned off here)
+        page.wait_for_function("n => (window.__sent || []).filter(m => m.type === 'act').length > n", arg=acts,
+                               timeout=30000)
         page.wait_for_function(f"s => {STATE}.model.step > s || {STATE}.model.over", arg=step, timeout=30000)
         assert sent(page, "act")[acts:][0]["action"] == advice["action"]
         if model(page)["m"]["over"]:
