@@ -247,8 +247,8 @@ def bot_view(state: GameState, player: int | None) -> View:
 
 #: the ``bot`` adapter: a lead of 3 votes is nearly decisive in a count of at most 12 cards.
 # tree="mine" and every root action (a news card offers up to 25 plays; the default considers 10 of them spread
-# evenly): against three heuristics on the same 100 seeds 0.445 against the full tree's 0.340, at 10 players
-# 0.151 against 0.047 (43 seeds), about the same CPU a decision; against OpenSpiel's ISMCTS at equal iterations
-# 0.360 against its 0.315 (docs/bots.md, issue 27)
+# evenly): against three heuristics level with the full tree at 4 players (0.398 against 0.388 over 200 shared
+# seeds), ahead at 10 (0.156 against 0.050 over 80); against OpenSpiel's ISMCTS at equal iterations 0.360 against
+# its 0.315, where the full tree trailed it (docs/bots.md, issue 27, fifth run)
 HEURISTIC = Heuristic(choose=choose, evaluate=evaluate, scale=3.0, rollout_view=bot_view, advise=advise,
                       tree="mine", root_branching=30)
