@@ -21,10 +21,14 @@ PHONE = {"width": 390, "height": 844}
 ROWS = 300  # eventlog.js's LOG_ROWS
 
 # Feed `count` updates of one event each through the page's websocket handler; count the <li> added and removed.
+# Everything compared is read in the same task as the count (a bot seat may move in a simultaneous phase, and its
+# update can land between two of the test's reads): the events held before and after, the rows shown, the newest
+# events, and how many of the rows saved in window.__old are still on the page.
 FEED = """
-([count, from]) => {
-  const ws = window.hustingsTable.ws;
-  const step = window.hustingsTable.model.step;
+([count, from, rows]) => {
+  const st = window.hustingsTable;
+  const ws = st.ws;
+  const step = st.model.step;
   const list = document.querySelector('#log-list');
   window.__added = window.__added || 0; window.__removed = window.__removed || 0;
   if (!window.__obs) {
@@ -33,11 +37,20 @@ FEED = """
       window.__removed += [...m.removedNodes].filter((x) => x.nodeName === 'LI').length; } });
     window.__obs.observe(list, { childList: true });
   }
+  const a0 = window.__added, r0 = window.__removed, before = st.events.length;
   for (let i = from; i < from + count; i++) {
     const e = { step, type: 'note', text: `line ${i}`, data: { n: i } };
     ws.onmessage({ data: JSON.stringify({ type: 'update', events: [e] }) });
   }
-  return new Promise((r) => setTimeout(() => r({ added: window.__added, removed: window.__removed }), 0));
+  return new Promise((r) => setTimeout(() => r({
+    added: window.__added - a0, removed: window.__removed - r0, before, held: st.events.length,
+    keys: [...document.querySelectorAll('#log-list li')].map((li) => li.dataset.key),
+    want: st.events.slice(-rows).map((e) => `${e.step}:${e.n}`),
+    oldKeys: (window.__old || []).map((li) => li.dataset.key),
+    same: (window.__old || []).filter((li) => li.isConnected).length,
+    texts: [...document.querySelectorAll('#log-list li .ev-text')].map((x) => x.textContent)
+      .filter((t) => t.startsWith('line ')).slice(-3),
+  }), 0));
 }
 """
 
@@ -73,46 +86,41 @@ def test_log_grows_without_rebuilding(browser: Any, base_url: str, shots: Path, 
     page.wait_for_function(f"() => document.querySelectorAll('#log-list li').length === "
                            f"Math.min({ROWS}, {STATE}.events.length)")
     page.evaluate("() => { window.__old = [...document.querySelectorAll('#log-list li')]; }")
-    before = page.evaluate(f"() => {STATE}.events.length")
 
-    got = page.evaluate(FEED, [200, 0])
-    held = page.evaluate(f"() => {STATE}.events.length")
-    keys = page.evaluate(ROWS_NOW)
-    want = page.evaluate(f"() => {STATE}.events.slice(-{ROWS}).map((e) => `${{e.step}}:${{e.n}}`)")
-    assert keys == want, "the log shows every one of the newest events, in order"
+    got = page.evaluate(FEED, [200, 0, ROWS])
+    keys, held, before = got["keys"], got["held"], got["before"]
+    assert keys == got["want"], "the log shows every one of the newest events, in order"
     assert len(keys) == min(ROWS, held)
     # one new row per new event (and whatever the bots' own moves added meanwhile), none built again
     assert got["added"] == held - before
     assert got["removed"] == max(0, held - ROWS) - max(0, before - ROWS)
-    same = page.evaluate("() => window.__old.filter((li) => li.isConnected).length")
-    old_keys = page.evaluate("() => window.__old.map((li) => li.dataset.key)")
-    assert same == len([k for k in keys if k in old_keys]), "the old rows still shown are the very same nodes"
-    texts = page.evaluate("() => [...document.querySelectorAll('#log-list li .ev-text')].slice(-3)"
-                          ".map((x) => x.textContent)")
-    assert texts == ["line 197", "line 198", "line 199"]
+    assert got["same"] == len([k for k in keys if k in got["oldKeys"]]), \
+        "the old rows still shown are the very same nodes"
+    assert got["texts"] == ["line 197", "line 198", "line 199"]
 
     # past the 300 newest: old rows leave the top, the rest stay the same nodes
     page.evaluate("() => { window.__old = [...document.querySelectorAll('#log-list li')]; }")
-    got2 = page.evaluate(FEED, [150, 200])
-    keys = page.evaluate(ROWS_NOW)
-    assert len(keys) == ROWS
-    assert keys == page.evaluate(f"() => {STATE}.events.slice(-{ROWS}).map((e) => `${{e.step}}:${{e.n}}`)")
-    assert got2["added"] - got["added"] == page.evaluate(f"() => {STATE}.events.length") - held
-    kept = page.evaluate("() => window.__old.filter((li) => li.isConnected).length")
-    assert kept == ROWS - (got2["added"] - got["added"])
+    got2 = page.evaluate(FEED, [150, 200, ROWS])
+    assert len(got2["keys"]) == ROWS
+    assert got2["keys"] == got2["want"]
+    assert got2["added"] == got2["held"] - got2["before"]
+    assert got2["same"] == ROWS - got2["added"]
 
-    # "since my last turn" of old rows follows the seat's last turn (signals.js), without building them again
+    # "since my last turn" of old rows follows the seat's last turn (signals.js), without building them again;
+    # each check reads the page in the same task as the message it sends
     page.evaluate("() => { window.__old = [...document.querySelectorAll('#log-list li')]; }")
     step = page.evaluate(f"() => {STATE}.model.step")
-    turn = "s => window.hustingsTable.ws.onmessage({ data: JSON.stringify({ type: 'update', last_turn: s }) })"
-    page.evaluate(turn, step + 1)
-    assert page.evaluate("() => document.querySelectorAll('#log-list li.since').length") == 0
-    page.evaluate(turn, step - 1)
-    marked = page.evaluate("() => document.querySelectorAll('#log-list li.since').length")
-    assert marked == page.evaluate(f"s => {STATE}.events.slice(-{ROWS}).filter((e) => e.step > s && e.step > 0).length",
-                                   step - 1)
-    assert marked > 0 or step == 0  # (step 0: nothing counts as "since", signals.js)
-    assert page.evaluate("() => window.__old.every((li) => li.isConnected)")
+    turn = f"""s => {{ {STATE}.ws.onmessage({{ data: JSON.stringify({{ type: 'update', last_turn: s }}) }});
+      return {{ marked: document.querySelectorAll('#log-list li.since').length,
+        want: {STATE}.events.slice(-{ROWS}).filter((e) => e.step > s && e.step > 0).length,
+        kept: window.__old.every((li) => li.isConnected) }}; }}"""
+    later = page.evaluate(turn, step + 1)
+    assert later["marked"] == later["want"] == 0
+    assert later["kept"]
+    now = page.evaluate(turn, step - 1)
+    assert now["marked"] == now["want"]
+    assert now["marked"] > 0 or step == 0  # (step 0: nothing counts as "since", signals.js)
+    assert now["kept"]
 
     # a `?` opened: that one row is built again (it unfolds), every other row stays
     page.evaluate("() => { window.__old = [...document.querySelectorAll('#log-list li')]; }")
@@ -137,7 +145,7 @@ def test_reset_on_fresh_state(browser: Any, base_url: str) -> None:
     """A fresh `state` (an undo, a language switch) builds the log again from its events: nothing of the old stays."""
     errors: list[str] = []
     page = _open(browser, base_url, "election-war", 3, None, "zh-Hans", LAPTOP, errors)
-    page.evaluate(FEED, [20, 0])
+    page.evaluate(FEED, [20, 0, ROWS])
     page.evaluate("() => { window.__old = [...document.querySelectorAll('#log-list li')]; }")
     page.evaluate(f"""() => {{ const m = {STATE}.model;
       const events = [{{ step: m.step, type: 'note', text: 'only', data: {{}} }}];
