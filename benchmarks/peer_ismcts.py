@@ -7,8 +7,9 @@
         --ours tree=mine
 
 ``--ours`` sets fields of our search over its defaults (``tree=mine``); ``--first`` starts at game index N, so a
-run can be split into shards (one process each) whose per-game lines (stderr) are added up afterwards. SIGTERM
-(or Ctrl-C) stops a run and still reports the games it finished.
+run can be split into shards (one process each) whose per-game lines (stderr) are added up afterwards; in the time
+mode, a later shard passes ``--counts`` with the simulation counts the first one calibrated. SIGTERM (or Ctrl-C) stops
+a run and still reports the games it finished.
 
 Every game seats our search, OpenSpiel's search and two of our heuristic bots (at 4 players), and rotates the
 seats game by game (game i: ours at seat i mod n, theirs at the next seat). Both searches get **the same
@@ -273,6 +274,9 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=None, help="iterations mode: simulations a decision, both")
     ap.add_argument("--seconds", type=float, default=0.25, help="time mode: CPU seconds a decision, both")
     ap.add_argument("--calibrate", type=int, default=30, help="time mode: decisions measured per bot")
+    ap.add_argument("--counts", default=None, metavar="OURS,THEIRS",
+                    help="time mode: the simulation counts an earlier run's calibration printed, instead of "
+                         "calibrating again (a run extended later plays at the same counts)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--first", type=int, default=0, help="index of the first game (a run can be split or extended)")
     ap.add_argument("--ours", default="", help="IsmctsBot settings over our defaults, key=value,… (e.g. tree=all)")
@@ -284,7 +288,15 @@ def main() -> None:
     hustings.get_spec(args.game)
     base = level_settings(args.level, heuristic_for(args.game).levels)  # type: ignore[union-attr]
     ours_its = theirs_its = args.iterations or int(base["iterations"])
-    if args.mode == "time":
+    if args.mode == "time" and args.counts:
+        try:
+            ours_its, theirs_its = (int(x) for x in args.counts.split(","))
+        except ValueError:
+            sys.exit(f"--counts takes two simulation counts, OURS,THEIRS, not {args.counts!r}")
+        if min(ours_its, theirs_its) < 1:
+            sys.exit(f"--counts: simulation counts are at least 1, not {args.counts!r}")
+        print(f"counts given: ours {ours_its}, OpenSpiel {theirs_its} (for {args.seconds} s, an earlier calibration)")
+    elif args.mode == "time":
         per = calibrate(args.game, args.players, args.variant, args.level, args.calibrate, args.seed)
         ours_its = max(1, round(args.seconds / per["ours"]))
         theirs_its = max(1, round(args.seconds / per["theirs"]))
