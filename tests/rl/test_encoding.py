@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -252,6 +253,41 @@ def test_changing_a_view_after_encoding_it_changes_nothing_kept(game: str, varia
                             edited += 1
         assert enc.encode(view).tobytes() == fresh_encoder(game, players, variant).encode(view).tobytes()
     assert edited > 20
+
+
+def test_block_memo_knows_a_part_by_its_json_and_keeps_a_bounded_table() -> None:
+    from hustings.rl.encoding import BlockMemo
+
+    memo = BlockMemo(2, 5, size=3)
+    out: Any = memoryview(np.zeros(8))  # what Encoder._filled hands fill()
+    part: dict[str, Any] = {"a": [1, 2], "b": None}
+    key = memo.lookup(out, part)
+    assert key is not None  # never seen: the caller writes the block
+    out[2:5] = memoryview(np.array([0.25, 0.5, 1.0]))
+    memo.store(out, key, part)
+    part["a"].append(3)  # the caller edits its view: what was kept does not change
+    fresh: Any = memoryview(np.zeros(8))
+    assert memo.lookup(fresh, part) is not None
+    assert memo.lookup(fresh, {"a": [1, 2], "b": None}) is None  # an equal part: its block copied, nothing else
+    assert list(fresh) == [0.0, 0.0, 0.25, 0.5, 1.0, 0.0, 0.0, 0.0]
+    # a value JSON tells apart from an equal Python one (True == 1) is another part: at worst a miss, never a
+    # wrong block
+    assert memo.lookup(fresh, {"a": [True, 2], "b": None}) is not None
+    # a part that is not plain JSON is never kept
+    odd = {"a": {1, 2}}
+    assert memo.lookup(out, odd) == b""
+    memo.store(out, b"", odd)
+    assert len(memo.blocks) == 1
+    # at most `size` parts, the oldest leaving first
+    for i in range(5):
+        k = memo.lookup(out, [i])
+        assert k is not None
+        memo.store(out, k, [i])
+    assert len(memo.blocks) == 3
+    assert memo.lookup(out, [4]) is None and memo.lookup(out, [2]) is None
+    assert memo.lookup(out, [1]) is not None and memo.lookup(out, {"a": [1, 2], "b": None}) is not None
+    # the older pair gives the same answers
+    assert memo.use(out, [3]) and not memo.use(out, [9])
 
 
 def test_election_war_fill_writes_what_its_memoised_encode_writes() -> None:

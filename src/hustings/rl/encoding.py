@@ -24,7 +24,6 @@ from typing import Any, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 from orjson import dumps as _dumps
-from orjson import loads as _loads
 
 from hustings.engine import get_spec
 from hustings.engine.adapters import AdapterKind
@@ -219,55 +218,82 @@ class BlockMemo:
     distinct values of that part.
 
     Most of a view is the same from one step to the next and, bar the observer's own secrets, from seat to seat:
-    an encoder compares the part with the few it encoded last (in C, newest first) and copies the block it wrote
-    then instead of writing it again, so the bits are those of encoding the part afresh. A part's block must
-    depend on the part alone and be written only by its own code, starting from zeros. What is kept is a copy
-    of the part (a caller may change its view later), and entries are replaced whole, never changed, so a
-    shared encoder stays safe in threads."""
+    an encoder looks the part up among the ones it encoded last and copies the block it wrote then instead of
+    writing it again, so the bits are those of encoding the part afresh. A part's block must depend on the part
+    alone and be written only by its own code, starting from zeros.
 
-    __slots__ = ("recent", "seen", "size", "start", "stop", "trusted")
+    A part is known by its JSON text (orjson, in C): one serialisation and one hash look the part up among all those
+    kept, and the text is itself the copy kept (a caller may change its view later), so keeping costs no deep copy.
+    Two parts with the same text encode the same (the encoders read JSON values); two that differ only in a way
+    JSON cannot tell apart, or in key order, at worst miss. The table is replaced whole, never changed in place, so
+    a shared encoder stays safe in threads."""
 
-    def __init__(self, start: int, stop: int, size: int = 4) -> None:
+    __slots__ = ("blocks", "seen", "size", "start", "stop", "trusted")
+
+    def __init__(self, start: int, stop: int, size: int = 8) -> None:
         self.start = start
         self.stop = stop
         self.size = size
-        self.recent: tuple[tuple[Any, memoryview[float]], ...] = ()
+        # JSON text of a part -> its block, oldest first (the oldest leaves when the table is full)
+        self.blocks: dict[bytes, memoryview[float]] = {}
         # trusted (Encoder.trust_view_identity): the views handed in are never changed, so a part that is the very
-        # object of one of the last two used needs no comparison; views of one step built around shared parts
+        # object of one of the last two used needs no serialising; views of one step built around shared parts
         # (SharedViews) hand every seat's encoding the same objects. The objects are held, so no id is reused.
         self.trusted = False
         self.seen: tuple[tuple[Any, memoryview[float]], ...] = ()
 
-    def use(self, out: Slots, part: Any) -> bool:
-        """Copy the block kept for a part equal to ``part`` into ``out``; False when there is none."""
+    def lookup(self, out: Slots, part: Any) -> bytes | None:
+        """Copy the block kept for a part equal to ``part`` into ``out`` and return None; else return the key
+        :meth:`store` takes once the block is written (``b""`` for a part that is not plain JSON: never kept)::
+
+            key = memo.lookup(out, part)
+            if key is not None:
+                ...  # write the part's block
+                memo.store(out, key, part)
+        """
         buf: Any = out  # a memoryview: the slice is copied in C
         if self.trusted:
             for obj, block in self.seen:
                 if obj is part:
                     buf[self.start:self.stop] = block
-                    return True
-        recent = self.recent
-        for i, entry in enumerate(recent):
-            if entry[0] == part:
-                buf[self.start:self.stop] = entry[1]
-                if i:  # the most used first: a seat's view and another's alternate in an environment
-                    self.recent = (entry, *recent[:i], *recent[i + 1:])
-                if self.trusted:
-                    self.seen = ((part, entry[1]), *self.seen[:1])
-                return True
-        return False
-
-    def keep(self, out: Slots, part: Any) -> None:
-        """Remember the block just written into ``out`` for ``part``."""
+                    return None
         try:
-            kept = _loads(_dumps(part))  # a deep copy in C; a part that is not plain JSON is not kept
+            key = _dumps(part)
         except TypeError:
+            return b""
+        found = self.blocks.get(key)
+        if found is None:
+            return key
+        buf[self.start:self.stop] = found
+        if self.trusted:
+            self.seen = ((part, found), *self.seen[:1])
+        return None
+
+    def store(self, out: Slots, key: bytes, part: Any) -> None:
+        """Remember the block just written into ``out`` for the part :meth:`lookup` gave ``key`` for."""
+        if not key:
             return
         buf: Any = out
         block = memoryview(buf[self.start:self.stop].tobytes()).cast("d")
-        self.recent = ((kept, block), *self.recent[:self.size - 1])
+        blocks = dict(self.blocks)
+        blocks[key] = block
+        if len(blocks) > self.size:
+            del blocks[next(iter(blocks))]
+        self.blocks = blocks
         if self.trusted:
             self.seen = ((part, block), *self.seen[:1])
+
+    def use(self, out: Slots, part: Any) -> bool:
+        """:meth:`lookup` as a bool: True when the block was copied (then :meth:`keep` after writing it)."""
+        return self.lookup(out, part) is None
+
+    def keep(self, out: Slots, part: Any) -> None:
+        """Remember the block just written into ``out`` for ``part`` (:meth:`store`, serialising it again)."""
+        try:
+            key = _dumps(part)
+        except TypeError:
+            return
+        self.store(out, key, part)
 
 
 EncoderFactory = Callable[[int, str], Encoder]

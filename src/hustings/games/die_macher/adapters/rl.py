@@ -54,6 +54,13 @@ PROGRAM_DECK = NT * D.PROGRAM_PER_STANCE
 MAX_GAME_LENGTH = 20_000
 
 
+PLAYER_KEYS = ("money_known", "money", "members", "program", "hand_known", "hand", "hand_size", "cabinet_left",
+               "donations_left", "donation", "media_supply", "cube_supply", "coalition_tiles", "seats",
+               "sheet_written", "sheet", "bid_written", "bid", "poll_out", "in_coalition")
+BOARD_KEYS = ("election", "state", "up", "down", "key_issue", "payout", "media", "cubes", "popularity", "votes",
+              "arrival", "tiles", "coalitions", "cabinet", "controller")
+SHEET2_AT = len(SHEET1)
+
 _INV_SLOTS = 1.0 / D.MEDIA_SLOTS
 _INV_CUBES = 1.0 / CUBES_SCALE
 _INV_VOTES = 1.0 / VOTES_SCALE
@@ -188,10 +195,15 @@ class DieMacherEncoder(Encoder):
         # the national media cube count (written after the sheets, from its own list) stays out of a sheet's block
         self._player_memo = [BlockMemo(o["money_known"], o["in_coalition"] + 1) for o in self.o_player]
         self._board_memo = [BlockMemo(o["election"], o["controller"] + n) for o in self.o_board]
+        # the same offsets as tuples in a fixed order, unpacked into locals by the writers (no look-up per slot)
+        self._player_at = [tuple(o[k] for k in PLAYER_KEYS) for o in self.o_player]
+        self._board_at = [tuple(o[k] for k in BOARD_KEYS) for o in self.o_board]
         # the tables in two memos around the deck counts, which change with most draws (one memo over all of them
         # missed on two views in five): the national row with the exchange pool, and the discards
         self._row_memo = BlockMemo(self.o_nat_row, self.o_decks)
         self._discards_memo = BlockMemo(self.o_prog_disc, self.o_polls_seen)
+        # the rest, from the polls seen to the scores: auctions, offers and powers, unchanged in most steps
+        self._tail_memo = BlockMemo(self.o_polls_seen, self.o_scores + n)
 
     def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         n = self.players
@@ -204,8 +216,8 @@ class DieMacherEncoder(Encoder):
         if 0 <= rnd <= self.rounds:
             out[self.o_round + rnd] = 1.0
         rules = view["rules"]
-        for i, (key, value) in enumerate(RULES):
-            if rules[key] == value:
+        for i, (rule, value) in enumerate(RULES):
+            if rules[rule] == value:
                 out[self.o_rules + i] = 1.0
         me = view["you"]
         if me is not None:
@@ -222,21 +234,24 @@ class DieMacherEncoder(Encoder):
         # their blocks come from the memos when the part is unchanged (BlockMemo), bit for bit what writing gives
         for q, pl in enumerate(view["players"]):
             memo = self._player_memo[q]
-            if not memo.use(out, pl):
-                self._fill_player(out, self.o_player[q], pl)
-                memo.keep(out, pl)
+            key = memo.lookup(out, pl)
+            if key is not None:
+                self._fill_player(out, self._player_at[q], pl)
+                memo.store(out, key, pl)
         for seat, _election in view["national_media"]:
             at = self.o_player[seat]["national_media"]
             out[at] = min(1.0, out[at] + 1.0 / self.rounds)
         for b, bd in enumerate(view["boards"]):
             memo = self._board_memo[b]
-            if not memo.use(out, bd):
-                self._fill_board(out, self.o_board[b], bd)
-                memo.keep(out, bd)
+            key = memo.lookup(out, bd)
+            if key is not None:
+                self._fill_board(out, self._board_at[b], bd)
+                memo.store(out, key, bd)
         row = [view["national_row"], view["exchange_pool"]]
-        if not self._row_memo.use(out, row):
+        key = self._row_memo.lookup(out, row)
+        if key is not None:
             self._fill_row(out, *row)
-            self._row_memo.keep(out, row)
+            self._row_memo.store(out, key, row)
         decks = view["decks"]
         at = self.o_decks
         out[at] = _frac(decks["program"], PROGRAM_DECK)
@@ -245,27 +260,39 @@ class DieMacherEncoder(Encoder):
         out[at + 3] = _frac(decks["poll_discards"], NPOLLS)
         out[at + 4] = _frac(decks["state"], NSTATES)
         discards = [decks["program_discards"], decks["opinion_discards"]]
-        if not self._discards_memo.use(out, discards):
+        key = self._discards_memo.lookup(out, discards)
+        if key is not None:
             self._fill_discards(out, *discards)
-            self._discards_memo.keep(out, discards)
+            self._discards_memo.store(out, key, discards)
+        tail = [view["polls_seen"], view["tie"], view["offer"], view["coalition_asked"], view["cabinet_actions"],
+                view["poll"], view["exchange"], view["exchange_kind"], view["powers"], view["opinions_left"],
+                view["rally_board"], view["convert_board"], view["scores"]]
+        key = self._tail_memo.lookup(out, tail)
+        if key is not None:
+            self._fill_tail(out, *tail)
+            self._tail_memo.store(out, key, tail)
+
+    def _fill_tail(self, out: Slots, polls_seen: list[int], tie: Mapping[str, Any], offer: list[int],
+                   coalition_asked: list[list[int]], cabinet_actions: list[list[int]], poll: Mapping[str, Any],
+                   ex: list[int], kind: str, powers: list[list[int]], opinions_left: int, rally_board: int,
+                   convert_board: int, scores: list[Mapping[str, Any]] | None) -> None:
+        """Everything after the discards, to the final scores (one block: it changes in few steps)."""
+        n = self.players
         at = self.o_polls_seen
-        for c in view["polls_seen"]:
+        for c in polls_seen:
             out[at + c] = 1.0
-        tie = view["tie"]
         for q in tie["players"]:
             out[self.o_tie + q] = 1.0
         out[self.o_tie_min] = _frac(tie["minimum"], MONEY_SCALE)
-        offer = view["offer"]
         if offer[0] >= 0:
             out[self.o_offer_from + offer[0]] = 1.0
         if offer[1] >= 0:
             out[self.o_offer_to + offer[1]] = 1.0
-        for q, asked in enumerate(view["coalition_asked"]):
+        for q, asked in enumerate(coalition_asked):
             for r in asked:
                 out[self.o_asked + q * n + r] = 1.0
-        for seat, board, _card in view["cabinet_actions"]:
+        for seat, board, _card in cabinet_actions:
             out[self.o_cab_actions + seat * NB + board] = 1.0
-        poll = view["poll"]
         if poll["board"] >= 0:
             out[self.o_poll_board + poll["board"]] = 1.0
         out[self.o_poll_high] = _frac(poll["high"], MONEY_SCALE)
@@ -280,26 +307,22 @@ class DieMacherEncoder(Encoder):
                     out[at + 1 + i * D.NUM_PARTIES + party] = (spaces - POLL_MIN) / POLL_SPAN
         if poll["roll"] > 0:
             out[self.o_poll_roll] = _frac(poll["roll"], 6)
-        ex = view["exchange"]
         if ex:
             out[self.o_exchange + ex[0]] = 1.0
             out[self.o_exchange + n + ex[1]] = 1.0
-        kind = view["exchange_kind"]
         if kind:
             out[self.o_exchange_kind + EXCHANGE_KINDS.index(kind)] = 1.0
-        for seat, media_ok, opinions_ok in view["powers"]:
+        for seat, media_ok, opinions_ok in powers:
             out[self.o_powers + 2 * seat] = _frac(media_ok, 1)
             out[self.o_powers + 2 * seat + 1] = _frac(opinions_ok, D.NATIONAL_SLOTS)
-        out[self.o_opinions_left] = _frac(view["opinions_left"], D.NATIONAL_SLOTS)
-        if view["rally_board"] >= 0:
-            out[self.o_rally_board + view["rally_board"]] = 1.0
-        if view["convert_board"] >= 0:
-            out[self.o_convert_board + view["convert_board"]] = 1.0
-        scores = view["scores"]
+        out[self.o_opinions_left] = _frac(opinions_left, D.NATIONAL_SLOTS)
+        if rally_board >= 0:
+            out[self.o_rally_board + rally_board] = 1.0
+        if convert_board >= 0:
+            out[self.o_convert_board + convert_board] = 1.0
         if scores is not None:
             for q, sc in enumerate(scores):
                 out[self.o_scores + q] = _frac(sc["total"], TOTAL_SCALE)
-
 
     def _fill_row(self, out: Slots, national_row: list[Any], exchange_pool: list[int]) -> None:
         """The national row and the exchange pool (one block)."""
@@ -316,111 +339,145 @@ class DieMacherEncoder(Encoder):
         for t in opinion_discards:
             out[self.o_op_disc + t] = min(1.0, out[self.o_op_disc + t] + 1.0 / D.OPINION_PER_STANCE)
 
-    def _fill_player(self, out: Slots, o: dict[str, int], pl: Mapping[str, Any]) -> None:
+    def _fill_player(self, out: Slots, at: tuple[int, ...], pl: Mapping[str, Any]) -> None:
+        # _frac inlined: x / scale clipped to [0, 1], written only when not zero (the buffer starts at zeros)
+        (money_known, o_money, o_members, o_program, hand_known, o_hand, o_hand_size, o_cabinet, o_donations,
+         o_donation, o_media, o_cubes, o_tiles, o_seats, o_written, o_sheet, o_bid_written, o_bid, o_poll_out,
+         o_coalition) = at
         money = pl["money"]
         if money is not None:
-            out[o["money_known"]] = 1.0
-            out[o["money"]] = _frac(money, MONEY_SCALE)
-        out[o["members"]] = _frac(pl["members"], MEMBERS_SCALE)
-        at = o["program"]
-        for slot, t in enumerate(pl["program"][:PLATFORM]):
-            out[at + slot * NT + t] = 1.0
+            out[money_known] = 1.0
+            if money > 0:
+                v = money / MONEY_SCALE
+                out[o_money] = v if v < 1.0 else 1.0
+        x = pl["members"]
+        if x > 0:
+            v = x / MEMBERS_SCALE
+            out[o_members] = v if v < 1.0 else 1.0
+        for t in pl["program"][:PLATFORM]:
+            out[o_program + t] = 1.0
+            o_program += NT
         hand = pl["hand"]
         if hand is not None:
-            out[o["hand_known"]] = 1.0
-            at = o["hand"]
+            out[hand_known] = 1.0
             for t in hand:
-                out[at + t] = min(1.0, out[at + t] + 1.0 / D.HIDDEN_PROGRAM)
-        out[o["hand_size"]] = _frac(pl["hand_size"], HAND_SCALE)
+                v = out[o_hand + t] + 1.0 / D.HIDDEN_PROGRAM
+                out[o_hand + t] = v if v < 1.0 else 1.0
+        x = pl["hand_size"]
+        if x > 0:
+            v = x / HAND_SCALE
+            out[o_hand_size] = v if v < 1.0 else 1.0
         for c in pl["cabinet_left"]:
-            out[o["cabinet_left"] + c] = 1.0
+            out[o_cabinet + c] = 1.0
         for c in pl["donations_left"]:
-            out[o["donations_left"] + c] = 1.0
+            out[o_donations + c] = 1.0
         don = pl["donation"]
         if don:
             if don[0] >= 0:
-                out[o["donation"] + don[0]] = 1.0
-                out[o["donation"] + NDON] = 1.0 if don[1] else 0.0
+                out[o_donation + don[0]] = 1.0
+                if don[1]:
+                    out[o_donation + NDON] = 1.0
             else:
-                out[o["donation"] + NDON + 1] = 1.0
-        out[o["media_supply"]] = _frac(pl["media_supply"], D.MEDIA_CUBES)
-        out[o["cube_supply"]] = _frac(pl["cube_supply"], D.RALLY_CUBES)
-        out[o["coalition_tiles"]] = _frac(pl["coalition_tiles"], D.COALITION_TILES)
-        at = o["seats"]
-        for r, k in enumerate(pl["seats"][:self.rounds]):
-            out[at + r] = _frac(k, SEATS_SCALE)
+                out[o_donation + NDON + 1] = 1.0
+        x = pl["media_supply"]
+        if x > 0:
+            v = x / D.MEDIA_CUBES
+            out[o_media] = v if v < 1.0 else 1.0
+        x = pl["cube_supply"]
+        if x > 0:
+            v = x / D.RALLY_CUBES
+            out[o_cubes] = v if v < 1.0 else 1.0
+        x = pl["coalition_tiles"]
+        if x > 0:
+            v = x / D.COALITION_TILES
+            out[o_tiles] = v if v < 1.0 else 1.0
+        for k in pl["seats"][:self.rounds]:
+            if k > 0:
+                v = k / SEATS_SCALE
+                out[o_seats] = v if v < 1.0 else 1.0
+            o_seats += 1
         sw = pl["sheet_written"]
-        out[o["sheet_written"]] = 1.0 if sw[0] else 0.0
-        out[o["sheet_written"] + 1] = 1.0 if sw[1] else 0.0
+        if sw[0]:
+            out[o_written] = 1.0
+        if sw[1]:
+            out[o_written + 1] = 1.0
         sheet = pl["sheet"]
         if sheet is not None:
             if sheet[0] >= 0:
-                out[o["sheet"] + SHEET1_INDEX[sheet[0]]] = 1.0
+                out[o_sheet + SHEET1_INDEX[sheet[0]]] = 1.0
             if sheet[1] >= 0:
-                out[o["sheet"] + len(SHEET1) + SHEET2_INDEX[sheet[1]]] = 1.0
-        out[o["bid_written"]] = 1.0 if pl["bid_written"] else 0.0
+                out[o_sheet + SHEET2_AT + SHEET2_INDEX[sheet[1]]] = 1.0
+        if pl["bid_written"]:
+            out[o_bid_written] = 1.0
         bid = pl["bid"]
         if bid is not None:
-            out[o["bid"]] = 1.0
-            out[o["bid"] + 1] = _frac(bid, MONEY_SCALE)
-        out[o["poll_out"]] = 1.0 if pl["poll_out"] else 0.0
-        out[o["in_coalition"]] = 1.0 if pl["in_coalition"] else 0.0
+            out[o_bid] = 1.0
+            if bid > 0:
+                v = bid / MONEY_SCALE
+                out[o_bid + 1] = v if v < 1.0 else 1.0
+        if pl["poll_out"]:
+            out[o_poll_out] = 1.0
+        if pl["in_coalition"]:
+            out[o_coalition] = 1.0
 
-    def _fill_board(self, out: Slots, o: dict[str, int], bd: Mapping[str, Any]) -> None:
+    def _fill_board(self, out: Slots, at: tuple[int, ...], bd: Mapping[str, Any]) -> None:
+        (o_election, o_state, o_up, o_down, o_key, o_payout, o_media, o_cubes, o_pop, o_votes, o_arrival, o_tiles,
+         o_coalitions, o_cabinet, o_controller) = at
         n = self.players
-        npop = len(D.POP_TRACK)
-        out[o["election"] + min(bd["election"], self.rounds)] = 1.0
+        election = bd["election"]
+        out[o_election + (election if election < self.rounds else self.rounds)] = 1.0
         if bd["state"] >= 0:
-            out[o["state"] + bd["state"]] = 1.0
-        at = o["up"]
+            out[o_state + bd["state"]] = 1.0
         for t in bd["up"]:
-            out[at + t] = min(1.0, out[at + t] + 1.0 / D.OPINION_PER_STANCE)
-        out[o["down"]] = _frac(bd["down"], DOWN_SCALE)
+            v = out[o_up + t] + 1.0 / D.OPINION_PER_STANCE
+            out[o_up + t] = v if v < 1.0 else 1.0
+        x = bd["down"]
+        if x > 0:
+            v = x / DOWN_SCALE
+            out[o_down] = v if v < 1.0 else 1.0
         if bd["key_issue"] >= 0:
-            out[o["key_issue"] + bd["key_issue"]] = 1.0
-        out[o["payout"]] = 1.0 if bd["payout"] else 0.0
-        out[o["payout"] + 1] = 1.0 if bd["no_coalition"] else 0.0
-        if not bd["election"]:
+            out[o_key + bd["key_issue"]] = 1.0
+        if bd["payout"]:
+            out[o_payout] = 1.0
+        if bd["no_coalition"]:
+            out[o_payout + 1] = 1.0
+        if not election:
             return  # left the game: nothing more on it
-        at = o["media"]
-        for q, x in enumerate(bd["media"]):
+        for x in bd["media"]:
             if x:
-                out[at + q] = min(1.0, x * _INV_SLOTS)
-        at = o["cubes"]
-        for q, x in enumerate(bd["cubes"]):
+                out[o_media] = min(1.0, x * _INV_SLOTS)
+            o_media += 1
+        for x in bd["cubes"]:
             if x:
-                out[at + q] = min(1.0, x * _INV_CUBES)
-        at = o["popularity"]
-        for q, x in enumerate(bd["popularity"]):
-            out[at + q * npop + POP_INDEX[x]] = 1.0
-        at = o["votes"]
-        came = []
-        for q, x in enumerate(bd["votes"]):
+                out[o_cubes] = min(1.0, x * _INV_CUBES)
+            o_cubes += 1
+        npop = len(D.POP_TRACK)
+        for x in bd["popularity"]:
+            out[o_pop + POP_INDEX[x]] = 1.0
+            o_pop += npop
+        for x in bd["votes"]:
             if x:
-                out[at + q] = min(1.0, x * _INV_VOTES)
-        for q, a in enumerate(bd["arrival"]):
-            if a > 0:
-                came.append((a, q))
+                out[o_votes] = min(1.0, x * _INV_VOTES)
+            o_votes += 1
+        came = [(a, q) for q, a in enumerate(bd["arrival"]) if a > 0]
         if came:
             came.sort()
-            at = o["arrival"]
             for rank, (_a, q) in enumerate(came, 1):
-                out[at + q] = rank / n
+                out[o_arrival + q] = rank / n
         for q in bd["coalition_tiles"]:
-            out[o["tiles"] + q] = 1.0
-        at = o["coalitions"]
+            out[o_tiles + q] = 1.0
         for group in bd["coalitions"]:
             for q in group:
                 for r in group:
                     if q != r:
-                        out[at + q * n + r] = 1.0
-        at = o["cabinet"]
+                        out[o_coalitions + q * n + r] = 1.0
         for seat, card in bd["cabinet"]:
-            out[at + seat * (1 + NCAB)] = 1.0
+            out[o_cabinet + seat * (1 + NCAB)] = 1.0
             if card >= 0:
-                out[at + seat * (1 + NCAB) + 1 + card] = 1.0
+                out[o_cabinet + seat * (1 + NCAB) + 1 + card] = 1.0
         if bd["controller"] >= 0:
-            out[o["controller"] + bd["controller"]] = 1.0
+            out[o_controller + bd["controller"]] = 1.0
+
 
 def make_encoder(players: int, variant: str) -> DieMacherEncoder:
     return DieMacherEncoder(players, variant)

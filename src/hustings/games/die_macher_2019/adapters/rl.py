@@ -210,20 +210,23 @@ class DieMacher2019Encoder(Encoder):
         # come from the memos when the part is unchanged (BlockMemo), bit for bit what writing them gives
         for q, info in enumerate(view["players"]):
             memo = self._player_memo[q]
-            if not memo.use(out, info):
+            key = memo.lookup(out, info)
+            if key is not None:
                 self._fill_player(out, self.o_player[q], info)
-                memo.keep(out, info)
+                memo.store(out, key, info)
         for b, bd in enumerate(view["boards"]):
             memo = self._board_memo[b]
-            if not memo.use(out, bd):
+            key = memo.lookup(out, bd)
+            if key is not None:
                 self._fill_board(out, self.o_board[b], bd)
-                memo.keep(out, bd)
+                memo.store(out, key, bd)
         memo = self._tail_memo
         tail = [view["program"], view["opinion"], view["polls"], view["reserve_states"], view["double_markers_left"],
                 view["elections_done"], view["scores"]]
-        if not memo.use(out, tail):
+        key = memo.lookup(out, tail)
+        if key is not None:
             self._fill_tail(out, *tail)
-            memo.keep(out, tail)
+            memo.store(out, key, tail)
 
         draft = view.get("draft")
         if draft is not None:

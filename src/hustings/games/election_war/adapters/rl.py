@@ -106,13 +106,15 @@ class ElectionWarEncoder(Encoder):
         out = cast(Slots, mv)
         self._fill_head(out, view)
         memo = self._rows_memo
-        if not memo.use(out, view["rows"]):
+        key = memo.lookup(out, view["rows"])
+        if key is not None:
             self._fill_rows(out, view["rows"])
-            memo.keep(out, view["rows"])
+            memo.store(out, key, view["rows"])
         memo = self._hand_memo
-        if not memo.use(out, view["hand"]):
+        key = memo.lookup(out, view["hand"])
+        if key is not None:
             self._fill_hand(out, view["hand"])
-            memo.keep(out, view["hand"])
+            memo.store(out, key, view["hand"])
         self._fill_discard(out, view["discard"])
         # a candidate row: first against the last row this observer saw there (compared in C, no key to build),
         # then by its JSON (a row differs from seat to seat only by the observer's own face-down candidates)
@@ -128,9 +130,10 @@ class ElectionWarEncoder(Encoder):
                 mv[at:at + width] = hit[1]  # a memoryview slice: copied in C
             else:
                 memo = self._cand_memo[r]
-                if not memo.use(out, row):
+                key = memo.lookup(out, row)
+                if key is not None:
                     self._fill_row(out, r, row)
-                    memo.keep(out, row)
+                    memo.store(out, key, row)
                 # copies: a caller may change its view later; the entry is replaced whole (safe in threads)
                 last[r] = ([dict(c) for c in row], memoryview(buf[at:at + width].tobytes()).cast("d"))
             at += width
