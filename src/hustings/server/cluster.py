@@ -10,6 +10,7 @@ one-process store (SQLite) never calls back, and none of this runs.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -107,15 +108,16 @@ class Cluster(HubBase):
 
     async def _refresh_lobbies(self, tables: list[LiveTable]) -> None:
         try:
-            await asyncio.gather(*(self._quietly(self._refresh_lobby(t), t.id) for t in tables))
+            await asyncio.gather(*(self._quietly(functools.partial(self._refresh_lobby, t), t.id) for t in tables))
         finally:
             self._lobby_refreshing = False
 
-    async def _quietly(self, work: Coroutine[Any, Any, None], table_id: str) -> None:
+    async def _quietly(self, work: Callable[[], Coroutine[Any, Any, None]], table_id: str) -> None:
         """A background look at the database (a hint, a heartbeat's re-read): a failure is logged, and the next
-        heartbeat tries again."""
+        heartbeat tries again. ``work`` makes its coroutine only once this task runs: a hint that arrives as the
+        server stops is cancelled before it starts, and leaves no coroutine that was never awaited."""
         try:
-            await work
+            await work()
         except asyncio.CancelledError:
             raise
         except Exception as e:
@@ -131,9 +133,8 @@ class Cluster(HubBase):
         table = self.tables.get(table_id)
         if table is None:
             return  # not held here: read afresh when it is loaded
-        work = (self._refresh_lobby(table) if kind == "l" else self._chat_refresh(table) if kind == "c"
-                else self._refresh_presence(table))
-        self._spawn(self._quietly(work, table_id))
+        work = (self._refresh_lobby if kind == "l" else self._chat_refresh if kind == "c" else self._refresh_presence)
+        self._spawn(self._quietly(functools.partial(work, table), table_id))
 
     async def _refresh_presence(self, table: LiveTable) -> None:
         remote = await self._db(self.store.presence, [table.id], PRESENCE_TTL_S)
