@@ -31,6 +31,7 @@ def final(money: list[int], **fields: list) -> DieMacher2019:  # type: ignore[ty
     for k, v in fields.items():
         setattr(s, k, v)
     scoring.final_scoring(s)
+    s._settle()  # the rule function called directly, not through apply: set whose turn it is as apply does
     return s
 
 

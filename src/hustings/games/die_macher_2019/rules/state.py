@@ -139,6 +139,7 @@ class DieMacher2019(GameState):
         self.pres_moved: list[int] = []
         self.final: list[dict[str, int]] = []
         self.emit("game_started", {"players": n, "variant": variant})
+        self._settle()
 
     # ------------------------------------------------------------------------------- queries
 
@@ -146,18 +147,20 @@ class DieMacher2019(GameState):
     def num_players(self) -> int:
         return self.n
 
-    @property
-    def current_players(self) -> tuple[int, ...]:
+    # Plain attributes, not properties (as classic's): the engine and every caller read them several times a step,
+    # and they change only when a decision is applied, so :meth:`_settle` sets them once, when the game waits again.
+    current_players: tuple[int, ...] = ()
+    is_over: bool = False
+
+    def _settle(self) -> None:
         ph = self.phase
         if ph in _SIMULTANEOUS:
-            return tuple(self.waiting)
-        if ph == _OVER:
-            return ()
-        return (self.turn,)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == _OVER
+            self.current_players = tuple(self.waiting)
+        elif ph == _OVER:
+            self.current_players = ()
+        else:
+            self.current_players = (self.turn,)
+        self.is_over = ph == _OVER
 
     # ------------------------------------------------------------------------------ dispatch
 
@@ -167,6 +170,7 @@ class DieMacher2019(GameState):
     def _apply(self, p: int, a: Action) -> None:
         # the engine kit's dispatcher: the phase's apply, then automatic steps until somebody must decide
         PHASES.apply(self, p, a)
+        self._settle()
 
     def _why_illegal(self, p: int, a: Action) -> str:
         return PHASES.why_illegal(self, p, a)
@@ -258,7 +262,7 @@ class DieMacher2019(GameState):
         items = []
         base = self.BASE_FIELDS
         for key in sorted(self.__dict__):
-            if key in base or key in ("results", "data"):
+            if key in base or key in ("results", "data", "current_players", "is_over"):
                 continue
             items.append((key, freeze_nested(self.__dict__[key])))
         if self.data is not DATA:  # other data, another position (the data's digest: hashable, short)
@@ -269,6 +273,8 @@ class DieMacher2019(GameState):
         super().__setstate__(d)
         if "data" not in d:  # a state pickled before its data travelled with it
             self.data = DATA
+        if "is_over" not in d:  # a state pickled while these were properties
+            self._settle()
 
     def _event_context(self) -> Any:
         return self._parties_t
