@@ -99,6 +99,28 @@ def test_learned_level_is_refused_where_no_weights_are_shipped() -> None:
         make_bot("learned:", GAME, 1)
 
 
+@pytest.mark.parametrize("missing", ["numpy", "orjson"])
+def test_learned_level_without_its_libraries_is_refused_with_the_seats_naming_the_missing_one(
+        monkeypatch: pytest.MonkeyPatch, missing: str) -> None:
+    # an install without the rl extra (or an rl extra that once lacked orjson): the seats are refused before a game
+    # starts, naming the library, and nothing was half made
+    from hustings.games.election_war.adapters import learned as shipped
+
+    for name in [m for m in sys.modules if m == missing or m.startswith(missing + ".")
+                 or m in ("hustings.rl", "hustings.rl.policy", "hustings.rl.encoding")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, missing, None)
+    shipped._policy.cache_clear()
+    want = rf"the learned bot needs NumPy and orjson \({missing} is missing\): pip install 'hustings\[rl\]'"
+    with pytest.raises(ValueError, match=want):
+        check_learned(GAME, 4)
+    with pytest.raises(SeatSpecError, match="--bots: " + want):
+        bots_per_seat("learned,heuristic", GAME, 4)
+    monkeypatch.undo()
+    shipped._policy.cache_clear()
+    check_learned(GAME, 4)  # with them, the same seats are taken
+
+
 def _weights(players: int = 4, hidden: int = 8, seed: int = 0) -> tuple[list[Any], list[Any], int]:
     enc = encoder_for(GAME, players)
     num = len(type(hustings.make(GAME, players, seed=0)).SPACE)

@@ -19,10 +19,13 @@ from hustings.engine.adapters import AdapterKind
 
 @dataclass(frozen=True)
 class Learned:
-    """A game's shipped learned policies: ``bot(seed)`` makes a seat's bot; ``players`` the counts it plays."""
+    """A game's shipped learned policies: ``bot(seed)`` makes a seat's bot; ``players`` the counts it plays;
+    ``ready()`` raises ValueError in one line when the bot cannot play in this install (a library missing), so
+    that the seats are refused before a game starts rather than in its first decision."""
 
     bot: Callable[[int | None], Bot]
     players: tuple[int, ...]
+    ready: Callable[[], None] = lambda: None
 
 
 LEARNED_KIND: AdapterKind[Learned] = AdapterKind(
@@ -48,6 +51,7 @@ def check_learned(game: str, players: int | None = None) -> Learned:
     if players is not None and players not in adapter.players:
         counts = ", ".join(map(str, adapter.players))
         raise ValueError(f"the learned bot of {game} plays with {counts} players, not {players}")
+    adapter.ready()
     return adapter
 
 

@@ -2,7 +2,8 @@
 docs/rl.md) for 4 players, played greedily with NumPy alone from the seat's view and legal actions.
 
 The weights are ``learned-4p.npz`` beside this module (the ``learned`` checkpoint format of
-:mod:`hustings.rl.policy`, checked when first loaded). NumPy is the ``rl`` extra's: without it the bot says so.
+:mod:`hustings.rl.policy`, checked when first loaded). It needs NumPy and orjson, the ``rl`` extra's: without them
+the seats are refused, naming what is missing.
 """
 
 from __future__ import annotations
@@ -22,12 +23,20 @@ if TYPE_CHECKING:
 WEIGHTS = {4: Path(__file__).with_name("learned-4p.npz")}
 
 
+def _ready() -> None:
+    """The libraries the network plays with, or a ValueError naming the one missing."""
+    try:
+        import hustings.rl.policy  # noqa: F401  (NumPy, and orjson for the encoder)
+    except ImportError as e:
+        raise ValueError(f"the learned bot needs NumPy and orjson ({e.name or 'a library'} is missing): "
+                         "pip install 'hustings[rl]'") from None
+
+
 @cache
 def _policy(players: int) -> LearnedPolicy:
-    try:
-        from hustings.rl.policy import LearnedPolicy
-    except ImportError:
-        raise ValueError("the learned bot needs NumPy: pip install 'hustings[rl]'") from None
+    _ready()
+    from hustings.rl.policy import LearnedPolicy
+
     return LearnedPolicy.load(WEIGHTS[players])
 
 
@@ -51,4 +60,4 @@ def _bot(seed: int | None) -> LearnedBot:
     return LearnedBot(seed)
 
 
-LEARNED = Learned(bot=_bot, players=tuple(WEIGHTS))
+LEARNED = Learned(bot=_bot, players=tuple(WEIGHTS), ready=_ready)
