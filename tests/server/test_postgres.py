@@ -11,8 +11,7 @@ from collections.abc import Callable
 import psycopg
 import pytest
 
-from hustings.server import postgres
-from hustings.server.postgres import CHANNEL, MIGRATIONS, PostgresStore
+from hustings.server.postgres import CHANNEL, MIGRATIONS, PostgresStore, sync
 from hustings.server.store import SeatRecord, StaleStep, StoreError, TableRecord, open_store
 
 from . import pg_fixture
@@ -90,7 +89,7 @@ def test_two_stores_hear_each_others_moves_through_notify(pg_url: str) -> None:
 def test_a_lost_notification_is_made_good_by_reconciling(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A process may die between committing a move and notifying it: the others find the move when they next
     compare the step counts of their tables with the database."""
-    monkeypatch.setattr(postgres, "RECONCILE_S", 0.5)
+    monkeypatch.setattr(sync, "RECONCILE_S", 0.5)  # read by the listener, in its own module
     a, b = open_store(pg_url), open_store(pg_url)
     try:
         heard = Heard()
