@@ -11,6 +11,7 @@ import pytest
 
 from hustings.server import sqlite as sqlite_module
 from hustings.server.sqlite import MIGRATIONS, PAGE_SIZE, SqliteStore, _Append
+from hustings.server.sqlite import actions as sqlite_actions
 from hustings.server.store import SeatRecord, StaleStep, StoreError, TableNotFound, TableRecord, open_store
 
 
@@ -245,8 +246,9 @@ def test_the_wal_starts_over_under_steady_load(tmp_path: Path, monkeypatch: pyte
     """The checkpointer's passes never catch up while moves keep coming, and a WAL is reused from its start only
     once all of it is copied: the writer finishes that copy between commits when the WAL is long, so its file
     stays bounded instead of growing by every page written for as long as the load lasts."""
-    monkeypatch.setattr(sqlite_module, "CHECKPOINT_S", 0.01)
-    monkeypatch.setattr(sqlite_module, "WAL_RESTART_FRAMES", 64)
+    # read by the writer and the checkpointer, in their own module
+    monkeypatch.setattr(sqlite_actions, "CHECKPOINT_S", 0.01)
+    monkeypatch.setattr(sqlite_actions, "WAL_RESTART_FRAMES", 64)
     path = tmp_path / "s.db"
     store = open_store(f"sqlite://{path}")
     assert isinstance(store, SqliteStore)
