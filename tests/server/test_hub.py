@@ -364,16 +364,16 @@ def test_http_bodies_carry_integers_wider_than_64_bits() -> None:
 def test_the_undo_offer_is_worked_out_only_once_the_table_rests(tmp_path: Path, monkeypatch: Any) -> None:
     """The undo offer's re-dealt replays are off the path of every move: moves made back to back never pay for
     them; the last one, once the table has rested OFFER_DELAY_S, does, and its person is then sent the offer."""
-    from hustings.table import core as core_module
+    from hustings.table import takeback
 
     calls: list[int] = []
-    real = core_module._undoable
+    real = takeback._undoable
 
     def counted(before: Any, seat: int, action: int, samples: int) -> bool:
         calls.append(before.step_count)
         return real(before, seat, action, samples)
 
-    monkeypatch.setattr(core_module, "_undoable", counted)
+    monkeypatch.setattr(takeback, "_undoable", counted)
     monkeypatch.setattr(tables_module, "OFFER_DELAY_S", 0.5)
 
     async def scenario() -> None:

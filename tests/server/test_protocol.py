@@ -181,7 +181,8 @@ def test_the_error_codes_are_the_servers_and_every_one_is_worded() -> None:
     raised = set(re.findall(r'PlayError\("([a-z_]+)"', sources)) | set(re.findall(r'\berror\("([a-z_]+)"', sources))
     assert raised and raised <= set(PLAY_ERRORS), raised - set(PLAY_ERRORS)
     # the table core's refusals reach a person as play errors of the same code (not_bot_turn is a bot's only)
-    core = (ROOT / "src" / "hustings" / "table" / "core.py").read_text(encoding="utf-8")
+    core = "\n".join((ROOT / "src" / "hustings" / "table" / name).read_text(encoding="utf-8")
+                     for name in ("core.py", "takeback.py"))
     refused = set(re.findall(r'(?:Refused|IllegalMove)\("([a-z_]+)"', core)) - {"not_bot_turn"}
     assert refused and refused <= set(PLAY_ERRORS), refused - set(PLAY_ERRORS)
     for lang in hustings.LANGS:

@@ -11,6 +11,7 @@ import pytest
 
 import hustings
 from hustings.table import core as table_core
+from hustings.table import takeback
 from hustings.table.core import Table
 
 
@@ -23,7 +24,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
         asked.append((before.clone(), seat, action))
         return True
 
-    monkeypatch.setattr(table_core, "_undoable", record)
+    monkeypatch.setattr(takeback, "_undoable", record)
     return asked
 
 

@@ -22,7 +22,7 @@ LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
 def test_every_undo_reason_is_worded_in_every_language() -> None:
     keys = set()
-    for module in ("core.py", "undo.py"):
+    for module in ("core.py", "takeback.py", "undo.py"):
         keys |= set(re.findall(r'"(undo\.[a-z_]+)"', (SRC / module).read_text(encoding="utf-8")))
     assert {"undo.not_yours", "undo.reveals", "undo.no_choice", "undo.bot"} <= keys
     for key in keys:

@@ -16,144 +16,50 @@ who made each move, and it is the only place that
 It returns, per change, an :class:`Update`: what each seat and the spectators must be told, each seat's part built
 only when asked for. No sockets, no event loop, no words here: an interface turns updates into messages or
 screens in the player's language.
+
+The table is written in four modules: this one (seats, what each seat sees, moves and the store, giving up), the
+turn policy (:mod:`hustings.table.turns`) and the undo (:mod:`hustings.table.takeback`), each a part
+:class:`Table` is made of, and the errors and records it hands out (:mod:`hustings.table.basics`); every name of
+theirs an interface uses is importable from here.
 """
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Any, Literal, cast
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import Any, cast
 
 import hustings
-from hustings.bots.heuristic import heuristic_for
-from hustings.bots.loop import Driven, next_bot_seat
 from hustings.bots.random_bot import Bot
 from hustings.bots.registry import make_bot
-from hustings.bots.runner import ask
-from hustings.engine import Action, Event, GameState, IllegalActionError, Outcome, RecordError, get_spec
+from hustings.engine import Action, Event, GameState, IllegalActionError, Outcome
+from hustings.table.basics import (
+    BOT,
+    PERSON,
+    Applied,
+    IllegalMove,
+    MatchError,
+    Mover,
+    Refused,
+    SaveError,
+    _reason,
+    given_up_outcome,
+)
 from hustings.table.clock import Clocks, ClockSettings
 from hustings.table.decision import Views
 from hustings.table.seeds import bot_seed
 from hustings.table.storage import ActionRecord, ActionStore, AsyncActionStore, MadeBy, StoreError
-from hustings.table.undo import REVEALS, undo_refusal
+from hustings.table.takeback import TakeBack
+from hustings.table.turns import BOT_PAUSE, FAST_PAUSE, BotTurn, TurnPolicy
 from hustings.table.updates import SeatUpdate, Update
 
-#: who made a move: the person of the seat, or a bot (the seat's own, or a stand-in for its person)
-Mover = Literal["person", "bot"]
-PERSON: Mover = "person"
-BOT: Mover = "bot"
-
-#: the one pause rule of a table people watch (the terminal): seconds before a bot's move, so a person can follow
-#: it; a forced move, or a table asked to be fast, waits FAST_PAUSE (the server and the lab do not pause)
-BOT_PAUSE, FAST_PAUSE = 0.4, 0.01
-
-#: re-dealt replays behind the undo offered after a person's move (a quick check: the undo itself runs the full
-#: hustings.table.undo.SAMPLES before anything is taken back)
-OFFER_SAMPLES = 2
 #: the undo offer's check needs the state before the move: rather than a copy at every person's move (a tenth of
 #: a server's work a move in a large game), the table keeps a copy at most this many steps old and replays the
 #: moves since then when the check is due (most moves of a busy table never need it)
 OFFER_SNAPSHOT_STEPS = 16
 
 
-class MatchError(ValueError):
-    """A request the table cannot serve (a bad seat, a record asked for too early); one line."""
-
-
-class Refused(MatchError):
-    """A move or table command refused; nothing changed. ``code`` names the refusal as the server's protocol does
-    (``over``, ``stale_step``, ``not_your_turn``, ``illegal_action``, ``cannot_undo``, ``cannot_give_up``,
-    ``not_bot_turn``), ``key`` the reason's catalog key where there is one (``undo.reveals``), ``fields`` the
-    numbers of its message."""
-
-    def __init__(self, code: str, message: str, key: str | None = None, **fields: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.key = key
-        self.fields = fields
-
-
-class IllegalMove(Refused, IllegalActionError):
-    """An action that is not among the seat's legal ones now (an :class:`IllegalActionError` too)."""
-
-
-class SaveError(RuntimeError):
-    """The change could not be stored. The table is as it was before it, and so is the stored game."""
-
-
-def given_up_outcome(state: GameState, seat: int) -> Outcome:
-    """How a one-player game given up at its table ends: lost (``detail.end`` = ``given_up``)."""
-    detail = {"won": False, "end": "given_up", "given_up": seat, "steps": state.step_count}
-    return Outcome((), (-1.0,) * state.num_players, (1,) * state.num_players, MappingProxyType(detail))
-
-
-@dataclass
-class Applied:
-    """One move applied: ``index`` is its place in the game (the step it was made at), ``events`` every event it
-    produced (private ones too), ``update`` what everyone is told. ``durable`` is None once it is stored (a
-    synchronous store, or none), else what to await before acknowledging it (then call :meth:`stored`).
-    ``offer_check``, when set, decides whether to offer its person an undo (a quick re-dealt replay: run it where
-    slow work runs, then pass its answer to :meth:`stored`)."""
-
-    table: Table
-    seat: int
-    action: Action
-    index: int
-    by: Mover
-    events: list[Event]
-    update: Update
-    durable: Awaitable[None] | None = None
-    offer_check: Callable[[], bool] | None = None
-    offer: bool = False
-
-    def stored(self, offer: bool | None = None) -> None:
-        """The move is durable: the table counts it as stored, and offers its person an undo (``offer``: the
-        answer of :attr:`offer_check`) while the game is still at the step after it."""
-        t = self.table
-        t.stored = max(t.stored, self.index + 1)
-        if (self.offer if offer is None else offer) and t.state.step_count == self.index + 1 and not t.is_over:
-            t.undo_ok = (self.index + 1, self.seat)
-
-
-@dataclass
-class BotTurn:
-    """A bot's turn: ``seat`` is to act at ``step``, played by ``bot`` (its own, or ``stand_in`` for its person).
-    ``state`` is the table's (``detach``: a copy, to think on away from the table)."""
-
-    seat: int
-    step: int
-    bot: Bot
-    stand_in: bool
-    state: GameState
-
-    def think(self) -> Action:
-        """The bot's decision, from what the seat may see (:func:`hustings.bots.runner.ask`)."""
-        return ask(self.bot, self.state, self.seat, self.state.legal_actions(self.seat))
-
-    def at_random(self) -> Action:
-        """A random legal action: what the seat plays when its bot fails (the table must go on)."""
-        legal = self.state.legal_actions(self.seat)
-        return legal[random.randrange(len(legal))]
-
-    @property
-    def searches(self) -> bool:
-        """A search bot: slow enough that an interface thinks it off its main thread."""
-        return bool(getattr(self.bot, "searches", False))
-
-
-@dataclass
-class _UndoPlan:
-    seat: int
-    keep: int
-    state: GameState
-    clocks: Clocks
-    offer: bool
-
-
-class Table:
+class Table(TurnPolicy, TakeBack):
     """One game at one table.
 
     ``seats[p]`` names the bot in seat ``p``, None for a person; ``bots`` gives the bots themselves instead (the
@@ -167,6 +73,9 @@ class Table:
     stored move, where it is known (a save file's person seats are only ever played by their person; a server
     restarted reads it from its log, :meth:`apply_stored`, where it was stored). ``offers``: work out after each
     person's move whether to offer them an undo (the server shows a button).
+
+    Its turn policy and its undo are written beside it (:class:`~hustings.table.turns.TurnPolicy`,
+    :class:`~hustings.table.takeback.TakeBack`).
     """
 
     def __init__(self, state: GameState, seats: Sequence[str | None], *, bots: Sequence[Bot | None] | None = None,
@@ -371,133 +280,6 @@ class Table:
         record: dict[str, Any] = self.state.record()
         return record
 
-    # -- who acts: the one turn policy -----------------------------------------------------------------------
-
-    def out_of_time(self, seat: int, now: float | None = None) -> bool:
-        """A seat whose bank is empty (bank clock), or that is past its turn's deadline (turn clock)."""
-        if self.clock.mode == "none":
-            return False
-        to_act = self.state.current_players
-        left = self.clocks.remaining(seat, to_act, time.time() if now is None else now)
-        return left is not None and left <= 0 and (self.clock.mode == "bank" or seat in to_act)
-
-    def is_away(self, seat: int, now: float | None = None) -> bool:
-        """A person gone past the grace period, at a table where that brings a stand-in."""
-        if not self.stand_in_when_away:
-            return False
-        left = self.left_at.get(seat)
-        return left is not None and (time.time() if now is None else now) - left >= self.grace_s
-
-    def bot_plays(self, seat: int, now: float | None = None) -> bool:
-        """Is a bot to make ``seat``'s moves now: a bot's seat, or a person's away or out of time."""
-        return self.seat_names[seat] is not None or self.is_away(seat, now) or self.out_of_time(seat, now)
-
-    def replaced_by_bot(self, seat: int, now: float | None = None) -> bool:
-        """A person's seat a stand-in plays now."""
-        return self.seat_names[seat] is None and (self.is_away(seat, now) or self.out_of_time(seat, now))
-
-    def seat_left(self, seat: int, now: float | None = None) -> None:
-        """Nobody plays ``seat`` now (its person's last connection went): a stand-in plays it after grace_s."""
-        if self.seat_names[seat] is None and seat not in self.left_at:
-            self.left_at[seat] = time.time() if now is None else now
-
-    def seat_back(self, seat: int, now: float | None = None) -> bool:
-        """Someone plays ``seat`` again: no stand-in plays it any more; True if one did."""
-        left = self.left_at.pop(seat, None)
-        return (self.stand_in_when_away and left is not None
-                and (time.time() if now is None else now) - left >= self.grace_s)
-
-    def next_wakeup(self, now: float | None = None) -> float | None:
-        """The next time at which who plays a seat changes by itself (a grace period or a clock runs out), or None;
-        an interface that waits for people calls :meth:`bot_turn` again then."""
-        if self.is_over:
-            return None
-        now = time.time() if now is None else now
-        times = [left + self.grace_s for left in self.left_at.values()
-                 if self.stand_in_when_away and left + self.grace_s > now]
-        to_act = self.state.current_players
-        times += [d for p in to_act if not self.bot_plays(p, now)
-                  if (d := self.clocks.deadline(p, to_act)) is not None]
-        return min(times) if times else None
-
-    def bot_due(self, now: float | None = None) -> bool:
-        """A bot is to act now (:meth:`bot_turn` would give a turn)."""
-        if self.is_over:
-            return False
-        now = time.time() if now is None else now
-        return next_bot_seat(self.state.current_players, lambda p: self.bot_plays(p, now)) is not None
-
-    def bot_for(self, seat: int) -> tuple[Bot, bool]:
-        """The bot that plays ``seat``: its own, or a stand-in for its person (the game's heuristic bot where it
-        has one; seeded from the game's seed, never giving it away); and whether it is a stand-in."""
-        bot = self.bots[seat]
-        if bot is not None:
-            return bot, False
-        stand_in = self.stand_ins.get(seat)
-        if stand_in is None:
-            game = self.state.GAME_ID
-            name = "heuristic" if heuristic_for(game) is not None else "random"
-            stand_in = self.stand_ins[seat] = make_bot(name, game, bot_seed(self.state.seed, seat) ^ 1, clock=True)
-        return stand_in, True
-
-    def next_actor(self, now: float | None = None) -> int | None:
-        """The turn policy's answer to "who acts next": of the seats to act, the first a bot plays (a bot never
-        waits on a person), else the first person's; None once the game is over."""
-        to_act = self.to_act
-        if not to_act or self.state.is_over:
-            return None
-        now = time.time() if now is None else now
-        seat = next_bot_seat(to_act, lambda p: self.bot_plays(p, now))
-        return to_act[0] if seat is None else seat
-
-    def bot_pause(self, seat: int, fast: bool = False) -> float:
-        """How long a table people watch waits before the bot of ``seat`` moves (BOT_PAUSE, FAST_PAUSE)."""
-        return FAST_PAUSE if fast or len(self.state.legal_actions(seat)) == 1 else BOT_PAUSE
-
-    def bot_turn(self, now: float | None = None, detach: bool = False) -> BotTurn | None:
-        """The turn policy: the seat a bot acts for now (of the seats to act, the first in seat order that a bot
-        plays), or None when only people are to act or the game is over. ``detach``: the turn carries a copy of
-        the state to think on while the table goes on (its answer is then checked as an act at that step)."""
-        if self.is_over:
-            return None
-        now = time.time() if now is None else now
-        seat = next_bot_seat(self.state.current_players, lambda p: self.bot_plays(p, now))
-        if seat is None:
-            return None
-        bot, stand_in = self.bot_for(seat)
-        if detach:
-            self.view(seat)  # the view it thinks on: an answer is taken only while the view stays the same
-        return BotTurn(seat, self.state.step_count, bot, stand_in, self.state.clone() if detach else self.state)
-
-    def play_bots(self, *, until: Callable[[GameState], bool] | None = None, max_steps: int | None = None,
-                  on_event: Callable[[Event], None] | None = None,
-                  on_decision: Callable[[int, int, float], None] | None = None) -> Driven:
-        """Bots move at full speed, each move stored, until only people are to act, the game ends,
-        ``until(state)`` holds or ``max_steps`` moves were made (the lab; tests). ``on_decision(seat, legal count,
-        seconds)`` times each decision."""
-        steps = 0
-        while True:
-            if self.is_over:
-                return Driven("over", steps)
-            if max_steps is not None and steps >= max_steps:
-                return Driven("max_steps", steps)
-            turn = self.bot_turn()
-            if turn is None:
-                return Driven("person", steps)
-            if until is not None and until(self.state):
-                return Driven("until", steps)
-            if on_decision is None:
-                action = turn.think()
-            else:
-                started = time.perf_counter()
-                action = turn.think()
-                on_decision(turn.seat, len(self.state.legal_actions(turn.seat)), time.perf_counter() - started)
-            applied = self.act(turn.seat, action, by=BOT)
-            steps += 1
-            if on_event is not None:
-                for event in applied.events:
-                    on_event(event)
-
     # -- moves -------------------------------------------------------------------------------------------------
 
     def check_step(self, seat: int, step: int) -> None:
@@ -599,18 +381,6 @@ class Table:
             applied.stored()
         return applied
 
-    def _offer_check(self, snapshot: GameState, index: int, seat: int, action: int) -> bool:
-        """Whether to offer ``seat`` to take back its move ``action`` made at step ``index``: the state before it is
-        ``snapshot`` (an earlier step of this game) brought forward by the moves between. Asked only while the game
-        is still at the step after that move (else False: the offer would be gone anyway)."""
-        st = self.state
-        if st.step_count != index + 1:
-            return False
-        before = snapshot.clone()
-        for p, a in st.history[snapshot.step_count:index]:
-            before.apply(p, a)
-        return _undoable(before, seat, action, OFFER_SAMPLES)
-
     def _append(self, index: int, record: ActionRecord) -> Awaitable[None] | None:
         """Store the move just applied: an awaitable to wait for (an asynchronous store), or None once stored."""
         store, game_id = self.store, self.id
@@ -711,143 +481,6 @@ class Table:
                 raise SaveError(f"giving up was not saved: {_reason(e)}") from e
         self.given_up = seat
         self.undo_ok = None
-
-    # -- undo: the one undo of every table -----------------------------------------------------------------
-
-    def undo_offered(self, seat: int | None) -> bool:
-        """Whether ``seat`` is offered to take back its last move now (worked out after the move: ``offers``)."""
-        return seat is not None and not self.is_over and self.undo_ok == (self.state.step_count, seat)
-
-    def undo_refused(self, seat: int) -> Refused | None:
-        """The refusal :meth:`undo` would give ``seat`` now (its ``key`` names the reason in the shared catalog,
-        ``undo.*``, for an interface to say in the player's language), or None when it would not refuse."""
-        try:
-            self._plan_undo(self._seat(seat), None)
-        except Refused as e:
-            return e
-        return None
-
-    def why_not_undo(self, seat: int) -> str | None:
-        """Why :meth:`undo` would be refused for ``seat`` now (one line, English), or None when it would not be."""
-        refused = self.undo_refused(seat)
-        return None if refused is None else str(refused)
-
-    def can_undo(self, seat: int) -> bool:
-        return self.why_not_undo(seat) is None
-
-    def undo(self, seat: int, *, step: int | None = None) -> int:
-        """Take back ``seat``'s last decision (and the moves of its own that followed it); return how many actions
-        were taken back. Every table's undo, with one set of rules: refused (``cannot_undo``, nothing changed) when
-        nothing was played, when another seat has acted since, when a move to take back was not known to be the
-        person's own (a stand-in's, or one stored without who made it: a database of before that was kept), or
-        when one of them showed the seat anything it could not have known before (a card drawn, a hidden bid
-        revealed, a die rolled: :func:`hustings.table.undo.undo_refusal`). ``step``: the step the person saw
-        (``stale_step`` otherwise). The store is cut back first; SaveError (nothing changed) if it cannot be.
-        Slow (it replays the game): an interface with an event loop runs it in a worker thread."""
-        plan = self._plan_undo(self._seat(seat), step)
-        if self.store is not None and self.id is not None and self._stored is not None:
-            try:
-                self.store.truncate(self.id, plan.keep, self._stored)
-            except (StoreError, OSError) as e:
-                raise SaveError(f"the undo was not saved: {_reason(e)}") from e
-            self._stored = plan.keep
-        undone = self.state.step_count - plan.keep
-        self.state, self.clocks = plan.state, plan.clocks
-        self.events = list(plan.state.all_events())
-        del self.times[plan.keep:]
-        for i in [i for i in self.made_by if i >= plan.keep]:
-            del self.made_by[i]
-        for i in [i for i in self.played_for if i >= plan.keep]:
-            del self.played_for[i]
-        self.recount_turns()
-        self._views.clear()  # the views remembered belong to steps taken back
-        if self._snapshot is not None and self._snapshot.step_count > plan.keep:
-            self._snapshot = None  # of the line taken back
-        self.undo_ok = (plan.keep, seat) if plan.offer else None
-        return undone
-
-    def _refuse_undo(self, key: str, message: str) -> Refused:
-        return Refused("cannot_undo", message, key=key)
-
-    def _plan_undo(self, seat: int, step: int | None) -> _UndoPlan:
-        """The state before ``seat``'s last decision; Refused (one line) if the undo is not allowed."""
-        state = self.state
-        if self.is_over:
-            raise Refused("over", "the game is over: its last move cannot be taken back")
-        if step is not None and step != state.step_count:
-            raise Refused("stale_step", f"the game is at step {state.step_count}, not {step}",
-                          step=state.step_count, sent=step)
-        if get_spec(state.GAME_ID).own_undo:  # the game's own undo move is the only one (the rules count it)
-            raise self._refuse_undo("undo.own_move", "in this game an undo is one of its moves, counted by its "
-                                    "rules, and there is none to make now")
-        history = state.history
-        if not history:
-            raise self._refuse_undo("undo.empty", "nothing has been played yet")
-        if history[-1][0] != seat:
-            raise self._refuse_undo("undo.not_yours", "another seat has acted since your last move: it cannot be "
-                                    "taken back")
-        start = len(history)
-        while start > 0 and history[start - 1][0] == seat:
-            start -= 1
-        self._check_mover(len(history) - 1)
-        try:
-            first = hustings.replay({**state.record(), "actions": []})
-        except RecordError as e:  # cannot happen for a game that replays
-            raise MatchError(f"the game cannot be replayed to undo: {e}") from None
-        clocks = Clocks(self.clock, state.num_players, self.started_at)
-        for (p, a), at in zip(history[:start], self.times, strict=False):
-            to_act = first.current_players
-            first.apply(p, a)
-            clocks.on_action(to_act, p, at)
-        states, all_clocks = [first], [clocks]
-        for i, (p, a) in enumerate(history[start:]):
-            nxt, ticked = states[-1].clone(), all_clocks[-1].copy()
-            to_act = nxt.current_players
-            nxt.apply(p, a)
-            ticked.on_action(to_act, p, self.times[start + i] if start + i < len(self.times) else 0.0)
-            states.append(nxt)
-            all_clocks.append(ticked)
-        # walk back over the seat's own trailing moves to its last real decision (one of several choices)
-        for i in range(len(states) - 2, -1, -1):
-            before, index = states[i], start + i
-            self._check_mover(index)
-            reason = undo_refusal(before, seat, history[index][1], rng=random.Random(before.step_count))
-            if reason is not None:
-                text = ("your last move showed you something you did not know before: it cannot be taken back"
-                        if reason == REVEALS else "this game cannot tell whether your last move revealed something "
-                        "hidden: it cannot be taken back")
-                raise self._refuse_undo(reason, text)
-            if len(before.legal_actions(seat)) > 1:
-                offer = False
-                if self.offers and i > 0 and self.made_by.get(index - 1) == PERSON:
-                    offer = _undoable(states[i - 1], seat, history[index - 1][1], OFFER_SAMPLES)
-                return _UndoPlan(seat, index, before, all_clocks[i], offer)
-        raise self._refuse_undo("undo.no_choice", "you have made no choice since another seat acted: there is "
-                                "nothing to take back")
-
-    def _check_mover(self, index: int) -> None:
-        mover = self.made_by.get(index)
-        if mover == BOT:
-            raise self._refuse_undo("undo.bot", "a bot played that move for you: it cannot be taken back")
-        if mover is None:
-            # a move stored before the store kept who made it (a database of before): it may have been a stand-in's
-            raise self._refuse_undo("undo.unseen", "this table cannot tell that you made that move yourself (it was "
-                                    "stored before the server kept who made each move): it cannot be taken back")
-
-
-def _undoable(before: GameState, seat: int, action: int, samples: int) -> bool:
-    """Whether the undo rule (hustings.table.undo), tried on ``samples`` re-deals, lets ``seat`` take back
-    ``action`` made on ``before`` (an offer only: a game whose resample fails oddly is offered none)."""
-    try:
-        return undo_refusal(before, seat, action, samples=samples) is None
-    except Exception:
-        return False
-
-
-def _reason(e: BaseException) -> str:
-    if isinstance(e, OSError) and e.strerror:
-        return f"{e.strerror}" + (f": {e.filename!r}" if e.filename else "")
-    return str(e) or type(e).__name__
 
 
 __all__ = [
