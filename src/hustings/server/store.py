@@ -108,8 +108,34 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+#: the columns a ``tables`` row is read with, in :func:`decode_table`'s order (both stores)
+TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
+                 "rematch_of, steps, kept_until")
+#: the columns of a ``seats`` row (:func:`seat_of_row`) and of a ``notify_targets`` row (:func:`notify_of_row`)
+SEAT_COLUMNS = "table_id, seat, token_hash, name, joined, ready"
+NOTIFY_COLUMNS = "table_id, seat, kind, address, key, lang, unsubscribe_hash, notified_turn, created_at, id"
+
+
+def seat_of_row(row: Sequence[Any]) -> SeatRecord:
+    """A ``seats`` row (:data:`SEAT_COLUMNS`) as a record (both stores)."""
+    return SeatRecord(table_id=row[0], seat=int(row[1]), token_hash=row[2], name=row[3], joined=bool(row[4]),
+                      ready=bool(row[5]))
+
+
+def notify_of_row(row: Sequence[Any]) -> NotifyTarget:
+    """A ``notify_targets`` row (:data:`NOTIFY_COLUMNS`) as a record (both stores)."""
+    return NotifyTarget(table_id=row[0], seat=int(row[1]), kind=row[2], address=row[3], key=row[4], lang=row[5],
+                        unsubscribe_hash=row[6], notified_turn=int(row[7]), created_at=float(row[8]), id=int(row[9]))
+
+
+def secret_of_row(row: Sequence[Any]) -> SeatSecret:
+    """A ``seat_secrets`` row (table, seat, kind, hash, expiry) as a record (both stores)."""
+    return SeatSecret(table_id=row[0], seat=int(row[1]), kind=row[2], hash=row[3],
+                      expires_at=None if row[4] is None else float(row[4]))
+
+
 def decode_table(row: Sequence[Any], loads: Callable[[Any], Any] | None = None) -> TableRecord:
-    """One ``tables`` row (the columns of ``TABLE_COLUMNS``, in order) as a record, checked field by field:
+    """One ``tables`` row (the columns of :data:`TABLE_COLUMNS`, in order) as a record, checked field by field:
     :class:`TableDamaged` naming the table and the first thing wrong, so that one bad row damages only its own
     table. ``loads`` decodes the JSON columns (SQLite stores text; PostgreSQL's JSONB arrives decoded)."""
     table_id = str(row[0])

@@ -7,7 +7,7 @@ import sqlite3
 
 from hustings.server.sqlite.base import SqliteBase
 from hustings.server.sqlite.rows import _notify
-from hustings.server.store import NOTIFY_KINDS, NotifyTarget, StoreError
+from hustings.server.store import NOTIFY_COLUMNS, NOTIFY_KINDS, NotifyTarget, StoreError
 
 
 class _Full(Exception):
@@ -19,7 +19,7 @@ class SqliteNotices(SqliteBase):
 
     # -- turn notices (hustings.server.notify) ------------------------------------------------------------------
 
-    _NOTIFY_COLUMNS = ("table_id, seat, kind, address, key, lang, unsubscribe_hash, notified_turn, created_at, id")
+    _NOTIFY_COLUMNS = NOTIFY_COLUMNS
 
     def add_notify(self, target: NotifyTarget, *, max_per_seat: int) -> bool:
         if target.kind not in NOTIFY_KINDS:

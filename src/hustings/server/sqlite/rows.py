@@ -1,5 +1,5 @@
-"""Rows of the SQLite store as records (and a move waiting for the writer thread, as a record), and the column
-list tables are read with."""
+"""Rows of the SQLite store as records (and a move waiting for the writer thread, as a record); the row readers both
+stores share live in :mod:`hustings.server.store`."""
 
 from __future__ import annotations
 
@@ -8,10 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hustings.server.store import MadeBy, MoveWaiter, NotifyTarget, SeatRecord, SeatSecret, TableRecord, decode_table
+from hustings.server.store import TABLE_COLUMNS as _TABLE_COLUMNS
+from hustings.server.store import MadeBy, MoveWaiter, TableRecord, decode_table
+from hustings.server.store import notify_of_row as _notify
+from hustings.server.store import seat_of_row as _seat
+from hustings.server.store import secret_of_row as _secret
 
-_TABLE_COLUMNS = ("id, game, options, seed, rules_version, engine_version, rng, settings, status, created_at, "
-                  "rematch_of, steps, kept_until")
+__all__ = ["_TABLE_COLUMNS", "_Append", "_notify", "_seat", "_secret", "_table"]
+
 
 
 def _table(row: Sequence[Any]) -> TableRecord:
@@ -34,17 +38,3 @@ class _Append:
     #: who made the move (None: not known)
     by: MadeBy | None = None
 
-
-def _seat(row: Sequence[Any]) -> SeatRecord:
-    return SeatRecord(table_id=row[0], seat=int(row[1]), token_hash=row[2], name=row[3], joined=bool(row[4]),
-                      ready=bool(row[5]))
-
-
-def _notify(row: Sequence[Any]) -> NotifyTarget:
-    return NotifyTarget(table_id=row[0], seat=int(row[1]), kind=row[2], address=row[3], key=row[4], lang=row[5],
-                        unsubscribe_hash=row[6], notified_turn=int(row[7]), created_at=float(row[8]), id=int(row[9]))
-
-
-def _secret(row: Sequence[Any]) -> SeatSecret:
-    return SeatSecret(table_id=row[0], seat=int(row[1]), kind=row[2], hash=row[3],
-                      expires_at=None if row[4] is None else float(row[4]))
