@@ -20,7 +20,7 @@ play: $(STAMP)
 	$(BIN)/hustings play
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff check src tests benchmarks examples scripts
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
