@@ -46,6 +46,8 @@ def train(
     heuristic_weight: Annotated[float, typer.Option(help="loss weight of a heuristic-labelled sample "
                                                           "(an expert's weighs 1)")] = 0.1,
     eval_games: Annotated[int, typer.Option(help="held-out games against heuristics after each stage")] = 100,
+    check_games: Annotated[int, typer.Option(help="held-out heuristic games whose moves the network is checked "
+                                                   "against after each stage (0: none)")] = 50,
     egocentric: Annotated[bool, typer.Option(help="the encoder's egocentric form (observer first)")] = False,
     minutes: Annotated[float | None, typer.Option(help="start no iteration after this many minutes")] = None,
     samples: Annotated[Path | None, typer.Option(help="train on an earlier run's samples.npz instead of playing "
@@ -71,8 +73,8 @@ def train(
     cfg = TrainConfig(game=game, players=players, variant=variant, seed=seed, warm_games=warm_games,
                       iterations=iterations, games=games, expert=expert, opponents=opponents, beta=beta,
                       hidden=_hidden(hidden), epochs=epochs, warm_epochs=warm_epochs, batch=batch, lr=lr,
-                      heuristic_weight=heuristic_weight, eval_games=eval_games, egocentric=egocentric,
-                      minutes=minutes, samples=None if samples is None else str(samples))
+                      heuristic_weight=heuristic_weight, eval_games=eval_games, check_games=check_games,
+                      egocentric=egocentric, minutes=minutes, samples=None if samples is None else str(samples))
     try:
         validate(cfg)
     except ValueError as e:

@@ -13,7 +13,8 @@
    1, heuristic ones ``heuristic_weight``), is exported in the ``learned`` format (:mod:`hustings.rl.policy`), and
    plays ``eval_games`` greedy games against three heuristics on held-out seeds (``EVAL_SEED + i``, seat rotated):
    the learning curve's win share. The expert games of every tenth seed are held out of training: their loss is the
-   curve's held-out loss.
+   curve's held-out loss. It is also checked against the heuristic's own moves in ``check_games`` heuristic games on
+   those seeds (:func:`imitation`): loss and agreement, per kind of decision.
 
 Observations are the game's own encoder of the seat's view (egocentric by default), never the state; the legal
 actions make the mask. The network is an MLP (PyTorch on CPU, the optional ``learn`` extra); the exported
@@ -73,6 +74,8 @@ class TrainConfig:
     lr: float = 1e-3
     heuristic_weight: float = 0.1
     eval_games: int = 100
+    #: heuristic games on held-out seeds whose moves the policy is checked against after each stage (imitation)
+    check_games: int = 50
     egocentric: bool = False
     minutes: float | None = None
     #: train on the samples of an earlier run (its samples.npz) instead of playing: warm_epochs passes, no iterations
@@ -94,6 +97,7 @@ class TrainConfig:
             (0.0 <= self.heuristic_weight <= 10.0, f"--heuristic-weight must be in [0, 10], not "
                                                    f"{self.heuristic_weight}"),
             (self.eval_games >= 0, f"--eval-games must be 0 or more, not {self.eval_games}"),
+            (self.check_games >= 0, f"--check-games must be 0 or more, not {self.check_games}"),
             (self.minutes is None or self.minutes > 0, f"--minutes must be positive, not {self.minutes}"),
             (self.warm_games + self.iterations > 0, "nothing to learn from: --warm-games and --iterations are 0"),
         ]
@@ -247,6 +251,55 @@ def evaluate(policy: LearnedPolicy, cfg: TrainConfig, variant: str, games: int,
     return (won / games if games else float("nan")), all_lost
 
 
+@dataclass(frozen=True)
+class Imitation:
+    """How closely a policy plays the heuristic on positions it never trained on: the cross-entropy of its masked
+    policy at the heuristic's moves, the share of them it picks greedily, and that share per kind of decision
+    (``phase:kind`` of the heuristic's move -> decisions, share)."""
+
+    loss: float
+    agree: float
+    by_kind: dict[str, tuple[int, float]]
+
+    def line(self) -> str:
+        kinds = ", ".join(f"{k} {share:.2f}" for k, (_n, share) in sorted(self.by_kind.items()))
+        return f"heuristic's moves on held-out games: agreement {self.agree:.2f} ({kinds}), loss {self.loss:.3f}"
+
+
+def imitation(policy: LearnedPolicy, cfg: TrainConfig, variant: str, games: int,
+              on_game: Callable[[], None] | None = None) -> Imitation:
+    """The policy against the heuristic's own moves in ``games`` games of heuristics in every seat on the held-out
+    seeds (``EVAL_SEED + i``): a training loss far below this held-out loss is a network that learned its
+    positions rather than the rules of thumb (docs/rl.md, *A second run*). Plays with NumPy alone."""
+    counts: dict[str, list[int]] = {}
+    loss = 0.0
+    for i in range(games):
+        state = hustings.make(cfg.game, players=cfg.players, variant=variant, seed=EVAL_SEED + i)
+        bots = _bots(["heuristic"] * cfg.players, cfg.game, EVAL_SEED + i)
+        while not state.is_over:
+            p = state.current_players[0]
+            legal = state.legal_actions(p)
+            action = legal[0] if len(legal) == 1 else ask(bots[p], state, p, legal)
+            if len(legal) > 1:
+                view = state.view(p)
+                logits = policy.logits(policy.encoder.encode(view)).astype(np.float64)
+                ids = np.fromiter((a.id for a in legal), dtype=np.int64, count=len(legal))
+                legal_logits = logits[ids]
+                top = float(legal_logits.max())
+                loss += top + math.log(float(np.exp(legal_logits - top).sum())) - float(logits[action.id])
+                tally = counts.setdefault(f"{view.get('phase', '')}:{action.kind}", [0, 0])
+                tally[0] += 1
+                tally[1] += int(ids[int(legal_logits.argmax())] == action.id)
+            state.apply(p, action)
+        if on_game is not None:
+            on_game()
+    n = sum(c[0] for c in counts.values())
+    if n == 0:
+        return Imitation(float("nan"), float("nan"), {})
+    return Imitation(loss / n, sum(c[1] for c in counts.values()) / n,
+                     {k: (c[0], c[1] / c[0]) for k, c in counts.items()})
+
+
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0 or math.isnan(share):
         return float("nan"), float("nan")
@@ -363,6 +416,10 @@ class Point:
     all_lost: int
     wall_s: float
     cpu_s: float
+    #: the policy against the heuristic's moves in heuristic games on held-out seeds (:func:`imitation`; NaN when
+    #: ``check_games`` is 0)
+    heuristic_held_loss: float = float("nan")
+    heuristic_held_agree: float = float("nan")
 
 
 class Progress:
@@ -425,8 +482,14 @@ def train(cfg: TrainConfig, out: Path, progress: Progress | None = None) -> list
         shown.task(f"stage {iteration}: {cfg.eval_games} games against heuristics", cfg.eval_games)
         share, lost = evaluate(policy, cfg, variant, cfg.eval_games, shown.advance)
         lo, hi = wilson(share, cfg.eval_games)
+        copy = None
+        if cfg.check_games:
+            shown.task(f"stage {iteration}: the heuristic's moves in {cfg.check_games} held-out games",
+                       cfg.check_games)
+            copy = imitation(policy, cfg, variant, cfg.check_games, shown.advance)
         point = Point(iteration, expert_n, len(data) - expert_n, loss, held_loss, agree, share, lo, hi, lost,
-                      time.perf_counter() - started, time.process_time() - cpu0)
+                      time.perf_counter() - started, time.process_time() - cpu0,
+                      *((copy.loss, copy.agree) if copy is not None else ()))
         curve.append(point)
         if cfg.eval_games == 0 or share > best:
             best = share
@@ -439,6 +502,8 @@ def train(cfg: TrainConfig, out: Path, progress: Progress | None = None) -> list
                                                  f"{cfg.players - 1} heuristics")
         shown.line(f"stage {iteration}: {len(data):,} samples ({expert_n:,} from {cfg.expert}), loss {loss:.3f}"
                    f"{held}{played}, {point.wall_s / 60:.1f} min")
+        if copy is not None:
+            shown.line(f"  {copy.line()}")
 
     if cfg.samples is not None:
         data = Samples.load(Path(cfg.samples), cfg.heuristic_weight)
@@ -492,6 +557,7 @@ def plot_curve(curve: list[Point], path: Path, players: int) -> bool:
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4))
     a.plot(xs, [p.train_loss for p in curve], "o-", label="training")
     a.plot(xs, [p.held_loss for p in curve], "s-", label="held-out expert games")
+    a.plot(xs, [p.heuristic_held_loss for p in curve], "^-", label="held-out heuristic games")
     a.set_xlabel("stage (0: warm start)")
     a.set_ylabel("cross-entropy")
     a.set_title("loss")
@@ -517,5 +583,5 @@ def plot_curve(curve: list[Point], path: Path, players: int) -> bool:
     return True
 
 
-__all__ = ["EVAL_SEED", "Point", "Progress", "Samples", "TrainConfig", "evaluate", "expert_target", "train",
-           "validate"]
+__all__ = ["EVAL_SEED", "Imitation", "Point", "Progress", "Samples", "TrainConfig", "evaluate", "expert_target",
+           "imitation", "train", "validate"]
