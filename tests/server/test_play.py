@@ -6,6 +6,7 @@ import json
 import re
 import socket
 import sqlite3
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -60,6 +61,20 @@ def test_games_list_names_every_registered_game_in_the_language(server: Server) 
     dm = next(g for g in games if g["id"] == "die-macher-2019")
     assert dm["name"] == hustings.get_spec("die-macher-2019").title["zh-Hans"]
     assert "heuristic" in dm["bots"] and "ismcts:hard" in dm["bots"]
+
+
+def test_a_server_without_the_learned_bots_libraries_neither_offers_nor_seats_it(
+        server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server installed without the rl extra: the lobby does not offer ``learned`` (nobody picks a seat the table
+    would refuse), and a table asking for it anyway is refused in one line naming what is missing."""
+    monkeypatch.setitem(sys.modules, "hustings.rl.policy", None)  # as if NumPy were not installed
+    ew = {g["id"]: g for g in server.http.get("/api/games").json()}["election-war"]
+    assert "learned" not in ew["bots"] and ew["bot_players"] == {} and "ismcts:normal" in ew["bots"]
+    r = server.http.post("/api/tables", json={"game": "election-war", "players": 4,
+                                              "seats": [{"bot": None}] + [{"bot": "learned"}] * 3})
+    assert r.status_code == 400 and "the learned bot needs NumPy and orjson" in r.json()["message"]
+    monkeypatch.undo()
+    assert "learned" in {g["id"]: g for g in server.http.get("/api/games").json()}["election-war"]["bots"]
 
 
 def test_the_learned_level_is_offered_for_the_counts_it_plays_and_plays_at_a_table(server: Server) -> None:

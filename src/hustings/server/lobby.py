@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import hustings
 from hustings.bots.heuristic import heuristic_for
-from hustings.bots.learned import learned_for
+from hustings.bots.learned import Learned, learned_for
 from hustings.engine import ENGINE_VERSION, LANGS, fresh_seed, get_spec, list_games, normalize_lang
 from hustings.engine.rng import RNG_NAME
 from hustings.server.chat import record_chat
@@ -72,6 +72,15 @@ class LobbyError(Exception):
         return CATALOG.text(self.key, lang, **self.fields) if self.key else self.message
 
 
+def _learned_ready(learned: Learned) -> bool:
+    """Whether this server can play the game's learned bot (its libraries installed: ``Learned.ready``)."""
+    try:
+        learned.ready()
+    except ValueError:
+        return False
+    return True
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -103,7 +112,9 @@ class Lobby(HubBase):
             bots = [b for b in BOT_LEVELS if b != "heuristic" or heuristic_for(g) is not None]
             learned = learned_for(g)
             bot_players: dict[str, list[int]] = {}
-            if learned is not None:  # only a game that ships a network offers it, for the counts it learned
+            # only a game that ships a network offers it, for the counts it learned, and only on a server that has
+            # what it plays with (NumPy: the rl extra), so nobody picks a seat the table would then refuse
+            if learned is not None and _learned_ready(learned):
                 bots.append("learned")
                 bot_players["learned"] = sorted(learned.players)
             out.append({"id": g, "name": spec.title.get(lang, spec.title.get("en", g)),
