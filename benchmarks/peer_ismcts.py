@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/peer_ismcts.py --game die-macher-2019 --mode iterations --games 100
     .venv/bin/python benchmarks/peer_ismcts.py --game election-war --mode time --seconds 0.25 --games 100
     .venv/bin/python benchmarks/peer_ismcts.py --game die-macher --variant full --mode ceiling --games 100
+    .venv/bin/python benchmarks/peer_ismcts.py --game die-macher-2019 --mode ceiling --no-plain --games 100
     .venv/bin/python benchmarks/peer_ismcts.py --game election-war --iterations 40 --games 25 --first 75 \
         --ours tree=mine
 
@@ -282,6 +283,9 @@ def main() -> None:
     ap.add_argument("--ours", default="", help="IsmctsBot settings over our defaults, key=value,… (e.g. tree=all)")
     ap.add_argument("--seed", type=int, default=2027)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--no-plain", action="store_true",
+                    help="ceiling mode: skip our information-set search's own games on the same seeds (compare with "
+                         "a ladder row instead; half the CPU)")
     args = ap.parse_args()
     if heuristic_for(args.game) is None:
         sys.exit(f"{args.game} has no heuristic to evaluate with")
@@ -321,6 +325,8 @@ def main() -> None:
         title += f", games {args.first} to {args.first + args.games - 1}"
     if args.mode == "ceiling":
         report(f"{title}: search over the true state, 3 heuristic bots", results, args.players)
+        if args.no_plain:
+            return
         plain = _run_plain(args, ours_its, progress)
         report(f"{title}: our ismcts:{args.level} (information sets), 3 heuristic bots", plain, args.players)
         eq = 1.0 / args.players
