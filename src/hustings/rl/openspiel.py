@@ -103,7 +103,7 @@ class _Engine:
     its own, and copies that prefix only if another copy has appended to the list meanwhile.
     """
 
-    __slots__ = ("events", "parts", "sharer", "state", "texts", "trail", "views")
+    __slots__ = ("events", "parts", "shared", "sharer", "state", "texts", "trail", "views")
 
     def __init__(self, state: GameState, events: dict[int | None, tuple[list[str], int]] | None = None,
                  trail: tuple[tuple[FloatArray, ...], ...] = ()) -> None:
@@ -111,6 +111,9 @@ class _Engine:
         # the game's builder of several seats' views at once (SharedViews), and (step, its shared parts)
         self.sharer = _sharer(state.GAME_ID)
         self.parts: tuple[int, Any] | None = None
+        # for a game without one, its own GameState.shared_view keeps here what every seat sees alike (Die Macher
+        # 2019 builds it once a step, as it does for the server's tables); a state's own, never a clone's
+        self.shared: dict[str, Any] = {}
         # the mini game's perfect-recall tensors (MiniState.trail): per viewer (seats, then the spectator) the
         # encoded view after every step so far; tuples, replaced when rebuilt, so a clone shares them safely
         self.trail = trail
@@ -133,6 +136,7 @@ class _Engine:
         self.texts = {}
         self.sharer = _sharer(self.state.GAME_ID)
         self.parts = None
+        self.shared = {}
 
     def view(self, viewer: int | None) -> Mapping[str, Any]:
         """``viewer``'s view at this step: read-only (views of one step may share their public parts)."""
@@ -143,7 +147,7 @@ class _Engine:
         sharer = self.sharer
         v: Mapping[str, Any]
         if sharer is None:
-            v = self.state.view(viewer)
+            v = self.state.shared_view(viewer, self.shared)  # by default the game's view
         else:  # observers ask every seat's view of a step: what no seat's secret is in is built once
             parts = self.parts
             if parts is None or parts[0] != step:
