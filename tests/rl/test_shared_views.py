@@ -117,6 +117,9 @@ def test_openspiel_builds_die_macher_2019s_common_parts_once_a_step() -> None:
         assert all(v["program"] is views[0]["program"] for v in views)
         assert [v["players"][p]["hand"] for p, v in enumerate(views)] == [
             sorted(eng.state.view(p)["players"][p]["hand"]) for p in range(4)]  # each seat's own secret, its own
+        # and nobody else's: views built around shared parts must not carry one seat's hand or money to another
+        assert all(views[q]["players"][p]["hand"] is None and views[q]["players"][p]["money"] is None
+                   for p in range(4) for q in range(4) if q != p)
         p = ts.observations["current_player"]
         legal = ts.observations["legal_actions"][p]
         ts = env.step([legal[rng.randrange(len(legal))]])
