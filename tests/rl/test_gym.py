@@ -13,8 +13,9 @@ np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium")
 
 import hustings  # noqa: E402
-from hustings.engine import Action  # noqa: E402
+from hustings.engine import Action, IllegalActionError  # noqa: E402
 from hustings.rl import encoder_for, utilities  # noqa: E402
+from hustings.rl.encoding import withheld_kinds  # noqa: E402
 from hustings.rl.gym import HustingsEnv  # noqa: E402
 from hustings.rl.policy import LearnedPolicy, save_learned  # noqa: E402
 from hustings.rl.pool import ObsPolicyBot, PolicyPool  # noqa: E402
@@ -50,7 +51,8 @@ def test_observation_is_the_seats_view_and_the_reward_its_utility(game: str, pla
         seat = players - 1
         assert ep.state.current_players[0] == seat
         assert np.array_equal(obs, enc.encode(ep.state.view(seat)))
-        legal = sorted(a.id for a in ep.state.legal_actions(seat))
+        withheld = withheld_kinds(game)  # the puzzle's hint: never offered to a learner by default
+        legal = sorted(a.id for a in ep.state.legal_actions(seat) if a.kind not in withheld)
         assert np.flatnonzero(info["action_mask"]).tolist() == legal
         assert np.array_equal(env.action_masks(), info["action_mask"])
         obs, reward, term, trunc, info = env.step(_pick(info["action_mask"], r))
@@ -63,6 +65,38 @@ def test_observation_is_the_seats_view_and_the_reward_its_utility(game: str, pla
         assert reward == 0.0 and not trunc
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
+
+
+def _hint_id() -> int:
+    return next(a.id for a in type(hustings.make("palace-escape", seed=0)).SPACE if a.kind == "hint")
+
+
+@pytest.mark.parametrize("kind", ["single", "vector"])
+def test_the_puzzles_hint_is_withheld_unless_asked(kind: str) -> None:
+    # seed 004 (逃出總統府) offers a hint; a learner that may press it learns to read hints (issue 26 point 3), so
+    # the Gymnasium and vector envs withhold it as the AEC and OpenSpiel ones do: never in the mask, refused when
+    # sent anyway (the game unchanged), and offered with assists=True
+    hint = _hint_id()
+    for assists in (False, True):
+        if kind == "single":
+            env: Any = HustingsEnv("palace-escape", assists=assists)
+            _obs, info = env.reset(seed=3)
+            state = env.episode.state
+        else:
+            env = HustingsVectorEnv("palace-escape", 2, assists=assists)
+            _obs, info = env.reset(seed=3)
+            state = env.episodes()[0].state
+        assert any(a.kind == "hint" for a in state.legal_actions(0))  # the rules offer it at the start
+        mask = info["action_mask"] if kind == "single" else info["action_mask"][0]
+        assert bool(mask[hint]) is assists
+        before = state.step_count
+        if assists:
+            env.step(hint if kind == "single" else np.array([hint, hint]))
+            assert state.step_count == before + 1 and state.hints == 1
+        else:
+            with pytest.raises(IllegalActionError, match="withheld"):
+                env.step(hint if kind == "single" else np.array([hint, hint]))
+            assert state.step_count == before and state.hints == 0
 
 
 def test_passes_gymnasiums_passive_checks() -> None:

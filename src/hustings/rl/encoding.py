@@ -113,10 +113,13 @@ class Encoder:
     def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         raise NotImplementedError
 
-    def _filled(self, view: Mapping[str, Any]) -> npt.NDArray[np.float64]:
+    def _filled(self, view: Mapping[str, Any],
+                buf: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
         # a fresh buffer per call (zeroing costs about as much as reusing one) keeps a shared encoder
-        # safe in threads; the memoryview takes plain-float writes at C speed
-        buf = np.zeros(self.size, np.float64)
+        # safe in threads; the memoryview takes plain-float writes at C speed. ``buf``: a zeroed float64 row the
+        # caller keeps (encode_row)
+        if buf is None:
+            buf = np.zeros(self.size, np.float64)
         self.fill(cast(Slots, memoryview(cast(Any, buf))), view)
         return buf
 
@@ -129,6 +132,14 @@ class Encoder:
     def encode_into(self, view: Mapping[str, Any], out: FloatArray) -> None:
         """:meth:`encode` written into ``out`` (float32, length :attr:`size`), which the caller keeps."""
         np.copyto(out, self._filled(view), casting="same_kind")
+
+    def encode_row(self, view: Mapping[str, Any], row: npt.NDArray[np.float64]) -> None:
+        """The encoding before its cast to float32, written into ``row`` (float64, C-contiguous, length
+        :attr:`size`), which the caller keeps: a caller of many rows (the vector env) casts them all at once
+        (``rows.astype(np.float32)`` is :meth:`encode` row by row, the same bits) and allocates nothing per
+        encoding."""
+        row.fill(0.0)
+        self._filled(view, row)
 
     def trust_view_identity(self) -> None:
         """Promise that no view handed to this encoder is changed afterwards (an observer encoding views nobody
@@ -196,6 +207,13 @@ class EgocentricEncoder(Encoder):
             # instructions than indexing)
             return absolute.take(self._orders[you], mode="clip")
         return absolute
+
+    def encode_row(self, view: Mapping[str, Any], row: npt.NDArray[np.float64]) -> None:
+        absolute = self.inner._filled(view)
+        you = view.get("you") if isinstance(view, Mapping) else None
+        if isinstance(you, int) and not isinstance(you, bool) and 0 < you < self.players:
+            absolute = absolute.take(self._orders[you], mode="clip")
+        row[:] = absolute
 
     def encode_into(self, view: Mapping[str, Any], out: FloatArray) -> None:
         absolute = self.inner._filled(view)

@@ -33,8 +33,8 @@ from gymnasium import spaces
 import hustings
 from hustings.bots.random_bot import Bot, RandomBot
 from hustings.bots.runner import ask
-from hustings.engine import GameState, house
-from hustings.rl.encoding import Encoder, fresh_encoder, resolve
+from hustings.engine import Action, GameState, IllegalActionError, house
+from hustings.rl.encoding import Encoder, fresh_encoder, resolve, withheld_kinds
 from hustings.rl.pool import Opponents, check_opponents, seat_opponents
 from hustings.rl.utility import UTILITIES, utilities
 
@@ -48,15 +48,17 @@ class Episode:
     them move until the learner must decide or the game ends. Shared by :class:`HustingsEnv` and
     :class:`hustings.rl.vector.HustingsVectorEnv`."""
 
-    __slots__ = ("bots", "decisions", "forced", "names", "offer", "seat", "skip_forced", "state")
+    __slots__ = ("bots", "decisions", "forced", "names", "offer", "seat", "skip_forced", "state", "withheld")
 
     def __init__(self, state: GameState, seat: int, bots: list[Bot | None], names: list[str | None],
-                 skip_forced: bool = False) -> None:
+                 skip_forced: bool = False, withheld: frozenset[str] = frozenset()) -> None:
         self.state = state
         self.seat = seat
         self.bots = bots
         self.names = names
         self.skip_forced = skip_forced
+        #: action kinds the learner is never offered (the game's assists, unless asked: withheld_kinds)
+        self.withheld = withheld
         self.decisions = 0  # the learner's (those it was asked for)
         self.forced = 0  # the learner's single-choice moves played for it (skip_forced)
         # (step, legal actions, their ids) of the learner's decision the last mask showed (see play)
@@ -72,7 +74,7 @@ class Episode:
             p = state.current_players[0]
             if p == seat:
                 if self.skip_forced:
-                    only = state.legal_actions(seat)
+                    only = self.legal()
                     if len(only) == 1:
                         state.apply(seat, only[0])
                         self.forced += 1
@@ -88,23 +90,53 @@ class Episode:
                 action = ask(bot, state, p, legal)
             state.apply(p, action)
 
-    def fill_mask(self, row: BoolArray) -> None:
-        """Write the learner's legal ids into ``row`` (all False once the game is over)."""
+    def legal(self) -> list[Any]:
+        """The learner's legal actions, its withheld kinds left out."""
+        legal = self.state.legal_actions(self.seat)
+        withheld = self.withheld
+        if withheld:
+            legal = [a for a in legal if a.kind not in withheld]
+        return legal
+
+    def fill_mask(self, row: BoolArray, cells: Any = None) -> None:
+        """Write the learner's legal ids into ``row`` (all False once the game is over). ``cells``: a memoryview
+        of ``row`` the caller keeps, through which a short list of ids is written one by one (a few tens of
+        nanoseconds each, where NumPy's fancy indexing costs most of a microsecond whatever the length)."""
         row.fill(False)
         if not self.state.is_over:
-            legal = self.state.legal_actions(self.seat)
+            legal = self.legal()
             ids = [a.id for a in legal]
-            row[ids] = True
+            if cells is not None and len(ids) <= 32:
+                for i in ids:
+                    cells[i] = True
+            else:
+                row[ids] = True
             self.offer = (self.state.step_count, legal, ids)
 
     def play(self, action: Any) -> None:
         """Apply the learner's ``action`` (an id, or anything ``apply`` takes). An id of the decision the last mask
         showed goes in as its Action, which ``apply`` accepts without resolving and checking it again; anything
-        else goes through every check (an illegal id raises IllegalActionError and changes nothing)."""
+        else goes through every check (an illegal id raises IllegalActionError and changes nothing; so does a
+        withheld kind, which the mask never offers)."""
         step, legal, ids = self.offer
-        if step == self.state.step_count and type(action) is int and action in ids:
+        state = self.state
+        if step == state.step_count and type(action) is int and action in ids:
             action = legal[ids.index(action)]  # else not offered: apply names the broken rule
-        self.state.apply(self.seat, action)
+        elif self.withheld:
+            kind = _kind_of(state, action)
+            if kind in self.withheld:
+                raise IllegalActionError(f"{kind} is withheld from learners in this environment (make it with "
+                                         "assists=True to allow it)")
+        state.apply(self.seat, action)
+
+
+def _kind_of(state: GameState, action: Any) -> str | None:
+    """The kind of the action ``action`` names, or None when it names none (``apply`` then says why)."""
+    if isinstance(action, Action):
+        return action.kind
+    if isinstance(action, int | np.integer) and not isinstance(action, bool) and 0 <= int(action) < len(state.SPACE):
+        return state.SPACE[int(action)].kind
+    return None
 
 
 class GameConfig:
@@ -113,7 +145,7 @@ class GameConfig:
 
     def __init__(self, game: str, players: int | None, variant: str | None, seat: SeatChoice,
                  opponents: Opponents, utility: str, options: Mapping[str, Any] | None,
-                 max_steps: int | None, skip_forced: bool = False) -> None:
+                 max_steps: int | None, skip_forced: bool = False, assists: bool = False) -> None:
         players, variant = resolve(game, players, variant)
         if utility not in UTILITIES:
             raise ValueError(f"unknown utility {utility!r}; choose one of {', '.join(UTILITIES)}")
@@ -130,6 +162,7 @@ class GameConfig:
         self.options = dict(options or {})
         self.max_steps = max_steps
         self.skip_forced = bool(skip_forced)
+        self.withheld = withheld_kinds(game, assists)
         probe = hustings.make(game, players=players, variant=variant, seed=0, **self.options)  # checks options
         # house rules (``options={"rules": ...}``) that move the encoder's layout or the action space are refused
         house.refuse_action_changes(game, house.rules_of(probe), "the learner's encoder")
@@ -145,7 +178,7 @@ class GameConfig:
         seat = rng.randrange(self.players) if self.seat == "random" else self.seat
         state = hustings.make(self.game, players=self.players, variant=self.variant, seed=game_seed, **self.options)
         bots, names = seat_opponents(self.opponents, seat, self.players, self.game, rng)
-        ep = Episode(state, seat, bots, names, self.skip_forced)
+        ep = Episode(state, seat, bots, names, self.skip_forced, self.withheld)
         ep.advance()
         return ep
 
@@ -170,6 +203,7 @@ class HustingsEnv(gymnasium.Env[FloatArray, np.int64]):
     :class:`~hustings.rl.pool.PolicyPool` drawn from at every reset. ``options``: the game's rule options.
     ``max_steps``: truncate after that many learner decisions (no final reward then). ``skip_forced``: play the
     learner's decisions that have a single legal action for it, without returning them (off by default).
+    ``assists``: offer the game's assists (the puzzle's ``hint``), withheld by default, as in every RL interface.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  # Gymnasium's convention
@@ -177,10 +211,11 @@ class HustingsEnv(gymnasium.Env[FloatArray, np.int64]):
     def __init__(self, game: str, players: int | None = None, variant: str | None = None, *,
                  seat: SeatChoice = 0, opponents: Opponents = "random", utility: str = "outcome",
                  options: Mapping[str, Any] | None = None, max_steps: int | None = None,
-                 skip_forced: bool = False, render_mode: str | None = None) -> None:
+                 skip_forced: bool = False, assists: bool = False, render_mode: str | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
-        self.config = GameConfig(game, players, variant, seat, opponents, utility, options, max_steps, skip_forced)
+        self.config = GameConfig(game, players, variant, seat, opponents, utility, options, max_steps, skip_forced,
+                                 assists)
         self.render_mode = render_mode
         self.observation_space = self.config.observation_space()
         self.action_space = spaces.Discrete(self.config.num_actions)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -41,20 +41,26 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
     def __init__(self, game: str, num_envs: int, players: int | None = None, variant: str | None = None, *,
                  seat: SeatChoice = 0, opponents: Opponents = "random", utility: str = "outcome",
                  options: Mapping[str, Any] | None = None, max_steps: int | None = None,
-                 skip_forced: bool = False) -> None:
+                 skip_forced: bool = False, assists: bool = False) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
-        self.config = GameConfig(game, players, variant, seat, opponents, utility, options, max_steps, skip_forced)
+        self.config = GameConfig(game, players, variant, seat, opponents, utility, options, max_steps, skip_forced,
+                                 assists)
         self.num_envs = num_envs
         self.single_observation_space = self.config.observation_space()
         self.single_action_space = spaces.Discrete(self.config.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._obs = np.zeros((num_envs, self.config.encoder.size), dtype=np.float32)
+        # the encodings before their cast to float32, which step() makes once for every row (the same bits as
+        # encoding each row into float32), each row kept as its own array (no view made per encoding)
+        self._obs = np.zeros((num_envs, self.config.encoder.size), dtype=np.float64)
+        self._rows = list(self._obs)
         # one encoder per game: an encoder's memo of the last rows it saw then follows one game
         cfg = self.config
         self._encoders = [cfg.encoder, *(fresh_encoder(game, cfg.players, cfg.variant) for _ in range(num_envs - 1))]
         self._mask = np.zeros((num_envs, self.config.num_actions), dtype=np.bool_)
+        self._mask_rows = list(self._mask)
+        self._mask_cells = [memoryview(cast(Any, row)) for row in self._mask_rows]
         self._rngs: list[random.Random | None] = [None] * num_envs
         self._episodes: list[Episode | None] = [None] * num_envs
         self.game_seeds = [0] * num_envs
@@ -75,8 +81,8 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
         return ep
 
     def _write(self, i: int, ep: Episode) -> None:
-        self._encoders[i].encode_into(ep.state.view(ep.seat), self._obs[i])
-        ep.fill_mask(self._mask[i])
+        self._encoders[i].encode_row(ep.state.view(ep.seat), self._rows[i])
+        ep.fill_mask(self._mask_rows[i], self._mask_cells[i])
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(),
@@ -94,7 +100,7 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
                 raise ValueError(f"{len(seeds)} seeds for {self.num_envs} environments")
         for i, s in enumerate(seeds):
             self._new(i, s)
-        return self._obs.copy(), self._info()
+        return self._obs.astype(np.float32), self._info()
 
     def action_masks(self) -> BoolArray:
         return self._mask.copy()
@@ -105,6 +111,8 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
         acts = np.asarray(actions)
         if acts.shape != (self.num_envs,):
             raise ValueError(f"step() needs one action per environment ({self.num_envs}), not shape {acts.shape}")
+        # Python ints at once (an integer array's tolist), not a NumPy scalar per game
+        ids = acts.tolist() if acts.dtype.kind in "iu" else [int(a) for a in acts]
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminated = np.zeros(self.num_envs, dtype=np.bool_)
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
@@ -114,7 +122,7 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
             ep = self._episodes[i]
             if ep is None:
                 raise RuntimeError("call reset() first")
-            ep.play(int(acts[i]))  # an illegal id raises IllegalActionError (that game unchanged)
+            ep.play(ids[i])  # an illegal id raises IllegalActionError (that game unchanged)
             ep.decisions += 1
             ep.advance()
             if ep.state.is_over:
@@ -133,7 +141,7 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
         if final is not None:
             info["final_outcome"] = final
             info["_final_outcome"] = terminated | truncated
-        return self._obs.copy(), rewards, terminated, truncated, info
+        return self._obs.astype(np.float32), rewards, terminated, truncated, info
 
     def episodes(self) -> list[Episode]:
         """The games being played (for referees and tests: their states hold every secret)."""

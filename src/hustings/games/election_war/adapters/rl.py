@@ -97,11 +97,13 @@ class ElectionWarEncoder(Encoder):
         for r, row in enumerate(view["candidates"]):
             self._fill_row(out, r, row)
 
-    def _filled(self, view: Mapping[str, Any]) -> npt.NDArray[np.float64]:
+    def _filled(self, view: Mapping[str, Any],
+                buf: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
         # Most of a view is the same from step to step and, bar the observer's own face-down cards and hand, from
         # seat to seat: the candidate rows, the table's rows and the hand come from BlockMemo when unchanged, the
         # discard pile's counts grow with the cards added since the last view. The bits are those of fill().
-        buf = np.zeros(self.size, np.float64)
+        if buf is None:
+            buf = np.zeros(self.size, np.float64)
         mv: Any = memoryview(cast(Any, buf))
         out = cast(Slots, mv)
         self._fill_head(out, view)
