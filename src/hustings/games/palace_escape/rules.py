@@ -26,6 +26,9 @@ VARIANTS = ("normal", "hard")
 # how the game stands (view["status"]); everything but PLAYING is over
 PLAYING, WON, CAUGHT, TIME_UP = "playing", "won", "caught", "time_up"
 STATUSES = (PLAYING, WON, CAUGHT, TIME_UP)
+_PAIRS = tuple(enumerate(solver.PAIRS))
+#: (hard, capture) -> the solved space (solver.table)
+_TABLES: dict[tuple[bool, str], solver.Table] = {}
 
 
 class PalaceView(TypedDict):
@@ -141,7 +144,7 @@ class PalaceEscape(GameState):
 
     def _legal_actions(self, player: int) -> list[Action]:
         b = self.board
-        out = [SWAPS[i] for i in solver.legal_pairs(b)]  # 步驟 2/4
+        out = [SWAPS[i] for i, (x, y) in _PAIRS if b[x] - b[y] in (1, -1)]  # 步驟 2/4 (solver.legal_pairs)
         if self._table().distance(b) is not None:  # R8: a hint exists while the escape is still possible
             out.append(HINT)
         if self.path:  # R9
@@ -196,7 +199,10 @@ class PalaceEscape(GameState):
         self.emit("hint", {"a": a, "b": b, "ra": self.board[a], "rb": self.board[b], "left": left})
 
     def _table(self) -> solver.Table:
-        return solver.table(self.hard, self.capture)
+        found = _TABLES.get((self.hard, self.capture))
+        if found is None:  # solved once per process (solver.table); then a dict look-up, twice a step
+            found = _TABLES[self.hard, self.capture] = solver.table(self.hard, self.capture)
+        return found
 
     def _why_illegal(self, player: int, action: Action) -> str:
         # players read these refusals: the rules they rest on are cited here only (seed 004 單人遊戲步驟 2, 4 for
