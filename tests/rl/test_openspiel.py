@@ -212,6 +212,40 @@ def test_openspiel_rl_environment_runs_it() -> None:
     assert sum(ts.rewards) == pytest.approx(-1.0)  # 2 - n at 3 seats: somebody won
 
 
+@pytest.mark.parametrize("load", [lambda: hos.load("die-macher", 4, "short"), lambda: hos.load(GAME, 3, "standard"),
+                                  lambda: hos.load("palace-escape", 1, "hard"),
+                                  lambda: hos.load_exact("election-war", "mini")])
+def test_python_tensor_methods_give_openspiels_floats(load: Any) -> None:
+    # a Python caller's information_state_tensor / observation_tensor skip OpenSpiel's C++ path and patch a kept
+    # list per seat: they must still be, float for float, what that path (pyspiel.State's own method) returns
+    game = load()
+    n = game.num_players()
+    states = [game.new_initial_state() for _ in range(2)]  # two games in turn: the kept lists follow neither
+    rngs = [np.random.RandomState(k) for k in range(2)]
+    steps = 0
+    while steps < 400 and not all(s.is_terminal() for s in states):
+        for state, rng in zip(states, rngs, strict=True):
+            if state.is_terminal():
+                continue
+            for p in range(n):
+                for mine, theirs in ((state.information_state_tensor(p), pyspiel.State.information_state_tensor),
+                                     (state.observation_tensor(p), pyspiel.State.observation_tensor)):
+                    expected = theirs(state, p)
+                    assert type(mine) is list and mine == expected
+                    assert np.asarray(mine).tobytes() == np.asarray(expected).tobytes()
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+            steps += 1
+    listed = states[0].information_state_tensor(0)
+    listed[0] = 7.0  # the caller's list is its own
+    assert states[0].information_state_tensor(0) == pyspiel.State.information_state_tensor(states[0], 0)
+    with pytest.raises(Exception, match="player"):  # OpenSpiel's own checks still answer a seat out of range
+        states[0].information_state_tensor(n)
+
+
 def _play_with_ismcts(game: Any, ismcts_seats: set[int], simulations: int, seed: int,
                       seeded: bool = True) -> tuple[Any, int]:
     rng = np.random.RandomState(seed)

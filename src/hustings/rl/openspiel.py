@@ -248,6 +248,21 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
                              "assists=True to allow it)")
         s.apply(s.current_players[0], int(action))
 
+    # OpenSpiel's own tensor methods ask the game's tensor shape at every call (a new initial state, encoded), then
+    # copy the tensor twice; rl_environment calls one for every seat at every step. A Python caller gets the same
+    # floats from the game's observer of that type here; C++ callers keep OpenSpiel's path (the same observer type).
+    def information_state_tensor(self, *args: Any) -> list[float]:
+        if len(args) == 1 and type(args[0]) is int and 0 <= args[0] < self._config[1]:
+            game: HustingsGame = self.get_game()
+            return game.tensor_observer(True).tensor_list(self, args[0])
+        return list(super().information_state_tensor(*args))
+
+    def observation_tensor(self, *args: Any) -> list[float]:
+        if len(args) == 1 and type(args[0]) is int and 0 <= args[0] < self._config[1]:
+            game: HustingsGame = self.get_game()
+            return game.tensor_observer(False).tensor_list(self, args[0])
+        return list(super().observation_tensor(*args))
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal byte {action}"
@@ -306,6 +321,8 @@ class HustingsObserver:
         self.encoder.trust_view_identity()  # it encodes _Engine's views only, which nobody changes
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
+        # player -> (the tensor last listed for that player, its list): see tensor_list
+        self._listed: dict[int, tuple[FloatArray, list[float]]] = {}
 
     def set_from(self, state: HustingsState, player: int) -> None:
         eng = state._engine
@@ -313,6 +330,27 @@ class HustingsObserver:
             self.tensor.fill(0.0)
             return
         self.encoder.encode_into(eng.view(None if self.public_only else player), self.tensor)
+
+    def tensor_list(self, state: HustingsState, player: int) -> list[float]:
+        """``set_from``'s tensor as a new list of floats, what pyspiel's tensor methods return. Making a float object
+        per value (tolist) cost more than encoding a classic view; a seat's tensor differs from the last one listed
+        for it in a few values, so the list kept for it is patched there and copied."""
+        self.set_from(state, player)
+        t = self.tensor
+        kept = self._listed.get(player)
+        if kept is None:
+            listed = t.tolist()
+            self._listed[player] = (t.copy(), listed)
+            return listed[:]
+        last, listed = kept
+        # compared as bits, so that -0.0 against 0.0 (or a NaN) still counts as a change
+        changed = np.flatnonzero(t.view(np.uint32) != last.view(np.uint32))
+        if changed.size:
+            values = t[changed]
+            last[changed] = values
+            for i, v in zip(changed.tolist(), values.tolist(), strict=True):
+                listed[i] = v
+        return listed[:]
 
     def string_from(self, state: HustingsState, player: int) -> str:
         eng = state._engine
@@ -371,6 +409,18 @@ class HustingsGame(pyspiel.Game):  # type: ignore[misc]
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         return HustingsObserver(self, iig_obs_type, params)
+
+    def tensor_observer(self, perfect_recall: bool) -> HustingsObserver:
+        """The observer of a Python caller's ``information_state_tensor`` (perfect recall) or ``observation_tensor``:
+        the observation types OpenSpiel's own methods use (a player's private information), one each per game,
+        as OpenSpiel keeps one each."""
+        observers: dict[bool, HustingsObserver] = self.__dict__.setdefault("_tensor_observers", {})
+        obs = observers.get(perfect_recall)
+        if obs is None:
+            obs = observers[perfect_recall] = self.make_py_observer(
+                pyspiel.IIGObservationType(public_info=True, perfect_recall=perfect_recall,
+                                           private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+        return obs
 
 
 def _bool_param(name: str, value: Any) -> bool:
