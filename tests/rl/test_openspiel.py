@@ -217,7 +217,8 @@ def test_openspiel_rl_environment_runs_it() -> None:
                                   lambda: hos.load_exact("election-war", "mini")])
 def test_python_tensor_methods_give_openspiels_floats(load: Any) -> None:
     # a Python caller's information_state_tensor / observation_tensor skip OpenSpiel's C++ path and patch a kept
-    # list per seat: they must still be, float for float, what that path (pyspiel.State's own method) returns
+    # list per seat, and legal_actions(p) skips its questions: they must still be, float for float and id for id,
+    # what that path (pyspiel.State's own method) returns
     game = load()
     n = game.num_players()
     states = [game.new_initial_state() for _ in range(2)]  # two games in turn: the kept lists follow neither
@@ -233,12 +234,21 @@ def test_python_tensor_methods_give_openspiels_floats(load: Any) -> None:
                     expected = theirs(state, p)
                     assert type(mine) is list and mine == expected
                     assert np.asarray(mine).tobytes() == np.asarray(expected).tobytes()
+            for p in range(n + 1):
+                assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
             if state.is_chance_node():
                 actions, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(int(rng.choice(actions, p=probs)))
             else:
                 state.apply_action(int(rng.choice(state.legal_actions())))
             steps += 1
+    for state in states:  # where they stopped: terminal for the short games
+        for p in range(n + 1):
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+            if p < n:
+                assert state.information_state_tensor(p) == pyspiel.State.information_state_tensor(state, p)
+    if n < 3:  # the puzzle and the mini game end within the steps
+        assert all(s.is_terminal() for s in states)
     listed = states[0].information_state_tensor(0)
     listed[0] = 7.0  # the caller's list is its own
     assert states[0].information_state_tensor(0) == pyspiel.State.information_state_tensor(states[0], 0)

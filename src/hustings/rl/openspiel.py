@@ -224,6 +224,15 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
             return sorted([a.id for a in s.legal_actions(player) if a.kind not in withheld])
         return sorted([a.id for a in s.legal_actions(player)])
 
+    def legal_actions(self, *args: Any) -> list[int]:
+        # rl_environment asks every seat's legal actions at every step; OpenSpiel's path asks this state about
+        # four times in Python (terminal? chance? current player?) before asking _legal_actions. After the deal a
+        # seat's are the same ids (none for a seat not to act, none once the game is over) asked once here.
+        eng = self._engine
+        if eng is not None and len(args) == 1 and type(args[0]) is int and args[0] >= 0:
+            return self._legal_actions(args[0])
+        return list(super().legal_actions(*args))
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(_DEAL_OUTCOMES) if self._engine is None else []
 
@@ -321,8 +330,8 @@ class HustingsObserver:
         self.encoder.trust_view_identity()  # it encodes _Engine's views only, which nobody changes
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict = {"observation": self.tensor}
-        # player -> (the tensor last listed for that player, its list): see tensor_list
-        self._listed: dict[int, tuple[FloatArray, list[float]]] = {}
+        # player -> (self.tensor, its bits, the bits last listed for that player, that list): see tensor_list
+        self._listed: dict[int, tuple[FloatArray, Any, Any, list[float]]] = {}
 
     def set_from(self, state: HustingsState, player: int) -> None:
         eng = state._engine
@@ -338,17 +347,16 @@ class HustingsObserver:
         self.set_from(state, player)
         t = self.tensor
         kept = self._listed.get(player)
-        if kept is None:
+        if kept is None or kept[0] is not t:
             listed = t.tolist()
-            self._listed[player] = (t.copy(), listed)
+            # compared as bits, so that -0.0 against 0.0 (or a NaN) still counts as a change
+            self._listed[player] = (t, t.view(np.uint32), t.copy().view(np.uint32), listed)
             return listed[:]
-        last, listed = kept
-        # compared as bits, so that -0.0 against 0.0 (or a NaN) still counts as a change
-        changed = np.flatnonzero(t.view(np.uint32) != last.view(np.uint32))
-        if changed.size:
-            values = t[changed]
-            last[changed] = values
-            for i, v in zip(changed.tolist(), values.tolist(), strict=True):
+        _t, bits, last, listed = kept
+        changed = (bits != last).nonzero()[0]
+        if len(changed):
+            last[changed] = bits[changed]
+            for i, v in zip(changed.tolist(), t[changed].tolist(), strict=True):
                 listed[i] = v
         return listed[:]
 
