@@ -87,6 +87,28 @@ def test_apply_returns_its_events_with_step_numbers() -> None:
     assert [e.step for e in s.all_events()] == sorted(e.step for e in s.all_events())
 
 
+@pytest.mark.parametrize("game", ["die-macher-2019", "die-macher", "election-war", "palace-escape"])
+def test_forgetting_the_events_changes_no_play(game: str) -> None:
+    # GameState.forget_events (the learner envs' drivers): the log so far goes, apply still returns what each step
+    # produced, and the game plays on as its twin that keeps every event
+    kept, lean = hustings.make(game, seed=21), hustings.make(game, seed=21)
+    r = random.Random(5)
+    for _ in range(60):
+        if kept.is_over:
+            break
+        lean.forget_events()
+        assert list(lean.all_events()) == [] and lean.events(None) == []
+        p = kept.current_players[0]
+        legal = kept.legal_actions(p)
+        assert lean.legal_actions(p) == legal and lean.view(p) == kept.view(p)
+        action = legal[r.randrange(len(legal))]
+        produced = lean.apply(p, action)
+        assert produced == kept.apply(p, action)
+        assert list(lean.all_events()) == produced
+    assert lean.history == kept.history and lean.is_over == kept.is_over
+    assert not kept.is_over or lean.outcome() == kept.outcome()
+
+
 def test_event_data_cannot_be_edited() -> None:
     s = fresh()
     s.apply(0, s.legal_actions(0)[0])

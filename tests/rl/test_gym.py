@@ -218,6 +218,40 @@ def test_vector_env_plays_the_single_envs_games_and_resets_in_the_same_step() ->
     assert not vtrunc.any()
 
 
+@pytest.mark.parametrize(("game", "players", "variant"), GAMES)
+def test_letting_the_event_logs_go_changes_no_game(game: str, players: int, variant: str | None) -> None:
+    # GameState.forget_events: the learner envs keep no event log by default (nothing the learner or a non-searching
+    # opponent gets reads it); the games, observations, masks and rewards are those of envs that keep their logs
+    n, seed = 3, 11
+    lean = HustingsVectorEnv(game, n, players, variant, seat="random", opponents="heuristic")
+    full = HustingsVectorEnv(game, n, players, variant, seat="random", opponents="heuristic", keep_events=True)
+    a, ainfo = lean.reset(seed=seed)
+    b, binfo = full.reset(seed=seed)
+    r = random.Random(2)
+    kept = 0
+    for _ in range(150):
+        assert np.array_equal(a, b) and np.array_equal(ainfo["action_mask"], binfo["action_mask"])
+        actions = np.array([_pick(ainfo["action_mask"][i], r) for i in range(n)])
+        a, arew, aterm, _, ainfo = lean.step(actions)
+        b, brew, bterm, _, binfo = full.step(actions)
+        assert np.array_equal(arew, brew) and np.array_equal(aterm, bterm)
+        for x, y in zip(lean.episodes(), full.episodes(), strict=True):
+            assert x.state.history == y.state.history
+            # the lean game holds at most the events since the learner's last decision; the full one every event
+            assert len(list(x.state.all_events())) <= len(list(y.state.all_events()))
+            kept = max(kept, len(list(y.state.all_events())) - len(list(x.state.all_events())))
+    assert kept > 0
+
+
+def test_a_searching_opponent_keeps_the_log_its_information_sets_are_dealt_from() -> None:
+    env = HustingsEnv("die-macher-2019", 3, "standard", seat=0, opponents=["random", "ismcts:easy"])
+    env.reset(seed=4)
+    assert not env.episode.forget
+    lean = HustingsEnv("die-macher-2019", 3, "standard", seat=0, opponents="heuristic")
+    lean.reset(seed=4)
+    assert lean.episode.forget
+
+
 def test_policy_pool_self_play_with_learned_snapshots(tmp_path: Any) -> None:
     enc = encoder_for("election-war", 4)
     num = len(type(hustings.make("election-war", 4, seed=0)).SPACE)

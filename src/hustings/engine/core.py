@@ -351,6 +351,15 @@ class GameState(ABC):
         # tuple.__new__ is what Event's generated __new__ calls, minus one Python frame (about 1.6 events a step)
         self._log = (_tuple_new(Event, (type, frozen, to, self._nsteps, render, self._event_context())), self._log)
 
+    def forget_events(self) -> None:
+        """Let go of every event logged so far, for a driver that never reads them (the learner environments, whose
+        learner sees views only and whose opponents do not search): while many games are played at once their logs
+        are most of what the garbage collector walks. The game plays on exactly as before (no rule reads the log;
+        ``apply`` still returns what each step produced), but :meth:`events`, :meth:`all_events` and
+        :meth:`resample` then know only the events logged after this call: never for a state a search or a
+        player reads."""
+        self._log = None
+
     def event_chain(self) -> Chain:
         """The log as the engine keeps it (newest first, shared with clones), every event private ones included:
         for a game's own deductions (a resampler reading what its seat saw) and referees, never for a player.

@@ -48,10 +48,12 @@ class Episode:
     them move until the learner must decide or the game ends. Shared by :class:`HustingsEnv` and
     :class:`hustings.rl.vector.HustingsVectorEnv`."""
 
-    __slots__ = ("bots", "decisions", "forced", "names", "offer", "seat", "skip_forced", "state", "withheld")
+    __slots__ = ("bots", "decisions", "forced", "forget", "names", "offer", "seat", "skip_forced", "state",
+                 "withheld")
 
     def __init__(self, state: GameState, seat: int, bots: list[Bot | None], names: list[str | None],
-                 skip_forced: bool = False, withheld: frozenset[str] = frozenset()) -> None:
+                 skip_forced: bool = False, withheld: frozenset[str] = frozenset(),
+                 keep_events: bool = True) -> None:
         self.state = state
         self.seat = seat
         self.bots = bots
@@ -59,6 +61,9 @@ class Episode:
         self.skip_forced = skip_forced
         #: action kinds the learner is never offered (the game's assists, unless asked: withheld_kinds)
         self.withheld = withheld
+        # the game's event log is let go at every step (GameState.forget_events) unless it is to be kept or an
+        # opponent searches (an information set is dealt from what its seat saw, the log included)
+        self.forget = not keep_events and not any(getattr(b, "searches", False) for b in bots if b is not None)
         self.decisions = 0  # the learner's (those it was asked for)
         self.forced = 0  # the learner's single-choice moves played for it (skip_forced)
         # (step, legal actions, their ids) of the learner's decision the last mask showed (see play)
@@ -70,6 +75,8 @@ class Episode:
         single legal action is played for it (no choice, so nothing to learn from it)."""
         state = self.state
         seat = self.seat
+        if self.forget:
+            state.forget_events()
         while not state.is_over:
             p = state.current_players[0]
             if p == seat:
@@ -145,7 +152,8 @@ class GameConfig:
 
     def __init__(self, game: str, players: int | None, variant: str | None, seat: SeatChoice,
                  opponents: Opponents, utility: str, options: Mapping[str, Any] | None,
-                 max_steps: int | None, skip_forced: bool = False, assists: bool = False) -> None:
+                 max_steps: int | None, skip_forced: bool = False, assists: bool = False,
+                 keep_events: bool = False) -> None:
         players, variant = resolve(game, players, variant)
         if utility not in UTILITIES:
             raise ValueError(f"unknown utility {utility!r}; choose one of {', '.join(UTILITIES)}")
@@ -163,6 +171,7 @@ class GameConfig:
         self.max_steps = max_steps
         self.skip_forced = bool(skip_forced)
         self.withheld = withheld_kinds(game, assists)
+        self.keep_events = bool(keep_events)
         probe = hustings.make(game, players=players, variant=variant, seed=0, **self.options)  # checks options
         # house rules (``options={"rules": ...}``) that move the encoder's layout or the action space are refused
         house.refuse_action_changes(game, house.rules_of(probe), "the learner's encoder")
@@ -178,7 +187,7 @@ class GameConfig:
         seat = rng.randrange(self.players) if self.seat == "random" else self.seat
         state = hustings.make(self.game, players=self.players, variant=self.variant, seed=game_seed, **self.options)
         bots, names = seat_opponents(self.opponents, seat, self.players, self.game, rng)
-        ep = Episode(state, seat, bots, names, self.skip_forced, self.withheld)
+        ep = Episode(state, seat, bots, names, self.skip_forced, self.withheld, self.keep_events)
         ep.advance()
         return ep
 
@@ -204,6 +213,9 @@ class HustingsEnv(gymnasium.Env[FloatArray, np.int64]):
     ``max_steps``: truncate after that many learner decisions (no final reward then). ``skip_forced``: play the
     learner's decisions that have a single legal action for it, without returning them (off by default).
     ``assists``: offer the game's assists (the puzzle's ``hint``), withheld by default, as in every RL interface.
+    ``keep_events``: keep each game's event log for a referee reading ``episode.state`` (by default it is let go
+    at every step, :meth:`GameState.forget_events`, since nothing the learner or a non-searching opponent gets reads
+    it; a searching opponent keeps it anyway).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  # Gymnasium's convention
@@ -211,11 +223,12 @@ class HustingsEnv(gymnasium.Env[FloatArray, np.int64]):
     def __init__(self, game: str, players: int | None = None, variant: str | None = None, *,
                  seat: SeatChoice = 0, opponents: Opponents = "random", utility: str = "outcome",
                  options: Mapping[str, Any] | None = None, max_steps: int | None = None,
-                 skip_forced: bool = False, assists: bool = False, render_mode: str | None = None) -> None:
+                 skip_forced: bool = False, assists: bool = False, keep_events: bool = False,
+                 render_mode: str | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.config = GameConfig(game, players, variant, seat, opponents, utility, options, max_steps, skip_forced,
-                                 assists)
+                                 assists, keep_events)
         self.render_mode = render_mode
         self.observation_space = self.config.observation_space()
         self.action_space = spaces.Discrete(self.config.num_actions)

@@ -41,11 +41,11 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
     def __init__(self, game: str, num_envs: int, players: int | None = None, variant: str | None = None, *,
                  seat: SeatChoice = 0, opponents: Opponents = "random", utility: str = "outcome",
                  options: Mapping[str, Any] | None = None, max_steps: int | None = None,
-                 skip_forced: bool = False, assists: bool = False) -> None:
+                 skip_forced: bool = False, assists: bool = False, keep_events: bool = False) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         self.config = GameConfig(game, players, variant, seat, opponents, utility, options, max_steps, skip_forced,
-                                 assists)
+                                 assists, keep_events)
         self.num_envs = num_envs
         self.single_observation_space = self.config.observation_space()
         self.single_action_space = spaces.Discrete(self.config.num_actions)

@@ -48,20 +48,20 @@ class PalaceEscapeEncoder(Encoder):
         self.o_hopeless = add("hopeless", 1, "1 when no escape is possible from the board any more")
         self.o_counts = add("counts", 4, f"moves / {MOVES_SCALE}, swaps, undos, hints / {COUNT_SCALE}")
         self.o_left = add("actions_left", 2, f"limit set (1), actions left / {MAX_ACTIONS}")
-        # each cell's first slot in the board and deal blocks, and each status's and capture rule's slot: fill()
-        # runs at every decision of the RL envs, so no arithmetic or search per value
+        # each cell's first slot in the board and deal blocks: fill() runs at every decision of the RL envs
         self._board_at = tuple(self.o_board + cell * RANKS for cell in range(CELLS))
         self._start_at = tuple(self.o_start + cell * RANKS for cell in range(CELLS))
-        self._status_at = {status: self.o_status + i for i, status in enumerate(STATUSES)}
-        self._capture_at = {capture: self.o_capture + i for i, capture in enumerate(CAPTURES)}
 
     def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         if view.get("game") != GAME_ID or view.get("variant") != self.variant:
             raise ValueError(f"this encoder is for {GAME_ID} {self.variant}, not {view.get('game')} "
                              f"{view.get('variant')}")
-        for at, rank in zip(self._board_at, view["board"], strict=True):
+        board, start = view["board"], view["start"]
+        if len(board) != CELLS or len(start) != CELLS:
+            raise ValueError(f"not a {GAME_ID} view: a board of {len(board)} cells, a deal of {len(start)}")
+        for at, rank in zip(self._board_at, board, strict=False):  # lengths checked above (strict costs more)
             out[at + rank] = 1.0
-        for at, rank in zip(self._start_at, view["start"], strict=True):
+        for at, rank in zip(self._start_at, start, strict=False):
             out[at + rank] = 1.0
         last = view["last"]
         if last:
@@ -73,11 +73,8 @@ class PalaceEscapeEncoder(Encoder):
             at = self.o_hint
             for cell in hint:
                 out[at + cell] = 1.0
-        status, capture = view["status"], view["capture"]
-        if status not in self._status_at or capture not in self._capture_at:
-            raise ValueError(f"not a {GAME_ID} view: status {status!r}, capture {capture!r}")
-        out[self._status_at[status]] = 1.0
-        out[self._capture_at[capture]] = 1.0
+        out[self.o_status + STATUSES.index(view["status"])] = 1.0
+        out[self.o_capture + CAPTURES.index(view["capture"])] = 1.0
         par = view["par"]
         if par is not None:
             out[self.o_par] = 1.0
@@ -85,12 +82,10 @@ class PalaceEscapeEncoder(Encoder):
         if view["hopeless"]:
             out[self.o_hopeless] = 1.0
         at = self.o_counts
-        # the counters are never negative: only the upper bound of _frac applies (the same values)
-        moves, swaps, undos, hints = view["moves"], view["swaps"], view["undos"], view["hints"]
-        out[at] = min(moves / MOVES_SCALE, 1.0)
-        out[at + 1] = min(swaps / COUNT_SCALE, 1.0)
-        out[at + 2] = min(undos / COUNT_SCALE, 1.0)
-        out[at + 3] = min(hints / COUNT_SCALE, 1.0)
+        out[at] = _frac(view["moves"], MOVES_SCALE)
+        out[at + 1] = _frac(view["swaps"], COUNT_SCALE)
+        out[at + 2] = _frac(view["undos"], COUNT_SCALE)
+        out[at + 3] = _frac(view["hints"], COUNT_SCALE)
         left = view["actions_left"]
         if left is not None:
             out[self.o_left] = 1.0
