@@ -11,6 +11,7 @@ seat p plays party p, ruling R1); ``you`` says which one observes, and the egoce
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import is_
 from typing import Any
 
 from hustings.games.die_macher import data as D
@@ -202,8 +203,15 @@ class DieMacherEncoder(Encoder):
         # missed on two views in five): the national row with the exchange pool, and the discards
         self._row_memo = BlockMemo(self.o_nat_row, self.o_decks)
         self._discards_memo = BlockMemo(self.o_prog_disc, self.o_polls_seen)
-        # the rest, from the polls seen to the scores: auctions, offers and powers, unchanged in most steps
-        self._tail_memo = BlockMemo(self.o_polls_seen, self.o_scores + n)
+        # the rest, from the tie to the scores: auctions, offers and powers, unchanged in most steps (the polls seen,
+        # a seat's own, are written before it: a block the seats' views share)
+        self._tail_memo = BlockMemo(self.o_tie, self.o_scores + n)
+        # the lists handed to those memos, kept while their items are the very objects of the view: a memo trusting
+        # its views' identity (OpenSpiel's observer) then knows them without serialising, as views of one step built
+        # around shared parts hand every seat the same items
+        self._row: list[Any] = [None, None]
+        self._discards: list[Any] = [None, None]
+        self._tail: list[Any] = [None] * 12
 
     def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         n = self.players
@@ -247,7 +255,9 @@ class DieMacherEncoder(Encoder):
             if key is not None:
                 self._fill_board(out, self._board_at[b], bd)
                 memo.store(out, key, bd)
-        row = [view["national_row"], view["exchange_pool"]]
+        row = self._row
+        if row[0] is not view["national_row"] or row[1] is not view["exchange_pool"]:
+            row = self._row = [view["national_row"], view["exchange_pool"]]
         key = self._row_memo.lookup(out, row)
         if key is not None:
             self._fill_row(out, *row)
@@ -259,28 +269,34 @@ class DieMacherEncoder(Encoder):
         out[at + 2] = _frac(decks["poll"], NPOLLS)
         out[at + 3] = _frac(decks["poll_discards"], NPOLLS)
         out[at + 4] = _frac(decks["state"], NSTATES)
-        discards = [decks["program_discards"], decks["opinion_discards"]]
+        discards = self._discards
+        if discards[0] is not decks["program_discards"] or discards[1] is not decks["opinion_discards"]:
+            discards = self._discards = [decks["program_discards"], decks["opinion_discards"]]
         key = self._discards_memo.lookup(out, discards)
         if key is not None:
             self._fill_discards(out, *discards)
             self._discards_memo.store(out, key, discards)
-        tail = [view["polls_seen"], view["tie"], view["offer"], view["coalition_asked"], view["cabinet_actions"],
-                view["poll"], view["exchange"], view["exchange_kind"], view["powers"], view["opinions_left"],
-                view["rally_board"], view["convert_board"], view["scores"]]
+        at = self.o_polls_seen
+        for c in view["polls_seen"]:
+            out[at + c] = 1.0
+        tail = [view["tie"], view["offer"], view["coalition_asked"], view["cabinet_actions"], view["poll"],
+                view["exchange"], view["exchange_kind"], view["powers"], view["opinions_left"], view["rally_board"],
+                view["convert_board"], view["scores"]]
+        if all(map(is_, tail, self._tail)):
+            tail = self._tail
+        else:
+            self._tail = tail
         key = self._tail_memo.lookup(out, tail)
         if key is not None:
             self._fill_tail(out, *tail)
             self._tail_memo.store(out, key, tail)
 
-    def _fill_tail(self, out: Slots, polls_seen: list[int], tie: Mapping[str, Any], offer: list[int],
+    def _fill_tail(self, out: Slots, tie: Mapping[str, Any], offer: list[int],
                    coalition_asked: list[list[int]], cabinet_actions: list[list[int]], poll: Mapping[str, Any],
                    ex: list[int], kind: str, powers: list[list[int]], opinions_left: int, rally_board: int,
                    convert_board: int, scores: list[Mapping[str, Any]] | None) -> None:
-        """Everything after the discards, to the final scores (one block: it changes in few steps)."""
+        """Everything after the polls seen, to the final scores (one block: it changes in few steps)."""
         n = self.players
-        at = self.o_polls_seen
-        for c in polls_seen:
-            out[at + c] = 1.0
         for q in tie["players"]:
             out[self.o_tie + q] = 1.0
         out[self.o_tie_min] = _frac(tie["minimum"], MONEY_SCALE)
