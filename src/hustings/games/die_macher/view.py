@@ -158,6 +158,7 @@ class SharedParts(NamedTuple):
     others: list[PlayerView]  # seat p as every other seat sees it
     boards: list[BoardView]  # each board as a seat owning none of its face-down cabinet cards sees it
     hidden: list[tuple[int, ...]]  # per board, the seats owning a face-down cabinet card there
+    hiding: frozenset[int]  # the seats owning a face-down cabinet card on any board (asked once per view)
     poll: PollView  # the poll auction without its card (only the deciding winner sees the card)
     head: tuple[Any, ...]  # game, variant, rules, round, rounds, phase, step, current, first, board
     tail: tuple[Any, ...]  # the values of the keys after "boards" in build_view's order, but polls_seen and poll
@@ -249,12 +250,12 @@ def shared_parts(s: DieMacher) -> SharedParts:
             [cast(ScoreView, dict(r)) for r in s.final] if s.final else None)
     poll: PollView = {"board": s.boards_todo[bi] if polling else -1, "high": s.poll_high * 1000,
                       "bidder": s.poll_high_p, "card": None, "roll": s.poll_roll}
+    hidden = [tuple(e[0] for e in s.cab[b] if not e[2]) for b in range(NUM_SLOTS)]
     return SharedParts(
         s.step_count,
         [_player_view(s, p, False) for p in range(n)],
         [_board_view(s, b, None) for b in range(NUM_SLOTS)],
-        [tuple(e[0] for e in s.cab[b] if not e[2]) for b in range(NUM_SLOTS)],
-        poll, head, tail)
+        hidden, frozenset(q for h in hidden for q in h), poll, head, tail)
 
 
 def view_with(s: DieMacher, me: int | None, parts: SharedParts) -> DieMacherView:
@@ -267,7 +268,7 @@ def view_with(s: DieMacher, me: int | None, parts: SharedParts) -> DieMacherView
         players = players[:]
         players[me] = _player_view(s, me, True)
     boards = parts.boards
-    if me is not None and any(me in h for h in parts.hidden):
+    if me in parts.hiding:
         boards = [_board_view(s, b, me) if me in h else boards[b] for b, h in enumerate(parts.hidden)]
     poll = parts.poll
     if s.phase is Phase.POLL_DECIDE and s.turn == me:
