@@ -201,6 +201,23 @@ def test_encode_into_writes_what_encode_returns(game: str, variant: str, players
                 assert out.tobytes() == enc.encode(view).tobytes()
 
 
+@pytest.mark.parametrize("game,variant,players", sorted(PINNED_DIGESTS))
+def test_rows_written_and_cast_at_once_are_what_encode_returns(game: str, variant: str, players: int) -> None:
+    # the vector env's path: each row's writer (encode_row, or fill straight into a kept memoryview), then one cast
+    # of every row to float32 (the same rounding as encode's)
+    for ego in (False, True):
+        enc = encoder_for(game, players, variant, egocentric=ego)
+        rows = np.full((2, enc.size), 7.0)  # stale values must all be overwritten
+        write = enc.row_writer(rows[0])
+        for s in _random_game(game, variant, players, 2, every=7):
+            for viewer in (None, *range(players)):
+                view = s.view(viewer)
+                write(view)
+                enc.encode_row(view, rows[1])
+                cast = rows.astype(np.float32)
+                assert cast[0].tobytes() == cast[1].tobytes() == enc.encode(view).tobytes()
+
+
 # --------------------------------------------------------------- memos of unchanged view parts (BlockMemo)
 
 MEMO_CONFIGS = [("die-macher", "full", 4), ("die-macher-2019", "standard", 4), ("election-war", "standard", 4),

@@ -18,7 +18,7 @@ import hashlib
 import math
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any, Protocol, cast
 
 import numpy as np
@@ -140,6 +140,22 @@ class Encoder:
         encoding."""
         row.fill(0.0)
         self._filled(view, row)
+
+    def row_writer(self, row: npt.NDArray[np.float64]) -> Callable[[Mapping[str, Any]], None]:
+        """:meth:`encode_row` into ``row`` for ever after, as one function: a caller that writes the same row at
+        every step (the vector env) makes the row's memoryview once, and an encoder that keeps no memos (no
+        ``_filled`` of its own) is asked straight for :meth:`fill`."""
+        if type(self)._filled is not Encoder._filled or type(self).encode_row is not Encoder.encode_row:
+            return partial(self.encode_row, row=row)
+        fill = self.fill
+        cells = cast(Slots, memoryview(cast(Any, row)))
+        zero = row.fill
+
+        def write(view: Mapping[str, Any]) -> None:
+            zero(0.0)
+            fill(cells, view)
+
+        return write
 
     def trust_view_identity(self) -> None:
         """Promise that no view handed to this encoder is changed afterwards (an observer encoding views nobody
