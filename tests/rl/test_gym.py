@@ -99,6 +99,28 @@ def test_the_puzzles_hint_is_withheld_unless_asked(kind: str) -> None:
             assert state.step_count == before and state.hints == 0
 
 
+@pytest.mark.parametrize(("game", "players", "variant"), GAMES)
+def test_a_bad_action_in_one_game_refuses_the_whole_step_and_changes_nothing(game: str, players: int,
+                                                                             variant: str | None) -> None:
+    # bad input changes nothing: not the game it names, nor the games before it in the batch
+    n = 3
+    env = HustingsVectorEnv(game, n, players, variant, seat="random", opponents="random")
+    _obs, info = env.reset(seed=8)
+    r = random.Random(4)
+    for _ in range(5):
+        _obs, _r, _t, _tr, info = env.step(np.array([_pick(info["action_mask"][i], r) for i in range(n)]))
+    mask = info["action_mask"]
+    illegal = int(np.flatnonzero(~mask[2])[0])
+    for bad, match in ((illegal, "environment 2"), (-1, "environment 2"), (10**9, "environment 2")):
+        before = [(ep.state.history, ep.state.step_count) for ep in env.episodes()]
+        good = [_pick(mask[i], r) for i in range(n - 1)]
+        with pytest.raises(IllegalActionError, match=match):
+            env.step(np.array([*good, bad]))
+        assert [(ep.state.history, ep.state.step_count) for ep in env.episodes()] == before
+        assert np.array_equal(env.action_masks(), mask)
+    env.step(np.array([_pick(mask[i], r) for i in range(n)]))  # and the games play on
+
+
 def test_passes_gymnasiums_passive_checks() -> None:
     # Gymnasium's check_env steps action_space.sample() without the mask: in a game most ids are illegal, so its
     # passive checks run here with legal actions instead (spaces, reset and step return types, seeding).

@@ -136,6 +136,17 @@ class Episode:
                                          "assists=True to allow it)")
         state.apply(self.seat, action)
 
+    def refuse(self, action: Any) -> None:
+        """Raise the IllegalActionError :meth:`play` would raise for ``action``, without playing it (a copy of the
+        game is asked which rule it breaks): for a caller refusing a batch before any game moves. An action
+        ``play`` would take raises one saying it was not offered."""
+        kind = _kind_of(self.state, action)
+        if kind in self.withheld:
+            raise IllegalActionError(f"{kind} is withheld from learners in this environment (make it with "
+                                     "assists=True to allow it)")
+        self.state.clone().apply(self.seat, action)
+        raise IllegalActionError(f"{action!r} is not among the learner's legal actions shown in the mask")
+
 
 def _kind_of(state: GameState, action: Any) -> str | None:
     """The kind of the action ``action`` names, or None when it names none (``apply`` then says why)."""

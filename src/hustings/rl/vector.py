@@ -24,6 +24,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from hustings.engine import IllegalActionError
 from hustings.rl.encoding import fresh_encoder
 from hustings.rl.gym import Episode, GameConfig, SeatChoice, env_rng
 from hustings.rl.pool import Opponents
@@ -119,11 +120,21 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         final: npt.NDArray[np.object_] | None = None
         cfg = self.config
-        for i in range(self.num_envs):
-            ep = self._episodes[i]
+        # every action checked against its game's mask before any game moves: a bad one refuses the whole step,
+        # with the rule it breaks, and changes nothing (not the games before it either)
+        limit = cfg.num_actions
+        for i, (a, ep, cells) in enumerate(zip(ids, self._episodes, self._mask_cells, strict=True)):
             if ep is None:
                 raise RuntimeError("call reset() first")
-            ep.play(ids[i])  # an illegal id raises IllegalActionError (that game unchanged)
+            if not (type(a) is int and 0 <= a < limit and cells[a]):
+                try:
+                    ep.refuse(a)
+                except IllegalActionError as e:
+                    raise IllegalActionError(f"environment {i}: {e}") from None
+        for i in range(self.num_envs):
+            ep = self._episodes[i]
+            assert ep is not None
+            ep.play(ids[i])
             ep.decisions += 1
             ep.advance()
             if ep.state.is_over:
