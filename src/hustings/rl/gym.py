@@ -67,7 +67,7 @@ class Episode:
         self.decisions = 0  # the learner's (those it was asked for)
         self.forced = 0  # the learner's single-choice moves played for it (skip_forced)
         # (step, legal actions, their ids) of the learner's decision the last mask showed (see play)
-        self.offer: tuple[int, list[Any], list[int]] = (-1, [], [])
+        self.offer: tuple[int, list[int]] = (-1, [])
 
     def advance(self) -> None:
         """Let the opponents play until the learner is to act (a simultaneous step: seats in order, as in
@@ -110,25 +110,27 @@ class Episode:
         of ``row`` the caller keeps, through which a short list of ids is written one by one (a few tens of
         nanoseconds each, where NumPy's fancy indexing costs most of a microsecond whatever the length)."""
         row.fill(False)
-        if not self.state.is_over:
-            legal = self.legal()
-            ids = [a.id for a in legal]
+        state = self.state
+        if not state.is_over:
+            legal = state.legal_actions(self.seat)
+            withheld = self.withheld
+            ids = [a.id for a in legal if a.kind not in withheld] if withheld else [a.id for a in legal]
             if cells is not None and len(ids) <= 32:
                 for i in ids:
                     cells[i] = True
             else:
                 row[ids] = True
-            self.offer = (self.state.step_count, legal, ids)
+            self.offer = (state.step_count, ids)
 
     def play(self, action: Any) -> None:
         """Apply the learner's ``action`` (an id, or anything ``apply`` takes). An id of the decision the last mask
         showed goes in as its Action, which ``apply`` accepts without resolving and checking it again; anything
         else goes through every check (an illegal id raises IllegalActionError and changes nothing; so does a
         withheld kind, which the mask never offers)."""
-        step, legal, ids = self.offer
+        step, ids = self.offer
         state = self.state
         if step == state.step_count and type(action) is int and action in ids:
-            action = legal[ids.index(action)]  # else not offered: apply names the broken rule
+            action = state.SPACE[action]  # else not offered: apply names the broken rule
         elif self.withheld:
             kind = _kind_of(state, action)
             if kind in self.withheld:

@@ -122,15 +122,17 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
         cfg = self.config
         # every action checked against its game's mask before any game moves: a bad one refuses the whole step,
         # with the rule it breaks, and changes nothing (not the games before it either)
+        if None in self._episodes:
+            raise RuntimeError("call reset() first")
         limit = cfg.num_actions
-        for i, (a, ep, cells) in enumerate(zip(ids, self._episodes, self._mask_cells, strict=True)):
-            if ep is None:
-                raise RuntimeError("call reset() first")
-            if not (type(a) is int and 0 <= a < limit and cells[a]):
-                try:
-                    ep.refuse(a)
-                except IllegalActionError as e:
-                    raise IllegalActionError(f"environment {i}: {e}") from None
+        bad = [i for i, (a, cells) in enumerate(zip(ids, self._mask_cells, strict=True))
+               if not (type(a) is int and 0 <= a < limit and cells[a])]
+        if bad:
+            i = bad[0]
+            try:
+                cast(Episode, self._episodes[i]).refuse(ids[i])
+            except IllegalActionError as e:
+                raise IllegalActionError(f"environment {i}: {e}") from None
         for i in range(self.num_envs):
             ep = self._episodes[i]
             assert ep is not None
