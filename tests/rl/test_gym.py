@@ -111,7 +111,12 @@ def test_a_bad_action_in_one_game_refuses_the_whole_step_and_changes_nothing(gam
         _obs, _r, _t, _tr, info = env.step(np.array([_pick(info["action_mask"][i], r) for i in range(n)]))
     mask = info["action_mask"]
     illegal = int(np.flatnonzero(~mask[2])[0])
-    for bad, match in ((illegal, "environment 2"), (-1, "environment 2"), (10**9, "environment 2")):
+    legal = int(np.flatnonzero(mask[2])[0])
+    # a float anywhere makes the whole array float, refused from its first game on (as the single env refuses a
+    # float id), never truncated to an id
+    for bad, match in ((illegal, "environment 2"), (-1, "environment 2"), (10**9, "environment 2"),
+                       (float(legal), "environment 0: malformed action"),
+                       (legal + 0.7, "environment 0: malformed action")):
         before = [(ep.state.history, ep.state.step_count) for ep in env.episodes()]
         good = [_pick(mask[i], r) for i in range(n - 1)]
         with pytest.raises(IllegalActionError, match=match):

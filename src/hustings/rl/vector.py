@@ -113,8 +113,9 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
         acts = np.asarray(actions)
         if acts.shape != (self.num_envs,):
             raise ValueError(f"step() needs one action per environment ({self.num_envs}), not shape {acts.shape}")
-        # Python ints at once (an integer array's tolist), not a NumPy scalar per game
-        ids = acts.tolist() if acts.dtype.kind in "iu" else [int(a) for a in acts]
+        # Python scalars at once (tolist), not a NumPy scalar per game; anything but an integer id (a float, a bool)
+        # is refused below with the engine's reason, as the single env refuses it
+        ids = acts.tolist()
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminated = np.zeros(self.num_envs, dtype=np.bool_)
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
