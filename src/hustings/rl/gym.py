@@ -66,7 +66,7 @@ class Episode:
         self.forget = not keep_events and not any(getattr(b, "searches", False) for b in bots if b is not None)
         self.decisions = 0  # the learner's (those it was asked for)
         self.forced = 0  # the learner's single-choice moves played for it (skip_forced)
-        # (step, legal actions, their ids) of the learner's decision the last mask showed (see play)
+        # (step, the legal ids) of the learner's decision the last mask showed (see play)
         self.offer: tuple[int, list[int]] = (-1, [])
 
     def advance(self) -> None:
