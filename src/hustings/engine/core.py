@@ -139,10 +139,13 @@ class GameState(ABC):
     _legal_step: int
     _legal: list[Action]
     _nsteps: int
+    #: no events are made (mute_events): for drivers that never read them
+    _muted: bool
 
     #: attributes the engine owns; a game's ``_clone_data`` and ``_position_key`` leave them alone
     BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
-        {"game_options", "seed", "rng", "_history", "_log", "_legal_player", "_legal_step", "_legal", "_nsteps"}
+        {"game_options", "seed", "rng", "_history", "_log", "_legal_player", "_legal_step", "_legal", "_nsteps",
+         "_muted"}
     )
 
     #: the underscored names a game may define or call: the hooks it implements and ``_init_base``. Every other
@@ -162,6 +165,7 @@ class GameState(ABC):
         self._legal_step = -1
         self._legal = []
         self._nsteps = 0
+        self._muted = False
 
     def _copy_base_into(self, other: GameState) -> None:
         other.game_options = self.game_options  # read-only: shared, never copied
@@ -173,6 +177,7 @@ class GameState(ABC):
         other._legal_step = -1
         other._legal = []
         other._nsteps = self._nsteps
+        other._muted = self._muted
 
     # -- hooks for games ------------------------------------------------------------------------
 
@@ -343,6 +348,8 @@ class GameState(ABC):
     ) -> None:
         """Append an event made of ``data`` (frozen now: later changes to what the game passed never reach it),
         visible to ``to`` (None: everyone), at this step. The one way a game writes its log."""
+        if self._muted:
+            return
         # the common flat event (every value a scalar, checked in C): one copy in C
         frozen = FrozenDict(data) if _SCALARS.issuperset(map(_type_of, data.values())) else freeze(data)
         render = self.__class__.EVENT_RENDERER  # through the class: a plain function, not a bound method
@@ -351,14 +358,15 @@ class GameState(ABC):
         # tuple.__new__ is what Event's generated __new__ calls, minus one Python frame (about 1.6 events a step)
         self._log = (_tuple_new(Event, (type, frozen, to, self._nsteps, render, self._event_context())), self._log)
 
-    def forget_events(self) -> None:
-        """Let go of every event logged so far, for a driver that never reads them (the learner environments, whose
-        learner sees views only and whose opponents do not search): while many games are played at once their logs
-        are most of what the garbage collector walks. The game plays on exactly as before (no rule reads the log;
-        ``apply`` still returns what each step produced), but :meth:`events`, :meth:`all_events` and
-        :meth:`resample` then know only the events logged after this call: never for a state a search or a
-        player reads."""
+    def mute_events(self) -> None:
+        """Let go of the event log and make no event from now on (clones too), for a driver that never reads
+        events (the learner environments, whose learner sees views only and whose opponents do not search): making
+        them was a sixth of classic's random play, and while many games are played at once their logs were most of
+        what the garbage collector walked. The game plays on exactly as before (no rule reads the log), but
+        :meth:`apply` returns no events and :meth:`events`, :meth:`all_events` and :meth:`resample` know none:
+        never for a state a search, a record of events or a player reads."""
         self._log = None
+        self._muted = True
 
     def event_chain(self) -> Chain:
         """The log as the engine keeps it (newest first, shared with clones), every event private ones included:
@@ -392,6 +400,8 @@ class GameState(ABC):
     def __setstate__(self, d: dict[str, Any]) -> None:
         for name, value in d.items():
             setattr(self, name, value)
+        if "_muted" not in d:  # a state pickled before states could be muted
+            self._muted = False
 
     def events(self, player: PlayerArg) -> list[Event]:
         """Events ``player`` may see, oldest first (spectator: public events only)."""

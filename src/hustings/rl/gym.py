@@ -48,7 +48,7 @@ class Episode:
     them move until the learner must decide or the game ends. Shared by :class:`HustingsEnv` and
     :class:`hustings.rl.vector.HustingsVectorEnv`."""
 
-    __slots__ = ("bots", "decisions", "forced", "forget", "names", "offer", "seat", "skip_forced", "state",
+    __slots__ = ("bots", "decisions", "forced", "muted", "names", "offer", "seat", "skip_forced", "state",
                  "withheld")
 
     def __init__(self, state: GameState, seat: int, bots: list[Bot | None], names: list[str | None],
@@ -61,9 +61,11 @@ class Episode:
         self.skip_forced = skip_forced
         #: action kinds the learner is never offered (the game's assists, unless asked: withheld_kinds)
         self.withheld = withheld
-        # the game's event log is let go at every step (GameState.forget_events) unless it is to be kept or an
-        # opponent searches (an information set is dealt from what its seat saw, the log included)
-        self.forget = not keep_events and not any(getattr(b, "searches", False) for b in bots if b is not None)
+        # the game makes no events (GameState.mute_events) unless they are to be kept or an opponent searches (an
+        # information set is dealt from what its seat saw, the log included)
+        self.muted = not keep_events and not any(getattr(b, "searches", False) for b in bots if b is not None)
+        if self.muted:
+            state.mute_events()
         self.decisions = 0  # the learner's (those it was asked for)
         self.forced = 0  # the learner's single-choice moves played for it (skip_forced)
         # (step, the legal ids) of the learner's decision the last mask showed (see play)
@@ -75,8 +77,6 @@ class Episode:
         single legal action is played for it (no choice, so nothing to learn from it)."""
         state = self.state
         seat = self.seat
-        if self.forget:
-            state.forget_events()
         while not state.is_over:
             p = state.current_players[0]
             if p == seat:
@@ -226,9 +226,9 @@ class HustingsEnv(gymnasium.Env[FloatArray, np.int64]):
     ``max_steps``: truncate after that many learner decisions (no final reward then). ``skip_forced``: play the
     learner's decisions that have a single legal action for it, without returning them (off by default).
     ``assists``: offer the game's assists (the puzzle's ``hint``), withheld by default, as in every RL interface.
-    ``keep_events``: keep each game's event log for a referee reading ``episode.state`` (by default it is let go
-    at every step, :meth:`GameState.forget_events`, since nothing the learner or a non-searching opponent gets reads
-    it; a searching opponent keeps it anyway).
+    ``keep_events``: keep each game's events for a referee reading ``episode.state`` (by default a game makes none,
+    :meth:`GameState.mute_events`, since nothing the learner or a non-searching opponent gets reads them; a searching
+    opponent keeps them anyway).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  # Gymnasium's convention
