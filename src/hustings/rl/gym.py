@@ -134,8 +134,7 @@ class Episode:
         elif self.withheld:
             kind = _kind_of(state, action)
             if kind in self.withheld:
-                raise IllegalActionError(f"{kind} is withheld from learners in this environment (make it with "
-                                         "assists=True to allow it)")
+                raise _withheld(kind)
         state.apply(self.seat, action)
 
     def refuse(self, action: Any) -> None:
@@ -144,10 +143,14 @@ class Episode:
         ``play`` would take raises one saying it was not offered."""
         kind = _kind_of(self.state, action)
         if kind in self.withheld:
-            raise IllegalActionError(f"{kind} is withheld from learners in this environment (make it with "
-                                     "assists=True to allow it)")
+            raise _withheld(kind)
         self.state.clone().apply(self.seat, action)
         raise IllegalActionError(f"{action!r} is not among the learner's legal actions shown in the mask")
+
+
+def _withheld(kind: str | None) -> IllegalActionError:
+    return IllegalActionError(f"{kind} is withheld from learners in this environment (make it with assists=True to "
+                              "allow it)")
 
 
 def _kind_of(state: GameState, action: Any) -> str | None:

@@ -58,8 +58,8 @@ class HustingsVectorEnv(VectorEnv[FloatArray, npt.NDArray[np.int64], npt.NDArray
         self._rows = list(self._obs)
         # one encoder per game: an encoder's memo of the last rows it saw then follows one game
         cfg = self.config
-        self._encoders = [cfg.encoder, *(fresh_encoder(game, cfg.players, cfg.variant) for _ in range(num_envs - 1))]
-        self._writers = [enc.row_writer(row) for enc, row in zip(self._encoders, self._rows, strict=True)]
+        encoders = [cfg.encoder, *(fresh_encoder(game, cfg.players, cfg.variant) for _ in range(num_envs - 1))]
+        self._writers = [enc.row_writer(row) for enc, row in zip(encoders, self._rows, strict=True)]
         self._mask = np.zeros((num_envs, self.config.num_actions), dtype=np.bool_)
         self._mask_rows = list(self._mask)
         self._mask_cells = [memoryview(cast(Any, row)) for row in self._mask_rows]
