@@ -272,6 +272,28 @@ def test_changing_a_view_after_encoding_it_changes_nothing_kept(game: str, varia
     assert edited > 20
 
 
+def test_election_war_per_seat_counts_edited_in_place_are_encoded_afresh() -> None:
+    # hand sizes and cards won are kept from the last view of any seat: an edit in place of the very lists encoded
+    # before must show in the next encoding, and a list of the wrong length is refused, not spilled into the next
+    # field
+    enc = fresh_encoder("election-war", 4, "standard")
+    checked = 0
+    for s in _random_game("election-war", "standard", 4, 5, every=9):
+        view = s.view(1)
+        enc.encode(view)
+        for key in ("hand_sizes", "votes"):
+            view[key][:] = [(k + 2) % 13 for k in view[key]]
+            assert enc.encode(view).tobytes() == fresh_encoder("election-war", 4, "standard").encode(view).tobytes()
+            checked += 1
+    assert checked > 10
+    view = s.view(1)
+    for key in ("hand_sizes", "votes"):
+        bad = dict(view)
+        bad[key] = [*view[key], 3]
+        with pytest.raises(ValueError, match="5 counts per seat"):
+            enc.encode(bad)
+
+
 def test_block_memo_knows_a_part_by_its_json_and_keeps_a_bounded_table() -> None:
     from hustings.rl.encoding import BlockMemo
 

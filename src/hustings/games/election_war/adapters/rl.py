@@ -8,6 +8,7 @@ says which one is the observer.
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter
 from collections.abc import Hashable, Mapping
 from typing import Any, cast
@@ -47,6 +48,18 @@ _INV_SHARE = 1.0 / SHARE_SCALE
 def _frac(x: float, scale: float) -> float:
     v = x / scale
     return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
+
+
+def _fractions(counts: list[int], n: int, scale: float) -> array[float]:
+    """One value per seat: its count / ``scale``, at most 1 (a block of ``n`` slots)."""
+    if len(counts) != n:
+        raise ValueError(f"{GAME} encoder for {n} players got {len(counts)} counts per seat")
+    block = array("d", bytes(8 * n))
+    for p, k in enumerate(counts):
+        if k > 0:  # _frac inlined (the same division)
+            v = k / scale
+            block[p] = v if v < 1.0 else 1.0
+    return block
 
 
 class ElectionWarEncoder(Encoder):
@@ -90,7 +103,9 @@ class ElectionWarEncoder(Encoder):
         self._last_rows: dict[int | None, list[tuple[list[dict[str, Any]], memoryview[float]] | None]] = {}
         self._cand_memo = [BlockMemo(self.o_cands + r * width, self.o_cands + (r + 1) * width) for r in range(rows)]
         # the last discard pile seen and its counts per design (replaced whole: safe in threads)
-        self._discard: tuple[list[int], list[int], npt.NDArray[np.float64]] = ([], [0] * NN, np.zeros(NN))
+        self._discard: tuple[list[int], list[int], array[float]] = ([], [0] * NN, array("d", bytes(8 * NN)))
+        # the last hand sizes and cards won seen, and their blocks (replaced whole)
+        self._seats: tuple[list[int], list[int], array[float], array[float]] = ([], [], array("d"), array("d"))
 
     def fill(self, out: Slots, view: Mapping[str, Any]) -> None:
         self._fill_fixed(out, view)
@@ -137,7 +152,7 @@ class ElectionWarEncoder(Encoder):
                     self._fill_row(out, r, row)
                     memo.store(out, key, row)
                 # copies: a caller may change its view later; the entry is replaced whole (safe in threads)
-                last[r] = ([dict(c) for c in row], memoryview(buf[at:at + width].tobytes()).cast("d"))
+                last[r] = (list(map(dict, row)), memoryview(buf[at:at + width].tobytes()).cast("d"))
             at += width
         return buf
 
@@ -171,21 +186,21 @@ class ElectionWarEncoder(Encoder):
             raise ValueError(f"{GAME} encoder for {self.rows} rows got {len(view['candidates'])} candidate rows")
         for card in view["role_hand"] or ():
             out[self.o_roles + card] = 1.0
-        at = self.o_sizes
-        for p, k in enumerate(view["hand_sizes"]):
-            if k > 0:  # _frac inlined (the same division)
-                v = k / HAND_SCALE
-                out[at + p] = v if v < 1.0 else 1.0
-        out[self.o_deck] = _frac(view["deck"], self.deck_size)
+        # hand sizes and cards won: public, and mostly as they were at the last view (of any seat)
+        sizes, votes = view["hand_sizes"], view["votes"]
+        seats = self._seats
+        if sizes != seats[0] or votes != seats[1]:
+            seats = self._seats = (list(sizes), list(votes), _fractions(sizes, n, HAND_SCALE),
+                                   _fractions(votes, n, VOTES_SCALE))
+        buf: Any = out
+        buf[self.o_sizes:self.o_sizes + n] = seats[2]
+        buf[self.o_votes:self.o_votes + n] = seats[3]
+        v = view["deck"] / self.deck_size  # _frac inlined
+        out[self.o_deck] = 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
         pending = view["pending"]
         if pending is not None:
             out[self.o_pending + pending["card"]] = 1.0
             out[self.o_pending + NN + pending["target"]] = 1.0
-        at = self.o_votes
-        for p, k in enumerate(view["votes"]):
-            if k > 0:
-                v = k / VOTES_SCALE
-                out[at + p] = v if v < 1.0 else 1.0
 
     def _fill_rows(self, out: Slots, rows: list[Mapping[str, Any]]) -> None:
         at = self.o_rows
@@ -207,20 +222,20 @@ class ElectionWarEncoder(Encoder):
         if len(pile) != m or pile != last:
             if len(pile) > m and pile[:m] == last:
                 counts = counts.copy()
-                block = block.copy()
+                block = array("d", block)
                 for t in pile[m:]:
                     counts[t] += 1
                     block[t] = counts[t] * INV_COPIES[t]
             else:
                 counts = [0] * NN
-                block = np.zeros(NN, np.float64)
+                block = array("d", bytes(8 * NN))
                 for t in pile:
                     counts[t] += 1
                 for t, k in enumerate(counts):
                     if k:
                         block[t] = k * INV_COPIES[t]
             self._discard = (list(pile), counts, block)
-        cast(Any, out)[self.o_discard:self.o_discard + NN] = block.data
+        cast(Any, out)[self.o_discard:self.o_discard + NN] = block
 
     def _fill_row(self, out: Slots, r: int, row: list[Mapping[str, Any]]) -> None:
         n = self.players
@@ -237,13 +252,17 @@ class ElectionWarEncoder(Encoder):
                 out[at + 1] = 1.0
                 out[at + 2 + c["frame"]] = 1.0
                 out[at + 2 + nf + c["party"]] = 1.0
+                # min(1.0, v) inlined (the same bits)
                 x = c["strength"]
                 if x > 0:
-                    out[at + 2 + nf + np_] = min(1.0, x * _INV_STRENGTH)
+                    v = x * _INV_STRENGTH
+                    out[at + 2 + nf + np_] = v if v < 1.0 else 1.0
                 x = c["level"]
                 if x > 0:
-                    out[at + 3 + nf + np_] = min(1.0, x * _INV_LEVEL)
-                out[at + 4 + nf + np_] = min(1.0, c["vote_share"] * _INV_SHARE)
+                    v = x * _INV_LEVEL
+                    out[at + 3 + nf + np_] = v if v < 1.0 else 1.0
+                v = c["vote_share"] * _INV_SHARE
+                out[at + 4 + nf + np_] = v if v < 1.0 else 1.0
             out[at + o_status + c["status"]] = 1.0
             if c["protected"]:
                 out[at + o_status + STATUSES] = 1.0
