@@ -101,6 +101,8 @@ class ElectionWarEncoder(Encoder):
         width = n * self.per_cand
         # observer -> per row, (the row's candidates it saw there last, their block)
         self._last_rows: dict[int | None, list[tuple[list[dict[str, Any]], memoryview[float]] | None]] = {}
+        # per row, the last entry made (by any observer)
+        self._latest_rows: list[tuple[list[dict[str, Any]], memoryview[float]] | None] = [None] * rows
         self._cand_memo = [BlockMemo(self.o_cands + r * width, self.o_cands + (r + 1) * width) for r in range(rows)]
         # the last discard pile seen and its counts per design (replaced whole: safe in threads)
         self._discard: tuple[list[int], list[int], array[float]] = ([], [0] * NN, array("d", bytes(8 * NN)))
@@ -141,18 +143,27 @@ class ElectionWarEncoder(Encoder):
             last = self._last_rows[you] = [None] * self.rows
         width = self.players * self.per_cand
         at = self.o_cands
+        latest = self._latest_rows
         for r, row in enumerate(view["candidates"]):
             hit = last[r]
             if hit is not None and hit[0] == row:
                 mv[at:at + width] = hit[1]  # a memoryview slice: copied in C
             else:
-                memo = self._cand_memo[r]
-                key = memo.lookup(out, row)
-                if key is not None:
-                    self._fill_row(out, r, row)
-                    memo.store(out, key, row)
-                # copies: a caller may change its view later; the entry is replaced whole (safe in threads)
-                last[r] = (list(map(dict, row)), memoryview(buf[at:at + width].tobytes()).cast("d"))
+                # then against the row as the last view of any seat saw it (a row changed since this observer's
+                # last view is most often one another seat has seen since): its entry is shared, no copy made
+                other = latest[r]
+                if other is not None and other is not hit and other[0] == row:
+                    mv[at:at + width] = other[1]
+                    last[r] = other
+                else:
+                    memo = self._cand_memo[r]
+                    key = memo.lookup(out, row)
+                    if key is not None:
+                        self._fill_row(out, r, row)
+                        memo.store(out, key, row)
+                    # copies: a caller may change its view later; entries are replaced whole (safe in threads)
+                    last[r] = latest[r] = (list(map(dict, row)),
+                                           memoryview(buf[at:at + width].tobytes()).cast("d"))
             at += width
         return buf
 
