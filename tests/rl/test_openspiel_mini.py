@@ -94,6 +94,78 @@ def test_information_state_tensor_has_perfect_recall() -> None:
     assert len(seen) > 100
 
 
+def test_the_tensor_runs_over_the_actions_the_variant_can_play() -> None:
+    """The action one-hot of each block covers the actions of the whole game tree (every deal walked), and the
+    declared bound is the longest game: a tensor 5x smaller than one over the game's 596 action ids."""
+    import hustings.games.election_war.adapters.rl as ew_rl
+
+    actions = hos.exact_actions(NAME)
+    assert list(actions) == sorted(set(actions)) and 0 < len(actions) < 40
+    game = hos.load_exact("election-war", "mini")
+    assert game.max_game_length() == ew_rl.MINI_MAX_GAME_LENGTH == 12
+    played: set[int] = set()
+    longest = 0
+    r = random.Random(5)
+    for _ in range(200):
+        st = game.new_initial_state()
+        st.apply_action(r.randrange(8))
+        while not st.is_terminal():
+            a = r.choice(st.legal_actions())
+            played.add(a)
+            st.apply_action(a)
+        longest = max(longest, len(st.engine_state.history))
+    assert played <= set(actions)
+    assert longest <= game.max_game_length()
+    assert game.information_state_tensor_size() == hos.trail_size(NAME) * 13 < 5_000
+
+
+def test_a_too_long_or_too_large_exact_variant_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    game, ex = hos._EXACT[NAME]
+    short = NAME + "_probe"
+    monkeypatch.setitem(hos._EXACT, short, (game, dataclasses.replace(ex, max_game_length=6)))
+    seeds = hos.exact_seeds(NAME)
+    monkeypatch.setattr(hos, "exact_seeds", lambda _short: seeds)
+    # the uncached function: the probe's walk is never kept
+    with pytest.raises(RuntimeError, match="longer than its max_game_length"):
+        hos.exact_actions.__wrapped__(short)
+    monkeypatch.setitem(hos._EXACT, short, (game, ex))
+    monkeypatch.setattr(hos, "EXACT_TREE_LIMIT", 50)
+    with pytest.raises(RuntimeError, match="more than 50 decisions"):
+        hos.exact_actions.__wrapped__(short)
+
+
+def test_trails_built_late_equal_trails_kept_step_by_step() -> None:
+    """Only the trails asked for are kept up step by step; one asked for later (the other seat's, the public
+    observer's) is replayed from the deal and equals the one kept all along."""
+    game = hos.load_exact("election-war", "mini")
+    public = game.make_py_observer(pyspiel.IIGObservationType(public_info=True, perfect_recall=True,
+                                                              private_info=pyspiel.PrivateInfoType.NONE))
+    r = random.Random(9)
+    for deal in range(8):
+        kept = game.new_initial_state()
+        kept.apply_action(deal)
+        late = kept.clone()
+        actions = []
+        while not kept.is_terminal():
+            for p in (0, 1):
+                kept.information_state_tensor(p)
+            public.set_from(kept, 0)
+            a = r.choice(kept.legal_actions())
+            actions.append(a)
+            kept.apply_action(a)
+        for a in actions:
+            late.apply_action(a)
+            late.information_state_tensor(0)  # seat 0's kept up; seat 1's and the public one built at the end
+        for p in (0, 1):
+            assert kept.information_state_tensor(p) == late.information_state_tensor(p)
+        public.set_from(kept, 0)
+        first = public.tensor.copy()
+        public.set_from(late, 1)
+        assert np.array_equal(first, public.tensor) and first.any()
+
+
 def test_cfr_and_nash_conv_run() -> None:
     from open_spiel.python import policy as policy_lib
     from open_spiel.python.algorithms import cfr, exploitability

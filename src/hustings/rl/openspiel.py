@@ -584,10 +584,12 @@ class ExactState(HustingsState):
             before = len(eng.state.history)
             player = eng.state.current_players[0] if eng.state.current_players else -1
             super()._apply_action(action)
-            if len(eng.trail) == 3 and len(eng.trail[0]) == before + 1:  # tensors in use: extend, never replay
+            # each viewer's trail in use is extended, never replayed; the others (the spectator's, most often)
+            # are built when first asked for
+            if any(len(t) == before + 1 for t in eng.trail):
                 short = self.get_game().get_type().short_name
-                eng.trail = tuple((*eng.trail[i], trail_block(short, eng.state, v, (player, int(action))))
-                                  for i, v in enumerate((0, 1, None)))
+                eng.trail = tuple((*t, trail_block(short, eng.state, v, (player, int(action))))
+                                  if len(t) == before + 1 else t for t, v in zip(eng.trail, (0, 1, None), strict=True))
             return
         deals = self._exact()[1].deals
         if not 0 <= action < deals:
@@ -608,20 +610,19 @@ class ExactState(HustingsState):
         if eng is None:
             return []
         key = _SPECTATOR if viewer is None else viewer
-        if len(eng.trail) == 3 and len(eng.trail[key]) == len(eng.state.history) + 1:
-            return list(eng.trail[key])
+        trails = eng.trail if len(eng.trail) == 3 else ((), (), ())
+        if len(trails[key]) == len(eng.state.history) + 1:
+            return list(trails[key])
         if not self._deal:
             raise RuntimeError("a resampled state has no replayable past: only its player's trail is known")
         short = self.get_game().get_type().short_name
         replay = self._make(self._deal[0])
-        viewers = (0, 1, None)
-        out = [[trail_block(short, replay, v, None)] for v in viewers]
+        out = [trail_block(short, replay, viewer, None)]
         for p, a in eng.state.history:
             replay.apply(p, a)
-            for i, v in enumerate(viewers):
-                out[i].append(trail_block(short, replay, v, (p, a)))
-        eng.trail = tuple(tuple(x) for x in out)
-        return out[key]
+            out.append(trail_block(short, replay, viewer, (p, a)))
+        eng.trail = tuple(tuple(out) if i == key else t for i, t in enumerate(trails))
+        return out
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> HustingsState:
         own = tuple(self.trail(player_id))
@@ -636,11 +637,48 @@ def _exact_encoder(short: str) -> Encoder:
     return _EXACT[short][1].encoder()
 
 
+#: the most decision nodes an exact variant's game tree may have (its deals together): exact tools walk it whole
+EXACT_TREE_LIMIT = 1_000_000
+
+
+@cache
+def exact_actions(short: str) -> tuple[int, ...]:
+    """The action ids an exact variant can ever play, in id order: its game tree walked whole, every deal (the
+    chance side's work, as :func:`exact_seeds`). The perfect-recall tensor's action one-hot runs over these, not
+    over the game's whole action space (the mini game plays 14 of 596). Raises if a game lasts longer than the
+    variant's ``max_game_length`` or the tree is larger than :data:`EXACT_TREE_LIMIT` decisions."""
+    game, ex = _EXACT[short]
+    seen: set[int] = set()
+    nodes = 0
+    stack = [hustings.make(game, players=ex.players, seed=seed, **ex.options) for seed in exact_seeds(short)]
+    while stack:
+        s = stack.pop()
+        if s.is_over:
+            continue
+        nodes += 1
+        if nodes > EXACT_TREE_LIMIT:
+            raise RuntimeError(f"{short}: more than {EXACT_TREE_LIMIT:,} decisions in its game tree; too large for "
+                               "an exact variant")
+        if len(s.history) >= ex.max_game_length:
+            raise RuntimeError(f"{short}: a game longer than its max_game_length ({ex.max_game_length})")
+        p = s.current_players[0]
+        for a in s.legal_actions(p):
+            seen.add(a.id)
+            child = s.clone()
+            child.apply(p, a)
+            stack.append(child)
+    return tuple(sorted(seen))
+
+
+@cache
+def _exact_action_index(short: str) -> dict[int, int]:
+    return {a: i for i, a in enumerate(exact_actions(short))}
+
+
 def trail_size(short: str) -> int:
     """One block of the perfect-recall tensor: the encoded view, the acting seat (one-hot), the action (one-hot
-    over the action space) and a "hidden action" flag."""
-    game, ex = _EXACT[short]
-    return _exact_encoder(short).size + ex.players + len(_space(game)) + 1
+    over :func:`exact_actions`) and a "hidden action" flag."""
+    return _exact_encoder(short).size + _EXACT[short][1].players + len(exact_actions(short)) + 1
 
 
 def trail_block(short: str, state: GameState, viewer: int | None, step: tuple[int, int] | None) -> FloatArray:
@@ -648,14 +686,14 @@ def trail_block(short: str, state: GameState, viewer: int | None, step: tuple[in
     game, ex = _EXACT[short]
     enc = _exact_encoder(short)
     out = np.zeros(trail_size(short), np.float32)
-    out[:enc.size] = enc.encode(state.view(viewer))
+    enc.encode_into(state.view(viewer), out[:enc.size])
     if step is not None:
         p, a = step
         out[enc.size + p] = 1.0
         if viewer != p and _space(game)[a].kind in ex.secret_kinds:
             out[-1] = 1.0
         else:
-            out[enc.size + ex.players + a] = 1.0
+            out[enc.size + ex.players + _exact_action_index(short)[a]] = 1.0
     return out
 
 
@@ -778,6 +816,7 @@ def load_exact(game: str, name: str, utility: str = "outcome") -> ExactGame:
 
 register_all()
 
-__all__ = ["DEAL_BYTES", "ExactGame", "ExactObserver", "ExactState", "HustingsGame", "HustingsObserver",
-           "HustingsState", "exact_name", "exact_seeds", "game_type", "load", "load_exact", "register",
-           "register_all", "register_exact", "seeded_resampler", "short_name", "utility_type"]
+__all__ = ["DEAL_BYTES", "EXACT_TREE_LIMIT", "ExactGame", "ExactObserver", "ExactState", "HustingsGame",
+           "HustingsObserver", "HustingsState", "exact_actions", "exact_name", "exact_seeds", "game_type", "load",
+           "load_exact", "register", "register_all", "register_exact", "seeded_resampler", "short_name",
+           "utility_type"]
