@@ -37,7 +37,7 @@ def _elo(row: Row) -> str:
     lo, hi = row.interval
 
     def fmt(x: float) -> str:
-        return f"{x:+.0f}" if math.isfinite(x) else ("+∞" if x > 0 else "−∞")
+        return f"{x:+.0f}" if math.isfinite(x) else ("+∞" if x > 0 else "-∞")  # ASCII minus, as f"{x:+.0f}" writes it
 
     return f"{fmt(row.elo())} [{fmt(row.elo(lo))}, {fmt(row.elo(hi))}]"
 
