@@ -13,6 +13,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import hustings  # noqa: E402
 from hustings.rl import openspiel as hos  # noqa: E402
+from hustings.rl import openspiel_exact as hox  # noqa: E402
 
 NAME = "python_hustings_election_war_mini"
 
@@ -76,7 +77,7 @@ def test_information_state_tensor_has_perfect_recall() -> None:
     for deal in (0, 5):
         _walk(root.child(deal), nodes)
     assert max(len(n.engine_state.history) for n in nodes) < game.max_game_length()
-    size = hos.trail_size(NAME)
+    size = hox.trail_size(NAME)
     obs = game.observation_tensor_size()
     seen: dict[str, bytes] = {}
     by_tensor: dict[bytes, str] = {}
@@ -99,7 +100,7 @@ def test_the_tensor_runs_over_the_actions_the_variant_can_play() -> None:
     declared bound is the longest game: a tensor 5x smaller than one over the game's 596 action ids."""
     import hustings.games.election_war.adapters.rl as ew_rl
 
-    actions = hos.exact_actions(NAME)
+    actions = hox.exact_actions(NAME)
     assert list(actions) == sorted(set(actions)) and 0 < len(actions) < 40
     game = hos.load_exact("election-war", "mini")
     assert game.max_game_length() == ew_rl.MINI_MAX_GAME_LENGTH == 12
@@ -116,24 +117,24 @@ def test_the_tensor_runs_over_the_actions_the_variant_can_play() -> None:
         longest = max(longest, len(st.engine_state.history))
     assert played <= set(actions)
     assert longest <= game.max_game_length()
-    assert game.information_state_tensor_size() == hos.trail_size(NAME) * 13 < 5_000
+    assert game.information_state_tensor_size() == hox.trail_size(NAME) * 13 < 5_000
 
 
 def test_a_too_long_or_too_large_exact_variant_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     import dataclasses
 
-    game, ex = hos._EXACT[NAME]
+    game, ex = hox._EXACT[NAME]
     short = NAME + "_probe"
-    monkeypatch.setitem(hos._EXACT, short, (game, dataclasses.replace(ex, max_game_length=6)))
-    seeds = hos.exact_seeds(NAME)
-    monkeypatch.setattr(hos, "exact_seeds", lambda _short: seeds)
+    monkeypatch.setitem(hox._EXACT, short, (game, dataclasses.replace(ex, max_game_length=6)))
+    seeds = hox.exact_seeds(NAME)
+    monkeypatch.setattr(hox, "exact_seeds", lambda _short: seeds)
     # the uncached function: the probe's walk is never kept
     with pytest.raises(RuntimeError, match="longer than its max_game_length"):
-        hos.exact_actions.__wrapped__(short)
-    monkeypatch.setitem(hos._EXACT, short, (game, ex))
-    monkeypatch.setattr(hos, "EXACT_TREE_LIMIT", 50)
+        hox.exact_actions.__wrapped__(short)
+    monkeypatch.setitem(hox._EXACT, short, (game, ex))
+    monkeypatch.setattr(hox, "EXACT_TREE_LIMIT", 50)
     with pytest.raises(RuntimeError, match="more than 50 decisions"):
-        hos.exact_actions.__wrapped__(short)
+        hox.exact_actions.__wrapped__(short)
 
 
 def test_trails_built_late_equal_trails_kept_step_by_step() -> None:

@@ -36,7 +36,7 @@ INV_COPIES = [1.0 / c for c in COPIES]
 # An upper bound on the decisions in one game, for OpenSpiel: the contract suite's step cap (a random game of 15
 # players takes about 900); draw effects can lengthen a turn, never without end in practice.
 MAX_GAME_LENGTH = 20_000
-# the mini game's bound: its longest game, every deal's tree walked whole (hustings.rl.openspiel.exact_actions
+# the mini game's bound: its longest game, every deal's tree walked whole (hustings.rl.openspiel_exact.exact_actions
 # checks it; tests/rl/test_openspiel_mini.py)
 MINI_MAX_GAME_LENGTH = 12
 
