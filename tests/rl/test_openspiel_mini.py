@@ -180,3 +180,16 @@ def test_cfr_and_nash_conv_run() -> None:
     after = exploitability.nash_conv(game, average)
     assert 0.0 <= after < uniform
     assert exploitability.exploitability(game, average) == pytest.approx(after / 2)
+
+
+@pytest.mark.parametrize("module", ["hustings.rl.openspiel", "hustings.rl.openspiel_exact"])
+def test_importing_either_module_first_registers_every_game(module: str) -> None:
+    # the two modules import each other (the exact games subclass the plain ones): whichever comes first, a fresh
+    # interpreter ends with the games and the exact variants registered
+    import subprocess
+    import sys
+
+    code = (f"import {module}, pyspiel; names = set(pyspiel.registered_names()); "
+            f"print({NAME!r} in names, 'python_hustings_die_macher_2019' in names)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.split() == ["True", "True"]
