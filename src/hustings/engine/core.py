@@ -424,10 +424,13 @@ class GameState(ABC):
 
     def clone(self) -> Self:
         """An independent copy sharing nothing mutable with this state (history and log are persistent)."""
-        new = type(self).__new__(type(self))
-        # under a compiled engine (docs/build.md) a new object has no __dict__ until an attribute is set, and a game's
-        # _clone_data may fill __dict__ directly
-        new.__dict__ = {}
+        cls = type(self)
+        # a compiled game's state class (docs/build.md) runs its __init__ here, called with no arguments: an empty shell
+        new = cls.__new__(cls)
+        if cls.__dictoffset__:
+            # under a compiled engine a new object has no __dict__ until an attribute is set, and an interpreted
+            # game's _clone_data may fill __dict__ directly (a compiled class's fields are slots: this dict stays empty)
+            new.__dict__ = {}
         self._copy_base_into(new)
         self._clone_data(new)
         return new

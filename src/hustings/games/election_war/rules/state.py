@@ -57,8 +57,12 @@ class ElectionWar(GameState):
     #: the game's data (shared, immutable): :data:`data.DATA`, the printed game's, unless a variant is given
     data: Data
 
-    def __init__(self, players: int, variant: str, seed: int, first_player: int | None = None,
-                 mini: bool = False, data: Data | None = None) -> None:
+    def __init__(self, players: int | None = None, variant: str = "standard", seed: int = 0,
+                 first_player: int | None = None, mini: bool = False, data: Data | None = None) -> None:
+        if players is None:
+            # an empty shell, to be filled by clone() or unpickling: the compiled build (docs/build.md) compiles this
+            # class, and a compiled class's __new__ runs __init__ with no arguments
+            return
         D = DATA if data is None else data
         options: dict[str, Any] = {"players": players, "variant": variant}
         if first_player is not None:
