@@ -41,7 +41,7 @@ test: lint compiled
 	@if [ -f $(COMPILED)/BUILT ]; then \
 		echo "== the contract suite, the kit and house-rules tests and the golden playthroughs on the compiled build ($(COMPILED))"; \
 		HUSTINGS_BUILD=compiled PYTHONPATH=$(COMPILED) $(BIN)/pytest -n 2 -p no:cacheprovider \
-			tests/engine/test_build.py tests/engine/test_kit.py tests/engine/test_house.py tests/contract tests/test_golden.py; \
+			tests/engine/test_build.py tests/engine/test_kit.py tests/engine/test_house.py tests/engine/test_native_states.py tests/contract tests/test_golden.py; \
 	else echo "== no compiled build (no C compiler): only the pure-Python package was tested"; fi
 
 bench: $(STAMP) compiled

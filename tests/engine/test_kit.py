@@ -330,16 +330,24 @@ def test_no_game_touches_the_engines_privates_or_writes_its_own_emit() -> None:
 def test_a_list_field_is_always_a_list(game: str, variant: str, players: int) -> None:
     """clone_fields sorts a class's fields once: that holds only while a field that holds a list always does (and one
     that does not never does), and a list field's items are lists always or never (its depth is fixed; one empty
-    when the class was first cloned gets its depth from its first items)."""
+    when the class was first cloned gets its depth from its first items). On the compiled build a compiled state
+    class (no __dict__: Die Macher 2019's) is read through its slots: its written-out copy relies on the same."""
+
+    def fields(s: GameState) -> dict[str, Any]:
+        if getattr(s, "__dict__", None):
+            return s.__dict__
+        names = [n for c in type(s).__mro__ for n in c.__dict__.get("__mypyc_attrs__", ()) if not n.startswith("__")]
+        return {n: getattr(s, n) for n in names if hasattr(s, n)}
+
     for seed in range(3):
         s = hustings.make(game, players=players, variant=variant, seed=seed)
-        first = {k: type(v) is list for k, v in vars(s).items() if k not in GameState.BASE_FIELDS}
+        first = {k: type(v) is list for k, v in fields(s).items() if k not in GameState.BASE_FIELDS}
         nested: dict[str, bool] = {}
         rng = random.Random(seed)
         while not s.is_over:
-            now = {k: type(v) is list for k, v in vars(s).items() if k not in GameState.BASE_FIELDS}
+            now = {k: type(v) is list for k, v in fields(s).items() if k not in GameState.BASE_FIELDS}
             assert {k: v for k, v in now.items() if k in first} == first
-            for k, v in vars(s).items():
+            for k, v in fields(s).items():
                 if k not in GameState.BASE_FIELDS and type(v) is list and v:
                     kinds = {type(x) is list for x in v}
                     assert len(kinds) == 1, f"{k}: some items are lists, some not"

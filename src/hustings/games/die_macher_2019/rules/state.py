@@ -8,7 +8,7 @@ to seed ``000_39b850a45b3dc272.txt``; rulings are in ``rulings.md`` beside the p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from hustings.engine import Action, GameState, Rng
 from hustings.engine.kit import clone_fields, freeze_nested
@@ -31,7 +31,12 @@ class DieMacher2019(GameState):
     #: the game's data (shared, immutable): :data:`data.DATA`, the printed game's, unless a variant is given
     data: Data
 
-    def __init__(self, players: int, variant: str, seed: int, data: Data | None = None) -> None:
+    def __init__(self, players: int | None = None, variant: str = "standard", seed: int = 0,
+                 data: Data | None = None) -> None:
+        if players is None:
+            # an empty shell, to be filled by clone() or unpickling: the compiled build (docs/build.md) compiles this
+            # class, and a compiled class's __new__ runs __init__ with no arguments
+            return
         self._init_base({"players": players, "variant": variant}, seed)
         D = self.data = DATA if data is None else data
         n = players
@@ -252,19 +257,18 @@ class DieMacher2019(GameState):
     # -------------------------------------------------------------------------- clone, equality
 
     def _clone_data(self, new: GameState) -> None:
-        clone_fields(self, new, ("placed",))  # the politician entries are the only third level
-
-    if TYPE_CHECKING:  # the engine's clone() copies the exact type; tell the type checker so
-
-        def clone(self) -> DieMacher2019: ...
+        if _NATIVE:  # compiled: fields are slots, copied one by one (as fast as C can)
+            _copy_fields(self, cast(DieMacher2019, new))
+        else:  # interpreted: through __dict__, in C-level pipelines
+            clone_fields(self, new, ("placed",))  # the politician entries are the only third level
 
     def _position_key(self) -> tuple[Any, ...]:
         items = []
         base = self.BASE_FIELDS
-        for key in sorted(self.__dict__):
+        for key in _NATIVE_FIELDS if _NATIVE else sorted(self.__dict__):
             if key in base or key in ("results", "data", "current_players", "is_over"):
                 continue
-            items.append((key, freeze_nested(self.__dict__[key])))
+            items.append((key, freeze_nested(getattr(self, key))))
         if self.data is not DATA:  # other data, another position (the data's digest: hashable, short)
             items.append(("data", self.data.digest()))
         return tuple(items)
@@ -290,6 +294,114 @@ class DieMacher2019(GameState):
     def _resample_hidden(self, new: DieMacher2019, player: int | None, rng: Rng) -> None:
         # the engine's resample() cloned ``new`` and replaced its seed, generator, history and log
         resample_hidden(self, new, player, rng)
+
+
+#: this module is compiled (docs/build.md): the state's fields are slots, not a __dict__
+_NATIVE = "__mypyc_attrs__" in vars(DieMacher2019)
+#: the state's fields when compiled, sorted (what sorted(__dict__) is for an interpreted state)
+_NATIVE_FIELDS: tuple[str, ...] = tuple(sorted(
+    name for name in vars(DieMacher2019).get("__mypyc_attrs__", ()) if not name.startswith("__")))
+
+
+def _copy_fields(s: DieMacher2019, new: DieMacher2019) -> None:
+    """Every field of ``s`` that is not the engine's into ``new``: what :func:`clone_fields` does through __dict__,
+    written out for the compiled class (tests/die_macher_2019/test_clone_fields.py checks that both copy the same
+    fields the same way)."""
+    new._parties_t = s._parties_t
+    new.bi = s.bi
+    new.conv_started = s.conv_started
+    new.current_players = s.current_players
+    new.data = s.data
+    new.double_supply = s.double_supply
+    new.draft_round = s.draft_round
+    new.elections_done = s.elections_done
+    new.exec_after = s.exec_after
+    new.exec_effect = s.exec_effect
+    new.exec_step = s.exec_step
+    new.expanded = s.expanded
+    new.first = s.first
+    new.is_over = s.is_over
+    new.n = s.n
+    new.passes = s.passes
+    new.phase = s.phase
+    new.pi = s.pi
+    new.poll_board = s.poll_board
+    new.poll_card = s.poll_card
+    new.poll_high = s.poll_high
+    new.poll_high_p = s.poll_high_p
+    new.poll_host = s.poll_host
+    new.poll_return = s.poll_return
+    new.pres_board = s.pres_board
+    new.prev_first = s.prev_first
+    new.prog_player = s.prog_player
+    new.prog_return = s.prog_return
+    new.prog_step = s.prog_step
+    new.prog_swaps = s.prog_swaps
+    new.rally_mask = s.rally_mask
+    new.round = s.round
+    new.tie_high = s.tie_high
+    new.tie_idx = s.tie_idx
+    new.tie_price = s.tie_price
+    new.turn = s.turn
+    new.variant = s.variant
+    new.base = s.base[:]
+    new.bids = s.bids[:]
+    new.board_state = s.board_state[:]
+    new.conv_boards = s.conv_boards[:]
+    new.dbl = s.dbl[:]
+    new.deploy_choice = s.deploy_choice[:]
+    new.don_used = s.don_used[:]
+    new.down = [x[:] for x in s.down]
+    new.elec_boards = s.elec_boards[:]
+    new.elec_round = s.elec_round[:]
+    new.excl = s.excl[:]
+    new.final = s.final[:]
+    new.hand = [x[:] for x in s.hand]
+    new.media = [x[:] for x in s.media]
+    new.media_res = s.media_res[:]
+    new.money = s.money[:]
+    new.op_deck = s.op_deck[:]
+    new.op_disc = s.op_disc[:]
+    new.op_display = s.op_display[:]
+    new.order = s.order[:]
+    new.packets = [x[:] for x in s.packets]
+    new.party = s.party[:]
+    new.pending_pick = s.pending_pick[:]
+    new.picks = [x[:] for x in s.picks]
+    new.place_passed = s.place_passed[:]
+    new.placed = [[y[:] for y in x] for x in s.placed]
+    new.plat_discard = [x[:] for x in s.plat_discard]
+    new.plat_pending = [x[:] for x in s.plat_pending]
+    new.platform = [x[:] for x in s.platform]
+    new.pol_used = s.pol_used[:]
+    new.poll_bidders = s.poll_bidders[:]
+    new.poll_deck = s.poll_deck[:]
+    new.poll_disc = s.poll_disc[:]
+    new.poll_disc_private = [x[:] for x in s.poll_disc_private]
+    new.pres_bonus = s.pres_bonus[:]
+    new.pres_coalition = s.pres_coalition[:]
+    new.pres_moved = s.pres_moved[:]
+    new.pres_points = s.pres_points[:]
+    new.pres_winners = s.pres_winners[:]
+    new.presence = [x[:] for x in s.presence]
+    new.prog_deck = s.prog_deck[:]
+    new.prog_disc = s.prog_disc[:]
+    new.prog_display = s.prog_display[:]
+    new.prog_queue = s.prog_queue[:]
+    new.queue = s.queue[:]
+    new.rallies = [x[:] for x in s.rallies]
+    new.rally_res = s.rally_res[:]
+    new.reserve = s.reserve[:]
+    new.results = s.results[:]
+    new.round_points = s.round_points[:]
+    new.state_pool = s.state_pool[:]
+    new.tie_order = s.tie_order[:]
+    new.trend = [x[:] for x in s.trend]
+    new.up = [x[:] for x in s.up]
+    new.votes = [x[:] for x in s.votes]
+    new.vp_bonus = s.vp_bonus[:]
+    new.vp_elec = s.vp_elec[:]
+    new.waiting = s.waiting[:]
 
 
 # The phase modules import this module for the state type only; the table needs them all, so it is
