@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import pickle
 import random
+import sys
 from typing import Any
 
 import pytest
 
 from hustings.engine import GameState, make
 
-CONFIGS = [("election-war", 4, "standard"), ("die-macher-2019", 4, "standard"), ("die-macher-2019", 3, "expanded")]
+CONFIGS = [("election-war", 4, "standard"), ("die-macher-2019", 4, "standard"), ("die-macher-2019", 3, "expanded"),
+           ("die-macher", 4, "full"), ("die-macher", 5, "short")]
 
 
 def _fields(s: GameState) -> dict[str, Any]:
@@ -73,22 +75,24 @@ def test_a_clone_copies_every_field_and_shares_no_list(game: str, players: int, 
             assert _fields(back) == before
 
 
-def test_die_macher_2019s_written_out_copy_is_the_kits() -> None:
-    """The compiled class copies its fields with a written-out function; the interpreted one with the kit's
+@pytest.mark.parametrize(("game", "variants", "three"), [("die-macher-2019", ("standard", "expanded"), "placed"),
+                                                          ("die-macher", ("full", "short"), "cab")])
+def test_die_machers_written_out_copy_is_the_kits(game: str, variants: tuple[str, str], three: str) -> None:
+    """A compiled Die Macher class copies its fields with a written-out function; the interpreted one with the kit's
     ``clone_fields``. On the pure build both run here, on the same states: the same fields, the same values, and
     lists fresh to the same depth."""
     from hustings.engine.kit import clone_fields
-    from hustings.games.die_macher_2019.rules import state as m
 
-    for variant in ("standard", "expanded"):
-        for s in _states("die-macher-2019", 4, variant, 7):
-            written = m.DieMacher2019()
+    for variant in variants:
+        for s in _states(game, 4, variant, 7):
+            m = sys.modules[type(s).__module__]
+            written = type(s)()
             m._copy_fields(s, written)
             a = _fields(written)
             assert a == _fields(s)
             if getattr(s, "__dict__", None):  # pure build: the kit's copy to compare with
-                kit = m.DieMacher2019()
-                clone_fields(s, kit, ("placed",))
+                kit = type(s)()
+                clone_fields(s, kit, (three,))
                 b = _fields(kit)
                 assert a == b
                 assert {k: [p for p, _ in _lists(v, k)] for k, v in a.items()} == {

@@ -10,7 +10,7 @@ in ``rulings.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 from hustings.engine import Action, GameState, Rng
 from hustings.engine.kit import clone_fields, freeze_nested
@@ -33,7 +33,12 @@ class DieMacher(GameState):
     #: the game's data (shared, immutable): :data:`data.DATA`, the printed game's, unless a variant is given
     data: Data
 
-    def __init__(self, players: int, variant: str, seed: int, data: Data | None = None, **options: Any) -> None:
+    def __init__(self, players: int | None = None, variant: str = "full", seed: int = 0, data: Data | None = None,
+                 **options: Any) -> None:
+        if players is None:
+            # an empty shell, to be filled by clone() or unpickling: the compiled build (docs/build.md) compiles this
+            # class, and a compiled class's __new__ runs __init__ with no arguments
+            return
         D = self.data = DATA if data is None else data
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
@@ -305,19 +310,18 @@ class DieMacher(GameState):
     # -------------------------------------------------------------------------- clone, equality
 
     def _clone_data(self, new: GameState) -> None:
-        clone_fields(self, new, ("cab",))  # the one third level
-
-    if TYPE_CHECKING:
-
-        def clone(self) -> DieMacher: ...
+        if _NATIVE:  # compiled: fields are slots, copied one by one (as fast as C can)
+            _copy_fields(self, cast(DieMacher, new))
+        else:  # interpreted: through __dict__, in C-level pipelines
+            clone_fields(self, new, ("cab",))  # the one third level
 
     def _position_key(self) -> tuple[Any, ...]:
         items = []
         base = self.BASE_FIELDS
-        for key in sorted(self.__dict__):
+        for key in _NATIVE_FIELDS if _NATIVE else sorted(self.__dict__):
             if key in base or key in ("results", "final", "current_players", "is_over", "data"):
                 continue
-            items.append((key, freeze_nested(self.__dict__[key])))
+            items.append((key, freeze_nested(getattr(self, key))))
         if self.data is not DATA:  # other data, another position (the data's digest: hashable, short)
             items.append(("data", self.data.digest()))
         return tuple(items)
@@ -337,6 +341,104 @@ class DieMacher(GameState):
 
     def _resample_hidden(self, new: Any, player: int | None, rng: Rng) -> None:
         resample_hidden(self, new, player, rng)
+
+
+#: this module is compiled (docs/build.md): the state's fields are slots, not a __dict__
+_NATIVE = "__mypyc_attrs__" in vars(DieMacher)
+#: the state's fields when compiled, sorted (what sorted(__dict__) is for an interpreted state)
+_NATIVE_FIELDS: tuple[str, ...] = tuple(sorted(
+    name for name in vars(DieMacher).get("__mypyc_attrs__", ()) if not name.startswith("__")))
+
+
+def _copy_fields(s: DieMacher, new: DieMacher) -> None:
+    """Every field of ``s`` that is not the engine's into ``new``: what :func:`clone_fields` does through __dict__,
+    written out for the compiled class (tests/engine/test_native_states.py checks that both copy the same fields the
+    same way)."""
+    new.bi = s.bi
+    new.chooser = s.chooser
+    new.clock = s.clock
+    new.count = s.count
+    new.current_players = s.current_players
+    new.data = s.data
+    new.donations = s.donations
+    new.ex_kind = s.ex_kind
+    new.first = s.first
+    new.is_over = s.is_over
+    new.member_score = s.member_score
+    new.money_rounds = s.money_rounds
+    new.n = s.n
+    new.nat_left = s.nat_left
+    new.offer_from = s.offer_from
+    new.offer_to = s.offer_to
+    new.op_known = s.op_known
+    new.passes = s.passes
+    new.phase = s.phase
+    new.poll_card = s.poll_card
+    new.poll_high = s.poll_high
+    new.poll_high_p = s.poll_high_p
+    new.poll_roll = s.poll_roll
+    new.prog_known = s.prog_known
+    new.qi = s.qi
+    new.round = s.round
+    new.rounds = s.rounds
+    new.secret_poll = s.secret_poll
+    new.short = s.short
+    new.step = s.step
+    new.tie_min = s.tie_min
+    new.turn = s.turn
+    new.variant = s.variant
+    new.arrive = [x[:] for x in s.arrive]
+    new.bids = s.bids[:]
+    new.boards_todo = s.boards_todo[:]
+    new.cab = [[y[:] for y in x] for x in s.cab]
+    new.cab_left = [x[:] for x in s.cab_left]
+    new.coal = [x[:] for x in s.coal]
+    new.cube_sup = s.cube_sup[:]
+    new.cubes = [x[:] for x in s.cubes]
+    new.dbl = s.dbl[:]
+    new.don_choice = [x[:] for x in s.don_choice]
+    new.don_left = [x[:] for x in s.don_left]
+    new.down = [x[:] for x in s.down]
+    new.elec = s.elec[:]
+    new.ex_list = [x[:] for x in s.ex_list]
+    new.exec_list = [x[:] for x in s.exec_list]
+    new.final = s.final[:]
+    new.hand = [x[:] for x in s.hand]
+    new.in_coal = s.in_coal[:]
+    new.media = [x[:] for x in s.media]
+    new.media_sup = s.media_sup[:]
+    new.members = s.members[:]
+    new.money = s.money[:]
+    new.nat_list = [x[:] for x in s.nat_list]
+    new.nat_media = [x[:] for x in s.nat_media]
+    new.nat_row = [x[:] for x in s.nat_row]
+    new.nocoal = s.nocoal[:]
+    new.offered = s.offered[:]
+    new.op_deck = s.op_deck[:]
+    new.op_disc = s.op_disc[:]
+    new.payout = s.payout[:]
+    new.poll_deck = s.poll_deck[:]
+    new.poll_disc = s.poll_disc[:]
+    new.poll_out = s.poll_out[:]
+    new.poll_seen = [x[:] for x in s.poll_seen]
+    new.pool = s.pool[:]
+    new.pop = [x[:] for x in s.pop]
+    new.prog = [x[:] for x in s.prog]
+    new.prog_deck = s.prog_deck[:]
+    new.prog_disc = s.prog_disc[:]
+    new.queue = s.queue[:]
+    new.results = s.results[:]
+    new.seats = [x[:] for x in s.seats]
+    new.sheet = [x[:] for x in s.sheet]
+    new.state = s.state[:]
+    new.state_deck = s.state_deck[:]
+    new.state_disc = s.state_disc[:]
+    new.tie_players = s.tie_players[:]
+    new.tile_sup = s.tile_sup[:]
+    new.tiles = [x[:] for x in s.tiles]
+    new.up = [x[:] for x in s.up]
+    new.votes = [x[:] for x in s.votes]
+    new.waiting = s.waiting[:]
 
 
 # imported here, not in the methods: an import statement costs about a microsecond on every view

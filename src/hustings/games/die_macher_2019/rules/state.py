@@ -8,7 +8,7 @@ to seed ``000_39b850a45b3dc272.txt``; rulings are in ``rulings.md`` beside the p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from hustings.engine import Action, GameState, Rng
 from hustings.engine.kit import clone_fields, freeze_nested
