@@ -9,11 +9,16 @@ GAME:VARIANT[:PLAYERS]``) is rated against their median: floor 0.5x, aim 1.0x.
 
     .venv/bin/python benchmarks/engine_speed.py --games 200 --rate die-macher-2019:standard \
         --rate die-macher:full --rate die-macher:short
+
+The whole run (ours and open_spiel's loops alike) uses the collector settings the lab plays with
+(``hustings.engine.collector.many_games``: young collections every 20,000 allocations, not 700, since a game's
+events live as long as it does); ``--gc default`` measures under Python's own.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import pickle
 import random
@@ -31,6 +36,7 @@ from rich.table import Table
 
 import hustings
 from hustings.engine import Action, ActionSpace, GameState, get_spec, list_games
+from hustings.engine.collector import many_games
 
 REFERENCE_GAME = "die-macher-2019"
 REFERENCE_VARIANT = "standard"
@@ -370,7 +376,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rate", action="append", type=parse_rated, metavar="GAME:VARIANT[:PLAYERS]",
                     help=f"rate this configuration against open_spiel too (repeatable; default "
                          f"{REFERENCE_GAME}:{REFERENCE_VARIANT}:4)")
+    ap.add_argument("--gc", choices=("lab", "default"), default="lab",
+                    help="the collector's settings for the whole run, ours and open_spiel's loops alike: the lab's "
+                         "for many games (hustings.engine.collector, as `hustings simulate` and the server play; "
+                         "the default) or Python's own")
     args = ap.parse_args(argv)
+    with many_games() if args.gc == "lab" else contextlib.nullcontext():
+        return _run(args, ap)
+
+
+def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     global CLOCK
     if args.cpu:
         CLOCK = time.process_time
@@ -385,7 +400,10 @@ def main(argv: list[str] | None = None) -> int:
 
     build = "compiled (mypyc)" if not str(engine_core.__file__).endswith(".py") else "pure Python"
     clock = "CPU time" if args.cpu else "wall time"
-    console.print(f"Python {sys.version.split()[0]}, {build} engine, {clock}, {args.games} games per configuration")
+    collector = ("the lab's collector settings ({}/{}/{})".format(*gc.get_threshold()) if args.gc == "lab"
+                 else "Python's collector settings")
+    console.print(f"Python {sys.version.split()[0]}, {build} engine, {clock}, {collector}, {args.games} games per "
+                  "configuration")
     results: list[Result] = []
     for game, variant, players in configs:
         res = Result(game, variant, players)

@@ -27,6 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hustings.engine import get_spec, list_games, normalize_lang
+from hustings.engine.collector import settings_for_many_games
 from hustings.server.i18n import error_text
 from hustings.server.limits import Limits, client_key
 from hustings.server.notify import NotifySettings, unsubscribe_page
@@ -116,8 +117,8 @@ async def _tend_gc() -> None:
     make next to no cycles."""
     gc.collect()
     gc.freeze()
-    gen0, gen1, _ = gc.get_threshold()
-    gc.set_threshold(max(gen0, 20_000), max(gen1, 20), 1_000_000)  # no automatic full collections
+    young, middle, _ = settings_for_many_games()  # hustings.engine.collector: the lab's, for many games
+    gc.set_threshold(young, middle, 1_000_000)  # and no automatic full collections
     last_full = time.monotonic()
     while True:
         await asyncio.sleep(GC_FREEZE_S)

@@ -21,6 +21,7 @@ from hustings.bots.outside import OutsideBot, is_learned, is_outside, make_outsi
 from hustings.bots.random_bot import Bot
 from hustings.bots.registry import make_bot
 from hustings.engine import house
+from hustings.engine.collector import for_many_games, many_games
 from hustings.table.loop import drive
 from hustings.table.seats import SeatSpecError, bots_per_seat
 
@@ -160,7 +161,8 @@ def play_one(cfg: SimConfig, i: int) -> GameResult:
 
 
 def _play_chunk(cfg: SimConfig, indices: list[int]) -> list[GameResult]:
-    return [play_one(cfg, i) for i in indices]
+    with many_games():  # a Ray worker may run other tasks too: the settings hold for this chunk only
+        return [play_one(cfg, i) for i in indices]
 
 
 def run(
@@ -182,13 +184,14 @@ def run(
 
 def _run_local(cfg: SimConfig, workers: int) -> Iterator[GameResult]:
     if workers == 1:
-        for i in range(cfg.games):
-            yield play_one(cfg, i)
+        with many_games():
+            for i in range(cfg.games):
+                yield play_one(cfg, i)
         return
     import multiprocessing as mp
 
     ctx = mp.get_context("spawn")  # no fork: workers start clean, as on any platform
-    with ctx.Pool(workers) as pool:
+    with ctx.Pool(workers, initializer=for_many_games) as pool:
         yield from pool.imap(_play_index, [(cfg, i) for i in range(cfg.games)], chunksize=1)
 
 
