@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/state_costs.py                       # this tree
     .venv/bin/python benchmarks/state_costs.py --against main        # this tree and main, side by side
+    .venv/bin/python benchmarks/state_costs.py --compiled --against main   # the compiled build (make compiled) and main
 
 Figures are CPU time of this process (``time.process_time``), the best of a few repetitions, median over the sampled
 states: on a loaded machine wall time says more about the neighbours than about the code. With ``--against`` both
@@ -102,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--states", type=int, default=6, help="states sampled per configuration and point (default 6)")
     ap.add_argument("--rounds", type=int, default=3, help="alternating rounds with --against (default 3)")
     ap.add_argument("--against", metavar="GITREF", help="also measure this commit's src, side by side")
+    ap.add_argument("--compiled", action="store_true",
+                    help="measure this tree's compiled build (build/compiled, made by `make compiled`: docs/build.md)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.states < 1 or args.rounds < 1:
@@ -109,9 +112,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         print(json.dumps(measure(args.states)))
         return 0
-    runs: dict[str, list[dict[str, float]]] = {"this tree": []}
+    here = "this tree"
+    tree = ROOT / "src"
+    if args.compiled:
+        here, tree = "compiled", ROOT / "build" / "compiled"
+        if not (tree / "BUILT").exists():
+            print("state_costs: no compiled build (make compiled)", file=sys.stderr)
+            return 2
+    runs: dict[str, list[dict[str, float]]] = {here: []}
     with tempfile.TemporaryDirectory() as tmp:
-        trees = {"this tree": ROOT / "src"}
+        trees = {here: tree}
         if args.against:
             try:
                 trees = {args.against: _export(args.against, Path(tmp)), **trees}
@@ -119,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"state_costs: cannot export {args.against!r} (not a commit of this repository?)",
                       file=sys.stderr)
                 return 2
-            runs = {args.against: [], "this tree": []}
+            runs = {args.against: [], here: []}
         for _ in range(args.rounds if args.against else 1):
             for name, src in trees.items():
                 runs[name].append(_child(src, args.states))
