@@ -142,7 +142,7 @@ async def _measure_lobby(base: str, pid: int, args: argparse.Namespace, out_dir:
     async with httpx.AsyncClient(base_url=base, timeout=600) as client:
         lobby, run = load.Lobby(client), load.Run()
         for _ in range(args.lobby):
-            made = await load._new_table(lobby, args.game, 1, run)
+            made = await load._new_table(lobby, args.game, args.players, run)
             if made is None:
                 raise RuntimeError(f"a table could not be set up: {run.errors}")
             url = f"{ws_base}/ws/{made[0]}"
