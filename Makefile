@@ -15,9 +15,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 # the command's defaults: Die Macher 2019, you (P1) against 3 heuristic bots; no settings given, so an unfinished
-# game is offered first (settings of a new game would say a new game is wanted)
-play: $(STAMP)
-	$(BIN)/hustings play
+# game is offered first (settings of a new game would say a new game is wanted). It runs on the compiled build when a C
+# compiler made one (docs/build.md: the same games, and bots that search about twice as fast)
+play: $(STAMP) compiled
+	@if [ -f $(COMPILED)/BUILT ]; then PYTHONPATH=$(COMPILED) $(BIN)/hustings play; else $(BIN)/hustings play; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples scripts

@@ -26,6 +26,7 @@ from hustings.bots.runner import ask
 from hustings.cli import app
 from hustings.engine import GameState, get_spec
 from hustings.sim.lab import SimConfig, run, solo_lines, summarize
+from playout import fields_of
 
 from .toys import PICKS, PUZZLE, TIES, registered
 
@@ -237,7 +238,7 @@ def _secrets_of(state: GameState) -> dict[int, object]:
     while node is not None:
         out[id(node)] = node
         node = node[1]
-    stack: list[Any] = [v for k, v in vars(state).items() if k not in ("game_options", "_log", "_history")]
+    stack: list[Any] = [v for k, v in fields_of(state).items() if k not in ("game_options", "_log", "_history")]
     while stack:
         o = stack.pop()
         if type(o) in (list, dict, set):

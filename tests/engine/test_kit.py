@@ -18,6 +18,7 @@ from hustings.games.die_macher import data as classic_data
 from hustings.games.die_macher.rules.state import DieMacher
 from hustings.games.die_macher_2019 import data as data2019
 from hustings.games.die_macher_2019.rules.state import DieMacher2019
+from playout import fields_of
 
 GAMES_DIR = Path(hustings.__file__).parent / "games"
 
@@ -333,12 +334,7 @@ def test_a_list_field_is_always_a_list(game: str, variant: str, players: int) ->
     when the class was first cloned gets its depth from its first items). On the compiled build a compiled state
     class (no __dict__: Die Macher 2019's) is read through its slots: its written-out copy relies on the same."""
 
-    def fields(s: GameState) -> dict[str, Any]:
-        if getattr(s, "__dict__", None):
-            return s.__dict__
-        names = [n for c in type(s).__mro__ for n in c.__dict__.get("__mypyc_attrs__", ()) if not n.startswith("__")]
-        return {n: getattr(s, n) for n in names if hasattr(s, n)}
-
+    fields = fields_of
     for seed in range(3):
         s = hustings.make(game, players=players, variant=variant, seed=seed)
         first = {k: type(v) is list for k, v in fields(s).items() if k not in GameState.BASE_FIELDS}

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from hustings.engine import GameState, make
+from playout import fields_of
 
 CONFIGS = [("election-war", 4, "standard"), ("die-macher-2019", 4, "standard"), ("die-macher-2019", 3, "expanded"),
            ("die-macher", 4, "full"), ("die-macher", 5, "short")]
@@ -21,10 +22,7 @@ CONFIGS = [("election-war", 4, "standard"), ("die-macher-2019", 4, "standard"), 
 
 def _fields(s: GameState) -> dict[str, Any]:
     """The game's fields of ``s`` (not the engine's), by name, on either build."""
-    names = getattr(s, "__dict__", None)
-    if not names:  # compiled: slots, named by the class
-        names = [n for c in type(s).__mro__ for n in vars(c).get("__mypyc_attrs__", ()) if not n.startswith("__")]
-    return {n: getattr(s, n) for n in names if n not in GameState.BASE_FIELDS and hasattr(s, n)}
+    return {n: v for n, v in fields_of(s).items() if n not in GameState.BASE_FIELDS}
 
 
 def _lists(v: Any, path: str) -> list[tuple[str, list[Any]]]:

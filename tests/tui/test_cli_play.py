@@ -182,9 +182,12 @@ def test_a_game_quit_before_anyone_moved_is_not_offered(monkeypatch: pytest.Monk
 # -- issue 14: the command line of a newcomer ---------------------------------------------------------
 
 
-def test_version_prints_the_version() -> None:
+def test_version_prints_the_version_and_the_build() -> None:
+    import hustings.engine.core as engine_core
+
+    build = "pure Python" if str(engine_core.__file__).endswith(".py") else "compiled"
     code, out, _ = invoke("--version")
-    assert code == 0 and out.strip() == f"hustings {hustings.__version__}"
+    assert code == 0 and out.strip() == f"hustings {hustings.__version__} ({build})"
 
 
 def test_typers_own_usage_errors_are_one_line_too(tmp_path: Path) -> None:

@@ -57,7 +57,10 @@ app = typer.Typer(
 
 def _show_version(value: bool) -> None:
     if value:
-        typer.echo(f"hustings {hustings.__version__}")
+        import hustings.engine.core as engine_core  # an extension module when the compiled build runs (docs/build.md)
+
+        build = "pure Python" if str(engine_core.__file__).endswith(".py") else "compiled"
+        typer.echo(f"hustings {hustings.__version__} ({build})")
         raise typer.Exit()
 
 
