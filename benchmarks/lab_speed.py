@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/lab_speed.py [--games 200] [--positions 30]
 
 Prints games/s and the scaling efficiency (speed-up / workers), then for each ISMCTS level the decision
-time (median, 95th percentile) and iterations per second over mid-game positions of Die Macher 2019. The
+time (median, 95th percentile) and iterations per second over mid-game positions of Die Macher 2019 (or
+``--game G --players N``). The
 bots run as in the lab: on their level's iteration budget, with no clock (``--clock`` measures them as
 people's tables run them, stopping at the level's time limit too).
 """
@@ -47,16 +48,25 @@ def throughput(games: int, bots: str, ray: bool = True) -> list[tuple[str, int, 
     return rows
 
 
-def positions(count: int) -> list[hustings.GameState]:
-    """Mid-game decision points with more than one legal action, spread over phases and games."""
+def positions(count: int, game: str = GAME, players: int = 4) -> list[hustings.GameState]:
+    """Mid-game decision points with more than one legal action, spread over phases and games (heuristic play;
+    stops between a tenth and nine tenths of a first game's length: Die Macher 2019's 20 to 330)."""
     rng = random.Random(5)
     out: list[hustings.GameState] = []
     seed = 0
-    bot = HeuristicBot(GAME)
+    bot = HeuristicBot(game)
+    if game == GAME and players == 4:
+        span = range(20, 330)
+    else:
+        first = hustings.make(game, players=players, seed=10_000)
+        while not first.is_over:
+            p = first.current_players[0]
+            first.apply(p, bot.act(first.view(p), first.legal_actions(p)))
+        span = range(first.step_count // 10, max(first.step_count // 10 + 7, first.step_count * 9 // 10))
     while len(out) < count:
-        s = hustings.make(GAME, players=4, seed=seed)
+        s = hustings.make(game, players=players, seed=seed)
         seed += 1
-        stops = sorted(rng.sample(range(20, 330), 6))
+        stops = sorted(rng.sample(span, 6))
         while not s.is_over and stops:
             p = s.current_players[0]
             legal = s.legal_actions(p)
@@ -76,6 +86,8 @@ def main() -> None:
     ap.add_argument("--skip-throughput", action="store_true", help="only the ISMCTS table")
     ap.add_argument("--levels", default=",".join(LEVELS), help="ISMCTS levels to measure")
     ap.add_argument("--clock", action="store_true", help="also stop at the level's time limit (people's tables)")
+    ap.add_argument("--game", default=GAME, help=f"the ISMCTS table's game (default {GAME}; throughput is always it)")
+    ap.add_argument("--players", type=int, default=4, help="the ISMCTS table's seat count (default 4)")
     args = ap.parse_args()
     console = Console()
 
@@ -91,16 +103,18 @@ def main() -> None:
         console.print(t)
         console.print("speed-up and efficiency compare steady rates (after start-up) with 1 local worker")
 
-    pos = positions(args.positions)
+    pos = positions(args.positions, args.game, args.players)
     mode = "iterations and time limit" if args.clock else "iteration budget only, as in the lab"
-    t = Table(title=f"ISMCTS per level over {len(pos)} mid-game positions (heuristic rollouts; {mode})")
-    for col in ("level", "budget", "median s", "p95 s", "median CPU s", "iterations/s", "median iterations"):
+    t = Table(title=f"ISMCTS per level over {len(pos)} mid-game positions of {args.game} {args.players}p "
+                    f"(heuristic rollouts; {mode})")
+    for col in ("level", "budget", "median s", "p95 s", "median CPU s", "iterations/s", "iterations/CPU s",
+                "median iterations"):
         t.add_column(col, justify="right")
     for level in args.levels.split(","):
         cfg = LEVELS[level]
-        times, cpu, rates, its = [], [], [], []
+        times, cpu, rates, its, cpu_rates = [], [], [], [], []
         for i, s in enumerate(pos):
-            bot = make_bot(f"ismcts:{level}", GAME, i, clock=args.clock)
+            bot = make_bot(f"ismcts:{level}", args.game, i, clock=args.clock)
             assert isinstance(bot, IsmctsBot)
             p = s.current_players[0]
             t0, c0 = time.perf_counter(), time.process_time()
@@ -109,12 +123,13 @@ def main() -> None:
             cpu.append(time.process_time() - c0)  # what the search cost, whatever else the machine runs
             times.append(dt)
             rates.append(bot.last_iterations / dt)
+            cpu_rates.append(bot.last_iterations / max(1e-9, cpu[-1]))
             its.append(bot.last_iterations)
         times.sort()
         budget = f"{int(cfg['iterations'])} it" + (f" / {cfg['seconds']} s" if args.clock else "")
         t.add_row(level, budget, f"{statistics.median(times):.3f}",
                   f"{times[int(0.95 * (len(times) - 1))]:.3f}", f"{statistics.median(cpu):.3f}",
-                  f"{statistics.median(rates):.0f}",
+                  f"{statistics.median(rates):.0f}", f"{statistics.median(cpu_rates):.0f}",
                   f"{statistics.median(its):.0f}")
     console.print(t)
 
