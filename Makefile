@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 # game is offered first (settings of a new game would say a new game is wanted). It runs on the compiled build when a C
 # compiler made one (docs/build.md: the same games, and bots that search about 1.6 times as fast)
 play: $(STAMP) compiled
-	@if [ -f $(COMPILED)/BUILT ]; then PYTHONPATH=$(COMPILED) $(BIN)/hustings play; else $(BIN)/hustings play; fi
+	PYTHONPATH=$$([ -f $(COMPILED)/BUILT ] && echo $(COMPILED)) $(BIN)/hustings play
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples scripts

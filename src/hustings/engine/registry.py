@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from importlib import metadata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hustings.engine.actions import _SPACES
 from hustings.engine.basics import JSON, IllegalActionError, RecordError, _short
@@ -79,9 +79,11 @@ def get_spec(game: str) -> GameSpec:
         raise ValueError(f"unknown game {_short(game)}; known games: {', '.join(sorted(_REGISTRY))}") from None
 
 
-def make(game: str, players: int | None = None, variant: str | None = None, seed: int | None = None,
+def make(game: str, players: int | Any | None = None, variant: str | Any | None = None, seed: int | Any | None = None,
          *, rules: Mapping[str, JSON] | None = None, **options: JSON) -> GameState:
     """Start a new game. Raises ValueError naming a bad game, variant, player count, seed, option or house rule.
+    (``players``, ``variant`` and ``seed`` are typed ``... | Any``: they are checked here, and the compiled build,
+    docs/build.md, would refuse a value of another type with a TypeError before the check could name it.)
 
     ``seed=None`` draws a fresh 128-bit seed from the operating system (what a game people play needs); pass
     a seed to make a game reproducible. ``rules``: house rules, ``{path: value}`` of the game's schema

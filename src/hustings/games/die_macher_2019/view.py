@@ -53,8 +53,9 @@ def _counts(cards: list[int], types: int) -> list[int]:
     return out
 
 
-def build_view(s: DieMacher2019, player: int | None, shared: dict[str, Any] | None = None) -> DieMacherView:
-    """What ``player`` may know (None: a spectator), as fresh JSON data.
+def build_view(s: DieMacher2019, player: Any, shared: dict[str, Any] | None = None) -> DieMacherView:
+    """What ``player`` may know (None: a spectator), as fresh JSON data. ``player`` is checked here (typed Any: a
+    compiled signature of int | None would refuse another type with a TypeError before the check named it).
 
     Every list and dict in the view is built here or copied (one level of slicing is enough: the state
     holds flat lists of ints), so a caller editing the view can never rewrite the state. With ``shared`` (a

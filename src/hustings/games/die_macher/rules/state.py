@@ -336,8 +336,8 @@ class DieMacher(GameState):
 
     # -------------------------------------------------------------------------------- views
 
-    def view(self, player: int | None) -> DieMacherView:
-        return build_view(self, player)
+    def view(self, player: Any) -> DieMacherView:  # Any: checked here, on either build
+        return build_view(self, self.check_player(player, allow_none=True))
 
     def _resample_hidden(self, new: Any, player: int | None, rng: Rng) -> None:
         resample_hidden(self, new, player, rng)

@@ -285,10 +285,12 @@ class DieMacher2019(GameState):
 
     # -------------------------------------------------------------------------------- views
 
-    def view(self, player: int | None) -> DieMacherView:
+    # Any: build_view checks it, on either build (a compiled signature of int | None would refuse another type
+    # with a TypeError first)
+    def view(self, player: Any) -> DieMacherView:
         return build_view(self, player)
 
-    def shared_view(self, player: int | None, shared: dict[str, Any]) -> DieMacherView:
+    def shared_view(self, player: Any, shared: dict[str, Any]) -> DieMacherView:
         return build_view(self, player, shared)
 
     def _resample_hidden(self, new: DieMacher2019, player: int | None, rng: Rng) -> None:

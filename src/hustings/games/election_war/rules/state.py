@@ -58,7 +58,9 @@ class ElectionWar(GameState):
     data: Data
 
     def __init__(self, players: int | None = None, variant: str = "standard", seed: int = 0,
-                 first_player: int | None = None, mini: bool = False, data: Data | None = None) -> None:
+                 first_player: int | Any | None = None, mini: bool | Any = False, data: Data | None = None) -> None:
+        # first_player and mini come from a table's options as they are (checked below: the compiled build would refuse
+        # another type with a TypeError that names neither)
         if players is None:
             # an empty shell, to be filled by clone() or unpickling: the compiled build (docs/build.md) compiles this
             # class, and a compiled class's __new__ runs __init__ with no arguments
@@ -223,7 +225,7 @@ class ElectionWar(GameState):
 
     # -------------------------------------------------------------------------------- views
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: Any) -> dict[str, Any]:  # Any: checked here, on either build
         if player is not None:
             player = self.check_player(player, allow_none=False)
         return build_view(self, player)
