@@ -126,6 +126,13 @@ def copy_nested(v: Any) -> Any:
     return v
 
 
+def native_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a state class the compiled build compiled (docs/build.md: slots, no ``__dict__``; mypyc names
+    them in the class's ``__mypyc_attrs__``), sorted; () for an interpreted class, whose fields are its instances'
+    ``__dict__``. A game whose state class may be compiled copies and keys such a state from this list."""
+    return tuple(sorted(n for n in vars(cls).get("__mypyc_attrs__", ()) if not n.startswith("__")))
+
+
 def freeze_nested(v: Any) -> Any:
     """Lists become tuples, recursively: a state field made comparable and hashable for a position key."""
     if v.__class__ is list:
@@ -240,4 +247,5 @@ class GameData:
 _D = TypeVar("_D", bound=GameData)
 
 
-__all__ = ["GameData", "PhaseRules", "PhaseTable", "Phased", "clone_fields", "copy_nested", "freeze_nested"]
+__all__ = ["GameData", "PhaseRules", "PhaseTable", "Phased", "clone_fields", "copy_nested", "freeze_nested",
+           "native_fields"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from hustings.engine import Action, GameState, Rng
-from hustings.engine.kit import clone_fields, freeze_nested
+from hustings.engine.kit import clone_fields, freeze_nested, native_fields
 from hustings.games.die_macher.actions import GAME_ID, SPACE
 from hustings.games.die_macher.data import DATA, Data
 from hustings.games.die_macher.formulas import coincidence, media_controller
@@ -343,11 +343,10 @@ class DieMacher(GameState):
         resample_hidden(self, new, player, rng)
 
 
-#: this module is compiled (docs/build.md): the state's fields are slots, not a __dict__
-_NATIVE = "__mypyc_attrs__" in vars(DieMacher)
-#: the state's fields when compiled, sorted (what sorted(__dict__) is for an interpreted state)
-_NATIVE_FIELDS: tuple[str, ...] = tuple(sorted(
-    name for name in vars(DieMacher).get("__mypyc_attrs__", ()) if not name.startswith("__")))
+#: the state's fields when this module is compiled (docs/build.md: slots, not a __dict__), sorted as sorted(__dict__)
+#: is for an interpreted state; () when interpreted
+_NATIVE_FIELDS = native_fields(DieMacher)
+_NATIVE = bool(_NATIVE_FIELDS)
 
 
 def _copy_fields(s: DieMacher, new: DieMacher) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from hustings.engine import Action, GameState, Rng
-from hustings.engine.kit import clone_fields, freeze_nested
+from hustings.engine.kit import clone_fields, freeze_nested, native_fields
 from hustings.games.die_macher_2019.actions import GAME_ID, SPACE
 from hustings.games.die_macher_2019.data import DATA, Data
 from hustings.games.die_macher_2019.formulas import media_controller
@@ -298,11 +298,10 @@ class DieMacher2019(GameState):
         resample_hidden(self, new, player, rng)
 
 
-#: this module is compiled (docs/build.md): the state's fields are slots, not a __dict__
-_NATIVE = "__mypyc_attrs__" in vars(DieMacher2019)
-#: the state's fields when compiled, sorted (what sorted(__dict__) is for an interpreted state)
-_NATIVE_FIELDS: tuple[str, ...] = tuple(sorted(
-    name for name in vars(DieMacher2019).get("__mypyc_attrs__", ()) if not name.startswith("__")))
+#: the state's fields when this module is compiled (docs/build.md: slots, not a __dict__), sorted as sorted(__dict__)
+#: is for an interpreted state; () when interpreted
+_NATIVE_FIELDS = native_fields(DieMacher2019)
+_NATIVE = bool(_NATIVE_FIELDS)
 
 
 def _copy_fields(s: DieMacher2019, new: DieMacher2019) -> None:
