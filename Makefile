@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 # the command's defaults: Die Macher 2019, you (P1) against 3 heuristic bots; no settings given, so an unfinished
 # game is offered first (settings of a new game would say a new game is wanted). It runs on the compiled build when a C
-# compiler made one (docs/build.md: the same games, and bots that search about 1.6 times as fast)
+# compiler made one (docs/build.md: the same games, and bots that search up to 1.7 times as fast)
 play: $(STAMP) compiled
 	PYTHONPATH=$$([ -f $(COMPILED)/BUILT ] && echo $(COMPILED)) $(BIN)/hustings play
 
