@@ -17,7 +17,8 @@ $(STAMP): pyproject.toml | $(BIN)/python
 # the command's defaults: Die Macher 2019, you (P1) against 3 heuristic bots; no settings given, so an unfinished
 # game is offered first (settings of a new game would say a new game is wanted). It runs on the compiled build when a C
 # compiler made one (docs/build.md: the same games, and bots that search up to 1.7 times as fast)
-play: $(STAMP) compiled
+play: $(STAMP)
+	-@$(MAKE) --no-print-directory compiled  # a failed build leaves no BUILT marker: then the game runs pure
 	PYTHONPATH=$$([ -f $(COMPILED)/BUILT ] && echo $(COMPILED)) $(BIN)/hustings play
 
 lint: $(STAMP)
