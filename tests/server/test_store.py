@@ -261,8 +261,9 @@ def test_the_wal_starts_over_under_steady_load(tmp_path: Path, monkeypatch: pyte
             f.result(10)
     wal = path.with_name(path.name + "-wal").stat().st_size
     assert store.wal_restarts > 0
-    # never started over, it holds every page written: 6 MB here
-    assert wal < 1_000_000, f"the WAL grew to {wal} bytes"
+    # never started over, it holds every page written: 6 MB here; started over, it stays near 1 MB at most (a
+    # restart waits for the checkpointer's next pass, longer on a loaded machine: 1.01 MB was seen once)
+    assert wal < 2_000_000, f"the WAL grew to {wal} bytes"
     store.close()
     assert [a.step for a in SqliteStore(path).actions("t7")] == list(range(150))
 
