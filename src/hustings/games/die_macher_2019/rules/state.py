@@ -306,8 +306,8 @@ _NATIVE = bool(_NATIVE_FIELDS)
 
 def _copy_fields(s: DieMacher2019, new: DieMacher2019) -> None:
     """Every field of ``s`` that is not the engine's into ``new``: what :func:`clone_fields` does through __dict__,
-    written out for the compiled class (tests/die_macher_2019/test_clone_fields.py checks that both copy the same
-    fields the same way)."""
+    written out for the compiled class (tests/engine/test_native_states.py checks that both copy the same fields the
+    same way)."""
     new._parties_t = s._parties_t
     new.bi = s.bi
     new.conv_started = s.conv_started
