@@ -201,6 +201,13 @@ AMOUNT = """async ({legal, kind, lang, moves}) => {
   sel.value = String(options.length - 1); sel.dispatchEvent(new Event('change'));
   shown.push(root.querySelector('.amount-label').textContent);
   const moreDisabled = root.querySelector('.amount-step.more').disabled;
+  // the first composer a page makes adds its stylesheet: the sizes are measured once it has loaded (the first test
+  // of this page to make one raced the stylesheet, and measured unstyled buttons)
+  await Promise.all([...document.querySelectorAll('link[rel=stylesheet]')].map((l) => l.sheet ? null
+    : new Promise((r) => {
+      l.addEventListener('load', r, { once: true });
+      l.addEventListener('error', r, { once: true });
+    })));
   const sizes = [...root.querySelectorAll('.amount-step, select.amount-pick')].map((e) => {
     const r = e.getBoundingClientRect(); return [r.width, r.height]; });
   root.querySelector('.review-btn').click();
