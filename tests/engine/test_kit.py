@@ -334,16 +334,15 @@ def test_a_list_field_is_always_a_list(game: str, variant: str, players: int) ->
     when the class was first cloned gets its depth from its first items). On the compiled build a compiled state
     class (no __dict__: Die Macher 2019's) is read through its slots: its written-out copy relies on the same."""
 
-    fields = fields_of
     for seed in range(3):
         s = hustings.make(game, players=players, variant=variant, seed=seed)
-        first = {k: type(v) is list for k, v in fields(s).items() if k not in GameState.BASE_FIELDS}
+        first = {k: type(v) is list for k, v in fields_of(s).items() if k not in GameState.BASE_FIELDS}
         nested: dict[str, bool] = {}
         rng = random.Random(seed)
         while not s.is_over:
-            now = {k: type(v) is list for k, v in fields(s).items() if k not in GameState.BASE_FIELDS}
+            now = {k: type(v) is list for k, v in fields_of(s).items() if k not in GameState.BASE_FIELDS}
             assert {k: v for k, v in now.items() if k in first} == first
-            for k, v in fields(s).items():
+            for k, v in fields_of(s).items():
                 if k not in GameState.BASE_FIELDS and type(v) is list and v:
                     kinds = {type(x) is list for x in v}
                     assert len(kinds) == 1, f"{k}: some items are lists, some not"
