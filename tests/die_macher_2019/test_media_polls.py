@@ -33,9 +33,17 @@ def test_media_control_needs_strictly_most_markers() -> None:
     """seed 000 三.7, 四.3: the player with more markers than every other controls; a tie: nobody."""
     s = round_at(Phase.MEDIA)
     for row, ctrl in [([2, 1, 0, 0], 0), ([1, 1, 0, 0], -1), ([0, 0, 0, 0], -1), ([0, 0, 0, 3], 3),
-                      ([2, 2, 1, 0], -1), ([1, 0, 0, 0], 0)]:
+                      ([2, 2, 1, 0], -1), ([1, 0, 0, 0], 0),
+                      # a tie below the top does not matter; a tie at the top after a lone leader does
+                      ([1, 1, 3, 0], 2), ([3, 1, 1, 0], 0), ([2, 3, 3, 0], -1), ([3, 2, 3, 1], -1)]:
         s.media[1] = row
         assert s._controller(1) == ctrl, row
+    # every row of up to 4 counts of 0..3 against the rule's words: the one seat with more than every other
+    for code in range(4 ** 4):
+        row = [code >> (2 * p) & 3 for p in range(4)]
+        leaders = [p for p in range(4) if all(row[p] > row[q] for q in range(4) if q != p)]
+        s.media[1] = row
+        assert s._controller(1) == (leaders[0] if leaders else -1), row
 
 
 def set_opinions(t: DieMacher2019) -> None:

@@ -27,7 +27,7 @@ def votes_for(cubes: int, popularity: int, coinc: int) -> int:
     return cubes * halves // 2
 
 
-def media_controller(media: Sequence[int]) -> int:
+def media_controller(media: list[int]) -> int:
     """The seat with strictly more media cubes on a board than every other, else -1 (003 E)."""
     best, who, tie = 0, -1, False
     for p, m in enumerate(media):
