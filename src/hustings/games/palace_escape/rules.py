@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from typing_extensions import TypedDict  # pydantic reads only this one on 3.11 (schema.py)
-
 from hustings.engine import Action, GameState, Outcome, Rng, solo_outcome
-from hustings.engine.kit import clone_fields
 from hustings.games.palace_escape import solver
 from hustings.games.palace_escape.actions import GAME_ID, HINT, SPACE, SWAPS, UNDO
 from hustings.games.palace_escape.data import MAX_ACTIONS
 from hustings.games.palace_escape.solver import MOVING, STRICT
+from hustings.games.palace_escape.view_types import PalaceView
 from hustings.games.palace_escape.words.events import render
 
 VARIANTS = ("normal", "hard")
@@ -29,28 +27,6 @@ STATUSES = (PLAYING, WON, CAUGHT, TIME_UP)
 _PAIRS = tuple(enumerate(solver.PAIRS))
 #: (hard, capture) -> the solved space (solver.table)
 _TABLES: dict[tuple[bool, str], solver.Table] = {}
-
-
-class PalaceView(TypedDict):
-    """What the player (and a spectator: the same, nothing is hidden) sees."""
-
-    game: str
-    variant: str
-    board: list[int]  # ranks row by row: 0 president, 1 mayor, 2 legislator, 3 councillor, 4 protester
-    start: list[int]
-    goal: int
-    par: int | None  # the deal's shortest escape; None: the deal cannot be won (R5)
-    capture: str  # the reading of the capture rule (R2): "moving" or "strict"
-    hopeless: bool  # no escape is possible from the position on the board (said, not left to guess: R8)
-    moves: int  # swaps on the board (an undo takes one back)
-    swaps: int  # every swap made, undone ones too
-    undos: int
-    hints: int
-    hint: list[int] | None  # the cells of the last hint, until the next swap or undo
-    last: list[int] | None  # the cells of the last swap on the board
-    status: str
-    actions_left: int | None  # None: no action limit (R7)
-    difficulty: int | None
 
 
 def check_difficulty(hard: bool, difficulty: object, capture: str = MOVING) -> int | None:
@@ -90,8 +66,14 @@ class PalaceEscape(GameState):
     start: tuple[int, ...]
     path: list[int]  # the swaps (pair numbers) on the board, oldest first: what undo takes back
 
-    def __init__(self, players: int, variant: str, seed: int, difficulty: int | None = None,
-                 capture: str = MOVING, max_actions: int | None = MAX_ACTIONS) -> None:
+    # the options are typed Any: they come from a table's options as they are and are checked below (a compiled
+    # signature would refuse another type with a TypeError that names none of them)
+    def __init__(self, players: int | None = None, variant: str = "", seed: int = 0, difficulty: Any = None,
+                 capture: Any = MOVING, max_actions: Any = MAX_ACTIONS) -> None:
+        if players is None:
+            # an empty shell, to be filled by clone() or unpickling: the compiled build (docs/build.md) compiles this
+            # class, and a compiled class's __new__ runs __init__ with no arguments
+            return
         if variant not in VARIANTS:
             raise ValueError(f"unknown variant {variant!r} for {GAME_ID}; variants: {', '.join(VARIANTS)}")
         hard = variant == "hard"
@@ -232,7 +214,8 @@ class PalaceEscape(GameState):
                             swaps=self.swaps, undos=self.undos, hints=self.hints, variant=self.game_options["variant"],
                             difficulty=self.difficulty, capture=self.capture)
 
-    def view(self, player: int | None) -> PalaceView:
+    # Any: checked here, on either build (a compiled signature of int | None would take False as seat 0)
+    def view(self, player: Any) -> PalaceView:
         if player is not None:
             self.check_player(player, allow_none=False)
         # Perfect information: the seat and a spectator see the same (so the view names no seat).
@@ -257,10 +240,15 @@ class PalaceEscape(GameState):
             "difficulty": self.difficulty,
         }
 
-    def _clone_data(self, new: PalaceEscape) -> None:
-        clone_fields(self, new)  # board and path are the only lists
+    def _clone_data(self, new: GameState) -> None:
+        # field by field (a compiled state has no __dict__ to copy); board and path are the only lists
+        assert isinstance(new, PalaceEscape)
+        new.hard, new.capture, new.difficulty = self.hard, self.capture, self.difficulty
+        new.max_actions, new.start, new.board, new.par = self.max_actions, self.start, self.board[:], self.par
+        new.path, new.swaps, new.undos, new.hints = self.path[:], self.swaps, self.undos, self.hints
+        new.hint, new.status = self.hint, self.status
 
-    def _resample_hidden(self, new: PalaceEscape, player: int | None, rng: Rng) -> None:
+    def _resample_hidden(self, new: GameState, player: int | None, rng: Rng) -> None:
         """Nothing is hidden once the cards are dealt face up (步驟 1): the sample is the position itself."""
 
     def _position_key(self) -> tuple[Any, ...]:

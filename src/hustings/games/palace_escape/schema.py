@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from hustings.engine.schema import GameSchema
 from hustings.games.palace_escape.actions import GAME_ID, SPACE
-from hustings.games.palace_escape.rules import PalaceView
-from hustings.games.palace_escape.view_types import EVENT_DATA
+from hustings.games.palace_escape.view_types import EVENT_DATA, PalaceView
 
 SCHEMA = GameSchema(GAME_ID, PalaceView, EVENT_DATA, SPACE)
 
