@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from hustings.server.sockets import Outbox, direct_sender
+import pytest
+
+from hustings.server.sockets import Outbox, direct_sender, frame_header
 
 from .conftest import Client, Server
 
@@ -94,3 +96,60 @@ def test_under_uvicorn_a_game_is_played_through_the_direct_path(server: Server) 
         state = {**state, **update}  # an update leaves out what did not change
     assert [m["ack"] for m in c.seen if "ack" in m] == list(range(first + 1, first + 6))
     c.close()
+
+
+def _open_server_connection(extensions: list[Any] | None = None) -> Any:
+    """websockets' own sans-I/O server connection, open (as uvicorn holds it after the handshake)."""
+    pytest.importorskip("websockets")
+    from websockets.protocol import State
+    from websockets.server import ServerProtocol
+
+    conn = ServerProtocol()
+    conn.state = State.OPEN
+    if extensions:
+        conn.extensions = extensions
+    return conn
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 4096, 65535, 65536, 70000])
+def test_a_frame_framed_here_is_the_frame_websockets_makes(size: int) -> None:
+    """RFC 6455 5.2, as websockets frames a server's final text frame: the two lengths' boundaries (126, 65,536)."""
+    data = bytes(range(256)) * (size // 256) + bytes(size % 256)
+    library = _open_server_connection()
+    library.send_text(data)
+    expected = b"".join(library.data_to_send())
+    assert frame_header(size) + data == expected
+    proto = _Protocol()
+    proto.conn = _open_server_connection()
+    send = direct_sender(proto)
+    assert send is not None and send(data)
+    assert b"".join(proto.transport.written) == expected
+
+
+def test_the_librarys_path_when_a_client_asked_for_compression_or_the_connection_is_not_open() -> None:
+    """A negotiated extension (permessage-deflate) rewrites frames: websockets frames them. A connection that is
+    closing is refused (the outbox's path then says so), never written to."""
+    from websockets.extensions.permessage_deflate import PerMessageDeflate
+    from websockets.protocol import State
+
+    proto = _Protocol()
+    proto.conn = _open_server_connection([PerMessageDeflate(False, False, 15, 15)])
+    send = direct_sender(proto)
+    assert send is not None and send(b"x" * 1000)
+    sent = b"".join(proto.transport.written)
+    assert sent[0] & 0x40 and len(sent) < 100  # RSV1: compressed, by the library
+    proto.transport.written.clear()
+    proto.conn.state = State.CLOSING
+    assert not send(b"y") and proto.transport.written == []
+
+
+def test_what_the_library_queued_first_is_written_first() -> None:
+    """A pong websockets queued (answering a ping) leaves before the frame framed here."""
+    from websockets.frames import Frame, Opcode
+
+    proto = _Protocol()
+    proto.conn = conn = _open_server_connection()
+    conn.send_frame(Frame(Opcode.PONG, b"p"))
+    send = direct_sender(proto)
+    assert send is not None and send(b"m")
+    assert b"".join(proto.transport.written) == b"\x8a\x01p" + b"\x81\x01m"

@@ -35,6 +35,7 @@ from hustings.server.store import (
     gap_of,
 )
 from hustings.server.thinking import Searches
+from hustings.table.basics import Applied
 from hustings.table.clock import ClockSettings
 from hustings.table.core import Table
 from hustings.table.store import RulesVersionError, rules_refusal
@@ -131,6 +132,10 @@ class LiveTable:
     #: counts every claim or revocation that killed a seat's secrets: a hello that looked its secret up before
     #: one looks again
     secrets_changed: int = 0
+    #: the undo offer waiting (Hub._offer_later): the move, the table's ``changes`` then, and when it falls due (the
+    #: loop's clock); one timer a table (``offer_timer``), not one a move: a newer move's offer replaces it
+    offer: tuple[Applied, int, float] | None = None
+    offer_timer: asyncio.TimerHandle | None = None
     #: a TableInfo push waiting (coalesced: Connections._push_table), and when the last one went (the loop's clock)
     info_timer: asyncio.TimerHandle | None = None
     info_at: float = float("-inf")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import resource
+import struct
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -160,19 +161,52 @@ def direct_sender(protocol: object) -> Callable[[Text], bool] | None:
             or not hasattr(conn, "send_text") or not hasattr(conn, "data_to_send")):
         return None
     p: Any = protocol
+    c: Any = conn
+    # websockets' own connection (sans-I/O): its frames are framed here while it is open and no extension (a
+    # compression a client asked for) rewrites them, else by its send_text
+    framing = (_OPEN is not None and isinstance(getattr(conn, "extensions", None), list)
+               and hasattr(conn, "expect_continuation_frame") and hasattr(conn, "state"))
 
     def send_now(text: Text) -> bool:
         if (p.close_sent or p.disconnected or not p.handshake_complete or p.initial_response is not None
                 or not writable.is_set() or transport.is_closing()):
             return False
+        data = text if isinstance(text, bytes) else text.encode()
+        if framing and not c.extensions and c.state is _OPEN and not c.expect_continuation_frame:
+            pending = c.data_to_send()  # what the library queued first (a pong), in order
+            if pending:
+                transport.write(b"".join(pending))
+            transport.write(frame_header(len(data)) + data)
+            return True
         try:
-            conn.send_text(text if isinstance(text, bytes) else text.encode())
+            c.send_text(data)
         except Exception:  # not open any more (websockets' InvalidState): the outbox's path says so
             return False
-        transport.write(b"".join(conn.data_to_send()))
+        transport.write(b"".join(c.data_to_send()))
         return True
 
     return send_now
+
+
+try:
+    from websockets.protocol import State as _State
+
+    _OPEN: object = _State.OPEN
+except ImportError:  # websockets not installed: every message goes through its server's own send
+    _OPEN = None
+
+_SHORT = tuple(bytes((0x81, n)) for n in range(126))
+
+
+def frame_header(length: int) -> bytes:
+    """The header of a final, unmasked text frame of ``length`` bytes (RFC 6455 5.2), as websockets' ``Frame
+    .serialize`` makes it for a server (tests/server/test_direct_send.py compares the two): its Python framing (a
+    BytesIO, several calls and two copies of every message) ran for each seat at every move."""
+    if length < 126:
+        return _SHORT[length]
+    if length < 65536:
+        return struct.pack("!BBH", 0x81, 126, length)
+    return struct.pack("!BBQ", 0x81, 127, length)
 
 
 async def watch_stalls(outboxes: set[Outbox], stall_s: float) -> None:

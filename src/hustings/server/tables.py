@@ -405,10 +405,28 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat, Notify):
         OFFER_DELAY_S, and then the seat is sent an update that offers it. A table that moves on sooner (another
         seat's move, or this seat's next one) takes the offer away anyway, so most moves of a busy server never
         pay for it."""
-        if self._loop is None or self._stopping:
+        loop = self._loop
+        if loop is None or self._stopping:
             return
-        changes = table.changes
-        self._loop.call_later(OFFER_DELAY_S, self._offer, table, applied, changes)
+        # the offer of an older move is moot once a newer move is broadcast (its ``changes`` is past): the newer one
+        # takes its place, and the table's one timer waits until it falls due (a timer a move cost the loop a handle,
+        # a heap entry and a call for each)
+        due = loop.time() + OFFER_DELAY_S
+        table.offer = (applied, table.changes, due)
+        if table.offer_timer is None:
+            table.offer_timer = loop.call_at(due, self._offer_due, table)
+
+    def _offer_due(self, table: LiveTable) -> None:
+        table.offer_timer = None
+        pending, loop = table.offer, self._loop
+        if pending is None or loop is None:
+            return
+        applied, changes, due = pending
+        if due > loop.time():  # a newer move's offer: not due yet
+            table.offer_timer = loop.call_at(due, self._offer_due, table)
+            return
+        table.offer = None
+        self._offer(table, applied, changes)
 
     def _offer(self, table: LiveTable, applied: Applied, changes: int) -> None:
         # on the event loop, between two messages: nothing can change the table meanwhile

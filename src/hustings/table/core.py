@@ -211,6 +211,8 @@ class Table(TurnPolicy, TakeBack):
         return self.played_for.get(step - 1)
 
     def _seat(self, seat: object, allow_none: bool = False) -> Any:
+        if type(seat) is int and 0 <= seat < self.state.num_players:  # the usual call (several a seat a move), first
+            return seat
         if seat is None and allow_none:
             return None
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.state.num_players:

@@ -94,9 +94,15 @@ class Views:
                         if part == seen.part:  # others moved: what the seat chose from is still what it sees
                             seen.upto, seen.view, seen.part = step, view, part
                             return view
-                    self._seen[seat] = _Seen(step, step, view, part, True)
+                    seen.since = seen.upto = step
+                    seen.view, seen.part, seen.acting = view, part, True
                     return view
-        self._seen[seat] = _Seen(step, step, view, acting=seat is not None and seat in state.current_players)
+        acting = seat is not None and seat in state.current_players
+        if seen is None:
+            self._seen[seat] = _Seen(step, step, view, acting=acting)
+        else:  # a new decision: the record starts over (kept, not made anew: this runs for every seat every step)
+            seen.since = seen.upto = step
+            seen.view, seen.part, seen.acting = view, _UNSET, acting
         return view
 
     def unchanged_since(self, state: GameState, seat: int, step: int) -> bool:

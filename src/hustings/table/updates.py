@@ -4,8 +4,7 @@ interface turns it into messages or screens."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hustings.engine import Action, Event
 
@@ -13,11 +12,11 @@ if TYPE_CHECKING:
     from hustings.table.core import Table
 
 
-@dataclass(frozen=True)
-class SeatUpdate:
+class SeatUpdate(NamedTuple):
     """What one seat (None: a spectator) is told: its view, its legal actions when it must act now, the events it
     may see, which table commands it is offered, and ``last_turn``: the step after its person's last own move (the
-    events of later steps happened since; None: a spectator, or not known)."""
+    events of later steps happened since; None: a spectator, or not known). A named tuple: made for every seat at
+    every move (a frozen dataclass set each field through ``object.__setattr__``)."""
 
     seat: int | None
     view: Any
