@@ -107,7 +107,7 @@ def test_untuned_2019_plays_as_the_bot_built_the_old_way() -> None:
         s.apply(p, h.choose(s.view(p), s.legal_actions(p)))
     p = s.current_players[0]
     old = IsmctsBot(level="easy", seed=5, rollout_policy=h.choose, evaluator=h.evaluate, root_hint=h.choose,
-                    scale=h.scale)
+                    scale=h.scale, tree="mine")  # the game's tree (its adapter's choice since 2026-12-04)
     new = make_bot("ismcts:easy", "die-macher-2019", seed=5)
     assert isinstance(new, IsmctsBot) and new == old
     picks = [b.act(s.view(p), s.legal_actions(p), InfoSet.of(s, p, random.Random(5))) for b in (old, new)]

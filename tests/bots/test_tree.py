@@ -70,12 +70,12 @@ def test_a_bot_name_chooses_the_tree() -> None:
     """``ismcts:normal:tree=mine`` as the command line and the lab spell it; a bad tree is refused by name."""
     from hustings.bots import make_bot
 
-    bot = make_bot("ismcts:normal:tree=mine", "die-macher-2019", 1)
-    assert isinstance(bot, IsmctsBot) and bot.tree == "mine" and bot.level == "normal"
+    bot = make_bot("ismcts:normal:tree=all", "die-macher-2019", 1)
+    assert isinstance(bot, IsmctsBot) and bot.tree == "all" and bot.level == "normal"
     plain = make_bot("ismcts:normal", "die-macher-2019", 1)
-    assert isinstance(plain, IsmctsBot) and plain.tree == "all"
-    # a game's own default (classic and 選舉之戰 take mine), which a name overrides
-    for game in ("die-macher", "election-war"):
+    assert isinstance(plain, IsmctsBot) and plain.tree == "mine"
+    # a game's own default (every game with a heuristic takes mine), which a name overrides
+    for game in ("die-macher", "election-war", "die-macher-2019"):
         own, named = make_bot("ismcts", game, 1), make_bot("ismcts:tree=all", game, 1)
         assert isinstance(own, IsmctsBot) and isinstance(named, IsmctsBot)
         assert (own.tree, named.tree) == ("mine", "all")
@@ -84,15 +84,15 @@ def test_a_bot_name_chooses_the_tree() -> None:
 
 
 def test_a_game_chooses_its_default_tree_and_a_name_overrides_it() -> None:
-    """Classic's and 選舉之戰's bot adapters take ``tree=mine`` (measured stronger there, docs/bots.md); Die
-    Macher 2019 keeps ``all``; a name's ``tree=`` wins over the game's; an adapter with an unknown tree is refused."""
+    """Both Die Macher games' and 選舉之戰's bot adapters take ``tree=mine`` (measured stronger in each,
+    docs/bots.md); a name's ``tree=`` wins over the game's; an adapter with an unknown tree is refused."""
     from hustings.bots import Heuristic, make_bot
 
     classic = make_bot("ismcts:normal", "die-macher", 1)
     assert isinstance(classic, IsmctsBot) and classic.tree == "mine"
     told = make_bot("ismcts:normal:tree=all", "die-macher", 1)
     assert isinstance(told, IsmctsBot) and told.tree == "all"
-    for game, tree in (("die-macher-2019", "all"), ("election-war", "mine")):
+    for game, tree in (("die-macher-2019", "mine"), ("election-war", "mine")):
         bot = make_bot("ismcts:hard", game, 1)
         assert isinstance(bot, IsmctsBot) and bot.tree == tree, game
     with pytest.raises(ValueError, match=r"Heuristic\.tree: unknown tree 'half'"):
