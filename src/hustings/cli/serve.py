@@ -12,6 +12,7 @@ import typer
 
 from hustings.cli.app import app
 from hustings.cli.common import fail
+from hustings.server.group_commit import COMMIT_DELAY_S, MAX_COMMIT_DELAY_S
 from hustings.server.limits import Limits
 
 #: the longest chat line an operator may allow (characters: at 4 bytes each a line still fits a 16 KiB message), and
@@ -99,6 +100,9 @@ def serve(
     ssl_certfile: Annotated[str | None, typer.Option(help="serve HTTPS itself (uvicorn's): the certificate chain "
                                                           "(PEM); without a reverse proxy")] = None,
     ssl_keyfile: Annotated[str | None, typer.Option(help="the certificate's private key (PEM)")] = None,
+    commit_delay_ms: Annotated[float, typer.Option(help="milliseconds a database commit may wait for more moves "
+                                                        "while moves arrive faster than that (less CPU and disk a "
+                                                        "move under load; 0: never wait)")] = COMMIT_DELAY_S * 1000,
 ) -> None:
     """Run the online game server: a lobby and tables to play every game with people anywhere (docs/server.md)."""
     try:
@@ -152,9 +156,11 @@ def serve(
         fail("--open-keep must be at least 60 seconds (a page keeps its table every 40)")
     if replays_per_minute <= 0 or replay_states < 1:
         fail("--replays-per-minute must be positive and --replay-states at least 1")
+    if not 0 <= commit_delay_ms <= MAX_COMMIT_DELAY_S * 1000:  # NaN too
+        fail(f"--commit-delay-ms must be from 0 to {MAX_COMMIT_DELAY_S * 1000:g}")
     url = db or default_db_url()
     try:
-        store = open_store(url)
+        store = open_store(url, commit_delay=commit_delay_ms / 1000)
     except StoreError as e:
         fail(f"cannot open the database: {e}")
     shown = f"[{host}]" if ":" in host else host

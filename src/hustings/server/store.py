@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from hustings.engine import FrozenDict, freeze
+from hustings.server.group_commit import COMMIT_DELAY_S, check_commit_delay
 from hustings.table.storage import MADE_BY, ActionRecord, AsyncActionStore, MadeBy, StaleStep, StoreError, TableNotFound
 
 #: table statuses, in the order a table goes through them
@@ -594,11 +595,13 @@ def check_made_by(by: object) -> MadeBy | None:
     raise StoreError(f"unknown mover {str(by)[:20]!r}: one of {', '.join(MADE_BY)}")
 
 
-def open_store(url: str, *, read_only: bool = False) -> ServerStore:
+def open_store(url: str, *, read_only: bool = False, commit_delay: float | None = None) -> ServerStore:
     """A store from a URL: ``sqlite:///PATH`` (``sqlite:///:memory:`` for a throwaway one) or
     ``postgresql://...``. Migrations are applied, unless ``read_only`` (``hustings db check``: the database is
-    only read, and a store of an older schema says so through ``pending_migrations``). StoreError (one line) for
-    anything else."""
+    only read, and a store of an older schema says so through ``pending_migrations``). ``commit_delay``: seconds
+    a commit may wait for more moves under load (:mod:`hustings.server.group_commit`; None: its default).
+    StoreError (one line) for anything else."""
+    delay = check_commit_delay(COMMIT_DELAY_S if commit_delay is None else commit_delay)
     if url.startswith("sqlite://"):
         from hustings.server.sqlite import SqliteStore
 
@@ -608,7 +611,7 @@ def open_store(url: str, *, read_only: bool = False) -> ServerStore:
             path = ":memory:"
         if not path:
             raise StoreError("a SQLite URL names a file: sqlite:///PATH")
-        sqlite_store = SqliteStore(path, read_only=read_only)
+        sqlite_store = SqliteStore(path, read_only=read_only, commit_delay=delay)
         if not read_only:
             sqlite_store.migrate()
         return sqlite_store
@@ -618,7 +621,7 @@ def open_store(url: str, *, read_only: bool = False) -> ServerStore:
             postgres = importlib.import_module("hustings.server.postgres")
         except ImportError as e:
             raise StoreError(f"PostgreSQL support is not available: {e}") from None
-        pg_store: ServerStore = postgres.PostgresStore(url, read_only=read_only)
+        pg_store: ServerStore = postgres.PostgresStore(url, read_only=read_only, commit_delay=delay)
         if not read_only:
             pg_store.migrate()
         return pg_store

@@ -1,14 +1,14 @@
 """The PostgreSQL store's action log: moves queued for a writer thread, which stores every move waiting in one
-call of ``hustings_append_many_by`` (group commit); reading the log, and taking moves back."""
+call of ``hustings_append_many_by`` (group commit; under load it waits a moment for more,
+:mod:`hustings.server.group_commit`); reading the log, and taking moves back."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import queue
 import threading
 from concurrent.futures import Future
 
+from hustings.server.group_commit import Gatherer
 from hustings.server.postgres.base import _one_line
 from hustings.server.postgres.sync import PostgresSync
 from hustings.server.store import (
@@ -66,19 +66,12 @@ class PostgresActions(PostgresSync):
         self._moves.put((table_id, step, seat, action, at, over, waiter, by))
 
     def _write_loop(self) -> None:
+        gather = self.gatherer = Gatherer(self._moves, self.commit_delay, MAX_BATCH)
         while True:
-            first = self._moves.get()
-            if first is None:
+            taken = gather.next_batch()
+            if taken is None:
                 return
-            batch = [first]
-            stop = False
-            with contextlib.suppress(queue.Empty):
-                while len(batch) < MAX_BATCH:
-                    more = self._moves.get_nowait()
-                    if more is None:
-                        stop = True
-                        break
-                    batch.append(more)
+            batch, stop = taken
             self._store_batch(batch)
             if stop:
                 return

@@ -14,6 +14,7 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import TupleRow
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from hustings.server.group_commit import COMMIT_DELAY_S, Gatherer, check_commit_delay
 from hustings.server.store import ActionLog, MadeBy, MoveWaiter, StoreError, TableNotFound
 
 
@@ -36,8 +37,10 @@ class PostgresBase(ActionLog):
     parts (tables, seats, actions, presence, turn notices, the cross-process sync) are built on it."""
 
     def __init__(self, url: str, *, min_connections: int = 1, max_connections: int = 16,
-                 connect_timeout: float = 10.0, read_only: bool = False) -> None:
+                 connect_timeout: float = 10.0, read_only: bool = False, commit_delay: float = COMMIT_DELAY_S) -> None:
         self.url = url
+        #: seconds the writer may wait for more moves to commit together (:mod:`hustings.server.group_commit`)
+        self.commit_delay = check_commit_delay(commit_delay)
         self.where = _where(url)
         #: tags this store's notifications so that it can tell other processes' moves from its own
         self.origin = secrets.token_hex(8)
@@ -57,6 +60,8 @@ class PostgresBase(ActionLog):
         self._moves: queue.SimpleQueue[tuple[str, int, int, int, float, bool, MoveWaiter, MadeBy | None] | None] = (
             queue.SimpleQueue())
         self._writer: threading.Thread | None = None
+        #: the writer's batching (made with the writer thread)
+        self.gatherer: Gatherer[tuple[str, int, int, int, float, bool, MoveWaiter, MadeBy | None]] | None = None
         self.group_commits = 0
         self.group_moves = 0
         try:

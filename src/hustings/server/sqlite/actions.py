@@ -1,17 +1,17 @@
 """The SQLite store's action log: moves queued for one writer thread, which group-commits every move waiting
-(one statement when it can), and a checkpointer thread that keeps the WAL from growing; reading the log, and
-taking moves back."""
+(one statement when it can; under load it waits a moment for more, :mod:`hustings.server.group_commit`), and a
+checkpointer thread that keeps the WAL from growing; reading the log, and taking moves back."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import queue
 import sqlite3
 import threading
 from concurrent.futures import Future
 from contextlib import suppress
 
+from hustings.server.group_commit import Gatherer
 from hustings.server.sqlite.base import SqliteBase
 from hustings.server.sqlite.rows import _Append
 from hustings.server.store import ActionRecord, MadeBy, StaleStep, StoreError, TableNotFound, check_made_by, settle
@@ -127,21 +127,12 @@ class SqliteActions(SqliteBase):
             self.wal_restarts += 1
 
     def _write_loop(self) -> None:
+        gather = self.gatherer = Gatherer(self._pending, self.commit_delay, MAX_BATCH)
         while True:
-            first = self._pending.get()
-            if first is None:
+            taken = gather.next_batch()
+            if taken is None:
                 return
-            batch = [first]
-            stop = False
-            while len(batch) < MAX_BATCH:
-                try:
-                    more = self._pending.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    stop = True
-                    break
-                batch.append(more)
+            batch, stop = taken
             self._commit_batch(batch)
             if self._restart_wal.is_set():
                 self._finish_checkpoint()

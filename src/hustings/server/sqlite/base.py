@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from hustings.server.group_commit import COMMIT_DELAY_S, Gatherer, check_commit_delay
 from hustings.server.sqlite.rows import _Append
 from hustings.server.store import ActionLog, StoreError, TableNotFound
 
@@ -25,8 +26,10 @@ class SqliteBase(ActionLog):
     """The state of a :class:`~hustings.server.sqlite.SqliteStore` and its connections; the store's other parts
     (tables, seats, actions, turn notices) are built on it."""
 
-    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
+    def __init__(self, path: str | Path, *, read_only: bool = False, commit_delay: float = COMMIT_DELAY_S) -> None:
         self.path = str(path)
+        #: seconds the writer may wait for more moves to commit together (:mod:`hustings.server.group_commit`)
+        self.commit_delay = check_commit_delay(commit_delay)
         #: opened only to be read (``hustings db check``): nothing is written, not even the journal mode
         self.read_only = read_only
         try:
@@ -56,6 +59,8 @@ class SqliteBase(ActionLog):
         self._wlock = self._lock
         self._pending: queue.SimpleQueue[_Append | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
+        #: the writer's batching (made with the writer thread)
+        self.gatherer: Gatherer[_Append] | None = None
         self._writer_start = threading.Lock()
         self._closed = False
         self._checkpointer: threading.Thread | None = None
