@@ -632,8 +632,9 @@ def run_one(label: str, db_url: str, args: argparse.Namespace, workdir: Path,
             wal: Path | None = None) -> dict[str, Any]:
     profile = args.profile.with_name(f"{args.profile.stem}-{label}{args.profile.suffix}") if args.profile else None
     stacks = args.cpu_stacks.with_name(f"{args.cpu_stacks.stem}-{label}.txt") if args.cpu_stacks else None
-    server = Server(db_url, workdir / f"server-{label}.log", profile, options=ONE_CLIENT, cpu_stacks=stacks,
-                    src=args.src)
+    delay = () if args.commit_delay_ms is None else ("--commit-delay-ms", str(args.commit_delay_ms))
+    server = Server(db_url, workdir / f"server-{label}.log", profile, options=(*ONE_CLIENT, *delay),
+                    cpu_stacks=stacks, src=args.src)
     try:
         server.wait_ready()
         # no garbage collection in the load generator while it runs (a run is short, and its clients make next to
@@ -731,6 +732,8 @@ def main() -> None:
                         "collapsed stacks to PATH-<db>.txt (python benchmarks/stacks.py PATH-<db>.txt sums them)")
     parser.add_argument("--strace", type=Path, help="count the server's system calls over the measured seconds "
                         "(strace -c -f, into PATH-<db>.txt) and report them a move; the traced run is slowed")
+    parser.add_argument("--commit-delay-ms", type=float, default=None,
+                        help="the server's --commit-delay-ms (default: its own; 0: every commit at once)")
     parser.add_argument("--src", type=Path, help="the sources to serve (another checkout's src, to measure older "
                         "code with the same clients; default this one's)")
     parser.add_argument("--cpu-stacks", type=Path, help="sample the server's event loop thread by CPU time over the "
