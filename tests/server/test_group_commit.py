@@ -51,26 +51,36 @@ class Clock:
         return self.now
 
 
+def _table_of(item: str) -> str:
+    """The test's moves are named "<table>/<anything>"."""
+    return item.split("/")[0]
+
+
 def _gatherer(q: ScriptedQueue, delay: float, clock: Clock, max_batch: int = 100) -> Gatherer[Any]:
-    return Gatherer(q, delay, max_batch, clock=clock)  # type: ignore[arg-type]
+    return Gatherer(q, delay, max_batch, _table_of, clock=clock)  # type: ignore[arg-type]
+
+
+def _busy(g: Gatherer[Any], q: ScriptedQueue, clock: Clock, gap: float, tables: int, batches: int = 30) -> None:
+    """Batches of one move every ``gap`` seconds, from ``tables`` tables in turn."""
+    for k in range(batches):
+        clock.now += gap
+        q.ready.append(f"t{k % tables}/x")
+        g.next_batch()
 
 
 def test_a_quiet_writer_commits_at_once_and_a_busy_one_waits_for_more() -> None:
     clock = Clock()
-    q = ScriptedQueue(ready=["a"], late=["b"])
+    q = ScriptedQueue(ready=["t1/a"], late=["t2/b"])
     g = _gatherer(q, 0.002, clock)
     # nothing has arrived before: no wait, the late move is left for the next commit
-    assert g.next_batch() == (["a"], False)
+    assert g.next_batch() == (["t1/a"], False)
     assert q.timeouts == [] and (g.waited, g.at_once) == (0, 1)
-    # moves every 0.5 ms for a while: the rate passes one a delay, and the writer waits
-    for _ in range(30):
-        clock.now += 0.0005
-        q.ready.append("x")
-        g.next_batch()
+    # moves of three tables every 0.5 ms for a while: the rate passes one a delay, and the writer waits
+    _busy(g, q, clock, 0.0005, tables=3)
     assert g.rate * g.delay >= 1
     clock.now += 0.0005
-    q.ready, q.late = ["c"], ["d", "e"]
-    assert g.next_batch() == (["c", "d", "e"], False)
+    q.ready, q.late = ["t1/c"], ["t2/d", "t3/e"]
+    assert g.next_batch() == (["t1/c", "t2/d", "t3/e"], False)
     assert q.timeouts and all(0 < t <= 0.002 for t in q.timeouts)
     assert g.waited >= 1
 
@@ -79,28 +89,36 @@ def test_after_a_silence_the_first_move_does_not_wait() -> None:
     clock = Clock()
     q = ScriptedQueue(ready=[], late=[])
     g = _gatherer(q, 0.002, clock)
-    for _ in range(30):
-        clock.now += 0.0002
-        q.ready.append("x")
-        g.next_batch()
-    assert g.rate > 1000
+    _busy(g, q, clock, 0.0002, tables=4)
+    assert g.rate > 1000 and g.waited > 0
     clock.now += 1.0  # a second without a move
-    q.ready, q.late = ["a"], ["b"]
+    q.ready, q.late = ["t1/a"], ["t2/b"]
     waited = g.waited
-    assert g.next_batch() == (["a"], False)
+    assert g.next_batch() == (["t1/a"], False)
     assert g.waited == waited  # taken at once
+
+
+def test_one_table_moving_fast_never_waits() -> None:
+    """A table's next move waits for this one's answer: waiting for it would only slow that table down."""
+    clock = Clock()
+    q = ScriptedQueue(ready=[], late=[])
+    g = _gatherer(q, 0.002, clock)
+    _busy(g, q, clock, 0.0002, tables=1, batches=100)
+    assert g.rate > 1000
+    q.ready, q.late = ["t1/a"], ["t1/b"]
+    assert g.next_batch() == (["t1/a"], False)
+    assert q.timeouts == [] and g.waited == 0
 
 
 def test_the_wait_ends_at_the_batch_limit_and_at_a_stop() -> None:
     clock = Clock()
     q = ScriptedQueue(ready=[], late=[])
     g = _gatherer(q, 0.002, clock, max_batch=3)
-    g.rate = 10_000.0
-    q.ready, q.late = ["a"], ["b", "c", "d"]
-    assert g.next_batch() == (["a", "b", "c"], False)  # full: no longer wait for "d"
-    g.rate = 10_000.0
-    q.ready, q.late = ["d"], [None, "e"]
-    assert g.next_batch() == (["d"], True)  # the writer stops after this commit
+    _busy(g, q, clock, 0.0002, tables=2)
+    q.ready, q.late = ["t1/a"], ["t2/b", "t1/c", "t2/d"]
+    assert g.next_batch() == (["t1/a", "t2/b", "t1/c"], False)  # full: no longer wait for "d"
+    q.ready, q.late = ["t2/d"], [None, "t1/e"]
+    assert g.next_batch() == (["t2/d"], True)  # the writer stops after this commit
     q.ready, q.late = [None], []
     assert g.next_batch() is None
 
@@ -109,9 +127,9 @@ def test_no_delay_never_waits() -> None:
     clock = Clock()
     q = ScriptedQueue(ready=[], late=[])
     g = _gatherer(q, 0.0, clock)
-    g.rate = 1e9
-    q.ready, q.late = ["a"], ["b"]
-    assert g.next_batch() == (["a"], False)
+    _busy(g, q, clock, 0.0002, tables=3)
+    q.ready, q.late = ["t1/a"], ["t2/b"]
+    assert g.next_batch() == (["t1/a"], False)
     assert q.timeouts == [] and g.waited == 0
 
 

@@ -2,15 +2,16 @@
 the same commit (PostgreSQL's ``commit_delay``, for one writer). Every commit of the SQLite store is a flush to disk
 and, under load, each held about one move: the wait put two to three moves in a commit and took a fifth of the
 server's CPU a move off (the flush, the pages written, the thread hand-offs and the event loop's wake-ups),
-for 2 to 4 ms more per move. It waits only while moves arrive faster than one per delay, so that a quiet
-server commits every move at once."""
+for 2 to 4 ms more per move. It waits only while moves arrive faster than one per delay from more than one table
+(a table's next move waits for this one's answer, so a lone busy table would only be slowed), so that a quiet
+server, or one table of bots playing fast, commits every move at once."""
 
 from __future__ import annotations
 
 import math
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 from hustings.table.storage import StoreError
@@ -29,6 +30,9 @@ _RATE_WEIGHT = 0.2
 #: seconds without a batch after which the arrival rate is measured afresh
 _SILENCE_S = 0.25
 
+#: seconds over which the tables that moved are counted (the writer waits only while there were two or more)
+_SOURCES_S = 0.05
+
 
 def check_commit_delay(seconds: object) -> float:
     """``seconds`` as a commit delay, or StoreError naming what is wrong (0 turns the wait off)."""
@@ -41,18 +45,24 @@ def check_commit_delay(seconds: object) -> float:
 
 class Gatherer(Generic[T]):
     """Takes a writer's next batch from its queue: every item waiting, and, while moves have been arriving faster
-    than one per ``delay``, what arrives within ``delay`` of the first, up to ``max_batch`` items. ``None`` in the
-    queue asks the writer to stop after this batch."""
+    than one per ``delay`` from two sources or more (``source``: a move's table), what arrives within ``delay`` of
+    the first, up to ``max_batch`` items. ``None`` in the queue asks the writer to stop after this batch."""
 
     def __init__(self, pending: queue.SimpleQueue[T | None], delay: float, max_batch: int,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 source: Callable[[T], Hashable], clock: Callable[[], float] = time.monotonic) -> None:
         self.pending = pending
         self.delay = check_commit_delay(delay)
         self.max_batch = max_batch
+        #: where a move comes from (its table)
+        self.source = source
         self.clock = clock
         #: moves a second, averaged over the latest batches
         self.rate = 0.0
         self._last = clock()
+        #: the tables that moved in this span of _SOURCES_S, and how many moved in the span before it
+        self._sources: set[Hashable] = set()
+        self._sources_since = self._last
+        self.sources = 0
         #: batches that waited for more, and those that did not (for tests and the load benchmark)
         self.waited = 0
         self.at_once = 0
@@ -72,7 +82,14 @@ class Gatherer(Generic[T]):
         silence = elapsed > _SILENCE_S
         if silence:
             self.rate = 0.0
-        wait = self.delay > 0 and self.rate * self.delay >= 1.0  # at least one more move expected within the delay
+        if now - self._sources_since > _SOURCES_S:
+            # the span just ended counts, unless it ended long ago
+            self.sources = len(self._sources) if now - self._sources_since <= 2 * _SOURCES_S else 0
+            self._sources_since = now
+            self._sources.clear()
+        # at least one more move expected within the delay, from another table than this one
+        wait = (self.delay > 0 and self.rate * self.delay >= 1.0
+                and max(self.sources, len(self._sources)) >= 2)
         deadline = now + self.delay
         get_nowait = self.pending.get_nowait
         while len(batch) < self.max_batch:
@@ -93,4 +110,7 @@ class Gatherer(Generic[T]):
         else:
             self.at_once += 1
         self.rate += (1.0 if silence else _RATE_WEIGHT) * (len(batch) / elapsed - self.rate)
+        source, sources = self.source, self._sources
+        for item in batch:
+            sources.add(source(item))
         return batch, stop

@@ -26,6 +26,10 @@ from hustings.server.store import (
 MAX_BATCH = 500
 
 
+def _table_of(move: tuple[str, int, int, int, float, bool, MoveWaiter, MadeBy | None]) -> str:
+    return move[0]
+
+
 class PostgresActions(PostgresSync):
     """Appending (batched, one writer thread), reading and truncating the action log."""
 
@@ -66,7 +70,7 @@ class PostgresActions(PostgresSync):
         self._moves.put((table_id, step, seat, action, at, over, waiter, by))
 
     def _write_loop(self) -> None:
-        gather = self.gatherer = Gatherer(self._moves, self.commit_delay, MAX_BATCH)
+        gather = self.gatherer = Gatherer(self._moves, self.commit_delay, MAX_BATCH, _table_of)
         while True:
             taken = gather.next_batch()
             if taken is None:

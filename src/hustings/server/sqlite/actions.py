@@ -31,6 +31,10 @@ WAL_RESTART_FRAMES = 16_384
 MAX_BATCH = 100
 
 
+def _table_of(move: _Append) -> str:
+    return move.table_id
+
+
 class SqliteActions(SqliteBase):
     """Appending (group-committed by the writer thread, the WAL checkpointed beside it), reading and truncating
     the action log."""
@@ -127,7 +131,7 @@ class SqliteActions(SqliteBase):
             self.wal_restarts += 1
 
     def _write_loop(self) -> None:
-        gather = self.gatherer = Gatherer(self._pending, self.commit_delay, MAX_BATCH)
+        gather = self.gatherer = Gatherer(self._pending, self.commit_delay, MAX_BATCH, _table_of)
         while True:
             taken = gather.next_batch()
             if taken is None:
