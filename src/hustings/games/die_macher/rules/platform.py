@@ -32,11 +32,16 @@ def legal(s: DieMacher, p: int) -> list[Action]:
     out = [A.KEEP]
     prog = s.prog[p]
     hand = sorted(set(s.hand[p]))
+    # The public program keeps five different issues (003 B: no same or opposite cards; ruling R7): a card may go
+    # in a slot when no OTHER slot holds its issue. Counted once, not a set per slot: this runs at every swap step.
+    held: dict[int, int] = {}
+    for x in prog:
+        held[x >> 1] = held.get(x >> 1, 0) + 1
+    cards = [(t, t >> 1) for t in hand]
     for slot, old in enumerate(prog):
-        others = {x >> 1 for i, x in enumerate(prog) if i != slot}
+        mine = old >> 1
         swap = A.SWAP[slot]
-        # The public program keeps five different issues (003 B: no same or opposite cards; ruling R7).
-        out += [swap[t] for t in hand if t != old and (t >> 1) not in others]
+        out += [swap[t] for t, i in cards if t != old and held.get(i, 0) == (i == mine)]
     return out
 
 
