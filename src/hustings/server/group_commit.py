@@ -1,7 +1,7 @@
 """Group commit's short wait: a store's writer thread, about to commit, may wait a moment for more moves to join
 the same commit (PostgreSQL's ``commit_delay``, for one writer). Every commit of the SQLite store is a flush to disk
-and, under load, each held about one move: the wait put two to three moves in a commit and took a fifth of the
-server's CPU a move off (the flush, the pages written, the thread hand-offs and the event loop's wake-ups),
+and, at a dozen busy tables, each held 1.6 moves: the wait put about four in a commit and took a sixth of the
+server's CPU a move off (the flushes, the pages written, the thread hand-offs and the event loop's wake-ups),
 for 2 to 4 ms more per move. It waits only while moves arrive faster than one per delay from more than one table
 (a table's next move waits for this one's answer, so a lone busy table would only be slowed), so that a quiet
 server, or one table of bots playing fast, commits every move at once."""
