@@ -595,13 +595,13 @@ def check_made_by(by: object) -> MadeBy | None:
     raise StoreError(f"unknown mover {str(by)[:20]!r}: one of {', '.join(MADE_BY)}")
 
 
-def open_store(url: str, *, read_only: bool = False, commit_delay: float | None = None) -> ServerStore:
+def open_store(url: str, *, read_only: bool = False, commit_delay: float = COMMIT_DELAY_S) -> ServerStore:
     """A store from a URL: ``sqlite:///PATH`` (``sqlite:///:memory:`` for a throwaway one) or
     ``postgresql://...``. Migrations are applied, unless ``read_only`` (``hustings db check``: the database is
     only read, and a store of an older schema says so through ``pending_migrations``). ``commit_delay``: seconds
-    a commit may wait for more moves under load (:mod:`hustings.server.group_commit`; None: its default).
+    a commit may wait for more moves under load (:mod:`hustings.server.group_commit`), checked before anything opens.
     StoreError (one line) for anything else."""
-    delay = check_commit_delay(COMMIT_DELAY_S if commit_delay is None else commit_delay)
+    delay = check_commit_delay(commit_delay)
     if url.startswith("sqlite://"):
         from hustings.server.sqlite import SqliteStore
 
