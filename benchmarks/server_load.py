@@ -218,6 +218,7 @@ class Run:
     lost: int = 0  # acts never acknowledged when their connection ended
     client_rate: float = CLIENT_RATE
     client_burst: float = CLIENT_BURST
+    legal_form: str = "compact"  # as the browser table asks for its legal lists
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -313,7 +314,7 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: fl
     _, sock = await asyncio.get_running_loop().create_connection(lambda: Socket(ws_url), uri.host, uri.port)
     try:
         await asyncio.wait_for(sock.open, 60)
-        sock.send(orjson.dumps({"type": "hello", "token": token}))
+        sock.send(orjson.dumps({"type": "hello", "token": token, "legal_form": run.legal_form}))
         first = True
         while (raw := await sock.inbox.get()) is not None:
             msg = orjson.loads(raw)
@@ -529,7 +530,7 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 
 async def _drive(server: Server, args: argparse.Namespace, label: str, wal: Path | None) -> dict[str, Any]:
     """One run against ``server``; ``wal``: SQLite's WAL file, whose largest size is reported."""
-    run = Run(client_rate=args.client_rate, client_burst=args.client_burst)
+    run = Run(client_rate=args.client_rate, client_burst=args.client_burst, legal_form=args.legal_form)
     # few connections: httpx's pool scans all of them for every request, which made the load generator's table
     # set-up cost as much CPU as the moves themselves at 64
     limits = httpx.Limits(max_connections=POOL, max_keepalive_connections=POOL)
@@ -732,6 +733,8 @@ def main() -> None:
                         "collapsed stacks to PATH-<db>.txt (python benchmarks/stacks.py PATH-<db>.txt sums them)")
     parser.add_argument("--strace", type=Path, help="count the server's system calls over the measured seconds "
                         "(strace -c -f, into PATH-<db>.txt) and report them a move; the traced run is slowed")
+    parser.add_argument("--legal-form", choices=("compact", "full"), default="compact",
+                        help="how the clients ask for their legal lists (the browser table: compact)")
     parser.add_argument("--commit-delay-ms", type=float, default=None,
                         help="the server's --commit-delay-ms (default: its own; 0: every commit at once)")
     parser.add_argument("--src", type=Path, help="the sources to serve (another checkout's src, to measure older "

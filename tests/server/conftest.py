@@ -122,6 +122,24 @@ async def hub_claim_all(hub: Any, created: dict[str, Any]) -> dict[str, Any]:
     return {**created, "seats": sorted(seats, key=lambda s: s["seat"])}
 
 
+def expand_legal(legal: list[dict[str, Any]], words: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """A legal list in the compact form made whole, as the browser table does (expandLegal in common.js): each
+    entry's label and structured words from the message's ``legal_words``; an entry in the full form kept."""
+    if words is None:
+        return legal
+    out = []
+    for a in legal:
+        if "label" in a:
+            out.append(a)
+            continue
+        args = [{"role": role, "id": a["args"][i], "text": words["names"][role][str(a["args"][i])]}
+                for i, role in enumerate(a["roles"])]
+        label = "".join(p if isinstance(p, str) else args[p]["text"] for p in a["parts"])
+        out.append({"id": a["id"], "kind": a["kind"], "args": a["args"], "label": label,
+                    "words": {"title": words["titles"][a["kind"]], "args": args, "parts": a["parts"]}})
+    return out
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -189,7 +207,7 @@ class Client:
     """A websocket client at one table: ``hello`` sent, welcome and first state received."""
 
     def __init__(self, ws_base: str, table_id: str, token: str | None = None, *, lang: str = "en",
-                 since: int | None = None, hello: bool = True) -> None:
+                 since: int | None = None, hello: bool = True, legal_form: str | None = None) -> None:
         self.ws: ClientConnection = connect(f"{ws_base}/ws/{table_id}", max_size=None, open_timeout=10).__enter__()
         self.seen: list[dict[str, Any]] = []  # every message received, in order
         self.latest: dict[str, Any] | None = None  # the last state/update
@@ -203,6 +221,8 @@ class Client:
                 msg["token"] = token
             if since is not None:
                 msg["since"] = since
+            if legal_form is not None:
+                msg["legal_form"] = legal_form
             self.send(msg)
             self.welcome = self.recv_type("welcome")
             self.recv_type("state")

@@ -20,22 +20,28 @@ from hustings.server import words as W
 from hustings.server.sqlite import SqliteStore
 from hustings.server.tables import Conn, Hub
 
-from .conftest import hub_claim_all
+from .conftest import expand_legal, hub_claim_all
 
 
 class _Seat:
     """One seat's connection that checks every legal list it is sent against one worded afresh from the table."""
 
-    def __init__(self, hub: Hub, seat: int) -> None:
-        self.hub, self.seat = hub, seat
+    def __init__(self, hub: Hub, seat: int, compact: bool = False) -> None:
+        self.hub, self.seat, self.compact = hub, seat, compact
         self.last: dict[str, Any] | None = None
         self.checked = 0
+        self.compacted = 0  # lists sent in the compact form
+        self.kinds: set[str] = set()  # the kinds of the lists checked
         self.conn = Conn(send=self.receive)
 
     def receive(self, text: str) -> None:
         msg = json.loads(text)
         if msg["type"] not in ("state", "update"):
             return
+        if "legal_words" in msg:
+            assert self.compact, "the compact form only for a client that asked for it"
+            msg["legal"] = expand_legal(msg["legal"], msg.pop("legal_words"))
+            self.compacted += 1
         if "legal" not in msg and self.last is not None:
             msg["legal"] = self.last["legal"]  # left out: the same as the client has
         self.last = msg
@@ -52,36 +58,47 @@ class _Seat:
         fresh = [legal_entry(a, words.label(a, view, voice)) for a in core.legal(self.seat)]
         assert msg["legal"] == orjson.loads(orjson.dumps(fresh)), f"seat {self.seat} at step {msg['step']}"
         self.checked += 1
+        self.kinds.update(a["kind"] for a in msg["legal"])
 
 
-async def _play(tmp_path: Path, game: str, players: int, moves: int, seed: int) -> list[_Seat]:
+async def _play(tmp_path: Path, game: str, players: int, moves: int, seed: int, compact: bool = False,
+                tables: int = 1) -> list[_Seat]:
+    """``tables`` played one after another on one hub, each to ``moves`` moves (their seats returned together)."""
     store = SqliteStore(tmp_path / "s.db")
     store.migrate()
     hub = Hub(store)
     await hub.open()
     try:
-        created = await hub_claim_all(hub, await hub.create({"game": game, "players": players,
-                                                             "seats": [{"bot": None}] * players}))
-        tid = created["table"]["id"]
-        tokens = [s["token"] for s in created["seats"]]
-        for i, token in enumerate(tokens):
-            await hub.join(tid, token, f"Person {i}", True)
-        await hub.start(tid, tokens[0])
-        seats = [_Seat(hub, i) for i in range(players)]
-        for s, token in zip(seats, tokens, strict=True):
-            await hub.hello(s.conn, tid, {"type": "hello", "token": token})
-        rng = random.Random(seed)
-        for _ in range(moves):
-            ready = [s for s in seats if s.last and s.last["legal"] and not s.last["over"]]
-            if not ready:
-                break
-            s = rng.choice(ready)
-            assert s.last is not None
-            await hub.act(s.conn, {"type": "act", "step": s.last["step"], "action": rng.choice(s.last["legal"])["id"]})
+        seats: list[_Seat] = []
+        for t in range(tables):
+            seats += await _play_one(hub, game, players, moves, seed + t, compact)
         return seats
     finally:
         await hub.stop()
         store.close()
+
+
+async def _play_one(hub: Hub, game: str, players: int, moves: int, seed: int, compact: bool) -> list[_Seat]:
+    created = await hub_claim_all(hub, await hub.create({"game": game, "players": players,
+                                                         "seats": [{"bot": None}] * players}))
+    tid = created["table"]["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    for i, token in enumerate(tokens):
+        await hub.join(tid, token, f"Person {i}", True)
+    await hub.start(tid, tokens[0])
+    seats = [_Seat(hub, i, compact) for i in range(players)]
+    form = {"legal_form": "compact"} if compact else {}
+    for s, token in zip(seats, tokens, strict=True):
+        await hub.hello(s.conn, tid, {"type": "hello", "token": token, **form})
+    rng = random.Random(seed)
+    for _ in range(moves):
+        ready = [s for s in seats if s.last and s.last["legal"] and not s.last["over"]]
+        if not ready:
+            break
+        s = rng.choice(ready)
+        assert s.last is not None
+        await hub.act(s.conn, {"type": "act", "step": s.last["step"], "action": rng.choice(s.last["legal"])["id"]})
+    return seats
 
 
 @pytest.mark.parametrize(("game", "players", "moves"), [("die-macher-2019", 4, 260), ("election-war", 4, 200)])
@@ -148,3 +165,17 @@ def test_labels_that_read_the_whole_view_are_worded_again_whenever_the_view_chan
     monkeypatch.setattr(words, "label_key", lambda kind, view: None)
     seats = asyncio.run(_play(tmp_path, game, players, moves, seed=11))
     assert sum(s.checked for s in seats) >= moves // 2
+
+
+@pytest.mark.parametrize(("game", "players", "moves", "tables"),
+                         [("die-macher-2019", 4, 120, 3), ("election-war", 4, 150, 1), ("die-macher", 4, 150, 1)])
+def test_compact_lists_made_whole_are_the_labels_worded_afresh(tmp_path: Path, game: str, players: int, moves: int,
+                                                                 tables: int) -> None:
+    """A client that asked for the compact form gets lists that, made whole as the browser table does, are the
+    labels worded afresh from its view at every message: Die Macher 2019's deployments, worded once for every
+    table (a parts key), named for each table's own boards."""
+    seats = asyncio.run(_play(tmp_path, game, players, moves, seed=5, compact=True, tables=tables))
+    assert sum(s.checked for s in seats) >= moves // 2
+    assert sum(s.compacted for s in seats) > 0
+    if game == "die-macher-2019":
+        assert "deploy" in set().union(*(s.kinds for s in seats))

@@ -386,6 +386,8 @@ def test_every_bad_input_gets_one_clear_error_and_changes_nothing(make_server: A
     assert err(stranger, {"type": "act", "step": 0, "action": 1})["code"] == "hello_first"
     assert err(stranger, {"type": "hello", "token": "not-a-token"})["code"] == "unauthorized"
     assert err(stranger, {"type": "hello"})["code"] == "unauthorized"
+    refused = err(stranger, {"type": "hello", "token": _token(created, 0), "legal_form": "tiny"})
+    assert refused["code"] == "bad_message" and "legal_form" in refused["message"]
     assert err(stranger, {"type": "hello", "token": _token(created, 0)[:-1] + "x"})["code"] == "unauthorized"
     nowhere = Client(server.ws_base, "no-such-table", hello=False)
     assert err(nowhere, {"type": "hello", "spectator": True})["code"] == "unknown_table"

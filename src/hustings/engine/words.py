@@ -219,6 +219,18 @@ class Words(Protocol):
         None: they read too much to keep, ask again."""
         ...
 
+    def parts_key(self, kind: str, view: View) -> Hashable | None:
+        """What the labels of ``kind`` read of ``view`` besides their arguments' texts: labels of one kind and parts
+        key have the same title, parts and argument roles in any view of any table (in one language and name style;
+        never the names people chose), and each argument's text is :meth:`arg_texts`'s. A server words such a kind
+        once for every table (compact legal lists). None: no such promise (the default)."""
+        ...
+
+    def arg_texts(self, kind: str, view: View, voice: Voice) -> Mapping[str, Mapping[int, str]]:
+        """For a kind with a parts key: the text of each argument its actions may name in ``view``, by role, then
+        value; it reads no more of the view than :meth:`label_key` says."""
+        ...
+
     def event_text(self, event: Event, voice: Voice) -> str:
         """An event in words, seats by the names people chose."""
         ...
@@ -288,6 +300,12 @@ class PlainWords:
     def label_key(self, kind: str, view: View) -> Hashable | None:
         return ()
 
+    def parts_key(self, kind: str, view: View) -> Hashable | None:
+        return None
+
+    def arg_texts(self, kind: str, view: View, voice: Voice) -> Mapping[str, Mapping[int, str]]:
+        return {}
+
     def event_text(self, event: Event, voice: Voice) -> str:
         return event.message(voice.lang)
 
@@ -346,6 +364,12 @@ class CatalogWords:
 
     def label_key(self, kind: str, view: View) -> Hashable | None:
         return ()
+
+    def parts_key(self, kind: str, view: View) -> Hashable | None:
+        return None
+
+    def arg_texts(self, kind: str, view: View, voice: Voice) -> Mapping[str, Mapping[int, str]]:
+        return {}
 
     def names(self, voice: Voice) -> Mapping[str, Any]:
         return {}

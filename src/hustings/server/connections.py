@@ -102,6 +102,8 @@ class Conn:
     #: the legal actions' JSON, and TableInfo's JSON without its step (the update's own step says that)
     sent_view: object = None
     sent_legal: bytes | None = None
+    #: the client asked for its legal actions in the compact form (its hello's ``legal_form``)
+    compact: bool = False
     sent_info: str | None = None
     #: the hash of the seat secret this connection said hello with (None: a spectator): when the seat's secrets
     #: die (the seat claimed by someone else, or taken back by the host), the connection is closed
@@ -190,9 +192,10 @@ class Connections(HubBase):
         legal_json = b"[]"
         advice_json = b""
         if seat is not None and playing and part.legal and not st.is_over:
-            lkey = ("legal", seat, lang)
+            compact = conn.compact
+            lkey = ("legal", seat, lang, compact)
             if lkey not in frags:
-                frags[lkey] = self._legal_json(table, voice, seat, lang, view, view_json, part.legal)
+                frags[lkey] = self._legal_json(table, voice, seat, lang, view, view_json, part.legal, compact)
             legal_json = frags[lkey]
             if table.record.settings.get("tutorial"):
                 akey = ("advice", seat, lang)
@@ -211,7 +214,7 @@ class Connections(HubBase):
         with_info = whole or conn.sent_info != info_key
         conn.sent_view, conn.sent_legal, conn.sent_info, conn.told_info = view, legal_json, info_key, info_key
         # connections alike (the spectators, a seat's devices) get one text, not one copy each
-        mkey = ("message", kind, seat, lang, start, with_view, with_legal, with_info, acked)
+        mkey = ("message", kind, seat, lang, start, with_view, with_legal, with_info, acked, conn.compact)
         text: bytes | None = cache.get(mkey)
         if text is not None:
             return text
@@ -241,22 +244,30 @@ class Connections(HubBase):
 
     @staticmethod
     def _legal_json(table: LiveTable, voice: W.Voice, seat: int, lang: str, view: Any, view_json: bytes,
-                    legal: tuple[Action, ...]) -> bytes:
+                    legal: tuple[Action, ...], compact: bool = False) -> bytes:
         """The JSON of ``seat``'s legal entries in ``lang``: the last one sent again when the actions are the same
         ones and so is everything their labels read (:func:`hustings.server.words.label_stamp`); else worded (the
-        label cache's entries) and joined from the entries' JSON kept from before."""
+        label cache's entries) and joined from the entries' JSON kept from before. ``compact``: the compact form,
+        the array followed by the message's ``legal_words`` field (the full form when the list does not fit it)."""
         game = table.record.game
         ids = tuple(map(_ACTION_ID, legal))
-        key = (seat, lang)
+        key = (seat, lang, compact)
         was = table.legal_from.get(key)
         last = table.legal_json.get(key)
         if (was is not None and last is not None and was[0] == ids and was[2] == voice
                 and W.label_stamp(game, was[1], view, view_json) == was[3]):
             return last[1]
-        entries = seat_words(table, voice, seat, lang, view, view_json, legal)
         kinds = tuple(dict.fromkeys([a.kind for a in legal]))
         table.legal_from[key] = ids, kinds, voice, W.label_stamp(game, kinds, view, view_json)
-        if last is not None and len(last[0]) == len(entries) and all(map(operator.is_, last[0], entries)):
+        if compact:
+            made = W.compact_legal(game, legal, view, voice,
+                                   lambda some: seat_words(table, voice, seat, lang, view, view_json, tuple(some)))
+            if made is not None:
+                text = made[0] + b',"legal_words":' + made[1]
+                table.legal_json[key] = [], text, {}
+                return text
+        entries = seat_words(table, voice, seat, lang, view, view_json, legal)
+        if last is not None and entries and len(last[0]) == len(entries) and all(map(operator.is_, last[0], entries)):
             return last[1]
         text, by_id = legal_json_of(entries, {} if last is None else last[2])
         table.legal_json[key] = entries, text, by_id
@@ -374,6 +385,10 @@ class Connections(HubBase):
         since = msg.get("since")
         if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
             raise PlayError("bad_message", detail="since must be a step number")
+        form = msg.get("legal_form", "full")
+        if form not in ("full", "compact"):
+            raise PlayError("bad_message", detail="legal_form must be full or compact")
+        conn.compact = form == "compact"
         while True:
             try:
                 table = await self._load(table_id)

@@ -111,16 +111,18 @@ class LiveTable:
     #: view, voice) only, so while a seat's view stays the same from one step to the next (others acting on a
     #: simultaneous step, say) its labels are not made again
     labels: dict[tuple[int, str], tuple[bytes, Voice, dict[int, dict[str, Any]]]] = field(default_factory=dict)
-    #: (seat, lang) -> (the legal entries last sent, their JSON, each entry's JSON by its id): the same entries (the
+    #: (seat, lang, compact form) -> (the legal entries last sent, their JSON, each entry's JSON by its id; for the
+    #: compact form the array and its legal_words, each entry's JSON kept on it): the same entries (the
     #: label cache's objects) are not encoded again (a seat offered hundreds of deployments is told of every other
     #: seat's move meanwhile, and from one step to the next most of its entries stay the same objects)
-    legal_json: dict[tuple[int, str], tuple[list[dict[str, Any]], bytes, dict[int, tuple[object, bytes]]]] = field(
-        default_factory=dict)
-    #: (seat, lang) -> what the legal entries last sent were worded from: (the actions' ids, their kinds in order of
-    #: first appearance, the voice, the kinds' label stamp: hustings.server.words.label_stamp). The same actions
-    #: with the same stamp have the same entries: their JSON is sent again without wording or looking up any (a
-    #: seat offered hundreds of deployments while others move on a simultaneous step, its view changing)
-    legal_from: dict[tuple[int, str], tuple[tuple[int, ...], tuple[str, ...], Voice, Hashable]] = field(
+    legal_json: dict[tuple[int, str, bool], tuple[list[dict[str, Any]], bytes,
+                                                  dict[int, tuple[object, bytes]]]] = field(default_factory=dict)
+    #: (seat, lang, compact form) -> what the legal entries last sent were worded from: (the actions' ids, their
+    #: kinds in order of first appearance, the voice, the kinds' label stamp: hustings.server.words.label_stamp).
+    #: The same actions with the same stamp have the same entries: their JSON is sent again without wording or
+    #: looking up any (a seat offered hundreds of deployments while others move on a simultaneous step, its view
+    #: changing)
+    legal_from: dict[tuple[int, str, bool], tuple[tuple[int, ...], tuple[str, ...], Voice, Hashable]] = field(
         default_factory=dict)
     #: every change everyone was told of counts one (Connections._broadcast): a later piece of work (an undo
     #: offer) knows whether the table is still as it was when it was asked for

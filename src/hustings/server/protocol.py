@@ -83,6 +83,7 @@ from hustings.server.protocol_play import (
     ChatLines,
     ChatSend,
     ClockSettings,
+    CompactAction,
     Error,
     Explain,
     Explanation,
@@ -93,6 +94,8 @@ from hustings.server.protocol_play import (
     LabelWords,
     Lang,
     LegalAction,
+    LegalForm,
+    LegalWords,
     Notice,
     Outcome,
     Ping,
@@ -209,11 +212,12 @@ def _for_game(game: str) -> JSONSchema:
     view = schemas.part("view")
     defs["View"] = view  # an embedded resource (its own $id): its "#/$defs/..." stay its own
     action = schemas.part("action")
-    defs["LegalAction"] = {
-        "allOf": [defs["LegalAction"],
-                  {"properties": {"id": action["properties"]["id"], "kind": action["properties"]["kind"]},
-                   "allOf": action["allOf"]}],
-    }
+    for name in ("LegalAction", "CompactAction"):
+        defs[name] = {
+            "allOf": [defs[name],
+                      {"properties": {"id": action["properties"]["id"], "kind": action["properties"]["kind"]},
+                       "allOf": action["allOf"]}],
+        }
     events = events_schema(schemas.event_data, f"{game} event, as a connection is sent it", message_key="text",
                            message_required=True)
     # the fields the server adds to an event beyond the engine's (a stand-in's mark), as the game-agnostic entry has
@@ -245,16 +249,16 @@ def message_schema(game: str | None, which: Literal["client", "server"]) -> JSON
 
 __all__ = ["CLIENT_MESSAGES", "LOBBY", "LOBBY_ERRORS", "PLAY_ERRORS", "ROUTES", "SERVER_MESSAGES", "Ack", "Act",
            "Advice", "BotLevel", "ChatLineOut", "ChatLines", "ChatSend", "Claim", "ClaimRequest", "Claimed",
-           "ClockRequest", "ClockSettings", "CreateTable", "Created", "DeviceLink", "Error", "Explain", "Explanation",
-           "ExplanationItem", "GameInfo", "GiveUp", "Hello", "HouseSetting", "Invite", "Join", "Kept", "KeyRequest",
-           "KeyTable", "KeyTables", "LabelArg", "LabelWords", "Lang", "LegalAction", "LobbyError", "LobbyErrorCode",
-           "MyTable", "MyTablesRequest", "Notice", "Notices", "NotifyRequest", "OpenList", "OpenMine", "OpenSeat",
-           "OpenTable", "Outcome", "PersonalKey", "Ping", "PlayErrorCode", "Pong", "PushKey", "PushKeys",
-           "PushSubscription", "Quick", "Ready", "RematchAnswer", "RematchOffer", "RematchRequest", "Replay",
-           "ReplayActed", "ReplaySeat", "ReplayTable", "Revocation", "Revoke", "Revoked", "SeatClock", "SeatEvent",
-           "SeatInfo", "SeatRequest", "SeatToken", "SetLang", "State", "TableChanged", "TableInfo", "TableStatus",
-           "Take", "Taken", "Tie", "Tied", "Undo", "Update", "Welcome", "YourSeat", "message_schema",
-           "protocol_schema"]
+           "ClockRequest", "ClockSettings", "CompactAction", "CreateTable", "Created", "DeviceLink", "Error",
+           "Explain", "Explanation", "ExplanationItem", "GameInfo", "GiveUp", "Hello", "HouseSetting", "Invite",
+           "Join", "Kept", "KeyRequest", "KeyTable", "KeyTables", "LabelArg", "LabelWords", "Lang", "LegalAction",
+           "LegalForm", "LegalWords", "LobbyError", "LobbyErrorCode", "MyTable", "MyTablesRequest", "Notice",
+           "Notices", "NotifyRequest", "OpenList", "OpenMine", "OpenSeat", "OpenTable", "Outcome", "PersonalKey",
+           "Ping", "PlayErrorCode", "Pong", "PushKey", "PushKeys", "PushSubscription", "Quick", "Ready",
+           "RematchAnswer", "RematchOffer", "RematchRequest", "Replay", "ReplayActed", "ReplaySeat", "ReplayTable",
+           "Revocation", "Revoke", "Revoked", "SeatClock", "SeatEvent", "SeatInfo", "SeatRequest", "SeatToken",
+           "SetLang", "State", "TableChanged", "TableInfo", "TableStatus", "Take", "Taken", "Tie", "Tied", "Undo",
+           "Update", "Welcome", "YourSeat", "message_schema", "protocol_schema"]
 
 
 if __name__ == "__main__":  # python -m hustings.server.protocol > docs/protocol.schema.json

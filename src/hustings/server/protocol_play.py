@@ -145,6 +145,32 @@ class LegalAction(TypedDict):
     words: NotRequired[LabelWords]
 
 
+class CompactAction(TypedDict):
+    """A legal action in the compact form (a client that said ``legal_form: "compact"`` in its hello): the label's
+    ``parts`` and each argument's ``role``, without the texts that repeat from action to action. The texts are in
+    the message's ``legal_words``: an argument's text is ``names[role][id]`` (``id``: the action's argument), the
+    whole label the parts joined, and the title ``titles[kind]``. A list may mix in entries of the full form
+    (``label`` present): the server falls back to it where a list's texts would not fit that table."""
+
+    id: int
+    kind: str
+    args: list[int]
+    roles: list[str]
+    parts: list[str | int]
+
+
+class LegalWords(TypedDict):
+    """The texts that compact legal actions name: ``titles`` by kind and ``names`` by role, then argument value
+    (a JSON key: the value as a string)."""
+
+    titles: dict[str, str]
+    names: dict[str, dict[str, str]]
+
+
+#: how a client asks for its legal actions (its hello's ``legal_form``): ``full`` (the default) or ``compact``
+LegalForm = Literal["full", "compact"]
+
+
 class Advice(TypedDict):
     """At a tutorial table, with a seat's legal actions: what the game's heuristic would do and why. ``action`` is
     the id of one of the legal actions sent with it; ``text`` its reason in the connection's language, worded from
@@ -219,8 +245,10 @@ class State(_Seen):
     type: Literal["state"]
     #: ``state.view(seat)`` (a spectator: ``view(None)``); its schema is the game's (``hustings schema GAME``)
     view: Any
-    #: non-empty only for a seat that must act now
-    legal: list[LegalAction]
+    #: non-empty only for a seat that must act now; compact entries for a client that asked for them
+    legal: list[LegalAction | CompactAction]
+    #: with ``legal``, for a client that asked for the compact form: the texts its entries name
+    legal_words: NotRequired[LegalWords]
     #: at a tutorial table, with a non-empty ``legal``: the heuristic's hint and its reason
     advice: NotRequired[Advice]
     table: TableInfo
@@ -238,7 +266,9 @@ class Update(_Seen):
     #: as in ``state``; left out when this connection was last sent the same view
     view: NotRequired[Any]
     #: as in ``state``; left out when this connection was last sent the same legal actions
-    legal: NotRequired[list[LegalAction]]
+    legal: NotRequired[list[LegalAction | CompactAction]]
+    #: as in ``state``, with ``legal``
+    legal_words: NotRequired[LegalWords]
     #: as in ``state``, sent again with ``legal`` or ``view`` (the hint rests on both)
     advice: NotRequired[Advice]
     #: left out when nothing but its ``step`` changed since this connection was last sent it (then its step is
@@ -346,13 +376,15 @@ class Error(TypedDict):
 
 class Hello(TypedDict):
     """The first message: a seat ``token`` or ``spectator: true``; ``since``: the step up to which the client has
-    its events (a reconnection)."""
+    its events (a reconnection); ``legal_form``: ``compact`` asks for the legal actions in the compact form (see
+    ``CompactAction``: a seat offered hundreds of deployments gets a fraction of the bytes)."""
 
     type: Literal["hello"]
     token: NotRequired[str]
     spectator: NotRequired[Literal[True]]
     lang: NotRequired[Lang]
     since: NotRequired[int]
+    legal_form: NotRequired[LegalForm]
 
 
 class Act(TypedDict):

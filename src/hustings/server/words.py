@@ -14,14 +14,17 @@ The voice of a table (language, names people chose) is made by :func:`voice`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
+
+import orjson
 
 from hustings.bots.heuristic import advice_text, advise
 from hustings.engine import Action, Event
 from hustings.engine.words import Label, LabelCache, Voice, Words, legal_entry, words_for
 
-__all__ = ["Entry", "Voice", "advice", "event_text", "explain", "legal", "voice", "words"]
+__all__ = ["Entry", "Voice", "advice", "compact_legal", "compact_of", "event_text", "explain", "legal", "voice",
+           "words"]
 
 _WORDS: dict[str, Words] = {}
 
@@ -32,11 +35,130 @@ class Entry(dict[str, Any]):
     the entry: a seat offered hundreds of deployments at each round's start is sent entries worded and encoded
     before (orjson writes a dict subclass as the dict it is)."""
 
-    __slots__ = ("json",)
+    __slots__ = ("compact", "json", "texts")
 
     def __init__(self, action: Action, label: Label) -> None:
         super().__init__(legal_entry(action, label))
         self.json: bytes | None = None
+        #: the compact form's JSON (protocol ``CompactAction``) and the texts it names (:func:`compact_of`)
+        self.compact: bytes | None = None
+        self.texts: tuple[str, str, tuple[tuple[str, str, str], ...]] | None = None
+
+
+def compact_of(entry: Entry) -> tuple[bytes, tuple[str, str, tuple[tuple[str, str, str], ...]]]:
+    """An entry in the compact form (protocol ``CompactAction``: the label's parts and each argument's role) and
+    what its texts are: (kind, title, ((role, argument value as a JSON key, text), ...)), which the message's
+    ``legal_words`` carries once for the whole list. Made once per entry, kept on it."""
+    if entry.compact is None or entry.texts is None:
+        worded = entry["words"]
+        args = worded["args"]
+        entry.compact = orjson.dumps({"id": entry["id"], "kind": entry["kind"], "args": entry["args"],
+                                      "roles": [a["role"] for a in args], "parts": worded["parts"]})
+        entry.texts = (entry["kind"], worded["title"], tuple((a["role"], str(a["id"]), a["text"]) for a in args))
+    return entry.compact, entry.texts
+
+
+class _Shared:
+    """The compact entries of one kind and parts key in one language and name style, for every table."""
+
+    __slots__ = ("json", "title")
+
+    def __init__(self) -> None:
+        self.title: str | None = None
+        self.json: dict[int, bytes] = {}
+
+
+#: compact entries worded once for every table (kinds with a parts key), per game: (kind, parts key, language,
+#: name style) -> its entries; bounded, cleared when full
+_SHARED: dict[str, dict[tuple[str, Hashable, str, str], _Shared]] = {}
+_SHARED_MAX = 200_000
+_shared_size = 0
+
+
+def _merge(names: dict[str, dict[str, str]], role: str, value: str, text: str) -> bool:
+    """``names[role][value] = text``; False when it names that value otherwise already."""
+    by_value = names.get(role)
+    if by_value is None:
+        by_value = names[role] = {}
+    return by_value.setdefault(value, text) == text
+
+
+def compact_legal(game: str, actions: Sequence[Action], view: Any, speaker: Voice,
+                  word: Callable[[Sequence[Action]], Sequence[dict[str, Any]]]) -> tuple[bytes, bytes] | None:
+    """The legal ``actions`` in the compact form: the JSON array of their entries (protocol ``CompactAction``) and
+    the JSON of the message's ``legal_words`` (titles by kind, names by role and value).
+
+    A kind with a parts key (:meth:`hustings.engine.words.Words.parts_key`: Die Macher 2019's deployments) is worded
+    once for every table, its names taken from the game's ``arg_texts``; any other from ``word`` (the seat's legal
+    entries, :func:`legal`). An entry whose title or names read otherwise than the list's so far is sent in the
+    full form (the protocol lets a list mix them). None when a game's words break the parts key's promise (its
+    names are not its labels' own): the list is sent in the full form."""
+    global _shared_size
+    w = words(game)
+    shared = _SHARED.get(game)
+    if shared is None:
+        shared = _SHARED[game] = {}
+    titles: dict[str, str] = {}
+    names: dict[str, dict[str, str]] = {}
+    out: list[bytes] = []
+    rest: list[tuple[int, Action]] = []
+    tables: dict[str, _Shared | None] = {}
+    for a in actions:
+        kind = a.kind
+        if kind in tables:
+            table = tables[kind]
+        else:
+            table = None
+            key = w.parts_key(kind, view)
+            if key is not None:
+                full = (kind, key, speaker.lang, speaker.style)
+                table = shared.get(full)
+                if table is None:
+                    if _shared_size > _SHARED_MAX:
+                        shared.clear()
+                        _shared_size = 0
+                    table = shared[full] = _Shared()
+                for role, by_value in w.arg_texts(kind, view, speaker).items():
+                    for value, text in by_value.items():
+                        if not _merge(names, role, str(value), text):
+                            return None
+            tables[kind] = table
+        if table is None:
+            rest.append((len(out), a))
+            out.append(b"")
+            continue
+        made = table.json.get(a.id)
+        if made is None:
+            label = w.label(a, view, speaker)
+            # the promise checked where it is cheap, once per action: the names given are the label's own
+            if any(names.get(x.role, {}).get(str(x.id)) != x.text for x in label.args):
+                return None
+            made = table.json[a.id] = orjson.dumps({"id": a.id, "kind": kind, "args": list(a.args),
+                                                   "roles": [x.role for x in label.args],
+                                                   "parts": list(label.parts)})
+            _shared_size += 1
+            if table.title is None:
+                table.title = label.title
+        if titles.setdefault(kind, table.title or "") != (table.title or ""):
+            return None
+        out.append(made)
+    if rest:
+        for (i, _), entry in zip(rest, word([a for _, a in rest]), strict=True):
+            if type(entry) is not Entry:
+                return None
+            compact, (kind, title, texts) = compact_of(entry)
+            if titles.get(kind, title) == title and all(names.get(role, {}).get(key, name) == name
+                                                        for role, key, name in texts):
+                titles[kind] = title
+                for role, key, name in texts:
+                    _merge(names, role, key, name)
+                out[i] = compact
+            else:  # its texts read otherwise than the list's (a donation's answer names its amount): whole
+                whole = entry.json
+                if whole is None:
+                    whole = entry.json = orjson.dumps(entry)
+                out[i] = whole
+    return b"[" + b",".join(out) + b"]", orjson.dumps({"titles": titles, "names": names})
 
 
 #: the legal entries worded so far, per game (the server's event loop is their one thread)

@@ -47,6 +47,21 @@ export class Words {
   bot(name) { return this.has(`web.bot_level.${name}`) ? this.t(`web.bot_level.${name}`) : name; }
 }
 
+// A legal list in the compact form (the hello's legal_form: "compact") made whole again: each entry's label and
+// structured words, from the message's legal_words (titles by kind, names by role, then value). An entry sent in the
+// full form (it has its label) is kept as it is.
+export function expandLegal(legal, words) {
+  if (!legal || !words) return legal;
+  const names = words.names || {}, titles = words.titles || {};
+  return legal.map((a) => {
+    if (a.label !== undefined) return a;
+    const args = (a.roles || []).map((role, i) => ({ role, id: a.args[i], text: (names[role] || {})[String(a.args[i])] ?? String(a.args[i]) }));
+    const parts = a.parts || [];
+    const label = parts.map((p) => (typeof p === "string" ? p : args[p].text)).join("");
+    return { id: a.id, kind: a.kind, args: a.args, label, words: { title: titles[a.kind] ?? "", args, parts } };
+  });
+}
+
 export async function getJSON(url) {
   const r = await fetch(url, { headers: { Accept: "application/json" } });
   if (!r.ok) throw new Error(await errorText(r));

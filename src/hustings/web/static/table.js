@@ -2,7 +2,7 @@
 // the page asks for a name, claims the seat, then becomes it) or /t/<id>#device=<code> (another device of a seat).
 // Everything shown comes from the server's messages for this seat: its view, its events, its legal actions.
 
-import { LANGS, Words, chosenLang, savedLang, saveLang, getJSON, postJSON, keepToken, keepHost, hostSecret, el, langSelect, fill, inviteURL } from "./common.js";
+import { LANGS, Words, expandLegal, chosenLang, savedLang, saveLang, getJSON, postJSON, keepToken, keepHost, hostSecret, el, langSelect, fill, inviteURL } from "./common.js";
 import { Composer } from "./compose.js";
 import { scoreChart, soloChart } from "./chart.js";
 import fallback from "./fallback.js";
@@ -214,11 +214,14 @@ function connect() {
   setConn("connecting");
   ws.onopen = () => {
     S.retry = 0;
-    ws.send(JSON.stringify(token ? { type: "hello", token, lang: S.lang } : { type: "hello", spectator: true, lang: S.lang }));
+    // the compact legal lists: a seat offered hundreds of deployments gets a third of the bytes (expandLegal)
+    ws.send(JSON.stringify(token ? { type: "hello", token, lang: S.lang, legal_form: "compact" }
+      : { type: "hello", spectator: true, lang: S.lang }));
   };
   ws.onmessage = (m) => {
     let msg;
     try { msg = JSON.parse(m.data); } catch { return; }
+    if (msg.legal_words) { msg.legal = expandLegal(msg.legal, msg.legal_words); delete msg.legal_words; }
     onMessage(msg);
     window.dispatchEvent(new CustomEvent("hustings:message", { detail: msg })); // for the page's other parts (chat.js)
   };

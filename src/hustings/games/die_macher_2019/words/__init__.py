@@ -58,6 +58,12 @@ class DieMacher2019Words(CatalogWords):
     def label_key(self, kind: str, view: View) -> Hashable | None:
         return labels.label_key(kind, view)
 
+    def parts_key(self, kind: str, view: View) -> Hashable | None:
+        return labels.parts_key(kind, view)
+
+    def arg_texts(self, kind: str, view: View, voice: Voice) -> Mapping[str, Mapping[int, str]]:
+        return labels.arg_texts(kind, view, speaker(voice))
+
     def event_text(self, event: Event, voice: Voice) -> str:
         return render_event(event, voice.lang, event.context, voice)
 

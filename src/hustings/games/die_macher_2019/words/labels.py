@@ -7,7 +7,7 @@ Previews use the rules' own formulas (formulas.py), never the rules.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from hustings.engine import Action
 from hustings.engine.words import Arg, Label, Marks, View, plain
@@ -215,6 +215,28 @@ def _board_arg(s: Speaker, view: View, b: int) -> Arg:
     found: Arg | None = s.memo.get(key)
     if found is None:
         found = s.memo[key] = Arg("board", b, s.board_name(view, b))
+    return found
+
+
+def parts_key(kind: str, view: View) -> Hashable | None:
+    """A deployment's label reads nothing of the view besides its boards' names (its arguments): its parts, roles
+    and title are the scheme's, so a server words each deployment once for every table (see
+    :meth:`hustings.engine.words.Words.parts_key`)."""
+    return () if kind == "deploy" else None
+
+
+def arg_texts(kind: str, view: View, s: Speaker) -> Mapping[str, Mapping[int, str]]:
+    """The arguments' texts of a kind with a parts key (a deployment's: its scheme's number and each board's name),
+    kept per voice and states on the boards."""
+    if kind != "deploy":
+        return {}
+    key = ("deploy_texts", tuple(b["state"] for b in view["boards"]))
+    found: Mapping[str, Mapping[int, str]] | None = s.memo.get(key)
+    if found is None:
+        found = s.memo[key] = {
+            "scheme": {i: _scheme_arg(s, i).text for i in range(len(D.SCHEMES))},
+            "board": {b: _board_arg(s, view, b).text for b in range(len(view["boards"]))},
+        }
     return found
 
 
