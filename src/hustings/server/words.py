@@ -147,9 +147,14 @@ def compact_legal(game: str, actions: Sequence[Action], view: Any, speaker: Voic
             if type(entry) is not Entry:
                 return None
             compact, (kind, title, texts) = compact_of(entry)
-            if titles.get(kind, title) == title and all(names.get(role, {}).get(key, name) == name
-                                                        for role, key, name in texts):
-                titles[kind] = title
+            fits = titles.setdefault(kind, title) == title
+            if fits:
+                for role, key, name in texts:
+                    by_value = names.get(role)
+                    if by_value is not None and by_value.get(key, name) != name:
+                        fits = False
+                        break
+            if fits:
                 for role, key, name in texts:
                     _merge(names, role, key, name)
                 out[i] = compact

@@ -65,7 +65,8 @@ class TakeBack:
 
     def undo_offered(self, seat: int | None) -> bool:
         """Whether ``seat`` is offered to take back its last move now (worked out after the move: ``offers``)."""
-        return seat is not None and not self.is_over and self.undo_ok == (self.state.step_count, seat)
+        ok = self.undo_ok  # None mostly: asked for every seat at every message, so looked at first
+        return ok is not None and seat is not None and ok == (self.state.step_count, seat) and not self.is_over
 
     def undo_refused(self, seat: int) -> Refused | None:
         """The refusal :meth:`undo` would give ``seat`` now (its ``key`` names the reason in the shared catalog,
