@@ -150,8 +150,8 @@ def compact_legal(game: str, actions: Sequence[Action], view: Any, speaker: Voic
             fits = titles.setdefault(kind, title) == title
             if fits:
                 for role, key, name in texts:
-                    by_value = names.get(role)
-                    if by_value is not None and by_value.get(key, name) != name:
+                    named = names.get(role)
+                    if named is not None and named.get(key, name) != name:
                         fits = False
                         break
             if fits:
