@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gc
 import random
 import sys
 import tempfile
@@ -27,29 +29,39 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from hustings.engine.collector import settings_for_many_games  # noqa: E402
 from hustings.server.sqlite import SqliteStore  # noqa: E402
 from hustings.server.tables import Conn, Hub, PlayError  # noqa: E402
 
 
+#: bytes of every message sent to the clients
+sent_bytes = [0]
+
+
 class Client:
-    """One seat's connection: keeps the last state/update it was sent and what it may do."""
+    """One seat's connection: keeps the last state/update it was sent and what it may do (the legal actions' ids:
+    in either form)."""
 
     def __init__(self) -> None:
         self.last: dict[str, Any] | None = None
         self.sent = 0
         self.conn = Conn(send=self.receive)
+        self.news = asyncio.Event()  # set by every message: a seat with nothing to do waits for it
 
     def receive(self, text: str) -> None:
         self.sent += 1
+        sent_bytes[0] += len(text.encode()) if isinstance(text, str) else len(text)
         msg = orjson.loads(text)
         kind = msg.get("type")
         if kind == "update" and self.last is not None and "legal" not in msg:
             msg["legal"] = self.last["legal"]  # left out: the same as before (the client keeps it)
         if kind in ("state", "update"):
             self.last = msg
+        self.news.set()
 
 
-async def _lobby(hub: Hub, game: str, players: int, options: dict[str, Any] | None = None) -> list[Client]:
+async def _lobby(hub: Hub, game: str, players: int, options: dict[str, Any] | None = None,
+                 legal_form: str = "compact") -> list[Client]:
     body: dict[str, Any] = {"game": game, "players": players, "seats": [{"bot": None}] * players}
     if options:
         body["options"] = options
@@ -62,8 +74,26 @@ async def _lobby(hub: Hub, game: str, players: int, options: dict[str, Any] | No
     await hub.start(tid, tokens[0])
     clients = [Client() for _ in tokens]
     for client, token in zip(clients, tokens, strict=True):
-        await hub.hello(client.conn, tid, {"type": "hello", "token": token})
+        await hub.hello(client.conn, tid, {"type": "hello", "token": token, "legal_form": legal_form})
     return clients
+
+
+#: (the phase a broadcast told of, thread CPU seconds): every update sent after a move, timed
+broadcasts: list[tuple[str, float]] = []
+
+
+def _time_broadcasts(hub: Hub) -> None:
+    """Time each broadcast (the updates a move sends every connection: synchronous, so its thread CPU is its own),
+    by the phase it tells of: a move that opens a phase with long legal lists shows as a slow one."""
+    real = hub._broadcast
+
+    def timed(table: Any, *args: Any, **kwargs: Any) -> None:
+        t0 = time.thread_time()
+        real(table, *args, **kwargs)
+        phase = table.core.state.view(None).get("phase", "?") if table.core.state is not None else "?"
+        broadcasts.append((str(phase), time.thread_time() - t0))
+
+    hub._broadcast = timed  # type: ignore[method-assign]
 
 
 #: acts the hub refused, by error code (none expected: a client acts only on what it was sent)
@@ -80,16 +110,20 @@ async def _play(hub: Hub, tables: list[list[Client]], moves: int, rng: random.Ra
             msg = client.last
             if msg is None or msg.get("over"):
                 return
-            if not msg.get("legal"):
-                await asyncio.sleep(0)
+            if not msg.get("legal"):  # wait for news (not a busy loop: its CPU would count as the hub's)
+                client.news.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(client.news.wait(), 0.05)
                 continue
             step = msg["step"]
             try:
                 await hub.act(client.conn, {"type": "act", "step": step, "action": rng.choice(msg["legal"])["id"]})
             except PlayError as e:  # counted (a simultaneous step's act refused as stale, say): wait for news
                 refused[e.code] = refused.get(e.code, 0) + 1
-                while client.last is msg:
-                    await asyncio.sleep(0)
+                while client.last is msg and done < moves:
+                    client.news.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(client.news.wait(), 0.05)
                 continue
             done += 1
 
@@ -103,11 +137,20 @@ async def main_async(args: argparse.Namespace, db: Path) -> None:
     hub = Hub(store)
     await hub.open()
     rng = random.Random(args.seed)
+    # the collector as `hustings serve` sets it (hustings.server.app._tend_gc): no full collections while measuring
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = settings_for_many_games()
+    gc.set_threshold(young, middle, 1_000_000)
     try:
         # the first loads the game's modules: not timed
-        tables = [await _lobby(hub, args.game, args.players, args.options)]
+        form = args.legal_form
+        tables = [await _lobby(hub, args.game, args.players, args.options, form)]
         t0 = time.thread_time()
-        tables += [await _lobby(hub, args.game, args.players, args.options) for _ in range(args.tables - 1)]
+        tables += [await _lobby(hub, args.game, args.players, args.options, form) for _ in range(args.tables - 1)]
+        if args.slowest:
+            _time_broadcasts(hub)
+        bytes0 = sent_bytes[0]
         lobby_ms = 1000 * (time.thread_time() - t0) / (args.tables - 1)
         total, cpu, wall, proc = 0, 0.0, 0.0, 0.0
         while total < args.moves:
@@ -119,7 +162,7 @@ async def main_async(args: argparse.Namespace, db: Path) -> None:
             total += n
             # finished games are replaced (their set-up not counted here: it is the lobby figure)
             tables = [t if not (t[0].last or {}).get("over")
-                      else await _lobby(hub, args.game, args.players, args.options) for t in tables]
+                      else await _lobby(hub, args.game, args.players, args.options, form) for t in tables]
     finally:
         await hub.stop()
         store.close()
@@ -128,7 +171,19 @@ async def main_async(args: argparse.Namespace, db: Path) -> None:
           f"process, durable)")
     print(f"  the whole process: {1000 * proc / total:.3f} ms CPU a move (the store's writer and worker threads "
           "too: an undo offer's replays, say)")
+    print(f"  sent: {(sent_bytes[0] - bytes0) / total / 1024:.1f} KB a move to the clients (legal lists in the "
+          f"{args.legal_form} form; new tables' first states included)")
     print(f"  refused: {', '.join(f'{k} {v}' for k, v in sorted(refused.items())) or 'none'}")
+    if broadcasts:
+        by_phase: dict[str, list[float]] = {}
+        for phase, cpu_s in broadcasts:
+            by_phase.setdefault(phase, []).append(cpu_s)
+        slow = sorted(by_phase.items(), key=lambda kv: -max(kv[1]))[:args.slowest]
+        print(f"  the slowest broadcasts by the phase they tell of (thread CPU, {len(broadcasts)} timed):")
+        for phase, times in slow:
+            times.sort()
+            print(f"    {phase:<16} {len(times):6d}  p50 {1000 * times[len(times) // 2]:6.2f} ms  "
+                  f"p90 {1000 * times[int(len(times) * 0.9)]:6.2f} ms  max {1000 * times[-1]:6.2f} ms")
     print(f"  lobby: {lobby_ms:.2f} ms CPU a table in the loop thread (create, join and ready, start, hello)")
 
 
@@ -139,6 +194,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=40, help="tables played at once (at least 2)")
     parser.add_argument("--moves", type=int, default=6000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--legal-form", choices=("compact", "full"), default="compact",
+                        help="how the clients ask for their legal lists (the browser table: compact)")
+    parser.add_argument("--slowest", type=int, default=0, metavar="N",
+                        help="time every broadcast and show the N phases with the slowest")
     parser.add_argument("--options", type=orjson.loads, default=None,
                         help='the game\'s options as JSON, e.g. \'{"max_actions": 200}\' for palace-escape')
     args = parser.parse_args()
