@@ -33,7 +33,6 @@ from hustings.engine.collector import settings_for_many_games  # noqa: E402
 from hustings.server.sqlite import SqliteStore  # noqa: E402
 from hustings.server.tables import Conn, Hub, PlayError  # noqa: E402
 
-
 #: bytes of every message sent to the clients
 sent_bytes = [0]
 
