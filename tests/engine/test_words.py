@@ -100,3 +100,39 @@ def test_kept_labels_are_the_labels_of_the_view(game: str) -> None:
             assert cache.legal(legal, view, voice) == [words.label(a, view, voice).text for a in legal], (game, p)
         p = s.current_players[0]
         s.apply(p, rng.choice(s.legal_actions(p)))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_parts_key_keeps_its_promise_across_tables(game: str) -> None:
+    """A kind with a parts key (``Words.parts_key``: a server words it once for every table) has the same title,
+    parts and argument roles wherever its key is the same, in every game of several seeds and for every seat, and
+    ``arg_texts`` names each argument as the label does. A broken promise would show one table's words (a secret
+    among them) at another."""
+    words = words_for(game)
+    players = GAMES[game]
+    seen: dict[tuple[object, ...], tuple[object, ...]] = {}
+    keyed = 0
+    for seed in range(6):
+        s = hustings.make(game, players=players, seed=seed)
+        rng = random.Random(seed)
+        # other names at every table: a parts key promises that no label's parts read them
+        voice = Voice.of("en" if seed % 2 else "zh-Hans", [f"{n}{seed}" for n in NAMES[:players]])
+        for _ in range(120):
+            if s.is_over:
+                break
+            for p in s.current_players:
+                view = s.view(p)
+                for a in s.legal_actions(p):
+                    key = words.parts_key(a.kind, view)
+                    if key is None:
+                        continue
+                    keyed += 1
+                    label = words.label(a, view, voice)
+                    shape = (label.title, label.parts, tuple(x.role for x in label.args))
+                    assert seen.setdefault((a.kind, key, voice.lang, voice.style, a.id), shape) == shape, (game, a)
+                    texts = words.arg_texts(a.kind, view, voice)
+                    assert all(texts[x.role][x.id] == x.text for x in label.args), (game, a)
+            p = s.current_players[0]
+            s.apply(p, rng.choice(s.legal_actions(p)))
+    if game == "die-macher-2019":
+        assert keyed > 1000  # the deployments of six games
