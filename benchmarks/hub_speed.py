@@ -73,8 +73,7 @@ async def _lobby(hub: Hub, game: str, players: int, options: dict[str, Any] | No
     await hub.start(tid, tokens[0])
     clients = [Client() for _ in tokens]
     for client, token in zip(clients, tokens, strict=True):
-        await hub.hello(client.conn, tid, {"type": "hello", "token": token, "legal_form": legal_form,
-                                           "view_patches": legal_form == "compact"})
+        await hub.hello(client.conn, tid, {"type": "hello", "token": token, "legal_form": legal_form})
     return clients
 
 
@@ -195,8 +194,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=6000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--legal-form", choices=("compact", "full"), default="compact",
-                        help="how the clients ask for their legal lists (the browser table: compact, and view patches "
-                        "with it; full: neither)")
+                        help="how the clients ask for their legal lists (the browser table: compact)")
     parser.add_argument("--slowest", type=int, default=0, metavar="N",
                         help="time every broadcast and show the N phases with the slowest")
     parser.add_argument("--options", type=orjson.loads, default=None,

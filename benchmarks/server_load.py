@@ -218,7 +218,7 @@ class Run:
     lost: int = 0  # acts never acknowledged when their connection ended
     client_rate: float = CLIENT_RATE
     client_burst: float = CLIENT_BURST
-    legal_form: str = "compact"  # as the browser table asks for its legal lists (and, with it, view patches)
+    legal_form: str = "compact"  # as the browser table asks for its legal lists
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -314,8 +314,7 @@ async def _seat(ws_url: str, token: str, rng: random.Random, run: Run, delay: fl
     _, sock = await asyncio.get_running_loop().create_connection(lambda: Socket(ws_url), uri.host, uri.port)
     try:
         await asyncio.wait_for(sock.open, 60)
-        sock.send(orjson.dumps({"type": "hello", "token": token, "legal_form": run.legal_form,
-                                "view_patches": run.legal_form == "compact"}))
+        sock.send(orjson.dumps({"type": "hello", "token": token, "legal_form": run.legal_form}))
         first = True
         while (raw := await sock.inbox.get()) is not None:
             msg = orjson.loads(raw)
@@ -735,8 +734,7 @@ def main() -> None:
     parser.add_argument("--strace", type=Path, help="count the server's system calls over the measured seconds "
                         "(strace -c -f, into PATH-<db>.txt) and report them a move; the traced run is slowed")
     parser.add_argument("--legal-form", choices=("compact", "full"), default="compact",
-                        help="how the clients ask for their legal lists (the browser table: compact, and view patches "
-                        "with it; full: neither, as clients before them)")
+                        help="how the clients ask for their legal lists (the browser table: compact)")
     parser.add_argument("--commit-delay-ms", type=float, default=None,
                         help="the server's --commit-delay-ms (default: its own; 0: every commit at once)")
     parser.add_argument("--src", type=Path, help="the sources to serve (another checkout's src, to measure older "

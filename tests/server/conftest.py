@@ -207,8 +207,7 @@ class Client:
     """A websocket client at one table: ``hello`` sent, welcome and first state received."""
 
     def __init__(self, ws_base: str, table_id: str, token: str | None = None, *, lang: str = "en",
-                 since: int | None = None, hello: bool = True, legal_form: str | None = None,
-                 view_patches: bool = False) -> None:
+                 since: int | None = None, hello: bool = True, legal_form: str | None = None) -> None:
         self.ws: ClientConnection = connect(f"{ws_base}/ws/{table_id}", max_size=None, open_timeout=10).__enter__()
         self.seen: list[dict[str, Any]] = []  # every message received, in order
         self.latest: dict[str, Any] | None = None  # the last state/update
@@ -224,8 +223,6 @@ class Client:
                 msg["since"] = since
             if legal_form is not None:
                 msg["legal_form"] = legal_form
-            if view_patches:
-                msg["view_patches"] = True
             self.send(msg)
             self.welcome = self.recv_type("welcome")
             self.recv_type("state")
@@ -248,11 +245,6 @@ class Client:
             # an update leaves out the view, the legal actions and TableInfo when they have not changed since this
             # connection's last state/update: the client keeps them from before
             kept = {k: v for k, v in self.latest.items() if k in ("view", "legal", "table")}
-            if "view_patch" in msg:  # the view's changed fields (a hello with view_patches): patched as a page does
-                patched = {**kept["view"], **msg["view_patch"]}
-                for k in msg.get("view_removed", []):
-                    del patched[k]
-                kept["view"] = patched
             self.latest = {**kept, **msg}
         return msg
 

@@ -388,8 +388,6 @@ def test_every_bad_input_gets_one_clear_error_and_changes_nothing(make_server: A
     assert err(stranger, {"type": "hello"})["code"] == "unauthorized"
     refused = err(stranger, {"type": "hello", "token": _token(created, 0), "legal_form": "tiny"})
     assert refused["code"] == "bad_message" and "legal_form" in refused["message"]
-    refused = err(stranger, {"type": "hello", "token": _token(created, 0), "view_patches": 1})
-    assert refused["code"] == "bad_message" and "view_patches" in refused["message"]
     assert err(stranger, {"type": "hello", "token": _token(created, 0)[:-1] + "x"})["code"] == "unauthorized"
     nowhere = Client(server.ws_base, "no-such-table", hello=False)
     assert err(nowhere, {"type": "hello", "spectator": True})["code"] == "unknown_table"

@@ -61,12 +61,11 @@ def test_every_message_of_a_game_played_through_the_server_conforms(server: Serv
     server.start_table(created)
     tid = created["table"]["id"]
     langs = ["en", "zh-Hans", "zh-Hant"]
-    # odd seats ask for the compact legal lists (CompactAction, legal_words) and view patches, even seats for the
-    # full form and whole views
+    # odd seats ask for the compact legal lists (CompactAction, legal_words), even seats for the full form
     clients = {s["seat"]: Client(server.ws_base, tid, s["token"], lang=langs[s["seat"] % 3],
-                                 legal_form="compact" if s["seat"] % 2 else None, view_patches=s["seat"] % 2 == 1)
+                                 legal_form="compact" if s["seat"] % 2 else None)
                for s in created["seats"]}
-    watcher = Client(server.ws_base, tid, lang="zh-Hans", view_patches=True)
+    watcher = Client(server.ws_base, tid, lang="zh-Hans")
     rng = random.Random(game)
     first = clients[0]
     assert first.game == game and watcher.game == game
@@ -111,8 +110,6 @@ def test_every_message_of_a_game_played_through_the_server_conforms(server: Serv
     # a seat's going changes TableInfo (a spectator's coming does not: it pushes nothing)
     first.close()
     watcher.recv_type("table")
-    patched = sum("view_patch" in m for c in [*clients.values(), watcher] for m in c.seen)
-    assert patched > 0
     forms = {("compact" if "legal_words" in m else "full") for c in clients.values() for m in c.seen if m.get("legal")}
     assert forms == ({"compact", "full"} if len(clients) > 1 else {"full"}), forms
     kinds = Counter(m["type"] for c in [*clients.values(), watcher] for m in c.seen)
@@ -165,12 +162,12 @@ def test_client_messages_as_the_browser_table_sends_them() -> None:
           {"type": "hello", "token": "abc", "since": 12}, {"type": "act", "step": 3, "action": 17},
           {"type": "undo", "step": 4}, {"type": "lang", "lang": "zh-Hans"}, {"type": "ping"},
           {"type": "explain", "step": 0, "index": 2},
-          {"type": "hello", "token": "abc", "lang": "en", "legal_form": "compact", "view_patches": True}]
+          {"type": "hello", "token": "abc", "lang": "en", "legal_form": "compact"}]
     for m in ok:
         assert protocol_errors(m, None, "client") == [], m
     bad = [{"type": "act", "step": "3", "action": 17}, {"type": "act", "step": 3}, {"type": "lang", "lang": "de"},
            {"type": "hello", "spectator": False}, {"type": "dance"}, {"step": 1}, {"type": "ping", "extra": 1},
-           {"type": "hello", "token": "abc", "legal_form": "tiny"}, {"type": "hello", "view_patches": "yes"}]
+           {"type": "hello", "token": "abc", "legal_form": "tiny"}]
     for m in bad:
         assert protocol_errors(m, None, "client"), m
     # with a game, an act's action id is any integer (the server names an id outside the game's legal ones)

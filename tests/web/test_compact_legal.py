@@ -1,8 +1,7 @@
-"""The browser table asks for its legal lists in the compact form (its hello's ``legal_form``) and for view patches
-(``view_patches``), and makes both whole with common.js's expandLegal and patchView. For Die Macher 2019's
-deployments (worded once for every table) and for lists that mix entries sent whole (Die Macher classic's
-donations), what the page makes is the list the server words in the full form, label by label, in each language;
-and each patch makes the next view of the table."""
+"""The browser table asks for its legal lists in the compact form (its hello's ``legal_form``) and makes them whole
+with common.js's expandLegal: for Die Macher 2019's deployments (worded once for every table) and for lists that
+mix entries sent whole (Die Macher classic's donations), what the page makes is the list the server words in the
+full form, label by label, in each language."""
 
 from __future__ import annotations
 
@@ -58,41 +57,5 @@ def test_the_page_makes_compact_lists_whole(base_url: str, browser: Any, game: s
         assert any("label" in a for compact, _, _ in lists for a in compact)
     for compact, words, full in lists:
         assert page.evaluate(EXPAND, [compact, words]) == full
-    assert not errors
-    page.close()
-
-
-PATCH = """async ([view, patch, removed]) => {
-  const { patchView } = await import("/static/common.js");
-  return patchView(view, patch, removed);
-}"""
-
-
-@pytest.mark.parametrize("game", ["election-war", "die-macher-2019"])
-def test_the_page_patches_views_into_the_views_of_the_table(base_url: str, browser: Any, game: str) -> None:
-    """The page asks for view patches too, and patchView makes each patch the server sends
-    (hustings.server.connections._view_patch) into the next view, step after step of a random game."""
-    from hustings.server.connections import _view_patch
-
-    page = browser.new_page()
-    errors: list[str] = []
-    watch_errors(page, errors)
-    page.goto(base_url + "/")
-    s = hustings.make(game, players=4, seed=6)
-    rng = random.Random(6)
-    before = orjson.loads(orjson.dumps(s.view(0)))
-    patched = 0
-    for _ in range(60):
-        if s.is_over:
-            break
-        p = s.current_players[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
-        after = orjson.loads(orjson.dumps(s.view(0)))
-        fields = orjson.loads(b"{" + _view_patch(before, after)[:-1] + b"}")
-        got = page.evaluate(PATCH, [before, fields["view_patch"], fields.get("view_removed", [])])
-        assert got == after
-        patched += len(fields["view_patch"]) < len(after)
-        before = after
-    assert patched > 20  # most patches carry a few of the view's fields
     assert not errors
     page.close()

@@ -60,17 +60,6 @@ def _view_json(view: Any) -> bytes:
         return dumps_utf8(view)
 
 
-def _view_patch(old: Mapping[str, Any], new: Mapping[str, Any]) -> bytes:
-    """The ``"view_patch"`` (and ``"view_removed"``) fields that turn ``old`` into ``new``: the top-level fields that
-    changed, whole. A view changes in a few fields a move (選舉之戰 at 10 players: a third of its bytes), and a field
-    the game built once for every seat (the public part) is the same object, so most are told apart by identity."""
-    missing = object()
-    changed = {k: v for k, v in new.items() if (o := old.get(k, missing)) is not v and o != v}
-    removed = [k for k in old if k not in new]
-    out = b'"view_patch":' + _view_json(changed) + b","
-    return out + b'"view_removed":' + dumps_utf8(removed) + b"," if removed else out
-
-
 def dumps_bytes(message: Any) -> bytes:
     """:func:`dumps` as UTF-8 bytes (an HTTP body). A finished game's record holds its seed, an integer wider than
     orjson's 64 bits: such a body goes through the standard library's encoder."""
@@ -124,8 +113,6 @@ class Conn:
     sent_legal: bytes | None = None
     #: the client asked for its legal actions in the compact form (its hello's ``legal_form``)
     compact: bool = False
-    #: the client asked for the view's changed fields in updates (its hello's ``view_patches``)
-    patches: bool = False
     sent_info: str | None = None
     #: the hash of the seat secret this connection said hello with (None: a spectator): when the seat's secrets
     #: die (the seat claimed by someone else, or taken back by the host), the connection is closed
@@ -181,25 +168,15 @@ class Connections(HubBase):
         part = update.seat(seat)
         frags = table.fragments()
         key = ("view", seat)
-        entry = frags.get(key)
-        if entry is None:
+        if key not in frags:
             view = part.view
             kept = table.view_json.get(seat)
             if kept is not None and kept[0] is view:  # the same view as at an earlier step: encoded then
-                entry = kept
-            else:  # its JSON made when first needed: a client sent patches may never need the whole
+                frags[key] = kept
+            else:
                 phase = view.get("phase", "") if isinstance(view, Mapping) else ""
-                entry = table.view_json[seat] = view, None, dumps_utf8(str(phase))
-            frags[key] = entry
-        view, view_json, phase_json = entry
-        whole = kind == "state"
-        sent_view = conn.sent_view
-        # a client that asked for patches is sent the view's changed top-level fields after its first whole view
-        patch = (not whole and conn.patches and sent_view is not view and isinstance(view, Mapping)
-                 and isinstance(sent_view, Mapping))
-        if view_json is None and (not patch or (seat is not None and part.legal)):  # needed whole: made now
-            view_json = _view_json(view)
-            frags[key] = table.view_json[seat] = view, view_json, phase_json
+                frags[key] = table.view_json[seat] = view, _view_json(view), dumps_utf8(str(phase))
+        view, view_json, phase_json = frags[key]
         playing = table.status == "playing"
         if "info" not in cache:
             rest, full = self._info_json(table)
@@ -224,7 +201,6 @@ class Connections(HubBase):
         legal_json = b"[]"
         advice_json = b""
         if seat is not None and playing and part.legal and not st.is_over:
-            assert view_json is not None  # made above for a seat with legal actions
             compact = conn.compact
             lkey = ("legal", seat, lang, compact)
             if lkey not in frags:
@@ -242,23 +218,12 @@ class Connections(HubBase):
         can_give_up = seat is not None and playing and part.can_give_up
         # an update leaves out the view, the legal actions and TableInfo when this connection was last sent the
         # same (others moving on a simultaneous step, say): the client keeps them from before
-        with_view, with_legal = whole or sent_view is not view, whole or conn.sent_legal != legal_json
+        whole = kind == "state"
+        with_view, with_legal = whole or conn.sent_view is not view, whole or conn.sent_legal != legal_json
         with_info = whole or conn.sent_info != info_key
         conn.sent_view, conn.sent_legal, conn.sent_info, conn.told_info = view, legal_json, info_key, info_key
-        view_part = b""
-        if patch:
-            assert isinstance(sent_view, Mapping)
-            pkey = ("patch", id(sent_view), id(view))  # both alive: the connection held one, the table the other
-            made: tuple[object, bytes] | None = frags.get(pkey)
-            if made is None:
-                made = frags[pkey] = (sent_view, _view_patch(sent_view, view))
-            view_part = made[1]
-        elif with_view:
-            assert view_json is not None
-            view_part = b'"view":' + view_json + b","
         # connections alike (the spectators, a seat's devices) get one text, not one copy each
-        mkey = ("message", kind, seat, lang, start, with_view, with_legal, with_info, acked, conn.compact,
-                id(sent_view) if patch else None)
+        mkey = ("message", kind, seat, lang, start, with_view, with_legal, with_info, acked, conn.compact)
         text: bytes | None = cache.get(mkey)
         if text is not None:
             return text
@@ -276,7 +241,7 @@ class Connections(HubBase):
         head = f'{{"type":"{kind}",{acked}"step":{update.step},{last_turn}'.encode()
         text = cache[mkey] = b"".join((
             head,
-            view_part,
+            b'"view":' if with_view else b"", view_json if with_view else b"", b"," if with_view else b"",
             b'"legal":' if with_legal else b"", legal_json if with_legal else b"", b"," if with_legal else b"",
             advice_json if with_view or with_legal else b"",
             b'"table":' if with_info else b"", info_json if with_info else b"", b"," if with_info else b"",
@@ -433,10 +398,6 @@ class Connections(HubBase):
         if form not in ("full", "compact"):
             raise PlayError("bad_message", detail="legal_form must be full or compact")
         conn.compact = form == "compact"
-        patches = msg.get("view_patches", False)
-        if patches is not True and patches is not False:
-            raise PlayError("bad_message", detail="view_patches must be true or false")
-        conn.patches = patches
         while True:
             try:
                 table = await self._load(table_id)

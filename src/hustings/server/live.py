@@ -104,10 +104,9 @@ class LiveTable:
     #: per step however many messages need them; ``frags_at`` is the step they belong to
     frags: dict[Any, Any] = field(default_factory=dict)
     frags_at: int = -1
-    #: seat (None: spectators) -> (its view, the view's JSON or None until needed, the phase's JSON) as last
-    #: encoded: the table core
+    #: seat (None: spectators) -> (its view, the view's JSON, the phase's JSON) as last encoded: the table core
     #: hands out the same view object while a seat's view stays the same, and it is not encoded again
-    view_json: dict[int | None, tuple[Any, bytes | None, bytes]] = field(default_factory=dict)
+    view_json: dict[int | None, tuple[Any, bytes, bytes]] = field(default_factory=dict)
     #: (seat, lang) -> (the view's JSON, the voice, action id -> legal entry): a label is a function of (action,
     #: view, voice) only, so while a seat's view stays the same from one step to the next (others acting on a
     #: simultaneous step, say) its labels are not made again

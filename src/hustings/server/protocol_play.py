@@ -263,14 +263,8 @@ class Update(_Seen):
     ``view``, ``legal`` and ``table`` only when they changed (the client keeps them from before)."""
 
     type: Literal["update"]
-    #: as in ``state``; left out when this connection was last sent the same view, and replaced by ``view_patch``
-    #: for a client that asked for patches
+    #: as in ``state``; left out when this connection was last sent the same view
     view: NotRequired[Any]
-    #: for a client whose hello said ``view_patches: true``, instead of ``view``: the view's top-level fields that
-    #: changed since the view it was last sent, whole (the view is that one with these set)
-    view_patch: NotRequired[dict[str, Any]]
-    #: with ``view_patch``: the top-level fields the view no longer has
-    view_removed: NotRequired[list[str]]
     #: as in ``state``; left out when this connection was last sent the same legal actions
     legal: NotRequired[list[LegalAction | CompactAction]]
     #: as in ``state``, with ``legal``
@@ -383,8 +377,7 @@ class Error(TypedDict):
 class Hello(TypedDict):
     """The first message: a seat ``token`` or ``spectator: true``; ``since``: the step up to which the client has
     its events (a reconnection); ``legal_form``: ``compact`` asks for the legal actions in the compact form (see
-    ``CompactAction``: a seat offered hundreds of deployments gets a fraction of the bytes); ``view_patches``:
-    true asks for updates to carry the view's changed fields (``view_patch``) rather than the whole view."""
+    ``CompactAction``: a seat offered hundreds of deployments gets a fraction of the bytes)."""
 
     type: Literal["hello"]
     token: NotRequired[str]
@@ -392,7 +385,6 @@ class Hello(TypedDict):
     lang: NotRequired[Lang]
     since: NotRequired[int]
     legal_form: NotRequired[LegalForm]
-    view_patches: NotRequired[bool]
 
 
 class Act(TypedDict):

@@ -62,14 +62,6 @@ export function expandLegal(legal, words) {
   });
 }
 
-// The view an update's view_patch (the hello's view_patches: true) makes of the view before it: those top-level
-// fields set, the view_removed ones gone. A fresh object: the one before is left as it was.
-export function patchView(view, patch, removed) {
-  const out = { ...(view || {}), ...patch };
-  for (const k of removed || []) delete out[k];
-  return out;
-}
-
 export async function getJSON(url) {
   const r = await fetch(url, { headers: { Accept: "application/json" } });
   if (!r.ok) throw new Error(await errorText(r));

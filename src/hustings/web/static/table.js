@@ -2,7 +2,7 @@
 // the page asks for a name, claims the seat, then becomes it) or /t/<id>#device=<code> (another device of a seat).
 // Everything shown comes from the server's messages for this seat: its view, its events, its legal actions.
 
-import { LANGS, Words, expandLegal, patchView, chosenLang, savedLang, saveLang, getJSON, postJSON, keepToken, keepHost, hostSecret, el, langSelect, fill, inviteURL } from "./common.js";
+import { LANGS, Words, expandLegal, chosenLang, savedLang, saveLang, getJSON, postJSON, keepToken, keepHost, hostSecret, el, langSelect, fill, inviteURL } from "./common.js";
 import { Composer } from "./compose.js";
 import { scoreChart, soloChart } from "./chart.js";
 import fallback from "./fallback.js";
@@ -215,9 +215,8 @@ function connect() {
   ws.onopen = () => {
     S.retry = 0;
     // the compact legal lists: a seat offered hundreds of deployments gets a third of the bytes (expandLegal)
-    // and the view's changed fields in updates (patchView)
-    ws.send(JSON.stringify(token ? { type: "hello", token, lang: S.lang, legal_form: "compact", view_patches: true }
-      : { type: "hello", spectator: true, lang: S.lang, view_patches: true }));
+    ws.send(JSON.stringify(token ? { type: "hello", token, lang: S.lang, legal_form: "compact" }
+      : { type: "hello", spectator: true, lang: S.lang }));
   };
   ws.onmessage = (m) => {
     let msg;
@@ -268,10 +267,6 @@ function onMessage(msg) {
       draw();
       break;
     case "update":
-      if (msg.view_patch) {
-        msg.view = patchView(S.model?.view, msg.view_patch, msg.view_removed);
-        delete msg.view_patch; delete msg.view_removed;
-      }
       if (msg.table) { S.table = msg.table; drawPeople(); }
       S.model = { ...S.model, ...msg, events: undefined }; S.events = numbered(S.events, msg.events);
       S.pending = false; S.clockBase = performance.now();
