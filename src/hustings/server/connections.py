@@ -14,13 +14,14 @@ import operator
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
 import orjson
 
 from hustings.engine import LANGS, Action, Event, normalize_lang
 from hustings.server import words as W
 from hustings.server.live import HubBase, LiveTable, PlayError, TableRefused
+from hustings.server.protocol_play import LegalForm
 from hustings.server.sockets import Kind, Outbox
 from hustings.server.store import TableDamaged
 from hustings.table.core import Update
@@ -36,6 +37,7 @@ def _json_default(value: object) -> Any:
 
 _ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
 _ACTION_ID = operator.attrgetter("id")
+LEGAL_FORMS: tuple[str, ...] = get_args(LegalForm)
 
 
 def dumps(message: Any) -> str:
@@ -276,7 +278,7 @@ class Connections(HubBase):
                 table.legal_json[key] = [], text, {}
                 return text
         entries = seat_words(table, voice, seat, lang, view, view_json, legal)
-        if last is not None and entries and len(last[0]) == len(entries) and all(map(operator.is_, last[0], entries)):
+        if last is not None and len(last[0]) == len(entries) and all(map(operator.is_, last[0], entries)):
             return last[1]
         text, by_id = legal_json_of(entries, {} if last is None else last[2])
         table.legal_json[key] = entries, text, by_id
@@ -395,7 +397,7 @@ class Connections(HubBase):
         if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
             raise PlayError("bad_message", detail="since must be a step number")
         form = msg.get("legal_form", "full")
-        if form not in ("full", "compact"):
+        if form not in LEGAL_FORMS:
             raise PlayError("bad_message", detail="legal_form must be full or compact")
         conn.compact = form == "compact"
         while True:

@@ -139,9 +139,10 @@ def compact_legal(game: str, actions: Sequence[Action], view: Any, speaker: Voic
             _shared_size += 1
             if table.title is None:
                 table.title = label.title
-        if titles.setdefault(kind, table.title or "") != (table.title or ""):
-            return None
         out.append(made)
+    for kind, table in tables.items():  # a shared kind's title, one for every table (before any other entry's)
+        if table is not None:
+            titles[kind] = table.title or ""
     if rest:
         for (i, _), entry in zip(rest, word([a for _, a in rest]), strict=True):
             if type(entry) is not Entry:
