@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from hustings.games.die_macher import data as D
-from hustings.games.die_macher.formulas import coincidence, votes_for
+from hustings.games.die_macher.formulas import coincidence, media_controller, votes_for
 from hustings.games.die_macher.phases import NationalStep
 from hustings.games.die_macher.rules import conversion, election
 
@@ -320,3 +323,22 @@ def test_event_breakdown() -> None:
     assert (e["seat"], e["cubes"], e["popularity"]) == (0, 3, -2)
     assert e["coincidence"] == s.coinc(b, 0)
     assert e["votes"] == votes_for(3, -2, e["coincidence"]) and e["total"] == min(50, before + e["votes"])
+
+
+@given(st.lists(st.integers(min_value=0, max_value=12), min_size=3, max_size=5))
+def test_003_E_media_controller_is_the_one_strict_majority_of_cubes(media: list[int]) -> None:
+    """003 E: a board's media controller has strictly more media cubes there than every other party; nobody on a
+    tie for the most, or with no cube. (media_controller counts in C passes: this holds it to the rule's words.)"""
+    top = max(media)
+    holders = [p for p, m in enumerate(media) if m == top]
+    expected = holders[0] if top > 0 and len(holders) == 1 else -1
+    assert media_controller(media) == expected
+    assert media_controller([0] * len(media)) == -1
+
+
+def test_003_E_media_controller_examples() -> None:
+    """003 E, by hand: one leader, a tie at the top, a tie below a leader, nobody."""
+    assert media_controller([2, 5, 1, 0]) == 1
+    assert media_controller([3, 3, 1]) == -1
+    assert media_controller([4, 1, 1, 0, 0]) == 0
+    assert media_controller([0, 0, 0]) == -1

@@ -37,10 +37,13 @@ _list_copy = list.copy
 
 
 def build_view(s: DieMacher, me: int | None) -> DieMacherView:
-    # Hot path (every ISMCTS rollout step of a client bot, every table refresh): list copies by slicing, each
-    # state list read once; the values are those of docs/rules/die-macher.md's view, fresh lists throughout.
+    # Hot path (every ISMCTS rollout step of a client bot, every table refresh): every state list read once into a
+    # local, list copies by slicing, no comprehension frames; the values are those of docs/rules/die-macher.md's view,
+    # fresh lists throughout (tests/die_macher/test_view.py holds them equal to the loop written plainly).
     n = s.n
     money, hand, don_choice, don_left, sheet, bids = s.money, s.hand, s.don_choice, s.don_left, s.sheet, s.bids
+    members, prog, cab_left, media_sup, cube_sup = s.members, s.prog, s.cab_left, s.media_sup, s.cube_sup
+    tile_sup, seats, poll_out, in_coal = s.tile_sup, s.seats, s.poll_out, s.in_coal
     players: list[PlayerView] = []
     for p in range(n):
         mine = p == me
@@ -54,55 +57,62 @@ def build_view(s: DieMacher, me: int | None) -> DieMacherView:
             donation = []
         sh = sheet[p]
         bid = bids[p]
+        hp = hand[p]
         players.append({
             "party": p,  # index into the spec's sides (ruling R1: seat p plays party p)
             "party_id": PARTY_IDS[p],
             "money": money[p] if mine else None,
-            "members": s.members[p],
-            "program": s.prog[p][:],
-            "hand": sorted(hand[p]) if mine else None,
-            "hand_size": len(hand[p]),
-            "cabinet_left": sorted(s.cab_left[p]),
+            "members": members[p],
+            "program": prog[p][:],
+            "hand": sorted(hp) if mine else None,
+            "hand_size": len(hp),
+            "cabinet_left": sorted(cab_left[p]),
             "donations_left": left,
             "donation": donation,
-            "media_supply": s.media_sup[p],
-            "cube_supply": s.cube_sup[p],
-            "coalition_tiles": s.tile_sup[p],
-            "seats": s.seats[p][:],
+            "media_supply": media_sup[p],
+            "cube_supply": cube_sup[p],
+            "coalition_tiles": tile_sup[p],
+            "seats": seats[p][:],
             "sheet_written": [sh[0] >= 0, sh[1] >= 0],
             "sheet": sh[:] if mine else None,
             "bid_written": bid >= 0,
             "bid": bid * 1000 if mine and bid >= 0 else None,
-            "poll_out": bool(s.poll_out[p]),
-            "in_coalition": bool(s.in_coal[p]),
+            "poll_out": poll_out[p] != 0,
+            "in_coalition": in_coal[p] != 0,
         })
     boards: list[BoardView] = []
-    elec, media, coal, cab = s.elec, s.media, s.coal, s.cab
+    elec, media, coal, cab, state, up, down, dbl = s.elec, s.media, s.coal, s.cab, s.state, s.up, s.down, s.dbl
+    cubes, pop, votes, arrive, tiles, payout, nocoal = s.cubes, s.pop, s.votes, s.arrive, s.tiles, s.payout, s.nocoal
     for b in range(NUM_SLOTS):
         pairs = coal[b]
+        on = cab[b]
+        mb = media[b]
+        e = elec[b]
         boards.append({
-            "election": elec[b],
-            "state": s.state[b],
-            "up": s.up[b][:],
-            "down": len(s.down[b]),
-            "key_issue": s.dbl[b],
-            "media": media[b][:],
-            "cubes": s.cubes[b][:],
-            "popularity": s.pop[b][:],
-            "votes": s.votes[b][:],
-            "arrival": s.arrive[b][:],
-            "coalition_tiles": s.tiles[b][:],
+            "election": e,
+            "state": state[b],
+            "up": up[b][:],
+            "down": len(down[b]),
+            "key_issue": dbl[b],
+            "media": mb[:],
+            "cubes": cubes[b][:],
+            "popularity": pop[b][:],
+            "votes": votes[b][:],
+            "arrival": arrive[b][:],
+            "coalition_tiles": tiles[b][:],
             "coalitions": [pairs[i:i + 2] for i in range(0, len(pairs), 2)] if pairs else [],
-            "cabinet": [[e[0], e[1] if e[2] or e[0] == me else -1] for e in cab[b]] if cab[b] else [],
-            "payout": bool(s.payout[b]),
-            "no_coalition": bool(s.nocoal[b]),
-            "controller": media_controller(media[b]) if elec[b] else -1,
+            "cabinet": [[c[0], c[1] if c[2] or c[0] == me else -1] for c in on] if on else [],
+            "payout": payout[b] != 0,
+            "no_coalition": nocoal[b] != 0,
+            "controller": media_controller(mb) if e else -1,
         })
     phase = s.phase
     bi = s.bi
+    todo = s.boards_todo
     deciding_poll = phase is Phase.POLL_DECIDE and s.turn == me
     polling = phase is Phase.POLL_BID or phase is Phase.POLL_DECIDE
     offered = s.offered
+    results = s.results
     return {
         "game": "die-macher",
         "variant": cast(Variant, s.variant),
@@ -129,22 +139,30 @@ def build_view(s: DieMacher, me: int | None) -> DieMacherView:
         "tie": {"players": s.tie_players[:], "minimum": s.tie_min * 1000},
         "bid_winner": s.chooser,
         "offer": [s.offer_from, s.offer_to],
-        "coalition_asked": [[q for q in range(n) if offered[p] >> q & 1] if offered[p] else [] for p in range(n)],
-        "cabinet_actions": [e[:] for e in s.exec_list[bi:]] if phase is Phase.CAB_EXEC else [],
-        "poll": {"board": s.boards_todo[bi] if polling else -1,
+        # each seat's bitmask of seats asked, as a list of the seats (a table, not a loop over the bits)
+        "coalition_asked": [*map(list, map(_SEATS_OF.__getitem__, offered))] if any(offered) else [[] for _ in offered],
+        "cabinet_actions": [*map(_list_copy, s.exec_list[bi:])] if phase is Phase.CAB_EXEC else [],
+        "poll": {"board": todo[bi] if polling else -1,
                  "high": s.poll_high * 1000, "bidder": s.poll_high_p,
-                 "card": [list(o) for o in s.data.POLLS[s.poll_card]] if deciding_poll else None,
+                 "card": [*map(list, s.data.POLLS[s.poll_card])] if deciding_poll else None,
                  "roll": s.poll_roll},
         "exchange": s.ex_list[bi][:] if phase is Phase.EXCHANGE else [],
         "exchange_kind": cast(ExchangeKindName, _NAMES[s.ex_kind]),
         "powers": [*map(_list_copy, s.nat_list)], "opinions_left": s.nat_left,
         # fresh lists: a view shares nothing with the state (results are kept, never edited, by the state)
-        "results": [_result(r) for r in s.results],
-        "rally_board": s.boards_todo[bi] if phase is Phase.RALLY else -1,
-        "convert_board": s.boards_todo[bi] if phase is Phase.CONVERT else -1,
-        "scores": [cast(ScoreView, dict(r)) for r in s.final] if s.final else None,
+        "results": [*map(_result, results)] if results else [],
+        "rally_board": todo[bi] if phase is Phase.RALLY else -1,
+        "convert_board": todo[bi] if phase is Phase.CONVERT else -1,
+        "scores": [*map(_score, s.final)] if s.final else None,
     }
 
+
+#: the seats in each bitmask of seats (a coalition offer's ``offered``), in seat order
+_SEATS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(q for q in range(8) if m >> q & 1) for m in range(256))
+
+
+def _score(r: dict[str, int]) -> ScoreView:
+    return cast(ScoreView, dict(r))
 
 
 # ---------------------------------------------------------------------- several seats' views of one state at once

@@ -339,6 +339,17 @@ class DieMacher(GameState):
     def view(self, player: Any) -> DieMacherView:  # Any: checked here, on either build
         return build_view(self, self.check_player(player, allow_none=True))
 
+    def shared_view(self, player: Any, shared: dict[str, Any]) -> DieMacherView:
+        # the table core asks every seat's view at every step: what no seat's secret is in is built once a step
+        # (view.shared_parts) and every seat's view is assembled around it (view_with), read-only as the engine says
+        me = self.check_player(player, allow_none=True)
+        parts = shared.get("parts")
+        if parts is None or shared.get("state") is not self or parts.step != self.step_count:
+            parts = shared_parts(self)
+            shared["parts"] = parts
+            shared["state"] = self
+        return view_with(self, me, parts)
+
     def _resample_hidden(self, new: Any, player: int | None, rng: Rng) -> None:
         resample_hidden(self, new, player, rng)
 
@@ -444,4 +455,4 @@ def _copy_fields(s: DieMacher, new: DieMacher) -> None:
 from hustings.games.die_macher.resample import resample_hidden  # noqa: E402
 from hustings.games.die_macher.rules import scoring, setup  # noqa: E402
 from hustings.games.die_macher.rules.table import PHASES  # noqa: E402
-from hustings.games.die_macher.view import build_view  # noqa: E402
+from hustings.games.die_macher.view import build_view, shared_parts, view_with  # noqa: E402
