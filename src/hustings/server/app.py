@@ -107,18 +107,22 @@ SWITCH_INTERVAL_S = 0.0005
 #: seconds between moves of what survived into the collector's permanent generation (gc.freeze), and between full
 #: collections (which also free any reference cycles of finished tables)
 GC_FREEZE_S, GC_FULL_S = 10.0, 600.0
+#: a collector threshold that is never reached in practice (a million collections of the generation below)
+NEVER = 1_000_000
 
 
 async def _tend_gc() -> None:
     """Garbage collection for a long-running server process. It holds every live game's events; Python's full
     collections walk all of them, and one pause (~170 ms with 160 palace games) stalls every table at once. So
     full collections happen only every GC_FULL_S, and every GC_FREEZE_S what has survived so far is frozen,
-    which the young collections then skip. Reference counting frees almost everything at once anyway: the games
-    make next to no cycles."""
+    which the young collections then skip. Nor are there automatic middle collections: one walked everything that
+    had survived since the last freeze, up to 160 ms at 40 busy tables (the slowest move of a run, every table's
+    at once), and the freeze empties that generation anyway. Reference counting frees almost everything at once:
+    the games make next to no cycles, and the scheduled full collection frees those."""
     gc.collect()
     gc.freeze()
-    young, middle, _ = settings_for_many_games()  # hustings.engine.collector: the lab's, for many games
-    gc.set_threshold(young, middle, 1_000_000)  # and no automatic full collections
+    young, _, _ = settings_for_many_games()  # hustings.engine.collector: the lab's young collections
+    gc.set_threshold(young, NEVER, NEVER)  # no automatic middle or full collections
     last_full = time.monotonic()
     while True:
         await asyncio.sleep(GC_FREEZE_S)

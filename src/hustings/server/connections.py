@@ -343,17 +343,19 @@ class Connections(HubBase):
         conn.tell(self._message(table, conn, "update", conn.cursor, {}), "update")
         conn.cursor = len(table.core.events)
 
-    def _broadcast(self, table: LiveTable, full: bool = False, ack: tuple[Conn, int, int] | None = None) -> None:
+    def _broadcast(self, table: LiveTable, full: bool = False,
+                   acks: Mapping[Conn, tuple[int, int]] | None = None) -> None:
         """Tell every connection what changed: its seat's part of the update (``full``: a fresh "state" with every
-        event, after an undo took events back or the game started). ``ack``: the connection whose act made the
-        change, the step its update acknowledges (the move is durable) and the step the act named."""
+        event, after an undo took events back or the game started). ``acks``: each connection whose act made the
+        change, with the step its update acknowledges (the move is durable) and the step the act named."""
         cache: dict[Any, Any] = {}
         table.changes += 1
         for conn in list(table.conns):
             if full:
                 self.send_state(table, conn, "state", None, cache)
             else:
-                acked = self._ack_json((ack[1], ack[2])) if ack is not None and ack[0] is conn else ""
+                ack = acks.get(conn) if acks else None
+                acked = self._ack_json(ack) if ack is not None else ""
                 conn.tell(self._message(table, conn, "update", conn.cursor, cache, acked), "update", acked)
                 conn.cursor = len(table.core.events)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Coroutine, Hashable, Sequence
+from collections.abc import Callable, Coroutine, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -84,6 +84,18 @@ def refusal_of(record: TableRecord) -> TableRefused | None:
 
 
 @dataclass(eq=False)
+class PendingAct:
+    """A person's act waiting for its table: who sent it, the seat, the action id and the step it names, and the
+    future its sender awaits (its answer: done, or the PlayError that refuses it)."""
+
+    conn: Conn
+    seat: int
+    action: int
+    step: int
+    answer: asyncio.Future[None]
+
+
+@dataclass(eq=False)
 class LiveTable:
     """One table in memory: its record and seats as stored, the table core holding the game, the connections that
     watch it, and the timers and tasks the hub runs for it."""
@@ -96,6 +108,9 @@ class LiveTable:
     #: seats connected through other server processes (a shared database: the cluster sync)
     remote: set[int] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    #: people's acts waiting for the table (Hub.act): taken together, in the order they came, by ``acts_task``
+    acts: list[PendingAct] = field(default_factory=list)
+    acts_task: asyncio.Task[None] | None = None
     #: when who plays a seat next changes by itself (a grace period or a clock runs out): Table.next_wakeup
     timer: asyncio.TimerHandle | None = None
     #: set while a finished table nobody watches waits to be dropped from memory (Hub._evict_later)
@@ -286,7 +301,8 @@ class HubBase:
     async def _rebuild(self, table: LiveTable) -> None:
         raise NotImplementedError
 
-    def _broadcast(self, table: LiveTable, full: bool = False, ack: tuple[Conn, int, int] | None = None) -> None:
+    def _broadcast(self, table: LiveTable, full: bool = False,
+                   acks: Mapping[Conn, tuple[int, int]] | None = None) -> None:
         raise NotImplementedError
 
     def _push_table(self, table: LiveTable) -> None:

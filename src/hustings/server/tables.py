@@ -32,7 +32,7 @@ from hustings.server.cluster import PRESENCE_S, PRESENCE_TTL_S, Cluster
 from hustings.server.connections import Conn, Connections, dumps, dumps_bytes
 from hustings.server.i18n import CATALOG
 from hustings.server.limits import Limits
-from hustings.server.live import LiveTable, PlayError, TableRefused, build, refusal_of, replace_record
+from hustings.server.live import LiveTable, PendingAct, PlayError, TableRefused, build, refusal_of, replace_record
 from hustings.server.lobby import LobbyError, token_hash
 from hustings.server.notify import Notify, NotifySettings
 from hustings.server.opentables import OpenTables
@@ -359,23 +359,101 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat, Notify):
             raise PlayError("bad_message", detail="act needs an integer step")
         if isinstance(action_id, bool) or not isinstance(action_id, int):
             raise PlayError("bad_message", detail="act needs an integer action id")
-        async with table.lock:
-            if table.status == "lobby":
-                raise PlayError("not_started")
-            await self._commit(table, seat, action_id, step=step, by=PERSON, conn=conn)
+        # The act waits its table's turn with the others that came meanwhile, and they are applied and stored
+        # together: people acting at once in a simultaneous step each waited for the commit of the one before
+        # (a commit a move, under the table's lock), the tail of a busy server's latency (docs/server.md)
+        answer: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        table.acts.append(PendingAct(conn, seat, action_id, step, answer))
+        if table.acts_task is None:
+            table.acts_task = asyncio.ensure_future(self._take_acts(table))
+        await answer
 
-    async def _commit(self, table: LiveTable, seat: int, action: Action | int, *, step: int, by: Mover,
-                      conn: Conn | None) -> None:
-        """The table core checks and applies the move and hands back its durable write and update; the move is
-        acknowledged and everyone told once the write is durable. Called under the table's lock."""
-        core = table.core
+    async def _take_acts(self, table: LiveTable) -> None:
+        """Take the table's waiting acts, all that came, under its lock, until none waits. A task of its own: a
+        sender that goes away (its handler cancelled) stops nobody else's move."""
         try:
-            applied = core.act(seat, action, step=step, by=by)
+            while table.acts:
+                async with table.lock:
+                    batch, table.acts = table.acts, []
+                    try:
+                        await self._commit_acts(table, batch)
+                    except Exception:
+                        log.exception("table %s: people's moves failed", table.id)
+                    finally:  # whatever went wrong, no sender waits forever
+                        for act in batch:
+                            if not act.answer.done():
+                                act.answer.set_exception(PlayError("unavailable"))
+        finally:
+            table.acts_task = None
+
+    def _refusal(self, e: Refused, action: Action | int) -> PlayError:
+        fields = dict(e.fields)
+        if e.code == "stale_step":
+            fields["action"] = action.id if isinstance(action, Action) else action  # which act was refused
+        return PlayError(e.code, **fields)
+
+    async def _commit_acts(self, table: LiveTable, batch: list[PendingAct]) -> None:
+        """The table core checks and applies each act in turn (a refused one is answered at once); the store's
+        writer commits the moves in order, with whatever else waits (group commit); once the last is durable,
+        everyone is told in one update, each sender's carrying its ack. Under the table's lock."""
+        applied: list[tuple[PendingAct, Applied]] = []
+        for act in batch:
+            if act.answer.done():
+                continue  # its sender went away before its turn: nobody waits for it
+            if table.status == "lobby":
+                act.answer.set_exception(PlayError("not_started"))
+                continue
+            try:
+                applied.append((act, table.core.act(act.seat, act.action, step=act.step, by=PERSON)))
+            except Refused as e:
+                act.answer.set_exception(self._refusal(e, act.action))
+        acks: dict[Conn, tuple[int, int]] = {}
+        for i, (act, move) in enumerate(applied):
+            try:
+                if move.durable is not None:
+                    await move.durable
+            except (StaleStep, StoreError, OSError) as e:
+                # this move and every later one (played on top of it) are not stored: those before it are
+                if not isinstance(e, StaleStep):
+                    log.error("table %s: move %d not stored: %s", table.id, move.index, e)
+                await self._rebuild(table)  # everyone is sent the state afresh
+                for later, _ in applied[:i]:
+                    if not later.answer.done():
+                        later.answer.set_result(None)
+                for later, m in applied[i:]:
+                    if not later.answer.done():
+                        later.answer.set_exception(
+                            PlayError("stale_step", step=table.state.step_count, sent=later.step, action=m.action.id)
+                            if isinstance(e, StaleStep) else PlayError("unavailable"))
+                return
+            move.stored()
+            acks[act.conn] = (move.index + 1, act.step)
+        if not applied:
+            return
+        self._told(table, applied[-1][1], acks)
+        for act, _ in applied:
+            if not act.answer.done():
+                act.answer.set_result(None)
+
+    def _told(self, table: LiveTable, last: Applied, acks: Mapping[Conn, tuple[int, int]]) -> None:
+        """Moves made durable: the table's record when the game ended, one update to everyone (each sender's
+        carrying its ack: one frame, not two, a move), the undo offer of the last move, the bots' turn."""
+        if table.core.is_over:
+            table.record = replace_record(table.record, status="over")
+            self._stops_playing(table)  # its creator's others may play, and it may create another
+            self._evict_later(table)  # bots played it to the end, say, with nobody watching
+        self._broadcast(table, acks=acks)
+        if last.offer_check is not None:
+            self._offer_later(table, last)
+        self._schedule(table)
+
+    async def _commit(self, table: LiveTable, seat: int, action: Action | int, *, step: int, by: Mover) -> None:
+        """A bot's move: the table core checks and applies it and hands back its durable write and update;
+        everyone is told once the write is durable. Called under the table's lock."""
+        try:
+            applied = table.core.act(seat, action, step=step, by=by)
         except Refused as e:
-            fields = dict(e.fields)
-            if e.code == "stale_step":
-                fields["action"] = action.id if isinstance(action, Action) else action  # which act was refused
-            raise PlayError(e.code, **fields) from None
+            raise self._refusal(e, action) from None
         try:
             if applied.durable is not None:
                 # the store's writer commits this move with whatever else is waiting (group commit)
@@ -389,15 +467,7 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat, Notify):
             await self._rebuild(table)
             raise PlayError("unavailable") from None
         applied.stored()
-        if core.is_over:
-            table.record = replace_record(table.record, status="over")
-            self._stops_playing(table)  # its creator's others may play, and it may create another
-            self._evict_later(table)  # bots played it to the end, say, with nobody watching
-        # the sender's update carries the ack (one frame, not two, per move)
-        self._broadcast(table, ack=(conn, applied.index + 1, step) if conn is not None else None)
-        if applied.offer_check is not None:
-            self._offer_later(table, applied)
-        self._schedule(table)
+        self._told(table, applied, {})
 
     def _offer_later(self, table: LiveTable, applied: Applied) -> None:
         """Whether to offer the person an undo of the move just made is a re-dealt replay (hidden information:
@@ -612,7 +682,7 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat, Notify):
                     if table.core is not core or table.status != "playing":
                         continue
                     try:
-                        await self._commit(table, turn.seat, action, step=turn.step, by=BOT, conn=None)
+                        await self._commit(table, turn.seat, action, step=turn.step, by=BOT)
                     except PlayError as e:
                         if e.code not in _DROPPED:
                             log.warning("table %s: a bot move was not stored (%s)", table.id, e.code)
