@@ -274,7 +274,9 @@ class Update(_Seen):
     #: left out when nothing but its ``step`` changed since this connection was last sent it (then its step is
     #: the update's ``step``: an update is sent once the moves it tells of are durable)
     table: NotRequired[TableInfo]
-    #: only in the update that answers this connection's own accepted ``act``: the new step (the move is durable)
+    #: only in the update that answers this connection's own accepted ``act``: the step just after that move (the
+    #: move is durable). The update's ``step`` may be later: others' acts made at the same moment are stored and
+    #: told with it
     ack: NotRequired[int]
     #: with ``ack``, when the act was taken at a later step than the one it named (others moved meanwhile and
     #: what this seat sees had not changed): the step it named (absent: ``ack - 1``)
