@@ -157,3 +157,33 @@ def test_a_failed_write_refuses_that_move_and_those_played_on_it_and_keeps_those
         store.close()
 
     asyncio.run(scenario())
+
+
+def test_an_act_in_a_step_only_its_seat_acts_in_is_taken_at_once(tmp_path: Path) -> None:
+    """Nobody's act can coincide with it: it is applied and committed under the table's lock in its own handler,
+    with no task and no waiting list (the puzzle, and every step of a game with one seat to act)."""
+
+    async def scenario() -> None:
+        store = _HeldDisk(tmp_path / "s.db")
+        store.migrate()
+        store.gate = asyncio.Event()
+        hub = Hub(store)
+        await hub.open()
+        created = await hub_claim_all(hub, await hub.create({"game": "palace-escape", "players": 1}))
+        tid, token = created["table"]["id"], created["seats"][0]["token"]
+        await hub.ready(tid, token, True)
+        await hub.start(tid, token)
+        conn, got = hub_conn()
+        await hub.hello(conn, tid, {"type": "hello", "token": token})
+        moving = _act(hub, conn, got)
+        await asyncio.sleep(0.05)
+        table = hub.tables[tid]
+        assert table.state.step_count == 1 and table.lock.locked()  # applied, its commit held, under the lock
+        assert table.acts_task is None and not table.acts
+        store.gate.set()
+        await moving
+        assert got[-1]["ack"] == 1 and got[-1]["step"] == 1
+        await hub.stop()
+        store.close()
+
+    asyncio.run(scenario())
