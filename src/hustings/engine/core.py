@@ -210,7 +210,7 @@ class GameState(ABC):
     def view(self, player: int | None) -> Any:
         """Everything ``player`` may know, JSON-serializable and independent of the state; None = spectator."""
 
-    def shared_view(self, player: int | None, shared: dict[str, Any]) -> Any:
+    def shared_view(self, player: Any, shared: dict[str, Any]) -> Any:  # Any: view checks it, on either build
         """:meth:`view` for a caller that asks for several seats' views at every step (a table telling each seat
         what changed) and keeps ``shared`` for the game, one dict per game for as long as it asks: a game may build
         there once a step what every seat sees alike, and hand the same objects to each seat's view (and from step

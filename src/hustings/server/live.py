@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import hustings
-from hustings.engine import GameState, get_spec
+from hustings.engine import Action, GameState, get_spec
 from hustings.engine.words import Voice
 from hustings.server.i18n import CATALOG, error_text
 from hustings.server.limits import Limits
@@ -37,7 +37,7 @@ from hustings.server.store import (
 from hustings.server.thinking import Searches
 from hustings.table.basics import Applied
 from hustings.table.clock import ClockSettings
-from hustings.table.core import Table
+from hustings.table.core import PERSON, Mover, Table
 from hustings.table.store import RulesVersionError, rules_refusal
 
 if TYPE_CHECKING:
@@ -85,14 +85,15 @@ def refusal_of(record: TableRecord) -> TableRefused | None:
 
 @dataclass(eq=False)
 class PendingAct:
-    """A person's act waiting for its table: who sent it, the seat, the action id and the step it names, and the
-    future its sender awaits (its answer: done, or the PlayError that refuses it)."""
+    """An act waiting for its table: who sent it (None: a bot), the seat, the action (or its id) and the step it
+    names, the future its sender awaits (its answer: done, or the PlayError that refuses it), and who moves."""
 
-    conn: Conn
+    conn: Conn | None
     seat: int
-    action: int
+    action: Action | int
     step: int
     answer: asyncio.Future[None]
+    by: Mover = PERSON
 
 
 @dataclass(eq=False)

@@ -414,7 +414,7 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat, Notify):
                 act.answer.set_exception(PlayError("not_started"))
                 continue
             try:
-                applied.append((act, table.core.act(act.seat, act.action, step=act.step, by=PERSON)))
+                applied.append((act, table.core.act(act.seat, act.action, step=act.step, by=act.by)))
             except Refused as e:
                 act.answer.set_exception(self._refusal(e, act.action))
         acks: dict[Conn, tuple[int, int]] = {}
@@ -437,7 +437,8 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat, Notify):
                             if isinstance(e, StaleStep) else PlayError("unavailable"))
                 return
             move.stored()
-            acks[act.conn] = (move.index + 1, act.step)
+            if act.conn is not None:
+                acks[act.conn] = (move.index + 1, act.step)
         if not applied:
             return
         self._told(table, applied[-1][1], acks)
@@ -459,27 +460,11 @@ class Hub(Rematches, OpenTables, Connections, Presence, Cluster, Chat, Notify):
 
     async def _commit(self, table: LiveTable, seat: int, action: Action | int, *, step: int, by: Mover,
                       conn: Conn | None = None) -> None:
-        """One move (a bot's, or a person's in a step only they act in): the table core checks and applies it and
-        hands back its durable write and update; everyone is told once the write is durable, ``conn``'s update
-        carrying the ack. Called under the table's lock."""
-        try:
-            applied = table.core.act(seat, action, step=step, by=by)
-        except Refused as e:
-            raise self._refusal(e, action) from None
-        try:
-            if applied.durable is not None:
-                # the store's writer commits this move with whatever else is waiting (group commit)
-                await applied.durable
-        except StaleStep:
-            # another process moved first (several servers on one database): catch up, then refuse
-            await self._rebuild(table)
-            raise PlayError("stale_step", step=table.state.step_count, sent=step, action=applied.action.id) from None
-        except (StoreError, OSError) as e:
-            log.error("table %s: move %d not stored: %s", table.id, applied.index, e)
-            await self._rebuild(table)
-            raise PlayError("unavailable") from None
-        applied.stored()
-        self._told(table, applied, {conn: (applied.index + 1, step)} if conn is not None else {})
+        """One move (a bot's, or a person's in a step only they act in), taken as acts taken together are, alone;
+        PlayError when it is refused. Called under the table's lock."""
+        answer: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self._commit_acts(table, [PendingAct(conn, seat, action, step, answer, by)])
+        answer.result()  # the PlayError that refused it
 
     def _offer_later(self, table: LiveTable, applied: Applied) -> None:
         """Whether to offer the person an undo of the move just made is a re-dealt replay (hidden information:

@@ -39,7 +39,8 @@ _list_copy = list.copy
 def build_view(s: DieMacher, me: int | None) -> DieMacherView:
     # Hot path (every ISMCTS rollout step of a client bot, every table refresh): every state list read once into a
     # local, list copies by slicing, no comprehension frames; the values are those of docs/rules/die-macher.md's view,
-    # fresh lists throughout (tests/die_macher/test_view.py holds them equal to the loop written plainly).
+    # fresh lists throughout (tests/rl/test_shared_views.py holds them equal to view_with's, the golden playthroughs to
+    # what they were).
     n = s.n
     money, hand, don_choice, don_left, sheet, bids = s.money, s.hand, s.don_choice, s.don_left, s.sheet, s.bids
     members, prog, cab_left, media_sup, cube_sup = s.members, s.prog, s.cab_left, s.media_sup, s.cube_sup
