@@ -207,8 +207,10 @@ class GameState(ABC):
         """Per player: each scoring component and ``total``."""
 
     @abstractmethod
-    def view(self, player: int | None) -> Any:
-        """Everything ``player`` may know, JSON-serializable and independent of the state; None = spectator."""
+    def view(self, player: Any) -> Any:
+        """Everything ``player`` may know, JSON-serializable and independent of the state; None = spectator. Any:
+        the game checks it (``check_player``), on either build: a compiled caller would otherwise refuse another
+        type with a TypeError before the game names it."""
 
     def shared_view(self, player: Any, shared: dict[str, Any]) -> Any:  # Any: view checks it, on either build
         """:meth:`view` for a caller that asks for several seats' views at every step (a table telling each seat
