@@ -1,6 +1,6 @@
-"""The shipped `learned` bot of 選舉之戰 (docs/bots.md): a network trained by `hustings train`, played with NumPy
-alone, in one seat against three heuristic bots; then the same network read as a checkpoint and used as a Gymnasium
-learner's policy (it maps an observation and a mask to an action id).
+"""The shipped `learned` bot of 選舉之戰 (docs/bots.md): a scorer of each legal action's features, its weights found
+by `hustings train election-war --method evolve`, played with NumPy alone in one seat against three heuristic bots;
+then the same checkpoint read, to show what it learned to weigh.
 
     python examples/learned_bot.py
 """
@@ -11,8 +11,7 @@ from pathlib import Path
 
 import hustings
 from hustings.bots import make_bot, play_game
-from hustings.rl.gym import HustingsEnv
-from hustings.rl.policy import LearnedPolicy
+from hustings.rl.scorer import ScorerPolicy
 
 won = 0.0
 for seed in range(8):
@@ -24,12 +23,10 @@ for seed in range(8):
 print(f"learned against 3 heuristic bots: win share {won / 8:.2f} over 8 games (the benchmark plays 200)")
 
 weights = Path(hustings.__file__).parent / "games" / "election_war" / "adapters" / "learned-4p.npz"
-policy = LearnedPolicy.load(weights)
+policy = ScorerPolicy.load(weights)
 print("trained:", policy.meta.get("trained"))
-env = HustingsEnv("election-war", players=4, seat=0, opponents="heuristic")
-obs, info = env.reset(seed=100)
-done = False
-while not done:
-    obs, reward, terminated, truncated, info = env.step(policy(obs, info["action_mask"]))
-    done = terminated or truncated
-print(f"one Gymnasium game from seat 0: reward {reward:+.0f}")
+w = policy.weights[0][:, 0]
+names = policy.features.names
+print("the heaviest weights (a weight of 1 on heuristic_pick alone plays the heuristic):")
+for i in sorted(range(len(w)), key=lambda i: -abs(w[i]))[:8]:
+    print(f"  {names[i]:28s} {w[i]:+.2f}")

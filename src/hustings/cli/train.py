@@ -1,4 +1,5 @@
-"""``hustings train GAME``: expert iteration into a ``learned`` checkpoint (:mod:`hustings.rl.train`, docs/rl.md)."""
+"""``hustings train GAME``: expert iteration into a ``learned`` checkpoint (:mod:`hustings.rl.train`), or the
+cross-entropy method into a ``learned`` scorer (``--method evolve``, :mod:`hustings.rl.evolve`); docs/rl.md."""
 
 from __future__ import annotations
 
@@ -52,14 +53,33 @@ def train(
     minutes: Annotated[float | None, typer.Option(help="start no iteration after this many minutes")] = None,
     samples: Annotated[Path | None, typer.Option(help="train on an earlier run's samples.npz instead of playing "
                                                       "(--warm-epochs passes)")] = None,
+    method: Annotated[str, typer.Option(help="imitate: expert iteration (an MLP over the observation, PyTorch); "
+                                             "evolve: the cross-entropy method over a scorer of the game's action "
+                                             "features (NumPy)")] = "imitate",
+    generations: Annotated[int, typer.Option(help="evolve: generations")] = 30,
+    population: Annotated[int, typer.Option(help="evolve: scorers drawn a generation")] = 20,
+    elite: Annotated[int, typer.Option(help="evolve: the best scorers that move the mean")] = 5,
+    seeds: Annotated[int, typer.Option(help="evolve: deals a generation, each played with the learner in every "
+                                            "seat")] = 50,
+    sigma: Annotated[float, typer.Option(help="evolve: the initial spread of every weight")] = 0.3,
+    sigma_min: Annotated[float, typer.Option(help="evolve: the spread never falls below this")] = 0.03,
+    eval_every: Annotated[int, typer.Option(help="evolve: held-out games every this many generations")] = 5,
+    workers: Annotated[int, typer.Option(help="evolve: processes playing the games")] = 2,
 ) -> None:
-    """Train a learned policy by expert iteration (docs/rl.md): a search labels positions, an MLP learns them, and it
-    plays held-out games against the heuristic after every stage. Needs PyTorch (pip install 'hustings[learn]');
-    the checkpoint it writes plays with NumPy alone (--bots learned:OUT/policy.npz)."""
+    """Train a learned policy (docs/rl.md). By expert iteration (--method imitate): a search labels positions, an MLP
+    learns them, and it plays held-out games against the heuristic after every stage; needs PyTorch (pip install
+    'hustings[learn]'). By the cross-entropy method (--method evolve): a scorer of each legal action's features,
+    starting as the heuristic, is searched for the weights that win most against the opponents; NumPy alone. The
+    checkpoint either writes plays with NumPy alone (--bots learned:OUT/policy.npz)."""
+    if method == "evolve":
+        _evolve(game, out, players, variant, seed, opponents, eval_games, minutes, generations, population, elite,
+                seeds, sigma, sigma_min, eval_every, workers)
+        return
+    if method != "imitate":
+        fail(f"--method {method!r}: choose imitate or evolve")
     try:
         import torch  # noqa: F401  # only to say clearly that it is missing
 
-        from hustings.rl.train import Progress as Reporter
         from hustings.rl.train import TrainConfig, validate
         from hustings.rl.train import train as run_training
     except ImportError as e:
@@ -80,6 +100,26 @@ def train(
     except ValueError as e:
         fail(str(e))
     folder = out or Path("runs") / f"{game}-{players}p"
+    bar, Shown = _bar()
+    started, cpu = time.perf_counter(), time.process_time()
+    try:
+        with bar:
+            curve = run_training(cfg, folder, Shown())
+    except ValueError as e:
+        fail(str(e))
+    except OSError as e:
+        fail(f"cannot write into --out {str(folder)!r}: {e.strerror or e}")
+    wall, cpu_s = time.perf_counter() - started, time.process_time() - cpu
+    best = max(curve, key=lambda p: p.win_share) if curve else None
+    typer.echo(f"{len(curve)} stages in {wall / 60:.1f} min wall, {cpu_s / 60:.1f} min CPU → {folder}/policy.npz"
+               + (f" (stage {best.iteration}: win share {best.win_share:.3f} against {players - 1} heuristics)"
+                  if best else ""))
+
+
+def _bar() -> tuple[Progress, type]:
+    """A progress bar on stderr and the training's reporter drawing on it."""
+    from hustings.rl.train import Progress as Reporter
+
     console = Console(stderr=True)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    console=console)
@@ -99,16 +139,44 @@ def train(
         def line(self, text: str) -> None:
             bar.console.print(text, highlight=False, markup=False)
 
+    return bar, Shown
+
+
+def _evolve(game: str, out: Path | None, players: int, variant: str | None, seed: int, opponents: str,
+            eval_games: int, minutes: float | None, generations: int, population: int, elite: int, seeds: int,
+            sigma: float, sigma_min: float, eval_every: int, workers: int) -> None:
+    try:
+        from hustings.rl.evolve import EvolveConfig, evolve, validate
+    except ImportError as e:
+        fail(f"hustings train --method evolve needs NumPy: pip install 'hustings[rl]' ({e})")
+    import hustings
+
+    try:
+        hustings.get_spec(game)
+    except ValueError as e:
+        fail(str(e))
+    cfg = EvolveConfig(game=game, players=players, variant=variant, seed=seed, generations=generations,
+                       population=population, elite=elite, seeds=seeds, sigma=sigma, sigma_min=sigma_min,
+                       opponents=opponents, eval_games=eval_games, eval_every=eval_every, workers=workers,
+                       minutes=minutes)
+    try:
+        validate(cfg)
+    except ValueError as e:
+        fail(str(e))
+    folder = out or Path("runs") / f"{game}-{players}p-evolve"
+    bar, shown = _bar()
     started, cpu = time.perf_counter(), time.process_time()
     try:
         with bar:
-            curve = run_training(cfg, folder, Shown())
+            curve = evolve(cfg, folder, shown())
     except ValueError as e:
         fail(str(e))
     except OSError as e:
         fail(f"cannot write into --out {str(folder)!r}: {e.strerror or e}")
     wall, cpu_s = time.perf_counter() - started, time.process_time() - cpu
-    best = max(curve, key=lambda p: p.win_share) if curve else None
-    typer.echo(f"{len(curve)} stages in {wall / 60:.1f} min wall, {cpu_s / 60:.1f} min CPU → {folder}/policy.npz"
-               + (f" (stage {best.iteration}: win share {best.win_share:.3f} against {players - 1} heuristics)"
-                  if best else ""))
+    held = [p for p in curve if p.held_share == p.held_share]
+    best = max(held, key=lambda p: p.held_share) if held else None
+    typer.echo(f"{len(curve)} generations in {wall / 60:.1f} min wall ({cpu_s / 60:.1f} min CPU in this process, "
+               f"{workers} workers) → {folder}/policy.npz"
+               + (f" (generation {best.generation}: held-out win share {best.held_share:.3f} against "
+                  f"{players - 1} opponents)" if best else ""))

@@ -126,9 +126,9 @@ def make_lab_bot(name: str, game: str, players: int, variant: str, seat: int, se
     """A seat's bot for the lab: a project bot by name (no clock), or an outside policy (module:Object,
     learned:FILE.npz), which gets the view and legal actions like every bot."""
     if is_learned(name):
-        from hustings.rl.policy import LearnedPolicy  # NumPy only: the lab needs no learning library otherwise
+        from hustings.rl.scorer import load_policy  # NumPy only: the lab needs no learning library otherwise
 
-        policy = LearnedPolicy.load(name.removeprefix("learned:"), seed=seed)
+        policy = load_policy(name.removeprefix("learned:"), seed=seed)
         policy.check_game(game, players, variant)
         return OutsideBot(policy, name)
     if is_outside(name):

@@ -37,7 +37,7 @@ SPEC = GameSpec(
                      "two, hands of one, no reshuffle; docs/rl.md); default false"},
     adapters={
         "bot": "hustings.games.election_war.adapters.bot:HEURISTIC",
-        # the `learned` bot level: a network shipped with its weights (adapters/learned-4p.npz), NumPy inference
+        # the `learned` bot level: a scorer shipped with its weights (adapters/learned-4p.npz), NumPy inference
         "learned": "hustings.games.election_war.adapters.learned:LEARNED",
         "rl_encoder": "hustings.games.election_war.adapters.rl:ENCODER",
         "tui": "hustings.games.election_war.adapters.tui:Renderer",
