@@ -45,19 +45,21 @@ class Watching:
         return choice
 
 
-def test_shipped_weights_load_and_play_a_legal_game_without_torch(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("game", [GAME, "die-macher-2019"])
+def test_shipped_weights_load_and_play_a_legal_game_without_torch(monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     # None in sys.modules makes `import torch` fail: nothing on the learned bot's path may need PyTorch
     for name in [m for m in sys.modules if m == "torch" or m.startswith("torch.")]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "torch", None)
-    assert SHIPPED.is_file() and SHIPPED.stat().st_size < 5_000_000
-    policy = ScorerPolicy.load(SHIPPED)  # every check of the format: game, features, shapes, finite values
-    assert (policy.game, policy.players, policy.variant) == (GAME, 4, "standard")
+    shipped = Path(hustings.__file__).parent / "games" / game.replace("-", "_") / "adapters" / "learned-4p.npz"
+    assert shipped.is_file() and shipped.stat().st_size < 5_000_000
+    policy = ScorerPolicy.load(shipped)  # every check of the format: game, features, shapes, finite values
+    assert (policy.game, policy.players, policy.variant) == (game, 4, "standard")
     assert policy.meta["trained"]["method"] == "cross-entropy method"
     for seed in (11, 12):
-        state = hustings.make(GAME, players=4, seed=seed)
-        learned = Watching(make_bot("learned", GAME, seed))
-        bots = [make_bot("heuristic", GAME, seed) for _ in range(4)]
+        state = hustings.make(game, players=4, seed=seed)
+        learned = Watching(make_bot("learned", game, seed))
+        bots = [make_bot("heuristic", game, seed) for _ in range(4)]
         seat = seed % 4
         steps = 0
         while not state.is_over:
@@ -85,14 +87,15 @@ def test_learned_level_is_greedy_and_the_same_for_every_seed() -> None:
 
 def test_learned_level_is_refused_where_no_weights_are_shipped() -> None:
     assert learned_for(GAME) is not None and learned_for("die-macher") is None
-    with pytest.raises(ValueError, match="no learned bot for die-macher yet; games with one: election-war"):
+    with pytest.raises(ValueError, match="no learned bot for die-macher yet; games with one: die-macher-2019, "
+                                         "election-war"):
         make_bot("learned", "die-macher", 1)
     with pytest.raises(ValueError, match="plays with 4 players, not 5"):
         check_learned(GAME, 5)
     with pytest.raises(SeatSpecError, match=r"--bots: the learned bot of election-war plays with 4 players, not 3"):
         bots_per_seat("learned", GAME, 3)
-    with pytest.raises(SeatSpecError, match=r"seats\[1\]\.bot: no learned bot for die-macher-2019"):
-        seats_from_json("die-macher-2019", 4, [{"bot": None}, {"bot": "learned"}, {"bot": None}, {"bot": None}])
+    with pytest.raises(SeatSpecError, match=r"seats\[1\]\.bot: no learned bot for die-macher yet"):
+        seats_from_json("die-macher", 4, [{"bot": None}, {"bot": "learned"}, {"bot": None}, {"bot": None}])
     assert bots_per_seat("learned,heuristic", GAME, 4) == ["learned", "heuristic", "heuristic", "heuristic"]
     state = hustings.make(GAME, players=5, seed=1)  # a bot made anyway (a library caller) says so at its turn
     p = state.current_players[0]
@@ -100,6 +103,15 @@ def test_learned_level_is_refused_where_no_weights_are_shipped() -> None:
         make_bot("learned", GAME, 1).act(state.view(p), state.legal_actions(p))
     with pytest.raises(ValueError, match="unknown bot 'learned:'"):
         make_bot("learned:", GAME, 1)
+    # Die Macher 2019's view counts its players under another key; a view without any count is named, not dumped
+    dm = hustings.make("die-macher-2019", players=5, seed=1)
+    p = dm.current_players[0]
+    with pytest.raises(ValueError, match="the learned bot of die-macher-2019 plays with 4 players, not 5"):
+        make_bot("learned", "die-macher-2019", 1).act(dm.view(p), dm.legal_actions(p))
+    view = state.view(state.current_players[0])
+    del view["players"]
+    with pytest.raises(ValueError, match=r"plays with 4 players, not a view without a player count \('players'\)$"):
+        make_bot("learned", GAME, 1).act(view, state.legal_actions(state.current_players[0]))
 
 
 @pytest.mark.parametrize("missing", ["numpy", "orjson"])

@@ -78,12 +78,13 @@ def test_a_server_without_the_learned_bots_libraries_neither_offers_nor_seats_it
 
 
 def test_the_learned_level_is_offered_for_the_counts_it_plays_and_plays_at_a_table(server: Server) -> None:
-    """Issue 27 point 3: a game that ships a network offers ``learned`` with the counts it was trained for; a table
-    seats it at such a count and it plays its turns; another count is refused in one line naming the counts."""
+    """Issue 27 point 3: a game that ships a learned policy offers ``learned`` with the counts it was trained for; a
+    table seats it at such a count and it plays its turns; another count is refused in one line naming the counts."""
     games = {g["id"]: g for g in server.http.get("/api/games").json()}
     ew = games["election-war"]
     assert "learned" in ew["bots"] and ew["bot_players"] == {"learned": [4]}
-    assert "learned" not in games["die-macher-2019"]["bots"] and games["die-macher-2019"]["bot_players"] == {}
+    assert games["die-macher-2019"]["bot_players"] == {"learned": [4]}
+    assert "learned" not in games["die-macher"]["bots"] and games["die-macher"]["bot_players"] == {}
     r = server.http.post("/api/tables", json={"game": "election-war", "players": 5,
                                               "seats": [{"bot": None}] + [{"bot": "learned"}] * 4})
     assert r.status_code == 400 and "plays with 4 players, not 5" in r.json()["message"]

@@ -59,23 +59,27 @@ class ShippedBot:
 
     def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
         check_view(view)
-        return self.shipped.policy(view.get("players")).act(view, legal)
+        return self.shipped.policy(view.get(self.shipped.count_key)).act(view, legal)
 
 
 class Shipped:
     """A game's shipped policy files by player count, and how to read one (``load``: the game's lazy import of
-    :mod:`hustings.rl.scorer`, which needs NumPy; the bots layer never imports it)."""
+    :mod:`hustings.rl.scorer`, which needs NumPy; the bots layer never imports it). ``count_key`` is the view's key
+    for the number of players."""
 
-    def __init__(self, game: str, weights: Mapping[int, Path], load: Callable[[Path], Bot]) -> None:
+    def __init__(self, game: str, weights: Mapping[int, Path], load: Callable[[Path], Bot],
+                 count_key: str = "players") -> None:
         self.game = game
         self.weights = dict(weights)
         self.load = load
+        self.count_key = count_key
         self._loaded: dict[int, Bot] = {}
 
     def policy(self, players: object) -> Bot:
-        if not isinstance(players, int) or players not in self.weights:
+        if not isinstance(players, int) or isinstance(players, bool) or players not in self.weights:
             counts = ", ".join(map(str, self.weights))
-            raise ValueError(f"the learned bot of {self.game} plays with {counts} players, not {players}")
+            shown = players if isinstance(players, int) else f"a view without a player count ({self.count_key!r})"
+            raise ValueError(f"the learned bot of {self.game} plays with {counts} players, not {shown}")
         got = self._loaded.get(players)
         if got is None:
             got = self._loaded[players] = self.load(self.weights[players])

@@ -42,6 +42,8 @@ SPEC = GameSpec(
         "schema": "hustings.games.die_macher_2019.schema:SCHEMA",
         # what house rules may change, with bounds (hustings.engine.house; docs/lab.md)
         "house_rules": "hustings.games.die_macher_2019.house:HOUSE",
+        # the `learned` bot level: a scorer shipped with its weights (adapters/learned-4p.npz), NumPy inference
+        "learned": "hustings.games.die_macher_2019.adapters.learned:LEARNED",
     },
 )
 

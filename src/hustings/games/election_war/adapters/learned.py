@@ -18,6 +18,7 @@ from hustings.games.election_war.adapters.features import FEATURES
 def _ready() -> None:
     """The libraries the policy plays with, or a ValueError naming the one missing."""
     try:
+        import hustings.rl.policy
         import hustings.rl.scorer  # noqa: F401  (NumPy)
     except ImportError as e:
         raise ValueError(f"the learned bot needs NumPy and orjson ({e.name or 'a library'} is missing): "
