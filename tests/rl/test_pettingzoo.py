@@ -108,6 +108,41 @@ def test_observations_come_from_views_and_masks_from_legal_actions() -> None:
         e.step(_pick(e.observe(e.agent_selection), r))
 
 
+def test_an_agent_reading_views_gets_its_view_and_the_masks_actions_and_events_can_be_spared() -> None:
+    """For agents that read views (the project's bots, a learned scorer): ``view(agent)`` is what the observation
+    encodes and ``legal_actions(agent)`` the mask's ones as actions; ``events=False`` plays the same game with no
+    event log."""
+    e, quiet = raw_env(GAME, players=4), raw_env(GAME, players=4, events=False)
+    e.reset(seed=4)
+    quiet.reset(seed=4)
+    enc = encoder_for(GAME, 4, "standard")
+    r = random.Random(4)
+    steps = 0
+    while e.agents and steps < 300:
+        acting = e.agent_selection
+        if e.terminations[acting]:
+            e.step(None)
+            quiet.step(None)
+            continue
+        for agent in e.agents:
+            view = e.view(agent)
+            assert view == e.game_state.view(e.agent_name_mapping[agent]) == quiet.view(agent)
+            assert np.array_equal(e.observe(agent)["observation"], enc.encode(view))
+            ids = [a.id for a in e.legal_actions(agent)]
+            assert sorted(ids) == np.flatnonzero(e.observe(agent)["action_mask"]).tolist()  # the game's order
+            assert (ids != []) == (agent == acting)
+        action = r.choice(e.legal_actions(acting)).id
+        e.step(action)
+        quiet.step(action)
+        steps += 1
+    assert quiet.game_state.history == e.game_state.history
+    assert list(quiet.game_state.all_events()) == [] and list(e.game_state.all_events())
+    with pytest.raises(ValueError, match="no agent 'player_9': the agents are player_0, player_1"):
+        e.view("player_9")
+    with pytest.raises(ValueError, match="no agent 'nobody'"):
+        e.legal_actions("nobody")
+
+
 def _env_after(seed: int, actions: list[int]) -> Any:
     e = raw_env(GAME, players=4)
     e.reset(seed=seed)

@@ -15,8 +15,9 @@ scorer (:mod:`hustings.rl.scorer`) for the ones that win most against the oppone
 - Every ``eval_every`` generations the mean is written (``gen-NN.npz``) and plays ``eval_games`` held-out games
   (seeds 2,000,000 + i, seat rotated, as :mod:`hustings.rl.train`'s stages do); ``policy.npz`` is the best of those.
 
-Games run in ``workers`` processes; everything is seeded by ``seed``, so a run repeats exactly with the same
-options. NumPy alone: no PyTorch.
+Games are played through the project's PettingZoo environment (:mod:`hustings.rl.pettingzoo`: every agent reads
+its view and legal actions from it and steps an action's id), in ``workers`` processes; everything is seeded by
+``seed``, so a run repeats exactly with the same options. NumPy and PettingZoo (the ``rl`` extra); no PyTorch.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import numpy.typing as npt
 
 import hustings
 from hustings.bots.registry import make_bot
+from hustings.rl.pettingzoo import agent_name, raw_env
 from hustings.rl.scorer import ScorerPolicy, features_for, save_scorer
 from hustings.rl.train import EVAL_SEED, Progress, wilson
 
@@ -118,26 +120,36 @@ def _policy(theta: Sequence[float], cfg: EvolveConfig, variant: str) -> ScorerPo
 def play_games(theta: Sequence[float], cfg: EvolveConfig, variant: str,
                games: Sequence[tuple[int, int]]) -> tuple[list[float], float]:
     """The scorer ``theta``'s win share in each ``(seed, seat)`` game against the opponents, and the CPU seconds they
-    took (one process's share of a candidate's games: module level, so that a worker process can run it)."""
+    took (one process's share of a candidate's games: module level, so that a worker process can run it).
+
+    The games are played through the project's PettingZoo environment: every agent, the learner and its opponents,
+    reads its view and legal actions from the environment and steps an action's id."""
     cpu = time.process_time()
     policy = _policy(theta, cfg, variant)
     names = [t.strip() for t in cfg.opponents.split(",") if t.strip()]
+    env = raw_env(cfg.game, cfg.players, variant, events=False)  # nobody reads events: a sixth of a step spared
     out = []
     for seed, seat in games:
-        state = hustings.make(cfg.game, players=cfg.players, variant=variant, seed=seed)
-        state.mute_events()  # nobody reads them: a sixth of a step, and the collector's walk
+        env.reset(seed=seed)
         bots = [make_bot(names[q % len(names)], cfg.game, seed * 16 + q) for q in range(cfg.players)]
-        while not state.is_over:
-            p = state.current_players[0]
-            legal = state.legal_actions(p)
+        me = agent_name(seat)
+        share = 0.0
+        while env.agents:
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
+                if agent == me:
+                    winners = env.infos[agent]["winners"]
+                    share = 1.0 / len(winners) if me in winners else 0.0
+                env.step(None)
+                continue
+            legal = env.legal_actions(agent)
             if len(legal) == 1:
-                action = legal[0]
-            else:
-                view = state.view(p)
-                action = policy.act(view, list(legal)) if p == seat else bots[p].act(view, list(legal))
-            state.apply(p, action)
-        winners = state.outcome().winners
-        out.append(1.0 / len(winners) if seat in winners else 0.0)
+                env.step(legal[0].id)
+                continue
+            view = env.view(agent)
+            bot = policy if agent == me else bots[env.agent_name_mapping[agent]]
+            env.step(bot.act(view, legal).id)
+        out.append(share)
     return out, time.process_time() - cpu
 
 

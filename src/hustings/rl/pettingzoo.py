@@ -24,6 +24,9 @@ has stepped ``None`` and left, another ``step`` raises RuntimeError: ``reset()``
 ``max_cycles`` optionally truncates a game after ``max_cycles * players`` decisions (no final reward then).
 ``egocentric=True`` orders every per-seat block of the observation from the observer; ``assists=True`` lets
 agents use a game's assists (逃出總統府's ``hint``), withheld by default (never in the mask, refused by ``step``).
+An agent that reads views rather than encodings (the project's bots, a learned scorer) asks the raw environment
+for ``view(agent)`` and ``legal_actions(agent)`` and steps an action's id. ``events=False`` makes the game keep no
+event log (no agent reads it; a trainer playing many games spares a sixth of a step).
 
 Seeding: ``reset(seed=s)`` plays the engine game with seed ``s`` (so ``hustings.make(game, players,
 variant, seed=s)`` replays it) and seeds the env's own generator, from which later ``reset()`` calls draw
@@ -45,7 +48,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import hustings
-from hustings.engine import GameState, IllegalActionError
+from hustings.engine import Action, GameState, IllegalActionError
 from hustings.rl.encoding import fresh_encoder, resolve, withheld_kinds
 from hustings.rl.utility import UTILITIES, utilities
 
@@ -73,6 +76,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
         max_cycles: int | None = None,
         egocentric: bool = False,
         assists: bool = False,
+        events: bool = True,
     ) -> None:
         super().__init__()
         players, variant = resolve(game, players, variant)
@@ -91,6 +95,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
         self.metadata = {**self.metadata, "name": f"hustings_{game.replace('-', '_')}_v0"}
         self.encoder = fresh_encoder(game, players, variant, egocentric=egocentric)  # its own: see fresh_encoder
         self.egocentric = bool(egocentric)
+        # no agent reads the game's events (observations encode views): a trainer may spare making them
+        self.events = bool(events)
         # action kinds left out unless asked (the puzzle's hint): never in the mask, refused by step()
         self.withheld = withheld_kinds(game, assists)
         self.num_actions = len(type(hustings.make(game, players=players, variant=variant, seed=0)).SPACE)
@@ -136,6 +142,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
             game_seed = self._seeds.getrandbits(63)
         self.game_seed = game_seed
         self._game_state = hustings.make(self.game, players=self.players, variant=self.variant, seed=game_seed)
+        if not self.events:
+            self._game_state.mute_events()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -145,6 +153,29 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
         self.num_steps = 0
         self._skip_agent_selection = None
         self.agent_selection = agent_name(self._game_state.current_players[0])
+
+    def view(self, agent: str) -> dict[str, Any]:
+        """``agent``'s view, the game's own data that its observation encodes: for an agent that reads views rather
+        than encodings (the project's bots, a learned scorer). Like the observation, it holds only what that seat may
+        see."""
+        view: dict[str, Any] = self.game_state.view(self._player(agent))
+        return view
+
+    def legal_actions(self, agent: str) -> list[Action]:
+        """The actions ``agent`` may take now, as the game's actions (``step(action.id)`` takes one): the ones of its
+        ``action_mask``, empty when it is not the agent to act."""
+        s = self.game_state
+        p = self._player(agent)
+        if agent != self.agent_selection or s.is_over:
+            return []
+        withheld = self.withheld
+        return [a for a in s.legal_actions(p) if a.kind not in withheld]
+
+    def _player(self, agent: str) -> int:
+        p = self.agent_name_mapping.get(agent)
+        if p is None:
+            raise ValueError(f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
+        return p
 
     def observe(self, agent: str) -> Observation:
         s = self.game_state
