@@ -165,7 +165,7 @@ def _evolve(game: str, out: Path | None, players: int, variant: str | None, seed
         fail(str(e))
     folder = out or Path("runs") / f"{game}-{players}p-evolve"
     bar, shown = _bar()
-    started, cpu = time.perf_counter(), time.process_time()
+    started = time.perf_counter()
     try:
         with bar:
             curve = evolve(cfg, folder, shown())
@@ -173,10 +173,11 @@ def _evolve(game: str, out: Path | None, players: int, variant: str | None, seed
         fail(str(e))
     except OSError as e:
         fail(f"cannot write into --out {str(folder)!r}: {e.strerror or e}")
-    wall, cpu_s = time.perf_counter() - started, time.process_time() - cpu
+    wall = time.perf_counter() - started
+    games_cpu = curve[-1].cpu_s if curve else 0.0
     held = [p for p in curve if p.held_share == p.held_share]
     best = max(held, key=lambda p: p.held_share) if held else None
-    typer.echo(f"{len(curve)} generations in {wall / 60:.1f} min wall ({cpu_s / 60:.1f} min CPU in this process, "
-               f"{workers} workers) → {folder}/policy.npz"
+    typer.echo(f"{len(curve)} generations in {wall / 60:.1f} min wall ({games_cpu / 60:.1f} min CPU playing games, "
+               f"{workers} worker{'s' if workers > 1 else ''}) → {folder}/policy.npz"
                + (f" (generation {best.generation}: held-out win share {best.held_share:.3f} against "
                   f"{players - 1} opponents)" if best else ""))
