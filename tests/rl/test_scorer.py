@@ -62,6 +62,61 @@ def test_features_give_one_row_per_legal_action_from_the_view_alone_and_change_n
     assert len(set(NAMES)) == len(NAMES) and FEATURES.name.endswith(f"/{len(NAMES)}")
 
 
+@pytest.mark.parametrize("game", [GAME, "die-macher-2019"])
+def test_the_shipped_scorer_cannot_tell_the_true_state_from_a_resampled_one(game: str) -> None:
+    """An attacker's check: at every decision of whole games, a resample (a state dealt anew, consistent with what the
+    seat sees) gives the seat the same view, so the same features and the same move: the scorer reads nothing the
+    seat may not see. The resamples did differ from the truth (hidden cards dealt anew)."""
+    import random
+
+    from hustings.bots.learned import check_learned
+
+    bot = check_learned(game, 4).bot(1)
+    rng = random.Random(7)
+    decisions = differed = 0
+    for seed in (21, 22):
+        state = hustings.make(game, players=4, seed=seed)
+        heuristic = make_bot("heuristic", game, seed)
+        while not state.is_over:
+            p = state.current_players[0]
+            legal = list(state.legal_actions(p))
+            view = state.view(p)
+            if len(legal) > 1 and decisions < 400:
+                other = state.resample(p, rng)
+                assert other.view(p) == view
+                assert bot.act(other.view(p), list(other.legal_actions(p))).id == bot.act(view, legal).id
+                differed += other.view(None) != state.view(None) or other.scores() != state.scores() or any(
+                    other.view(q) != state.view(q) for q in range(4) if q != p)
+                decisions += 1
+            state.apply(p, heuristic.act(view, legal))
+    assert decisions >= 100 and differed > decisions // 2
+
+
+def test_die_macher_2019s_features_cover_its_decisions_and_mark_each_phases_holding_action() -> None:
+    from hustings.games.die_macher_2019.adapters import features as dm
+
+    seen: dict[str, int] = {}
+    for seed in (1, 2):
+        state = hustings.make("die-macher-2019", players=4, seed=seed)
+        bot = make_bot("heuristic", "die-macher-2019", seed)
+        while not state.is_over:
+            p = state.current_players[0]
+            legal = list(state.legal_actions(p))
+            view = state.view(p)
+            before = copy.deepcopy(view)
+            rows = dm.FEATURES.of(view, legal)
+            assert view == before and len(rows) == len(legal) and all(len(r) == len(dm.NAMES) for r in rows)
+            assert all(np.isfinite(x) for r in rows for x in r)
+            assert sum(r[0] for r in rows) == 1.0 and rows[[a.id for a in legal].index(bot.act(view, legal).id)][0]
+            for a, r in zip(legal, rows, strict=True):
+                for name in (f"hold_{view['phase']}",):
+                    if name in dm.INDEX and r[dm.INDEX[name]]:
+                        seen[name] = seen.get(name, 0) + 1
+                        assert a.kind in ("pass", "done", "nodraw", "decline", "keep_poll", "keep_marker")
+            state.apply(p, bot.act(view, legal))
+    assert {"hold_media", "hold_rally", "hold_place", "hold_poll"} <= set(seen)
+
+
 def test_a_scorer_weighing_only_the_heuristics_pick_plays_the_heuristics_games(tmp_path: Path) -> None:
     path = save_scorer(tmp_path / "h.npz", GAME, 4, "standard", _heuristic_weights(), [np.zeros(1)])
     scorer = ScorerPolicy.load(path)
