@@ -21,7 +21,7 @@ from typing import Any
 from hustings.bots.learned import ActionFeatures
 from hustings.engine import Action
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019.adapters.bot import _Ctx, _politician_votes, _result_gain, choose
+from hustings.games.die_macher_2019.adapters.bot import _Ctx, _double_gain, _politician_votes, _result_gain, choose
 
 View = dict[str, Any]
 
@@ -82,7 +82,7 @@ def features(view: View, actions: Sequence[Action]) -> list[list[float]]:
             f[INDEX["hold_x_rounds_left"]] = _rounds_left(ctx)
             f[INDEX["hold_x_round_one"]] = float(ctx.round == 1)
     rows = list(zip(legal, out, strict=True))
-    if phase in ("draft", "platform") or phase == "program":
+    if phase in ("draft", "platform", "program"):
         _cards(ctx, rows)
     if phase in ("bid", "tie", "poll"):
         _bids(ctx, phase, money, rows)
@@ -217,8 +217,6 @@ def _exec(ctx: _Ctx, rows: Rows) -> None:
             name = pc.secondary[a.args[0]].split(":")[0]
             f[INDEX[f"second_{name if name in _SECONDARY else 'other'}"]] = 1.0
         elif a.kind == "dbl_on":
-            from hustings.games.die_macher_2019.adapters.bot import _double_gain
-
             f[INDEX["double_gain"]] = _double_gain(ctx, ctx.board(turn.get("board", 0)), a.args[0]) / 2
 
 
