@@ -4,8 +4,9 @@ cross-entropy method into a ``learned`` scorer (``--method evolve``, :mod:`husti
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -13,6 +14,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 
 from hustings.cli.app import app
 from hustings.cli.common import fail
+
+T = TypeVar("T")
 
 
 def _hidden(text: str) -> tuple[int, ...]:
@@ -84,32 +87,16 @@ def train(
         from hustings.rl.train import train as run_training
     except ImportError as e:
         fail(f"hustings train needs PyTorch and NumPy: pip install 'hustings[learn]' ({e})")
-    import hustings
-
-    try:
-        hustings.get_spec(game)
-    except ValueError as e:
-        fail(str(e))
+    _known(game)
     cfg = TrainConfig(game=game, players=players, variant=variant, seed=seed, warm_games=warm_games,
                       iterations=iterations, games=games, expert=expert, opponents=opponents, beta=beta,
                       hidden=_hidden(hidden), epochs=epochs, warm_epochs=warm_epochs, batch=batch, lr=lr,
                       heuristic_weight=heuristic_weight, eval_games=eval_games, check_games=check_games,
                       egocentric=egocentric, minutes=minutes, samples=None if samples is None else str(samples))
-    try:
-        validate(cfg)
-    except ValueError as e:
-        fail(str(e))
     folder = out or Path("runs") / f"{game}-{players}p"
-    bar, Shown = _bar()
-    started, cpu = time.perf_counter(), time.process_time()
-    try:
-        with bar:
-            curve = run_training(cfg, folder, Shown())
-    except ValueError as e:
-        fail(str(e))
-    except OSError as e:
-        fail(f"cannot write into --out {str(folder)!r}: {e.strerror or e}")
-    wall, cpu_s = time.perf_counter() - started, time.process_time() - cpu
+    cpu = time.process_time()
+    curve, wall = _run(lambda: validate(cfg), lambda shown: run_training(cfg, folder, shown), folder)
+    cpu_s = time.process_time() - cpu
     best = max(curve, key=lambda p: p.win_share) if curve else None
     typer.echo(f"{len(curve)} stages in {wall / 60:.1f} min wall, {cpu_s / 60:.1f} min CPU → {folder}/policy.npz"
                + (f" (stage {best.iteration}: win share {best.win_share:.3f} against {players - 1} heuristics)"
@@ -142,6 +129,35 @@ def _bar() -> tuple[Progress, type]:
     return bar, Shown
 
 
+def _known(game: str) -> None:
+    """Refuse an unknown game in one line, before any option is read."""
+    import hustings
+
+    try:
+        hustings.get_spec(game)
+    except ValueError as e:
+        fail(str(e))
+
+
+def _run(check: Callable[[], object], run: Callable[[Any], T], folder: Path) -> tuple[T, float]:
+    """Check the options (a ValueError is refused in one line), then run the training under a progress bar; returns
+    its result and the wall seconds it took."""
+    try:
+        check()
+    except ValueError as e:
+        fail(str(e))
+    bar, shown = _bar()
+    started = time.perf_counter()
+    try:
+        with bar:
+            result = run(shown())
+    except ValueError as e:
+        fail(str(e))
+    except OSError as e:
+        fail(f"cannot write into --out {str(folder)!r}: {e.strerror or e}")
+    return result, time.perf_counter() - started
+
+
 def _evolve(game: str, out: Path | None, players: int, variant: str | None, seed: int, opponents: str,
             eval_games: int, minutes: float | None, generations: int, population: int, elite: int, seeds: int,
             sigma: float, sigma_min: float, eval_every: int, workers: int) -> None:
@@ -149,31 +165,13 @@ def _evolve(game: str, out: Path | None, players: int, variant: str | None, seed
         from hustings.rl.evolve import EvolveConfig, evolve, validate
     except ImportError as e:
         fail(f"hustings train --method evolve needs NumPy: pip install 'hustings[rl]' ({e})")
-    import hustings
-
-    try:
-        hustings.get_spec(game)
-    except ValueError as e:
-        fail(str(e))
+    _known(game)
     cfg = EvolveConfig(game=game, players=players, variant=variant, seed=seed, generations=generations,
                        population=population, elite=elite, seeds=seeds, sigma=sigma, sigma_min=sigma_min,
                        opponents=opponents, eval_games=eval_games, eval_every=eval_every, workers=workers,
                        minutes=minutes)
-    try:
-        validate(cfg)
-    except ValueError as e:
-        fail(str(e))
     folder = out or Path("runs") / f"{game}-{players}p-evolve"
-    bar, shown = _bar()
-    started = time.perf_counter()
-    try:
-        with bar:
-            curve = evolve(cfg, folder, shown())
-    except ValueError as e:
-        fail(str(e))
-    except OSError as e:
-        fail(f"cannot write into --out {str(folder)!r}: {e.strerror or e}")
-    wall = time.perf_counter() - started
+    curve, wall = _run(lambda: validate(cfg), lambda shown: evolve(cfg, folder, shown), folder)
     games_cpu = curve[-1].cpu_s if curve else 0.0
     held = [p for p in curve if p.held_share == p.held_share]
     best = max(held, key=lambda p: p.held_share) if held else None

@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from hustings.bots.random_bot import check_view
 from hustings.engine import Action
+from hustings.rl.checkpoint import forward, read_layers, read_npz
 from hustings.rl.encoding import Encoder, encoder_for
 
 FORMAT = "hustings-learned"
@@ -121,21 +122,7 @@ class LearnedPolicy:
     def load(cls, path: str | Path, seed: int | None = None, temperature: float = 0.0) -> LearnedPolicy:
         """Read and check a checkpoint; any problem raises :class:`CheckpointError` naming the file."""
         name = str(path)
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                arrays = {k: data[k] for k in data.files}
-        except FileNotFoundError:
-            raise CheckpointError(f"{name}: no such checkpoint file") from None
-        except (OSError, ValueError, EOFError) as e:
-            raise CheckpointError(f"{name}: not a readable .npz checkpoint ({e})") from None
-        if "meta" not in arrays:
-            raise CheckpointError(f"{name}: no 'meta' entry: not a {FORMAT} checkpoint")
-        try:
-            meta = json.loads(str(arrays["meta"]))
-        except json.JSONDecodeError:
-            raise CheckpointError(f"{name}: its 'meta' entry is not JSON") from None
-        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-            raise CheckpointError(f"{name}: not a {FORMAT} checkpoint")
+        arrays, meta = read_npz(path, FORMAT, CheckpointError)
         if meta.get("version") not in READS:
             raise CheckpointError(f"{name}: format version {meta.get('version')!r}; this hustings reads "
                                   f"{', '.join(map(str, READS))}")
@@ -158,25 +145,12 @@ class LearnedPolicy:
                                   f"{meta.get('obs_size')}); this hustings encodes {encoder.size} values")
         if meta.get("num_actions") != num_actions:
             raise CheckpointError(f"{name}: made for {meta.get('num_actions')} action ids; the game has {num_actions}")
-        layers = meta.get("layers")
-        if not isinstance(layers, int) or layers < 1:
-            raise CheckpointError(f"{name}: 'layers' must be a positive integer")
-        try:
-            ws = [np.asarray(arrays[f"w{i}"], dtype=np.float32) for i in range(layers)]
-            bs = [np.asarray(arrays[f"b{i}"], dtype=np.float32) for i in range(layers)]
-        except KeyError as e:
-            raise CheckpointError(f"{name}: missing array {e}") from None
+        ws, bs = read_layers(name, arrays, meta, CheckpointError)
         _check_shapes(name, ws, bs, encoder.size, num_actions)
         return cls(meta, ws, bs, seed=seed, temperature=temperature, name=f"learned:{name}")
 
     def logits(self, observation: FloatArray) -> FloatArray:
-        x = observation
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
-            x = x @ w + b
-            if i < last:
-                x = np.maximum(x, 0) if self.relu else np.tanh(x)
-        return x
+        return forward(observation, self.weights, self.biases, self.relu)
 
     def choose(self, observation: FloatArray, mask: npt.NDArray[np.bool_]) -> int:
         """The action id for an observation and a mask of legal ids (an :class:`~hustings.rl.pool.ObsPolicy`)."""

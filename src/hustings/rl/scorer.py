@@ -29,6 +29,7 @@ import numpy.typing as npt
 from hustings.bots.learned import ActionFeatures, learned_for
 from hustings.bots.random_bot import check_view
 from hustings.engine import Action
+from hustings.rl.checkpoint import forward, read_layers, read_npz
 
 if TYPE_CHECKING:
     from hustings.rl.policy import LearnedPolicy
@@ -115,21 +116,7 @@ class ScorerPolicy:
     def load(cls, path: str | Path, seed: int | None = None, temperature: float = 0.0) -> ScorerPolicy:
         """Read and check a checkpoint; any problem raises :class:`ScorerError` naming the file."""
         name = str(path)
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                arrays = {k: data[k] for k in data.files}
-        except FileNotFoundError:
-            raise ScorerError(f"{name}: no such checkpoint file") from None
-        except (OSError, ValueError, EOFError) as e:
-            raise ScorerError(f"{name}: not a readable .npz checkpoint ({e})") from None
-        if "meta" not in arrays:
-            raise ScorerError(f"{name}: no 'meta' entry: not a {FORMAT} checkpoint")
-        try:
-            meta = json.loads(str(arrays["meta"]))
-        except json.JSONDecodeError:
-            raise ScorerError(f"{name}: its 'meta' entry is not JSON") from None
-        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-            raise ScorerError(f"{name}: not a {FORMAT} checkpoint")
+        arrays, meta = read_npz(path, FORMAT, ScorerError)
         if meta.get("version") != VERSION:
             raise ScorerError(f"{name}: format version {meta.get('version')!r}; this hustings reads {VERSION}")
         if meta.get("activation") not in ACTIVATIONS:
@@ -146,25 +133,13 @@ class ScorerPolicy:
             named = got.get("name") if isinstance(got, dict) else got
             raise ScorerError(f"{name}: trained on the action features {named!r}; this hustings reads "
                               f"{features.name!r}")
-        layers = meta.get("layers")
-        if not isinstance(layers, int) or layers < 1:
-            raise ScorerError(f"{name}: 'layers' must be a positive integer")
-        try:
-            ws = [np.asarray(arrays[f"w{i}"], dtype=np.float32) for i in range(layers)]
-            bs = [np.asarray(arrays[f"b{i}"], dtype=np.float32) for i in range(layers)]
-        except KeyError as e:
-            raise ScorerError(f"{name}: missing array {e}") from None
+        ws, bs = read_layers(name, arrays, meta, ScorerError)
         _check_shapes(name, ws, bs, len(features.names))
         return cls(meta, ws, bs, seed=seed, temperature=temperature, name=f"learned:{name}")
 
     def scores(self, rows: Sequence[Sequence[float]]) -> npt.NDArray[np.float64]:
         """One score per row of action features."""
-        x = np.asarray(rows, dtype=np.float32)
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
-            x = x @ w + b
-            if i < last:
-                x = np.maximum(x, 0) if self.relu else np.tanh(x)
+        x = forward(np.asarray(rows, dtype=np.float32), self.weights, self.biases, self.relu)
         return x[:, 0].astype(np.float64)
 
     def act(self, view: dict[str, Any], legal: list[Action]) -> Action:

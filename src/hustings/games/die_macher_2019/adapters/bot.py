@@ -264,24 +264,34 @@ def _media(ctx: _Ctx, legal: list[Action]) -> Action:
     return out
 
 
+def rally_budget_factor(ctx: _Ctx) -> float:
+    """How dear a rally's cost weighs against its votes: more for a poor party."""
+    return 0.55 if ctx.money > 25000 else 0.9 if ctx.money > 12000 else 1.6
+
+
+def rally_parts(ctx: _Ctx, bb: int, k: int, budget_factor: float) -> tuple[bool, int, float, float]:
+    """A rally of ``k`` cubes in board ``bb``: whether they can ever be converted (4 cubes outside the election
+    state), the votes they add at today's match, what those are worth, and the cost weighed by ``budget_factor``."""
+    b = ctx.board(bb)
+    have = b["rallies"][ctx.me]
+    mt = max(1, ctx.my_match(b))
+    trend = b["trend"][ctx.me]
+    convertible = ctx.is_election(b) or have + k >= 4
+    votes = (have + k + trend) * mt - (have + trend) * mt if have + trend > 0 else (k + trend) * mt
+    return convertible, votes, votes * ctx.weight[bb] / 12.0, D.RALLY_COST[k] / 1000 * budget_factor
+
+
 def _rally(ctx: _Ctx, legal: list[Action]) -> Action:
     done = next(a for a in legal if a.kind == "done")
-    budget_factor = 0.55 if ctx.money > 25000 else 0.9 if ctx.money > 12000 else 1.6
+    budget_factor = rally_budget_factor(ctx)
     best, score = done, 0.0
     top: tuple[float, int, float, float] | None = None  # while advising: the best rally's score and its parts
     for a in legal:
         if a.kind != "rally":
             continue
-        bb, k = a.args
-        b = ctx.board(bb)
-        have = b["rallies"][ctx.me]
-        mt = max(1, ctx.my_match(b))
-        trend = b["trend"][ctx.me]
-        if not ctx.is_election(b) and have + k < 4:
+        convertible, votes, value, cost = rally_parts(ctx, a.args[0], a.args[1], budget_factor)
+        if not convertible:
             continue  # fewer than 4 cubes can never be converted outside the election state
-        votes = (have + k + trend) * mt - (have + trend) * mt if have + trend > 0 else (k + trend) * mt
-        value = votes * ctx.weight[bb] / 12.0
-        cost = D.RALLY_COST[k] / 1000 * budget_factor
         s = value - cost
         if ctx.why is not None and (top is None or s > top[0]):
             top = (s, votes, value, cost)

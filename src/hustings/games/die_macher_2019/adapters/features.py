@@ -21,7 +21,15 @@ from typing import Any
 from hustings.bots.learned import ActionFeatures
 from hustings.engine import Action
 from hustings.games.die_macher_2019 import data as D
-from hustings.games.die_macher_2019.adapters.bot import _Ctx, _double_gain, _politician_votes, _result_gain, choose
+from hustings.games.die_macher_2019.adapters.bot import (
+    _Ctx,
+    _double_gain,
+    _politician_votes,
+    _result_gain,
+    choose,
+    rally_budget_factor,
+    rally_parts,
+)
 
 View = dict[str, Any]
 
@@ -167,25 +175,20 @@ def _media(ctx: _Ctx, money: int, rows: Rows) -> None:
 
 
 def _rally(ctx: _Ctx, money: int, rows: Rows) -> None:
-    budget_factor = 0.55 if ctx.money > 25000 else 0.9 if ctx.money > 12000 else 1.6
+    budget_factor = rally_budget_factor(ctx)
     for a, f in rows:
         if a.kind != "rally":
             continue
         bb, k = a.args
         b = ctx.board(bb)
-        have = b["rallies"][ctx.me]
-        mt = max(1, ctx.my_match(b))
-        trend = b["trend"][ctx.me]
-        votes = (have + k + trend) * mt - (have + trend) * mt if have + trend > 0 else (k + trend) * mt
-        value = votes * ctx.weight[bb] / 12.0
-        cost = D.RALLY_COST[k] / 1000
+        convertible, _votes, value, cost = rally_parts(ctx, bb, k, budget_factor)
         f[INDEX["rally_cubes"]] = k / 8
         f[INDEX["rally_of_money"]] = min(2.0, D.RALLY_COST[k] / money)
         f[INDEX["rally_worth"]] = ctx.weight[bb] / 10
         f[INDEX["rally_election"]] = float(ctx.is_election(b))
-        f[INDEX["rally_unconvertible"]] = float(not ctx.is_election(b) and have + k < 4)
+        f[INDEX["rally_unconvertible"]] = float(not convertible)
         f[INDEX["rally_match"]] = ctx.my_match(b) / 5
-        f[INDEX["rally_value"]] = (value - cost * budget_factor) / 5
+        f[INDEX["rally_value"]] = (value - cost) / 5
 
 
 def _place(ctx: _Ctx, rows: Rows) -> None:
