@@ -85,14 +85,21 @@ class Result:
         return self.games / self.seconds if self.seconds else 0.0
 
 
+#: the state's method the random loop applies with: ``play`` (what the lab, a search's rollouts and the learner
+#: environments use: the events are recorded, not handed back) or, with --apply, ``apply`` (what a table uses: each
+#: action's events frozen and handed back)
+LOOP = "play"
+
+
 def play_random(state: GameState, rng: random.Random, stop_at: int = MAX_STEPS) -> int:
     """The fast random loop: no views, no copies. Returns the number of steps taken."""
     n = 0
     randrange = rng.randrange
+    act = getattr(state, LOOP)
     while not state.is_over and n < stop_at:
         p = state.current_players[0]
         acts = state.legal_actions(p)
-        state.apply(p, acts[randrange(len(acts))])
+        act(p, acts[randrange(len(acts))])
         n += 1
     if n >= MAX_STEPS:
         raise RuntimeError(f"{state.GAME_ID}: a random game ran past {MAX_STEPS} steps")
@@ -376,6 +383,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rate", action="append", type=parse_rated, metavar="GAME:VARIANT[:PLAYERS]",
                     help=f"rate this configuration against open_spiel too (repeatable; default "
                          f"{REFERENCE_GAME}:{REFERENCE_VARIANT}:4)")
+    ap.add_argument("--apply", action="store_true",
+                    help="random play through apply (each action's events handed back, as a table plays) instead "
+                         "of play (the lab's, a search's and the learners' loop)")
     ap.add_argument("--gc", choices=("lab", "default"), default="lab",
                     help="the collector's settings for the whole run, ours and open_spiel's loops alike: the lab's "
                          "for many games (hustings.engine.collector, as `hustings simulate` and the server play; "
@@ -386,9 +396,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
-    global CLOCK
+    global CLOCK, LOOP
     if args.cpu:
         CLOCK = time.process_time
+    if args.apply:
+        LOOP = "apply"
     if args.games < 1:
         ap.error("--games must be at least 1")
     mem_games = args.games if args.mem_games is None else args.mem_games
@@ -403,7 +415,7 @@ def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     collector = ("the lab's collector settings ({}/{}/{})".format(*gc.get_threshold()) if args.gc == "lab"
                  else "Python's collector settings")
     console.print(f"Python {sys.version.split()[0]}, {build} engine, {clock}, {collector}, {args.games} games per "
-                  "configuration")
+                  f"configuration, random play through {LOOP}()")
     results: list[Result] = []
     for game, variant, players in configs:
         res = Result(game, variant, players)

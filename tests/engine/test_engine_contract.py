@@ -123,6 +123,64 @@ def test_a_muted_state_plays_as_its_twin_that_logs(game: str) -> None:
         assert older.apply(p, action) == kept.apply(p, action)
 
 
+@pytest.mark.parametrize("game", ["die-macher-2019", "die-macher", "election-war", "palace-escape"])
+def test_play_is_apply_without_handing_events_back(game: str) -> None:
+    # GameState.play (the lab's, a search's and the learners' loop): the same checks, the same new state and, read
+    # afterwards, the very events apply handed back one action at a time
+    told, quiet = hustings.make(game, seed=33), hustings.make(game, seed=33)
+    r = random.Random(8)
+    handed: list[hustings.Event] = list(told.all_events())
+    while not told.is_over and told.step_count < 400:
+        p = told.current_players[0]
+        action = told.legal_actions(p)[r.randrange(len(told.legal_actions(p)))]
+        assert quiet.legal_actions(p) == told.legal_actions(p)
+        handed += told.apply(p, action)
+        assert quiet.play(p, action) is None
+        assert quiet.state_key() == told.state_key()
+    assert list(quiet.all_events()) == handed == list(told.all_events())
+    for p in range(told.num_players):
+        assert quiet.events(p) == told.events(p) and quiet.view(p) == told.view(p)
+    # the same refusals, naming the same rule, and nothing changes
+    for bad_seat, bad in ((0, 10**9), (99, 0), (True, 0)):
+        before = quiet.clone()
+        with pytest.raises(IllegalActionError) as by_apply:
+            told.clone().apply(bad_seat, bad)
+        with pytest.raises(IllegalActionError) as by_play:
+            quiet.play(bad_seat, bad)
+        assert str(by_play.value) == str(by_apply.value) and quiet == before
+
+
+def test_events_recorded_by_play_are_sealed_when_read() -> None:
+    s = fresh()
+    r = random.Random(2)
+    for _ in range(40):
+        p = s.current_players[0]
+        legal = s.legal_actions(p)
+        s.play(p, legal[r.randrange(len(legal))])
+    twin = s.clone()  # shares the raw records at the head of the log
+    chain = s.event_chain()
+    assert s.event_chain() is chain, "reading again, with no new event, gives the same log"
+    node, n = chain, 0
+    while node is not None:  # every node sealed: (Event, tail), the data frozen
+        assert len(node) == 2 and isinstance(node[0], hustings.Event) and isinstance(node[0].data, FrozenDict)
+        node, n = node[1], n + 1
+    assert n == len(list(s.all_events())) > 0
+    assert list(twin.all_events()) == list(s.all_events())  # the clone seals its own
+    # apply after play hands back this action's events only; the earlier ones are sealed and kept in order
+    s.play(s.current_players[0], s.legal_actions(s.current_players[0])[0])
+    count = len(list(twin.all_events()))
+    p = s.current_players[0]
+    produced = s.apply(p, s.legal_actions(p)[0])
+    step = s.step_count
+    assert all(e.step == step for e in produced)
+    after = list(s.all_events())
+    assert after[-len(produced):] == produced if produced else True
+    assert [e.step for e in after] == sorted(e.step for e in after) and len(after) >= count + len(produced)
+    # a pickle holds sealed events
+    again = pickle.loads(pickle.dumps(twin))
+    assert list(again.all_events()) == list(twin.all_events())
+
+
 def test_event_data_cannot_be_edited() -> None:
     s = fresh()
     s.apply(0, s.legal_actions(0)[0])

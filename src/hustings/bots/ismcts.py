@@ -275,7 +275,7 @@ class IsmctsBot:
                 if nxt is None:
                     nxt = node.children[a.id] = _Node()
                 node = nxt
-                s.apply(q, a)
+                s.play(q, a)
                 continue
             if first:
                 acts = [a for a in acts if a.id in root_ids]
@@ -295,7 +295,7 @@ class IsmctsBot:
                 child = _Node()
                 child.avail = 1
                 children[a.id] = child
-                s.apply(q, a)
+                s.play(q, a)
                 path.append((child, q))
                 break
             c = self.exploration
@@ -306,7 +306,7 @@ class IsmctsBot:
                 if v > best_v:
                     best_a, best_v = a, v
             node = children[best_a.id]
-            s.apply(q, best_a)
+            s.play(q, best_a)
             path.append((node, q))
         self._rollout(s)
         reward = self.utilities(s)
@@ -335,7 +335,7 @@ class IsmctsBot:
                 a = acts[rng.randrange(len(acts))]
             else:
                 a = policy(s.view(q) if build is None else build(s, q), acts)
-            s.apply(q, a)
+            s.play(q, a)
 
     def utilities(self, s: GameState) -> list[float]:
         """Each seat's value in [-1, 1] at the end of a rollout: when the game is over, the game's outcome

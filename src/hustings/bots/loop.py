@@ -58,13 +58,15 @@ def drive(
     :func:`hustings.bots.runner.ask`: its view and a copy of the legal list, never the state.
 
     ``apply(player, action)`` applies and returns the events (default ``state.apply``; the match service
-    passes its apply-then-save). ``on_event`` sees every event produced, private ones too: filter with
-    :meth:`Event.visible_to` before showing one to anybody. ``on_decision(player, legal_count, seconds)``
-    times each bot's decision (the lab's statistics).
+    passes its apply-then-save); with neither ``apply`` nor ``on_event`` nobody reads them, and the loop
+    calls the state's ``play`` instead (no event is copied for nothing). ``on_event`` sees every event
+    produced, private ones too: filter with :meth:`Event.visible_to` before showing one to anybody.
+    ``on_decision(player, legal_count, seconds)`` times each bot's decision (the lab's statistics).
     """
     if len(actors) != state.num_players:
         raise ValueError(f"{len(actors)} bots for a {state.num_players}-player game")
     do_apply = state.apply if apply is None else apply
+    quiet = apply is None and on_event is None
     steps = 0
     while True:
         if state.is_over:
@@ -90,8 +92,11 @@ def drive(
             started = time.perf_counter()
             action = ask(bot, state, player, legal)
             on_decision(player, len(legal), time.perf_counter() - started)
-        events = do_apply(player, action)
         steps += 1
+        if quiet:
+            state.play(player, action)
+            continue
+        events = do_apply(player, action)
         if on_event is not None:
             for event in events:
                 on_event(event)

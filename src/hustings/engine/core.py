@@ -311,28 +311,48 @@ class GameState(ABC):
             # only for a current player of a game not over, at this step, so every check below would pass.
             act = action
         else:
-            player = self.check_player(player, allow_none=False)
-            act = self.SPACE.resolve(action)
-            if self.is_over:
-                raise IllegalActionError("the game is over")
-            if player not in self.current_players:
-                raise IllegalActionError(
-                    f"player {player} acted out of turn: waiting for {list(self.current_players)}"
-                )
-            legal = self._cached_legal(player)
-            if act not in legal:
-                raise IllegalActionError(self._why_illegal(player, act))
+            player, act = self._checked(player, action)
         before = self._log
         self._history = ((player, act.id), self._history)
         self._nsteps += 1
         self._apply(player, act)
-        produced: list[Event] = []
-        node = self._log
-        while node is not before and node is not None:
-            produced.append(node[0])
-            node = node[1]
-        produced.reverse()
-        return produced
+        if self._log is before:
+            return []
+        return self._seal_log(before)
+
+    def play(self, player: PlayerArg, action: object) -> None:
+        """:meth:`apply` for a driver that reads no events as it goes (random play, a search's rollouts, simulated
+        games, a learner's opponents): the same checks, the same new state and the same events (read later with
+        :meth:`events` or :meth:`all_events`), but the events are not handed back, so none is copied or frozen
+        unless somebody reads it."""
+        if (
+            type(player) is int
+            and player == self._legal_player
+            and self._legal_step == self._nsteps
+            and action.__class__ is Action
+            and action in self._legal
+        ):
+            act = action  # the usual call, as in apply
+        else:
+            player, act = self._checked(player, action)
+        self._history = ((player, act.id), self._history)
+        self._nsteps += 1
+        self._apply(player, act)
+
+    def _checked(self, player: PlayerArg, action: object) -> tuple[int, Action]:
+        """Every check of apply's unusual call: the seat, the action, the turn, the rules (IllegalActionError)."""
+        player = self.check_player(player, allow_none=False)
+        act = self.SPACE.resolve(action)
+        if self.is_over:
+            raise IllegalActionError("the game is over")
+        if player not in self.current_players:
+            raise IllegalActionError(
+                f"player {player} acted out of turn: waiting for {list(self.current_players)}"
+            )
+        legal = self._cached_legal(player)
+        if act not in legal:
+            raise IllegalActionError(self._why_illegal(player, act))
+        return player, act
 
     def _why_illegal(self, player: int, action: Action) -> str:
         """Games override to name the rule; the default names the action and the phase."""
@@ -348,23 +368,57 @@ class GameState(ABC):
         data: dict[str, JSON],
         to: int | None = None,
     ) -> None:
-        """Append an event made of ``data`` (frozen now: later changes to what the game passed never reach it),
-        visible to ``to`` (None: everyone), at this step. The one way a game writes its log."""
+        """Record an event made of ``data``, visible to ``to`` (None: everyone), at this step. The one way a game
+        writes its log.
+
+        The game hands ``data`` over: a fresh dict (a literal) whose lists are the game's copies, never a list the
+        state keeps, and it changes none of it afterwards (the contract suite checks every game for it). The event is
+        recorded as given and made an :class:`Event` of frozen data when it is first read (:meth:`apply`'s answer,
+        :meth:`events`, :meth:`all_events`, :meth:`event_chain`, a sample, a pickle): a driver that reads no events
+        (:meth:`play`) copies none, and a flat record of scalars is no object the collector walks."""
         if self._muted:
             return
-        # the common flat event (every value a scalar): one copy in C. A loop, not issuperset(map(type, ...)): events
-        # hold two to five values, and the loop's early exit and no call made it 100 ns less an event
-        for v in data.values():
-            if v.__class__ not in _SCALARS:
-                frozen = freeze(data)
-                break
-        else:
-            frozen = FrozenDict(data)
+        # a raw node: six items where a sealed one has two (_seal_log); the context is the game's at this moment
+        self._log = (type, data, to, self._nsteps, self._event_context(), self._log)
+
+    def _seal_log(self, since: Chain = None) -> list[Event]:
+        """Make the raw events at the head of the log (emit's records) Events with frozen data, in place, and return
+        those recorded after node ``since`` (every raw one when ``since`` is not among them), oldest first.
+
+        The log stays a persistent chain: the sealed nodes are new ones in front of the part already sealed, which
+        clones may share; a clone that shares raw nodes seals its own copies when it reads them."""
+        node = self._log
+        raw: list[Any] = []
+        cut = -1
+        while node is not None and len(node) == 6:
+            if node is since:
+                cut = len(raw)
+            raw.append(node)
+            node = node[5]
+        if not raw:
+            return []
         render = self.__class__.EVENT_RENDERER  # through the class: a plain function, not a bound method
         if render is None:
             render = self._event_renderer()
-        # tuple.__new__ is what Event's generated __new__ calls, minus one Python frame (about 1.6 events a step)
-        self._log = (_tuple_new(Event, (type, frozen, to, self._nsteps, render, self._event_context())), self._log)
+        out: list[Event] = []
+        i = len(raw)
+        while i:  # oldest first (no reversed(): mypyc 1.x crashes compiling a for over it, see _filter_chain)
+            i -= 1
+            rec = raw[i]
+            data = rec[1]
+            # the common flat event (every value a scalar): one copy in C
+            for v in data.values():
+                if v.__class__ not in _SCALARS:
+                    frozen = freeze(data)
+                    break
+            else:
+                frozen = FrozenDict(data)
+            # tuple.__new__ is what Event's generated __new__ calls, minus one Python frame
+            ev = _tuple_new(Event, (rec[0], frozen, rec[2], rec[3], render, rec[4]))
+            out.append(ev)
+            node = (ev, node)
+        self._log = node
+        return out if cut < 0 else out[len(raw) - cut:]
 
     def mute_events(self) -> None:
         """Let go of the event log and make no event from now on (clones too), for a driver that never reads
@@ -380,6 +434,7 @@ class GameState(ABC):
         """The log as the engine keeps it (newest first, shared with clones), every event private ones included:
         for a game's own deductions (a resampler reading what its seat saw) and referees, never for a player.
         Its identity changes exactly when an event is added, so it can key a cache."""
+        self._seal_log()
         return self._log
 
     def _event_renderer(self) -> Renderer | None:
@@ -393,6 +448,7 @@ class GameState(ABC):
     def __getstate__(self) -> dict[str, Any]:
         # an interpreted class keeps its fields in __dict__; a compiled one (docs/build.md) in slots that mypyc names in
         # each compiled class's __mypyc_attrs__
+        self._seal_log()  # a pickle holds Events, as every reader sees them
         d: dict[str, Any] = dict(getattr(self, "__dict__", {}))
         for cls in type(self).__mro__:
             for name in cls.__dict__.get("__mypyc_attrs__", ()):
@@ -414,10 +470,12 @@ class GameState(ABC):
     def events(self, player: PlayerArg) -> list[Event]:
         """Events ``player`` may see, oldest first (spectator: public events only)."""
         player = self.check_player(player, allow_none=True)
+        self._seal_log()
         return [e for e in chain_items(self._log) if e.to is None or e.to == player]
 
     def all_events(self) -> Iterator[Event]:
         """Every event, private ones included: for records and referees, never for a player."""
+        self._seal_log()
         return iter(chain_items(self._log))
 
     @property
@@ -455,6 +513,7 @@ class GameState(ABC):
         if not isinstance(rng, Rng | random.Random):
             raise TypeError(f"resample needs a random.Random or an engine Rng, not {type(rng).__name__}")
         last: ResampleError | None = None
+        self._seal_log()
         for _ in range(self.RESAMPLE_TRIES):
             new = self.clone()
             seed = rng.getrandbits(128)

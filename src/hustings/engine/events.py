@@ -146,9 +146,11 @@ class Event(NamedTuple):
         return out
 
 
-# A persistent singly linked list (newest first): appending is O(1) and a clone shares the whole past.
+# A persistent singly linked list (newest first): appending is O(1) and a clone shares the whole past. A node is
+# (item, tail); a state's event log may also hold, newest first, raw records of six items whose last is the tail
+# (GameState.emit), which the engine seals into (Event, tail) nodes before anyone reads them.
 # (the tail is a Chain again; mypyc cannot compile a recursive alias, so it is typed Any)
-Chain = tuple[Any, Any] | None
+Chain = tuple[Any, ...] | None
 
 
 def chain_items(chain: Chain) -> list[Any]:

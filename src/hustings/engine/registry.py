@@ -196,7 +196,7 @@ def replay(record: Mapping[str, JSON]) -> GameState:
         if not isinstance(step, list | tuple) or len(step) != 2:
             raise RecordError(f"action {i} is not [player, action id]: {_short(step)}")
         try:
-            state.apply(step[0], step[1])
+            state.play(step[0], step[1])
         except IllegalActionError as e:
             raise RecordError(f"action {i} ({_short(step)}) is illegal: {e}") from None
     return state

@@ -120,7 +120,7 @@ def records_to_arrays(paths: Sequence[str | Path], *, utility: str = "outcome",
                     games.append(count)
                     steps.append(step)
                     bots.append(-1 if seat_bot is None else bot_names.setdefault(str(seat_bot), len(bot_names)))
-                state.apply(player, action_id)
+                state.play(player, action_id)
         except (TypeError, ValueError) as e:
             raise ValueError(f"{where}: the record does not replay ({e})") from None
         if not state.is_over:

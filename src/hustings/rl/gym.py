@@ -83,7 +83,7 @@ class Episode:
                 if self.skip_forced:
                     only = self.legal()
                     if len(only) == 1:
-                        state.apply(seat, only[0])
+                        state.play(seat, only[0])
                         self.forced += 1
                         continue
                 return
@@ -95,7 +95,7 @@ class Episode:
                 action = legal[bot.rng.randrange(len(legal))]
             else:
                 action = ask(bot, state, p, legal)
-            state.apply(p, action)
+            state.play(p, action)
 
     def legal(self) -> list[Any]:
         """The learner's legal actions, its withheld kinds left out."""
@@ -135,7 +135,7 @@ class Episode:
             kind = _kind_of(state, action)
             if kind in self.withheld:
                 raise _withheld(kind)
-        state.apply(self.seat, action)
+        state.play(self.seat, action)
 
     def refuse(self, action: Any) -> None:
         """Raise the IllegalActionError :meth:`play` would raise for ``action``, without playing it (a copy of the
@@ -144,7 +144,7 @@ class Episode:
         kind = _kind_of(self.state, action)
         if kind in self.withheld:
             raise _withheld(kind)
-        self.state.clone().apply(self.seat, action)
+        self.state.clone().play(self.seat, action)
         raise IllegalActionError(f"{action!r} is not among the learner's legal actions shown in the mask")
 
 

@@ -255,7 +255,7 @@ class HustingsState(pyspiel.State):  # type: ignore[misc]
         if withheld and 0 <= action < len(s.SPACE) and s.SPACE[action].kind in withheld:
             raise ValueError(f"{s.SPACE[action].kind} is withheld from learners in this game (load it with "
                              "assists=True to allow it)")
-        s.apply(s.current_players[0], int(action))
+        s.play(s.current_players[0], int(action))
 
     # OpenSpiel's own tensor methods ask the game's tensor shape at every call (a new initial state, encoded), then
     # copy the tensor twice; rl_environment calls one for every seat at every step. A Python caller gets the same

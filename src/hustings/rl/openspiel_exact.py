@@ -115,7 +115,7 @@ class ExactState(HustingsState):
         replay = self._make(self._deal[0])
         out = [trail_block(short, replay, viewer, None)]
         for p, a in eng.state.history:
-            replay.apply(p, a)
+            replay.play(p, a)
             out.append(trail_block(short, replay, viewer, (p, a)))
         eng.trail = tuple(tuple(out) if i == key else t for i, t in enumerate(trails))
         return out
@@ -161,7 +161,7 @@ def exact_actions(short: str) -> tuple[int, ...]:
         for a in s.legal_actions(p):
             seen.add(a.id)
             child = s.clone()
-            child.apply(p, a)
+            child.play(p, a)
             stack.append(child)
     return tuple(sorted(seen))
 

@@ -203,7 +203,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # lower case: PettingZoo's naming 
                 and 0 <= action < self.num_actions and s.SPACE[action].kind in self.withheld:
             raise IllegalActionError(f"{s.SPACE[action].kind} is withheld from learners in this environment "
                                      "(make it with assists=True to allow it)")
-        s.apply(p, action)  # an id; anything else, or an illegal id, raises IllegalActionError (nothing changes)
+        s.play(p, action)  # an id; anything else, or an illegal id, raises IllegalActionError (nothing changes)
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
         if s.is_over:

@@ -195,7 +195,7 @@ def play_warm(cfg: TrainConfig, variant: str, encoder: Encoder, num_actions: int
         if len(legal) > 1:
             data.add(encoder.encode(state.view(p)), legal, num_actions, {action.id: 1.0}, cfg.heuristic_weight,
                      False)
-        state.apply(p, action)
+        state.play(p, action)
 
 
 def play_expert(cfg: TrainConfig, variant: str, encoder: Encoder, num_actions: int, seed: int, seat: int,
@@ -224,7 +224,7 @@ def play_expert(cfg: TrainConfig, variant: str, encoder: Encoder, num_actions: i
             if not held:
                 data.add(encoder.encode(state.view(p)), legal, num_actions, {action.id: 1.0}, cfg.heuristic_weight,
                          False)
-        state.apply(p, action)
+        state.play(p, action)
     return state
 
 
@@ -290,7 +290,7 @@ def imitation(policy: LearnedPolicy, cfg: TrainConfig, variant: str, games: int,
                 tally = counts.setdefault(f"{view.get('phase', '')}:{action.kind}", [0, 0])
                 tally[0] += 1
                 tally[1] += int(ids[int(legal_logits.argmax())] == action.id)
-            state.apply(p, action)
+            state.play(p, action)
         if on_game is not None:
             on_game()
     n = sum(c[0] for c in counts.values())

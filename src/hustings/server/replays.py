@@ -213,7 +213,7 @@ class Replays:
         state = kept.clone()
         for i in range(base, step):
             p, a = game.actions[i]
-            state.apply(p, a)
+            state.play(p, a)
             self.applied += 1
             if (i + 1) % CHECKPOINT == 0 and i + 1 < step:
                 self._keep((game.id, i + 1), state.clone())
@@ -233,7 +233,7 @@ class Replays:
             if p == seat:  # only the seat that chose it sees its choice (another's may be secret)
                 label = W.words(game.game).label(state.SPACE[a], state.view(p), voice).text
             acted = {"seat": p, "label": label}
-            state.apply(p, a)
+            state.play(p, a)
             self.applied += 1
         view = state.view(seat)
         events = [{"type": e.type, "data": e.data, "step": e.step, "to": e.to,

@@ -164,7 +164,7 @@ class Table(TurnPolicy, TakeBack):
         walk = hustings.replay({**record, "actions": []})
         for (p, a), at in zip(state.history, self.times, strict=False):
             to_act = walk.current_players
-            walk.apply(p, a)
+            walk.play(p, a)
             clocks.on_action(to_act, p, at)
 
     # -- seats ------------------------------------------------------------------------------------------------
@@ -310,7 +310,7 @@ class Table(TurnPolicy, TakeBack):
             if what in legal:
                 return what
         try:
-            self.state.clone().apply(seat, what)  # the game names the rule it broke
+            self.state.clone().play(seat, what)  # the game names the rule it broke
             why = f"{what.text('en')} (id {what.id}) is not among your legal actions"
         except IllegalActionError as e:
             why = str(e)

@@ -147,13 +147,13 @@ class TakeBack:
         clocks = Clocks(self.clock, state.num_players, self.started_at)
         for (p, a), at in zip(history[:start], self.times, strict=False):
             to_act = first.current_players
-            first.apply(p, a)
+            first.play(p, a)
             clocks.on_action(to_act, p, at)
         states, all_clocks = [first], [clocks]
         for i, (p, a) in enumerate(history[start:]):
             nxt, ticked = states[-1].clone(), all_clocks[-1].copy()
             to_act = nxt.current_players
-            nxt.apply(p, a)
+            nxt.play(p, a)
             ticked.on_action(to_act, p, self.times[start + i] if start + i < len(self.times) else 0.0)
             states.append(nxt)
             all_clocks.append(ticked)
@@ -193,7 +193,7 @@ class TakeBack:
             return False
         before = snapshot.clone()
         for p, a in st.history[snapshot.step_count:index]:
-            before.apply(p, a)
+            before.play(p, a)
         return _undoable(before, seat, action, OFFER_SAMPLES)
 
 

@@ -45,7 +45,7 @@ class Stepper:
         while len(self.states) <= i:
             nxt = self.states[-1].clone()
             p, a = self.actions[len(self.states) - 1]
-            nxt.apply(p, a)
+            nxt.play(p, a)
             self.states.append(nxt)
         return self.states[i]
 
