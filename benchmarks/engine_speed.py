@@ -5,7 +5,9 @@
 
 When open_spiel is installed (``pip install -e '.[bench]'``) the same random loop also runs over four of
 its pure-Python games for a comparable wall time, and Die Macher 2019 with 4 players (or each ``--rate
-GAME:VARIANT[:PLAYERS]``) is rated against their median: floor 0.5x, aim 1.0x.
+GAME:VARIANT[:PLAYERS]``) is rated against their median: floor 0.5x, aim 1.2x on the pure-Python engine and
+1.5x on the compiled one (issue 28; moonshot 3x). Four of its C++ games run too, through the same loop, and
+the ratio to their median is printed beside it.
 
     .venv/bin/python benchmarks/engine_speed.py --games 200 --rate die-macher-2019:standard \
         --rate die-macher:full --rate die-macher:short
@@ -41,7 +43,12 @@ from hustings.engine.collector import many_games
 REFERENCE_GAME = "die-macher-2019"
 REFERENCE_VARIANT = "standard"
 OPENSPIEL_GAMES = ("python_kuhn_poker", "python_liars_poker", "python_tic_tac_toe", "python_block_dominoes")
-FLOOR, AIM = 0.5, 1.0
+#: open_spiel's games written in C++, played by the same Python loop through pybind: the Python games above run
+#: through pybind too, so their median is also given against these, for honesty (issue 28)
+OPENSPIEL_CPP_GAMES = ("kuhn_poker", "leduc_poker", "liars_dice", "tic_tac_toe")
+#: the ratio to open_spiel's Python games' median: the floor fails --strict; the aims are issue 28's (the compiled
+#: build's aim applies when the engine runs compiled), the moonshot 3x
+FLOOR, AIM_PURE, AIM_COMPILED, MOONSHOT = 0.5, 1.2, 1.5, 3.0
 MAX_STEPS = 1_000_000  # a random game longer than this is a bug, not a slow game
 
 
@@ -332,7 +339,7 @@ def compare(pyspiel: Any, seconds: float, rated: list[tuple[str, str, int]],
     """Each of our ``rated`` configurations and each open_spiel game for ``seconds`` each, interleaved in
     ``rounds`` slices so that a change in machine load over the run hits every game alike."""
     ours = [TimedRun(f"{g} {v} {n}p") for g, v, n in rated]
-    theirs = [TimedRun(name) for name in OPENSPIEL_GAMES]
+    theirs = [TimedRun(name) for name in (*OPENSPIEL_GAMES, *OPENSPIEL_CPP_GAMES)]
     for r in range(rounds):
         for acc, (g, v, n) in zip(ours, rated, strict=True):
             acc.add(ours_random(g, v, n, seconds / rounds, seed=r * 1_000_000))
@@ -475,10 +482,15 @@ def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         st.add_row(run.name, fmt(run.games), per_game, fmt(run.steps_per_s), fmt(run.decisions_per_s))
     console.print(st)
 
-    median_steps = statistics.median(run.steps_per_s for run in spiel)
-    median_decisions = statistics.median(run.decisions_per_s for run in spiel)
-    console.print(f"open_spiel median {median_steps:,.0f} steps/s ({median_decisions:,.0f} decisions/s)",
+    python_runs = [run for run in spiel if run.name in OPENSPIEL_GAMES]
+    cpp_runs = [run for run in spiel if run.name in OPENSPIEL_CPP_GAMES]
+    median_steps = statistics.median(run.steps_per_s for run in python_runs)
+    median_decisions = statistics.median(run.decisions_per_s for run in python_runs)
+    median_cpp = statistics.median(run.steps_per_s for run in cpp_runs)
+    console.print(f"open_spiel median {median_steps:,.0f} steps/s ({median_decisions:,.0f} decisions/s) for its Python "
+                  f"games; {median_cpp:,.0f} steps/s for its C++ games ({', '.join(OPENSPIEL_CPP_GAMES)})",
                   highlight=False)
+    aim = AIM_PURE if build == "pure Python" else AIM_COMPILED
     worst = float("inf")
     for run in ours:
         # Our steps are player decisions (chance is resolved inside apply); open_spiel also counts chance
@@ -486,9 +498,10 @@ def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         ratio = run.steps_per_s / median_steps
         worst = min(worst, ratio)
         verdicts = "  ".join(f"{label} {bound:.1f}x: {'[green]PASS[/green]' if ratio >= bound else '[red]FAIL[/red]'}"
-                             for label, bound in (("floor", FLOOR), ("aim", AIM)))
-        console.print(f"{run.name}: {run.steps_per_s:,.0f} steps/s, ratio vs their steps {ratio:.2f}x (vs their "
-                      f"decisions {run.steps_per_s / median_decisions:.2f}x)  {verdicts}")
+                             for label, bound in (("floor", FLOOR), ("aim", aim), ("moonshot", MOONSHOT)))
+        console.print(f"{run.name}: {run.steps_per_s:,.0f} steps/s, ratio vs their Python games' steps {ratio:.2f}x "
+                      f"(vs their decisions {run.steps_per_s / median_decisions:.2f}x; vs their C++ games' steps "
+                      f"{run.steps_per_s / median_cpp:.2f}x)  {verdicts}")
     return 1 if args.strict and worst < FLOOR else 0
 
 
