@@ -7,13 +7,15 @@
 Figures are CPU time of this process (``time.process_time``), the best of a few repetitions, median over the sampled
 states: on a loaded machine wall time says more about the neighbours than about the code. With ``--against`` both
 trees run in child processes, alternately, round by round, so that a change in the machine's load hits both alike.
-Aims (issue 28): clone and view at most 10 µs, resample at most 60 µs.
+Aims (issue 28): clone and view at most 10 µs, resample at most 60 µs. ``unmarshal`` is a floor, not a cost: CPython
+making the view's containers from its marshalled bytes, in C.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import marshal
 import os
 import random
 import statistics
@@ -29,8 +31,10 @@ from typing import Any
 
 CONFIGS = (("die-macher-2019", "standard", 4), ("die-macher", "full", 4))
 POINTS = ("mid", "150")
-METRICS = ("clone", "view", "resample")
+METRICS = ("clone", "view", "unmarshal", "resample")
 AIMS = {"clone": 10.0, "view": 10.0, "resample": 60.0}
+# "unmarshal" is no cost of ours but a floor: marshal.loads of the view's bytes (as JSON gives it), CPython making the
+# same fresh containers (a view shares none with the state or another view) in C, with no Python code at all
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -74,6 +78,8 @@ def measure(states: int) -> dict[str, float]:
                 r = Rng(i)
                 got["clone"].append(_per_call_us(s.clone, 2000))
                 got["view"].append(_per_call_us(partial(s.view, p), 1000))
+                plain = marshal.dumps(json.loads(json.dumps(s.view(p))))
+                got["unmarshal"].append(_per_call_us(partial(marshal.loads, plain), 1000))
                 got["resample"].append(_per_call_us(partial(s.resample, p, r), 300))
             for m in METRICS:
                 out[f"{game}|{point}|{m}"] = statistics.median(got[m]) if got[m] else float("nan")
@@ -143,8 +149,9 @@ def main(argv: list[str] | None = None) -> int:
                 key = f"{game}|{point}|{m}"
                 vals = [statistics.median(r[key] for r in runs[n]) for n in names]
                 cells = " ".join(f"{v:14.1f}" for v in vals)
-                flag = "ok" if vals[-1] <= AIMS[m] else "above"
-                print(f"{game + ' ' + str(players) + 'p ' + point:28} {m:9} {cells}   ≤{AIMS[m]:.0f} {flag}")
+                aim = AIMS.get(m)
+                verdict = "(floor)" if aim is None else f"≤{aim:.0f} {'ok' if vals[-1] <= aim else 'above'}"
+                print(f"{game + ' ' + str(players) + 'p ' + point:28} {m:9} {cells}   {verdict}")
     return 0
 
 
