@@ -300,22 +300,8 @@ class GameState(ABC):
 
         Raises :class:`IllegalActionError` naming the broken rule; the state is then unchanged.
         """
-        if (
-            type(player) is int
-            and player == self._legal_player
-            and self._legal_step == self._nsteps
-            and action.__class__ is Action
-            and action in self._legal
-        ):
-            # The usual call: an Action from the list legal_actions just gave this player. That list is cached
-            # only for a current player of a game not over, at this step, so every check below would pass.
-            act = action
-        else:
-            player, act = self._checked(player, action)
         before = self._log
-        self._history = ((player, act.id), self._history)
-        self._nsteps += 1
-        self._apply(player, act)
+        self.play(player, action)
         if self._log is before:
             return []
         return self._seal_log(before)
@@ -332,7 +318,9 @@ class GameState(ABC):
             and action.__class__ is Action
             and action in self._legal
         ):
-            act = action  # the usual call, as in apply
+            # The usual call: an Action from the list legal_actions just gave this player. That list is cached
+            # only for a current player of a game not over, at this step, so every check of _checked would pass.
+            act = action
         else:
             player, act = self._checked(player, action)
         self._history = ((player, act.id), self._history)
@@ -340,7 +328,8 @@ class GameState(ABC):
         self._apply(player, act)
 
     def _checked(self, player: PlayerArg, action: object) -> tuple[int, Action]:
-        """Every check of apply's unusual call: the seat, the action, the turn, the rules (IllegalActionError)."""
+        """Every check of an unusual call of play (and apply): the seat, the action, the turn, the rules
+        (IllegalActionError, and nothing changes)."""
         player = self.check_player(player, allow_none=False)
         act = self.SPACE.resolve(action)
         if self.is_over:
