@@ -435,12 +435,13 @@ def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
                 peak_memory(res, mem_games)
         results.append(res)
 
-    table = Table(title="Random play: make() + fast random loop, no views")
-    for col in ("game", "variant", "players", "steps/game", "steps/s", "games/s", "median game ms"):
+    table = Table(title=f"Random play: make() + fast random loop through {LOOP}(), no views")
+    for col in ("game", "variant", "players", "steps/game", "steps/s", "µs/step", "games/s", "median game ms"):
         table.add_column(col, justify="left" if col in ("game", "variant") else "right")
     for r in results:
         table.add_row(
             r.game, r.variant, str(r.players), fmt(r.steps / r.games, 1), fmt(r.steps_per_s),
+            fmt(1e6 / r.steps_per_s if r.steps_per_s else float("nan"), 2),
             fmt(r.games_per_s, 1), fmt(statistics.median(r.game_ms), 2),
         )
     console.print(table)
