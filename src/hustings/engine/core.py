@@ -33,7 +33,6 @@ from hustings.engine.basics import (
     normalize_lang,
 )
 from hustings.engine.events import (
-    _SCALARS,
     Chain,
     Event,
     FrozenDict,
@@ -63,7 +62,6 @@ if TYPE_CHECKING:  # the kinds (hustings.engine.adapters) build on Action and Ev
 
 _A = TypeVar("_A")
 _tuple_new = tuple.__new__
-_type_of = type  # emit's parameter ``type`` hides the builtin
 
 #: the engine's version, written into every record beside the game's rules version
 ENGINE_VERSION = "0.2.0"
@@ -394,16 +392,8 @@ class GameState(ABC):
         while i:  # oldest first (no reversed(): mypyc 1.x crashes compiling a for over it, see _filter_chain)
             i -= 1
             rec = raw[i]
-            data = rec[1]
-            # the common flat event (every value a scalar): one copy in C
-            for v in data.values():
-                if v.__class__ not in _SCALARS:
-                    frozen = freeze(data)
-                    break
-            else:
-                frozen = FrozenDict(data)
             # tuple.__new__ is what Event's generated __new__ calls, minus one Python frame
-            ev = _tuple_new(Event, (rec[0], frozen, rec[2], rec[3], render, rec[4]))
+            ev = _tuple_new(Event, (rec[0], freeze(rec[1]), rec[2], rec[3], render, rec[4]))
             out.append(ev)
             node = (ev, node)
         self._log = node
