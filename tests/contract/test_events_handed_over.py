@@ -86,3 +86,31 @@ def test_events_read_at_the_end_are_those_read_at_each_step(game: str, variant: 
         assert [_as_read(e) for e in quiet.all_events()] == step_by_step, (
             f"{game} {variant} game {i}: the log read at the end differs from the one read step by step (an event "
             "changed after it was emitted)")
+
+
+@pytest.mark.parametrize(("game", "variant"), VARIANTS, ids=VARIANT_IDS)
+def test_a_sample_of_a_state_played_quietly_holds_only_its_viewers_events(game: str, variant: str) -> None:
+    """As an attacker would try it: a state played with ``play`` keeps its events raw until read, and a search's sample
+    (``resample``) is the one way a bot sees a log. Every seat's and a spectator's sample holds exactly the events that
+    viewer may see, none addressed to another seat, and reading them first or not changes nothing."""
+    from hustings.engine import Rng
+
+    checked = 0
+    for i in range(2):
+        s, _, r = _game(game, variant, i)
+        for _ in range(60):
+            if s.is_over:
+                break
+            p = s.current_players[0]
+            legal = s.legal_actions(p)
+            s.play(p, legal[r.randrange(len(legal))])
+        if s.is_over:
+            continue
+        twin = s.clone()  # shares the raw records; sampled before anything read them
+        for viewer in (None, *range(s.num_players)):
+            sample = twin.resample(viewer, Rng(i))
+            seen = list(sample.all_events())
+            assert all(e.to is None or e.to == viewer for e in seen), f"{game} {variant}: a sample leaks an event"
+            assert seen == s.events(viewer)
+            checked += 1
+    assert checked, f"{game} {variant}: every game ended within 60 steps; nothing was sampled"
