@@ -97,10 +97,14 @@ def test_a_sample_of_a_state_played_quietly_holds_only_its_viewers_events(game: 
 
     checked = 0
     for i in range(2):
-        s, _, r = _game(game, variant, i)
-        for _ in range(60):
-            if s.is_over:
-                break
+        s, whole, r = _game(game, variant, i)
+        length = 0
+        while not whole.is_over:  # the game's length, to stop this one midway
+            p = whole.current_players[0]
+            legal = whole.legal_actions(p)
+            whole.play(p, legal[random.Random(length).randrange(len(legal))])
+            length += 1
+        for _ in range(min(60, length // 2)):
             p = s.current_players[0]
             legal = s.legal_actions(p)
             s.play(p, legal[r.randrange(len(legal))])
@@ -113,4 +117,4 @@ def test_a_sample_of_a_state_played_quietly_holds_only_its_viewers_events(game: 
             assert all(e.to is None or e.to == viewer for e in seen), f"{game} {variant}: a sample leaks an event"
             assert seen == s.events(viewer)
             checked += 1
-    assert checked, f"{game} {variant}: every game ended within 60 steps; nothing was sampled"
+    assert checked, f"{game} {variant}: nothing was sampled"
