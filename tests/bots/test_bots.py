@@ -134,7 +134,10 @@ def test_ismcts_with_an_iteration_budget_is_reproducible_and_legal() -> None:
         bot = make_bot("ismcts:easy", GAME, 11)
         assert isinstance(bot, IsmctsBot)
         bot.seconds = 60.0  # iterations bound the work, so the result cannot depend on the machine
-        picks.append(bot.act(s.view(p), legal, InfoSet.of(s, p)))
+        # the information set's first sample seeded too: InfoSet.of deals it from the operating system otherwise
+        # ("only a seeded caller gets reproducible samples"), and its arrangement of the hidden cards seeds where the
+        # search's samples deal from (measured: 1 deal in 80 changes this position's pick)
+        picks.append(bot.act(s.view(p), legal, InfoSet.of(s, p, random.Random(3))))
         assert bot.last_iterations == bot.iterations
     assert picks[0] is picks[1] and picks[0] in legal
 
